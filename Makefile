@@ -1,0 +1,88 @@
+# etsim: the one entry point.  make | make test | make demo | make bench
+#
+# Host code builds twice: optimised into build/ (the tools users run) and with
+# ASan+UBSan into build/san/ (what the tests run).  Target code (firmware,
+# runtime) is built with Debian's gcc-arm-none-eabi and newlib.
+
+BUILD     := build
+SAN       := $(BUILD)/san
+SHARED    ?= ../shared
+
+CC        := gcc
+PKGS      := libelf json-c capstone
+PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS  := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+WARN      := -std=c11 -Wall -Wextra -Werror -Wno-unused-parameter
+DEFS      := -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L
+CFLAGS    := $(WARN) $(DEFS) -O2 -g -fno-strict-aliasing $(PKG_CFLAGS) -MMD -MP
+SANFLAGS  := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
+SAN_CFLAGS := $(WARN) $(DEFS) -O1 -g -fno-strict-aliasing $(SANFLAGS) $(PKG_CFLAGS) -MMD -MP
+LDLIBS    := $(PKG_LIBS) -lm
+
+ISA_SRCS  := $(wildcard isa/*.c)
+SIM_SRCS  := $(filter-out sim/main.c,$(wildcard sim/*.c))
+CORE_SRCS := $(ISA_SRCS) $(SIM_SRCS)
+
+CORE_OBJS     := $(CORE_SRCS:%.c=$(BUILD)/obj/%.o)
+CORE_SAN_OBJS := $(CORE_SRCS:%.c=$(SAN)/obj/%.o)
+
+ETSIM     := $(BUILD)/bin/etsim
+ETSIM_SAN := $(SAN)/bin/etsim
+
+UNIT_SRCS := $(wildcard tests/unit/*.c)
+UNIT_BIN  := $(SAN)/bin/unit-tests
+
+.PHONY: all deps test demo bench clean unit-test firmware
+all: $(ETSIM) $(ETSIM_SAN) firmware
+
+deps:
+	@sh tools/install-deps.sh
+
+$(BUILD)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -c $< -o $@
+
+$(SAN)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(SAN_CFLAGS) -c $< -o $@
+
+$(ETSIM): $(BUILD)/obj/sim/main.o $(CORE_OBJS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+
+$(ETSIM_SAN): $(SAN)/obj/sim/main.o $(CORE_SAN_OBJS)
+	@mkdir -p $(dir $@)
+	$(CC) $(SAN_CFLAGS) -o $@ $^ $(LDLIBS)
+
+$(UNIT_BIN): $(UNIT_SRCS:%.c=$(SAN)/obj/%.o) $(CORE_SAN_OBJS)
+	@mkdir -p $(dir $@)
+	$(CC) $(SAN_CFLAGS) -o $@ $^ $(LDLIBS) -lcriterion
+
+unit-test: $(UNIT_BIN)
+	ASAN_OPTIONS=detect_leaks=1 $(UNIT_BIN) --jobs 2
+
+# Fragments owned by the parts of the tree they build.
+-include firmware/firmware.mk
+-include runtime/runtime.mk
+-include tests/tests.mk
+
+test: deps
+	$(MAKE) all
+	$(MAKE) unit-test
+	$(MAKE) test-rest
+
+# test-rest is extended by the fragments (differential, robustness, runtime).
+.PHONY: test-rest
+test-rest:
+
+demo: deps
+	$(MAKE) all
+	$(ETSIM) $(DEMO_ARGS)
+
+bench: all
+	sh tests/bench/run.sh
+
+clean:
+	rm -rf $(BUILD)
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

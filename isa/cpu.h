@@ -1,0 +1,228 @@
+/* Armv8.1-M Mainline core (Cortex-M55): architectural state and the public API.
+ *
+ * The core knows instructions, registers, exceptions and the timing of the
+ * core itself.  It reaches memory through isa/bus.h and the rest of the SoC
+ * through the hooks below; it includes nothing from sim/, npu/ or dsp/.
+ */
+#ifndef ETSIM_ISA_CPU_H
+#define ETSIM_ISA_CPU_H
+
+#include <setjmp.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bus.h"
+
+#define CPU_NUM_IRQ 96                 /* AN547: 96 external interrupts */
+#define CPU_NUM_EXC (16 + CPU_NUM_IRQ)
+
+enum cpu_exception {
+    EXC_RESET = 1,
+    EXC_NMI = 2,
+    EXC_HARDFAULT = 3,
+    EXC_MEMMANAGE = 4,
+    EXC_BUSFAULT = 5,
+    EXC_USAGEFAULT = 6,
+    EXC_SECUREFAULT = 7,
+    EXC_SVCALL = 11,
+    EXC_DEBUGMON = 12,
+    EXC_PENDSV = 14,
+    EXC_SYSTICK = 15,
+    EXC_IRQ0 = 16,
+};
+
+/* Why a fault happened: selects the CFSR/HFSR bit and the exception. */
+enum cpu_fault {
+    FAULT_NONE = 0,
+    /* UsageFault (CFSR bits 16..) */
+    FAULT_UNDEFINSTR,   /* undefined instruction */
+    FAULT_INVSTATE,     /* EPSR.T = 0, or an invalid IT/ICI state */
+    FAULT_INVPC,        /* bad EXC_RETURN or integrity check failure */
+    FAULT_NOCP,         /* coprocessor (FP/MVE) disabled in CPACR */
+    FAULT_STKOF,        /* stack limit (MSPLIM/PSPLIM) violation */
+    FAULT_UNALIGNED,    /* unaligned access where not allowed */
+    FAULT_DIVBYZERO,    /* SDIV/UDIV by zero with CCR.DIV_0_TRP */
+    /* BusFault (CFSR bits 8..) */
+    FAULT_IBUSERR,      /* instruction fetch bus error */
+    FAULT_PRECISERR,    /* data access bus error, BFAR valid */
+    FAULT_STKERR,       /* bus error stacking on exception entry */
+    FAULT_UNSTKERR,     /* bus error unstacking on exception return */
+    /* MemManage (CFSR bits 0..) */
+    FAULT_IACCVIOL,     /* fetch from an execute-never region */
+    /* HardFault directly */
+    FAULT_VECTTBL,      /* bus error reading the vector table */
+    FAULT_BKPT,         /* BKPT with no debugger (and not semihosting) */
+};
+
+/* Why cpu_run() returned. */
+enum cpu_stop {
+    STOP_NONE = 0,
+    STOP_EXIT,          /* the firmware asked to exit (semihosting): exit_code */
+    STOP_MAX_CYCLES,    /* the cycle budget given to cpu_run() is spent */
+    STOP_LOCKUP,        /* a fault the core could not handle: see cpu->crash */
+    STOP_CRASH,         /* a fault whose handler only spins: see cpu->crash */
+    STOP_DEADLOCK,      /* WFI/WFE with no event that could ever wake the core */
+    STOP_REQUEST,       /* the host asked the core to stop (cpu_request_stop) */
+};
+
+/* The fault that stopped the firmware, for the error message. */
+typedef struct cpu_crash {
+    enum cpu_fault fault;
+    int exception;          /* the exception the fault escalated to */
+    uint32_t pc;            /* address of the faulting instruction */
+    uint32_t raw;           /* its encoding (hw1 << 16 | hw2, or hw) */
+    uint8_t size;           /* 2 or 4, 0 when the fetch itself failed */
+    uint32_t addr;          /* faulting data address, where there is one */
+    uint32_t r[16];
+    uint32_t xpsr;
+    const char *why;        /* one line of plain words */
+} cpu_crash_t;
+
+struct cpu;
+struct insn;
+
+/* What the core asks of the rest of the SoC. */
+typedef struct cpu_hooks {
+    void *ctx;
+    /* BKPT #imm executed.  Return true when handled (semihosting 0xAB);
+     * false makes it a debug event (HardFault, as without a debugger). */
+    bool (*bkpt)(void *ctx, struct cpu *cpu, uint32_t imm);
+    /* The cycle count reached cpu->event_cycle: run devices, then set the
+     * next cpu->event_cycle. */
+    void (*event)(void *ctx, struct cpu *cpu);
+    /* The core sleeps (WFI/WFE) with nothing to wake it now: return the
+     * cycle at which the next device event could wake it, or UINT64_MAX. */
+    uint64_t (*next_wakeup)(void *ctx, struct cpu *cpu);
+} cpu_hooks_t;
+
+/* System control registers that change what the core does.  sim/scs.c maps
+ * them into the System Control Space; the core reads them directly. */
+typedef struct cpu_scb {
+    uint32_t vtor;
+    uint32_t cpacr;
+    uint32_t ccr;
+    uint32_t prigroup;      /* AIRCR.PRIGROUP */
+    uint32_t shcsr;         /* enable bits only; pending/active are in exc */
+    uint32_t cfsr, hfsr, mmfar, bfar, afsr;
+    uint32_t scr;           /* SLEEPONEXIT, SEVONPEND */
+    uint32_t fpccr, fpcar, fpdscr;
+    uint32_t ccr_reset;
+} cpu_scb_t;
+
+#define CCR_UNALIGN_TRP (1u << 3)
+#define CCR_DIV_0_TRP   (1u << 4)
+#define CCR_STKALIGN    (1u << 9)
+#define FPCCR_ASPEN     (1u << 31)
+#define FPCCR_LSPEN     (1u << 30)
+#define CONTROL_NPRIV   (1u << 0)
+#define CONTROL_SPSEL   (1u << 1)
+#define CONTROL_FPCA    (1u << 2)
+
+typedef struct cpu_exc_state {
+    uint8_t pending[CPU_NUM_EXC];
+    uint8_t active[CPU_NUM_EXC];
+    uint8_t enabled[CPU_NUM_EXC];   /* IRQs: NVIC ISER; faults: SHCSR */
+    uint8_t prio[CPU_NUM_EXC];      /* 8-bit priority field as written */
+    uint8_t prio_bits;              /* implemented priority bits (3 on M55) */
+} cpu_exc_state_t;
+
+/* Predecoded instruction cache: one chunk of instructions per 64 KiB page
+ * of code, allocated the first time the page is executed. */
+typedef struct cpu_icache {
+    struct insn *chunk[BUS_NUM_PAGES];
+} cpu_icache_t;
+
+typedef struct cpu {
+    /* --- hot state, touched by every instruction --- */
+    uint32_t r[16];          /* r[13] is the current SP; r[15] reads as pc + 4 */
+    uint32_t pc;             /* address of the instruction being executed */
+    uint32_t next_pc;        /* where execution continues after it */
+    uint32_t n, z, c, v, q;  /* APSR flags, each 0 or 1 */
+    uint32_t ge;             /* APSR.GE[3:0] */
+    uint32_t itstate;        /* EPSR.IT[7:0], 0 outside an IT block */
+    uint64_t cycles;         /* core clock cycles since reset */
+    uint64_t instret;        /* instructions retired */
+    uint64_t event_cycle;    /* call hooks.event / check exceptions at this cycle */
+    bus_t *bus;
+
+    /* --- floating point and MVE: S0-S31 = D0-D15 = Q0-Q7 --- */
+    union {
+        uint32_t s[32];
+        uint64_t d[16];
+        float f[32];
+        double df[16];
+        uint8_t b[128];
+        uint16_t h[64];
+    } fp;
+    uint32_t fpscr;
+    uint32_t vpr;            /* MVE predication register (P0, MASK01, MASK23) */
+    uint32_t lo_ltpsize;     /* low-overhead loop tail-predication size (FPSCR.LTPSIZE) */
+
+    /* --- special registers --- */
+    uint32_t msp, psp;       /* the inactive stack pointer lives here */
+    uint32_t msplim, psplim;
+    uint32_t primask, faultmask, basepri, control;
+    uint32_t ipsr;           /* current exception number, 0 in Thread mode */
+    bool epsr_t;             /* Thumb bit; 0 means the next instruction faults */
+
+    /* --- exceptions and system control --- */
+    cpu_exc_state_t exc;
+    cpu_scb_t scb;
+    bool exc_dirty;          /* pending/priority state changed: re-evaluate */
+    bool sleeping;           /* in WFI/WFE */
+    bool event_register;     /* WFE/SEV event flag */
+
+    /* --- exclusive monitor --- */
+    bool excl_valid;
+    uint32_t excl_addr;
+
+    /* --- stopping --- */
+    enum cpu_stop stop;
+    int exit_code;
+    cpu_crash_t crash;
+    uint64_t cycle_limit;    /* cpu_run() stops with STOP_MAX_CYCLES here */
+
+    /* --- machinery --- */
+    cpu_hooks_t hooks;
+    jmp_buf abort_jmp;       /* a faulting instruction unwinds to cpu_run() */
+    const struct insn *cur;  /* instruction being executed (for fault reports) */
+    cpu_icache_t *icache;
+    int fpu_present;         /* 1: FPv5 single + double */
+    int mve_present;         /* 1: MVE integer + float */
+} cpu_t;
+
+/* Life cycle.  cpu_create() allocates the instruction cache; the core starts
+ * from the vector table at scb.vtor on cpu_reset(). */
+cpu_t *cpu_create(bus_t *bus, const cpu_hooks_t *hooks);
+void cpu_destroy(cpu_t *cpu);
+/* Reset: SP and PC from the vector table at vtor.  Returns false (with
+ * cpu->crash filled) when the vector table cannot be read. */
+bool cpu_reset(cpu_t *cpu, uint32_t vtor);
+
+/* Run until a stop condition or until cpu->cycles reaches cycle_limit.
+ * Returns the stop reason (also left in cpu->stop). */
+enum cpu_stop cpu_run(cpu_t *cpu, uint64_t cycle_limit);
+/* Execute exactly one instruction (or take one exception). For tests. */
+enum cpu_stop cpu_step(cpu_t *cpu);
+
+/* Ask cpu_run() to return at the next instruction boundary. */
+void cpu_request_stop(cpu_t *cpu, enum cpu_stop why, int exit_code);
+
+/* Drop every predecoded instruction (after loading new code by hand). */
+void cpu_icache_flush(cpu_t *cpu);
+
+/* Exceptions, for devices (NVIC, SysTick) and the SCS registers. */
+void cpu_set_pending(cpu_t *cpu, int exc);
+void cpu_clear_pending(cpu_t *cpu, int exc);
+/* Priority as the architecture sees it (lower = more urgent). */
+int cpu_exec_priority(const cpu_t *cpu);
+
+/* xPSR as MRS/exception stacking see it. */
+uint32_t cpu_xpsr(const cpu_t *cpu);
+
+/* Name of a fault / exception / stop reason, for messages. */
+const char *cpu_fault_name(enum cpu_fault f);
+const char *cpu_exception_name(int exc);
+
+#endif

@@ -1,0 +1,147 @@
+/* Predecoded instructions and the encoding tables.
+ *
+ * Every instruction family (isa/exec_*.c) owns one table of patterns: mask and
+ * match bits over the encoding, a decode function that pulls the operand
+ * fields out once, and an execute function that runs the instruction from
+ * those fields.  isa/decode.c searches the tables in a fixed order, first
+ * match wins; the result is cached per address (cpu->icache), so decoding
+ * happens once per instruction address, never in the hot loop.
+ *
+ * Encoding word: a 16-bit instruction is its halfword (bits 15:0, size 2); a
+ * 32-bit instruction is (first halfword << 16) | second halfword (size 4),
+ * so bit numbers follow the Arm ARM's "hw1 bit N" = raw bit 16+N.
+ */
+#ifndef ETSIM_ISA_INSN_H
+#define ETSIM_ISA_INSN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "cpu.h"
+#include "timing.h"
+
+typedef struct insn insn_t;
+typedef void (*isa_exec_fn)(cpu_t *cpu, const insn_t *in);
+
+/* Flags set by decode functions in insn_t.flags. */
+#define INSN_SETFLAGS  0x01u   /* S bit: update NZCV (16-bit forms: only outside IT) */
+#define INSN_SETFLAGS_OUTSIDE_IT 0x02u /* 16-bit forms that set flags only outside an IT block */
+#define INSN_INDEX     0x04u   /* P: offset addressing (pre-index) */
+#define INSN_ADD       0x08u   /* U: add the offset */
+#define INSN_WBACK     0x10u   /* W: write the address back */
+#define INSN_BRANCH    0x20u   /* may change the flow (for timing and traces) */
+
+struct insn {
+    isa_exec_fn exec;
+    const struct isa_pattern *pat;  /* the table row that matched */
+    uint32_t raw;          /* the encoding, see above */
+    uint32_t imm;          /* immediate / offset / branch target, decoded */
+    uint8_t size;          /* 2 or 4 bytes */
+    uint8_t rd, rn, rm;    /* register numbers (for FP/MVE: S/D/Q numbers) */
+    uint8_t ra;            /* fourth register: accumulator, RdHi, Rt2 */
+    uint8_t shift_type;    /* SRType: 0 LSL, 1 LSR, 2 ASR, 3 ROR, 4 RRX */
+    uint8_t shift_n;       /* shift amount */
+    uint8_t cond;          /* condition for B<c>/CSEL/VSEL..., 14 = always */
+    uint8_t flags;         /* INSN_* */
+    uint8_t tclass;        /* timing class (isa/timing.h) */
+    uint8_t cost;          /* cycles charged when it executes (class + fetch) */
+    uint8_t esize;         /* element size / data type selector (FP, MVE) */
+    uint16_t list;         /* register list (LDM/STM/PUSH/POP), VLDM count */
+    uint8_t aux[2];        /* family-specific extra fields */
+};
+
+typedef struct isa_pattern {
+    const char *name;      /* mnemonic, lower case; NULL ends a table */
+    uint32_t mask, match;  /* raw & mask == match */
+    uint8_t size;          /* 2 or 4 */
+    uint8_t tclass;        /* default timing class */
+    /* Fill the operand fields.  Return false when the encoding is not this
+     * instruction after all (the search goes on with the next row); leave
+     * in->exec NULL to use the row's exec, or set it to a specialised one. */
+    bool (*decode)(insn_t *in, uint32_t raw);
+    isa_exec_fn exec;
+    /* Operands for our own disassembly, used where Capstone 4 cannot
+     * disassemble (v8.1-M, MVE): {rd} {rn} {rm} {ra} {imm} {cond} {list}
+     * {shift} {s} (an "s" when flags are set) {c} (condition suffix). */
+    const char *fmt;
+} isa_pattern_t;
+
+/* The family tables, searched in this order by isa/decode.c. */
+extern const isa_pattern_t isa_patterns_branch[];  /* exec_branch.c */
+extern const isa_pattern_t isa_patterns_dp[];      /* exec_dp.c */
+extern const isa_pattern_t isa_patterns_mul[];     /* exec_mul.c */
+extern const isa_pattern_t isa_patterns_dsp[];     /* exec_dsp.c */
+extern const isa_pattern_t isa_patterns_ldst[];    /* exec_ldst.c */
+extern const isa_pattern_t isa_patterns_sys[];     /* exec_sys.c */
+extern const isa_pattern_t isa_patterns_fp[];      /* exec_fp.c */
+extern const isa_pattern_t isa_patterns_mve[];     /* exec_mve.c (later) */
+
+/* Decode the instruction at addr (whose halfwords are hw1, hw2) into *in.
+ * An encoding no table knows becomes an UNDEFINED instruction. */
+void isa_decode(insn_t *in, uint32_t hw1, uint32_t hw2);
+/* True when hw1 is the first half of a 32-bit instruction. */
+static inline bool isa_is_32bit(uint32_t hw1)
+{
+    return (hw1 & 0xF800u) >= 0xE800u;
+}
+
+/* ------------------------------------------------------------------ */
+/* Services for execute functions (isa/cpu.c, isa/exception.c).        */
+
+/* Stop the current instruction and take a fault; never returns.  Execute
+ * functions must do every access that can fault before they change any
+ * register, so an aborted instruction leaves no trace. */
+_Noreturn void cpu_fault(cpu_t *cpu, enum cpu_fault fault, uint32_t addr);
+/* Unpredictable or unsupported behaviour we chose to treat as UNDEFINED. */
+_Noreturn void cpu_undefined(cpu_t *cpu);
+
+/* Data memory.  Word and halfword accesses may be unaligned (unless
+ * CCR.UNALIGN_TRP); the _aligned forms fault on unaligned addresses, as
+ * LDM/STM, LDRD/STRD, exclusives and VLDM/VSTM require. */
+uint32_t cpu_read8(cpu_t *cpu, uint32_t addr);
+uint32_t cpu_read16(cpu_t *cpu, uint32_t addr);
+uint32_t cpu_read32(cpu_t *cpu, uint32_t addr);
+uint32_t cpu_read32_aligned(cpu_t *cpu, uint32_t addr);
+void cpu_write8(cpu_t *cpu, uint32_t addr, uint32_t value);
+void cpu_write16(cpu_t *cpu, uint32_t addr, uint32_t value);
+void cpu_write32(cpu_t *cpu, uint32_t addr, uint32_t value);
+void cpu_write32_aligned(cpu_t *cpu, uint32_t addr, uint32_t value);
+
+/* Writes to the PC (Arm ARM pseudocode names). */
+void cpu_branch_write_pc(cpu_t *cpu, uint32_t addr);   /* B, CBZ, ALU writes */
+void cpu_bx_write_pc(cpu_t *cpu, uint32_t addr);       /* BX, BLX, POP/LDM/LDR to PC */
+
+/* SP writes go through here so MSPLIM/PSPLIM are checked. */
+void cpu_write_sp(cpu_t *cpu, uint32_t value);
+
+/* Special registers for MRS/MSR (SYSm encoding); false if SYSm is unknown. */
+bool cpu_mrs(cpu_t *cpu, uint32_t sysm, uint32_t *value);
+bool cpu_msr(cpu_t *cpu, uint32_t sysm, uint32_t mask, uint32_t value);
+/* CPS: change PRIMASK/FAULTMASK (privileged only). */
+void cpu_cps(cpu_t *cpu, bool disable, bool affect_i, bool affect_f);
+/* SVC #imm: pend SVCall (taken after this instruction). */
+void cpu_svc(cpu_t *cpu);
+/* WFI / WFE / SEV. */
+void cpu_wfi(cpu_t *cpu);
+void cpu_wfe(cpu_t *cpu);
+void cpu_sev(cpu_t *cpu);
+
+/* Check that FP/MVE is enabled (CPACR), else NOCP UsageFault; also marks
+ * CONTROL.FPCA so exception entry stacks the FP context. */
+void cpu_fp_enter(cpu_t *cpu);
+
+/* Is the current instruction inside an IT block (not counting the IT)? */
+static inline bool cpu_in_it_block(const cpu_t *cpu)
+{
+    return (cpu->itstate & 0xFu) != 0;
+}
+
+/* True when execute functions of 16-bit data processing should set flags. */
+static inline bool insn_sets_flags(const cpu_t *cpu, const insn_t *in)
+{
+    if (in->flags & INSN_SETFLAGS)
+        return true;
+    return (in->flags & INSN_SETFLAGS_OUTSIDE_IT) && !cpu_in_it_block(cpu);
+}
+
+#endif
