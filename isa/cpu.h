@@ -140,7 +140,8 @@ typedef struct cpu {
     uint32_t next_pc;        /* where execution continues after it */
     uint32_t n, z, c, v, q;  /* APSR flags, each 0 or 1 */
     uint32_t ge;             /* APSR.GE[3:0] */
-    uint32_t itstate;        /* EPSR.IT[7:0], 0 outside an IT block */
+    uint32_t itstate;        /* EPSR.IT[7:0] for the next instruction, 0 outside IT */
+    uint32_t it_cur;         /* EPSR.IT[7:0] as the current instruction saw it */
     uint64_t cycles;         /* core clock cycles since reset */
     uint64_t instret;        /* instructions retired */
     uint64_t event_cycle;    /* call hooks.event / check exceptions at this cycle */

@@ -130,10 +130,18 @@ void cpu_sev(cpu_t *cpu);
  * CONTROL.FPCA so exception entry stacks the FP context. */
 void cpu_fp_enter(cpu_t *cpu);
 
-/* Is the current instruction inside an IT block (not counting the IT)? */
+/* Is the current instruction inside an IT block (not counting the IT)?
+ * The run loop has already advanced cpu->itstate to the next instruction's
+ * state; cpu->it_cur is the state this instruction executes under. */
 static inline bool cpu_in_it_block(const cpu_t *cpu)
 {
-    return (cpu->itstate & 0xFu) != 0;
+    return (cpu->it_cur & 0xFu) != 0;
+}
+
+/* Is it the last instruction of an IT block (branches may only be there)? */
+static inline bool cpu_last_in_it_block(const cpu_t *cpu)
+{
+    return (cpu->it_cur & 0xFu) == 0x8u;
 }
 
 /* True when execute functions of 16-bit data processing should set flags. */

@@ -11,6 +11,8 @@
 
 #include <stdint.h>
 
+#include "cpu.h"
+
 enum timing_class {
     TC_ALU = 0,        /* scalar ALU, moves, compares, IT, NOP, hints */
     TC_ALU_SHIFT,      /* ALU with a shifted register operand */
@@ -48,5 +50,21 @@ enum timing_class {
 extern const uint8_t timing_class_cycles[TC_COUNT];
 /* Name of a class, for reports. */
 extern const char *const timing_class_name[TC_COUNT];
+
+/* Extra cycles of a taken branch (pipeline refill), on top of the row's
+ * class cost; execute functions call this only when the branch is taken. */
+#define TIMING_TAKEN_BRANCH_PENALTY 2u
+
+/* Charge extra cycles from an execute function: one per extra register of
+ * LDM/STM/PUSH/POP/VLDM, the taken-branch penalty, data-dependent costs. */
+static inline void timing_add(cpu_t *cpu, unsigned cycles)
+{
+    cpu->cycles += cycles;
+}
+
+static inline void timing_taken_branch(cpu_t *cpu)
+{
+    cpu->cycles += TIMING_TAKEN_BRANCH_PENALTY;
+}
 
 #endif
