@@ -66,15 +66,17 @@ typedef struct isa_pattern {
     const char *fmt;
 } isa_pattern_t;
 
-/* The family tables, searched in this order by isa/decode.c. */
-extern const isa_pattern_t isa_patterns_branch[];  /* exec_branch.c */
-extern const isa_pattern_t isa_patterns_dp[];      /* exec_dp.c */
-extern const isa_pattern_t isa_patterns_mul[];     /* exec_mul.c */
-extern const isa_pattern_t isa_patterns_dsp[];     /* exec_dsp.c */
-extern const isa_pattern_t isa_patterns_ldst[];    /* exec_ldst.c */
-extern const isa_pattern_t isa_patterns_sys[];     /* exec_sys.c */
-extern const isa_pattern_t isa_patterns_fp[];      /* exec_fp.c */
-extern const isa_pattern_t isa_patterns_mve[];     /* exec_mve.c (later) */
+/* The family tables, searched in this order by isa/decode.c (first match
+ * wins, so a table may rely on the ones before it having claimed their
+ * encodings: e.g. dsp's long shifts come before dp's ORR/MOV). */
+extern const isa_pattern_t isa_patterns_sys[];     /* exec_sys.c: IT, hints, MRS/MSR, CPS, barriers, SVC, BKPT, UDF, BF* */
+extern const isa_pattern_t isa_patterns_branch[];  /* exec_branch.c: B, BL, BX, BLX, CBZ, TBB/TBH, DLS/WLS/LE */
+extern const isa_pattern_t isa_patterns_dsp[];     /* exec_dsp.c: SIMD32, saturating, DSP multiplies, long shifts */
+extern const isa_pattern_t isa_patterns_mul[];     /* exec_mul.c: MUL/MLA/MLS, long multiplies, divides */
+extern const isa_pattern_t isa_patterns_dp[];      /* exec_dp.c: data processing, shifts, bitfield, extend, CSEL */
+extern const isa_pattern_t isa_patterns_ldst[];    /* exec_ldst.c: every load/store, LDM/STM, PUSH/POP, exclusives */
+extern const isa_pattern_t isa_patterns_fp[];      /* exec_fp.c: FPv5 single and double precision */
+extern const isa_pattern_t isa_patterns_mve[];     /* exec_mve.c: Helium (later) */
 
 /* Decode the instruction at addr (whose halfwords are hw1, hw2) into *in.
  * An encoding no table knows becomes an UNDEFINED instruction. */
