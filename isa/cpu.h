@@ -144,7 +144,7 @@ typedef struct cpu {
     uint32_t it_cur;         /* EPSR.IT[7:0] as the current instruction saw it */
     uint64_t cycles;         /* core clock cycles since reset */
     uint64_t instret;        /* instructions retired */
-    uint64_t event_cycle;    /* call hooks.event / check exceptions at this cycle */
+    uint64_t event_cycle;    /* leave the fast path at this cycle (0: at once) */
     bus_t *bus;
 
     /* --- floating point and MVE: S0-S31 = D0-D15 = Q0-Q7 --- */
@@ -183,6 +183,15 @@ typedef struct cpu {
     int exit_code;
     cpu_crash_t crash;
     uint64_t cycle_limit;    /* cpu_run() stops with STOP_MAX_CYCLES here */
+    uint64_t device_deadline; /* hooks.event is due at this cycle (sim sets it) */
+    uint64_t sleep_cycles;   /* cycles spent asleep in WFI/WFE */
+    bool attention;          /* something (exception, stop, return) needs the slow path */
+    uint32_t exc_return;     /* EXC_RETURN value written to PC, 0 if none pending */
+
+    /* --- the last fault taken, for crash reports --- */
+    cpu_crash_t last_fault;
+    enum cpu_fault fault_pending; /* set by cpu_fault() before unwinding */
+    uint32_t fault_addr;
 
     /* --- machinery --- */
     cpu_hooks_t hooks;
@@ -209,6 +218,12 @@ enum cpu_stop cpu_step(cpu_t *cpu);
 
 /* Ask cpu_run() to return at the next instruction boundary. */
 void cpu_request_stop(cpu_t *cpu, enum cpu_stop why, int exit_code);
+
+/* Devices: call hooks.event when the cycle count reaches this value. */
+void cpu_set_device_deadline(cpu_t *cpu, uint64_t cycle);
+
+/* Recompute when the run loop must next leave its fast path. */
+void cpu_update_event_cycle(cpu_t *cpu);
 
 /* Drop every predecoded instruction (after loading new code by hand). */
 void cpu_icache_flush(cpu_t *cpu);
