@@ -1,0 +1,393 @@
+/* The run loop, the predecoded instruction cache and data memory access.
+ *
+ * Hot path: look the PC up in the predecoded cache (one array index), check
+ * the IT condition, call the execute function, add the precomputed cost.
+ * Everything rare (exceptions, device events, stops, EXC_RETURN, a cleared
+ * Thumb bit) is folded into one comparison: cycles >= event_cycle.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "alu.h"
+#include "cpu_internal.h"
+#include "insn.h"
+
+#define LIKELY(x) __builtin_expect(!!(x), 1)
+#define UNLIKELY(x) __builtin_expect(!!(x), 0)
+
+#define CHUNK_INSNS (BUS_PAGE_SIZE / 2)
+
+cpu_t *cpu_create(bus_t *bus, const cpu_hooks_t *hooks)
+{
+    cpu_t *cpu = calloc(1, sizeof *cpu);
+    if (!cpu)
+        return NULL;
+    cpu->icache = calloc(1, sizeof *cpu->icache);
+    if (!cpu->icache) {
+        free(cpu);
+        return NULL;
+    }
+    cpu->bus = bus;
+    if (hooks)
+        cpu->hooks = *hooks;
+    cpu->fpu_present = 1;
+    cpu->mve_present = 1;
+    cpu->exc.prio_bits = 3;
+    cpu->device_deadline = UINT64_MAX;
+    return cpu;
+}
+
+void cpu_icache_flush(cpu_t *cpu)
+{
+    for (uint32_t i = 0; i < BUS_NUM_PAGES; i++) {
+        if (cpu->icache->chunk[i]) {
+            free(cpu->icache->chunk[i]);
+            cpu->icache->chunk[i] = NULL;
+            bus_page_t *p = cpu->bus->page[i];
+            if (p)
+                p->has_code = false;
+        }
+    }
+}
+
+void cpu_destroy(cpu_t *cpu)
+{
+    if (!cpu)
+        return;
+    cpu_icache_flush(cpu);
+    free(cpu->icache);
+    free(cpu);
+}
+
+void cpu_update_event_cycle(cpu_t *cpu)
+{
+    if (cpu->attention) {
+        cpu->event_cycle = 0;
+        return;
+    }
+    uint64_t e = cpu->cycle_limit;
+    if (cpu->device_deadline < e)
+        e = cpu->device_deadline;
+    cpu->event_cycle = e;
+}
+
+void cpu_set_device_deadline(cpu_t *cpu, uint64_t cycle)
+{
+    cpu->device_deadline = cycle;
+    cpu_update_event_cycle(cpu);
+}
+
+void cpu_request_stop(cpu_t *cpu, enum cpu_stop why, int exit_code)
+{
+    cpu->stop = why;
+    cpu->exit_code = exit_code;
+    cpu_attention(cpu);
+}
+
+/* ------------------------------------------------------------------ */
+/* Data memory                                                         */
+
+/* Slow path: MMIO, unmapped memory, page-crossing accesses. */
+static uint32_t read_slow(cpu_t *cpu, uint32_t addr, unsigned size)
+{
+    bus_t *bus = cpu->bus;
+    bus_page_t *p = bus_page_of(bus, addr);
+    if (p && p->host) {
+        /* A host page, but the access crosses into the next page. */
+        uint32_t v = 0;
+        for (unsigned i = 0; i < size; i++)
+            v |= cpu_read8(cpu, addr + i) << (8 * i);
+        return v;
+    }
+    uint32_t value = 0, wait = 0;
+    if (!bus->read || !bus->read(bus->ctx, addr, size, &value, &wait))
+        cpu_fault(cpu, FAULT_PRECISERR, addr);
+    cpu->cycles += wait;
+    return value;
+}
+
+static void write_slow(cpu_t *cpu, uint32_t addr, unsigned size, uint32_t value)
+{
+    bus_t *bus = cpu->bus;
+    bus_page_t *p = bus_page_of(bus, addr);
+    if (p && p->host) {
+        if (!p->writable)
+            cpu_fault(cpu, FAULT_PRECISERR, addr);
+        for (unsigned i = 0; i < size; i++)
+            cpu_write8(cpu, addr + i, (value >> (8 * i)) & 0xFFu);
+        return;
+    }
+    uint32_t wait = 0;
+    if (!bus->write || !bus->write(bus->ctx, addr, size, value, &wait))
+        cpu_fault(cpu, FAULT_PRECISERR, addr);
+    cpu->cycles += wait;
+}
+
+static void icache_invalidate(cpu_t *cpu, uint32_t addr, unsigned size)
+{
+    /* An instruction starting up to 2 bytes before addr may cover it. */
+    for (uint32_t a = (addr - 2) & ~1u; a < addr + size; a += 2) {
+        insn_t *chunk = cpu->icache->chunk[a >> BUS_PAGE_BITS];
+        if (chunk)
+            chunk[(a & (BUS_PAGE_SIZE - 1)) >> 1].exec = NULL;
+    }
+}
+
+static inline uint8_t *host_read(cpu_t *cpu, uint32_t addr, unsigned size)
+{
+    bus_page_t *p = cpu->bus->page[addr >> BUS_PAGE_BITS];
+    uint32_t off = addr & (BUS_PAGE_SIZE - 1);
+    if (UNLIKELY(!p || !p->host || off + size > BUS_PAGE_SIZE))
+        return NULL;
+    bus_stats_t *st = p->stats;
+    st->reads++;
+    st->read_bytes += size;
+    st->wait_cycles += p->read_wait;
+    cpu->cycles += p->read_wait;
+    return p->host + off;
+}
+
+static inline uint8_t *host_write(cpu_t *cpu, uint32_t addr, unsigned size)
+{
+    bus_page_t *p = cpu->bus->page[addr >> BUS_PAGE_BITS];
+    uint32_t off = addr & (BUS_PAGE_SIZE - 1);
+    if (UNLIKELY(!p || !p->host || !p->writable || off + size > BUS_PAGE_SIZE))
+        return NULL;
+    if (UNLIKELY(p->has_code))
+        icache_invalidate(cpu, addr, size);
+    bus_stats_t *st = p->stats;
+    st->writes++;
+    st->write_bytes += size;
+    st->wait_cycles += p->write_wait;
+    cpu->cycles += p->write_wait;
+    return p->host + off;
+}
+
+static inline void check_align(cpu_t *cpu, uint32_t addr, unsigned size)
+{
+    if (UNLIKELY((addr & (size - 1)) && (cpu->scb.ccr & CCR_UNALIGN_TRP)))
+        cpu_fault(cpu, FAULT_UNALIGNED, addr);
+}
+
+uint32_t cpu_read8(cpu_t *cpu, uint32_t addr)
+{
+    uint8_t *h = host_read(cpu, addr, 1);
+    return h ? *h : read_slow(cpu, addr, 1);
+}
+
+uint32_t cpu_read16(cpu_t *cpu, uint32_t addr)
+{
+    check_align(cpu, addr, 2);
+    uint8_t *h = host_read(cpu, addr, 2);
+    if (LIKELY(h)) {
+        uint16_t v;
+        memcpy(&v, h, 2);
+        return v;
+    }
+    return read_slow(cpu, addr, 2);
+}
+
+uint32_t cpu_read32(cpu_t *cpu, uint32_t addr)
+{
+    check_align(cpu, addr, 4);
+    uint8_t *h = host_read(cpu, addr, 4);
+    if (LIKELY(h)) {
+        uint32_t v;
+        memcpy(&v, h, 4);
+        return v;
+    }
+    return read_slow(cpu, addr, 4);
+}
+
+uint32_t cpu_read32_aligned(cpu_t *cpu, uint32_t addr)
+{
+    if (UNLIKELY(addr & 3u))
+        cpu_fault(cpu, FAULT_UNALIGNED, addr);
+    return cpu_read32(cpu, addr);
+}
+
+void cpu_write8(cpu_t *cpu, uint32_t addr, uint32_t value)
+{
+    uint8_t *h = host_write(cpu, addr, 1);
+    if (LIKELY(h))
+        *h = (uint8_t)value;
+    else
+        write_slow(cpu, addr, 1, value & 0xFFu);
+}
+
+void cpu_write16(cpu_t *cpu, uint32_t addr, uint32_t value)
+{
+    check_align(cpu, addr, 2);
+    uint8_t *h = host_write(cpu, addr, 2);
+    if (LIKELY(h)) {
+        uint16_t v = (uint16_t)value;
+        memcpy(h, &v, 2);
+    } else {
+        write_slow(cpu, addr, 2, value & 0xFFFFu);
+    }
+}
+
+void cpu_write32(cpu_t *cpu, uint32_t addr, uint32_t value)
+{
+    check_align(cpu, addr, 4);
+    uint8_t *h = host_write(cpu, addr, 4);
+    if (LIKELY(h))
+        memcpy(h, &value, 4);
+    else
+        write_slow(cpu, addr, 4, value);
+}
+
+void cpu_write32_aligned(cpu_t *cpu, uint32_t addr, uint32_t value)
+{
+    if (UNLIKELY(addr & 3u))
+        cpu_fault(cpu, FAULT_UNALIGNED, addr);
+    cpu_write32(cpu, addr, value);
+}
+
+/* ------------------------------------------------------------------ */
+/* Instruction fetch and the predecoded cache                          */
+
+/* Read one instruction halfword for decoding; false if not executable. */
+static bool fetch16(cpu_t *cpu, uint32_t addr, uint32_t *hw, uint16_t *fetch_wait)
+{
+    bus_page_t *p = cpu->bus->page[addr >> BUS_PAGE_BITS];
+    if (!p || !p->host)
+        return false;
+    uint16_t v;
+    memcpy(&v, p->host + (addr & (BUS_PAGE_SIZE - 1)), 2);
+    *hw = v;
+    *fetch_wait = p->fetch_wait;
+    return true;
+}
+
+static insn_t *icache_chunk(cpu_t *cpu, uint32_t pc)
+{
+    uint32_t page = pc >> BUS_PAGE_BITS;
+    insn_t *chunk = cpu->icache->chunk[page];
+    if (chunk)
+        return chunk;
+    bus_page_t *p = cpu->bus->page[page];
+    if (!p || !p->host)
+        return NULL;
+    chunk = calloc(CHUNK_INSNS, sizeof *chunk);
+    if (!chunk)
+        return NULL;
+    cpu->icache->chunk[page] = chunk;
+    p->has_code = true;
+    return chunk;
+}
+
+/* Decode the instruction at pc into *in; a fetch that fails is a bus fault
+ * on instruction fetch. */
+static void fetch_decode(cpu_t *cpu, uint32_t pc, insn_t *in)
+{
+    uint32_t hw1, hw2 = 0;
+    uint16_t wait1, wait2 = 0;
+    if (!fetch16(cpu, pc, &hw1, &wait1))
+        cpu_fault(cpu, FAULT_IBUSERR, pc);
+    bool wide = isa_is_32bit(hw1);
+    if (wide && !fetch16(cpu, pc + 2, &hw2, &wait2))
+        cpu_fault(cpu, FAULT_IBUSERR, pc + 2);
+    isa_decode(in, hw1, hw2);
+    /* A 32-bit fetch brings two halfwords: a 16-bit instruction is charged
+     * half a fetch's wait states (rounded up), a 32-bit one a whole fetch. */
+    unsigned fetch = wide ? wait1 : (wait1 + 1u) / 2u;
+    unsigned cost = timing_class_cycles[in->tclass] + fetch;
+    in->cost = (uint8_t)(cost > 255 ? 255 : cost);
+}
+
+/* Look up (decoding if needed) the instruction at pc. */
+static inline const insn_t *lookup(cpu_t *cpu, uint32_t pc)
+{
+    insn_t *chunk = cpu->icache->chunk[pc >> BUS_PAGE_BITS];
+    if (UNLIKELY(!chunk)) {
+        chunk = icache_chunk(cpu, pc);
+        if (!chunk)
+            cpu_fault(cpu, FAULT_IBUSERR, pc);
+    }
+    insn_t *in = &chunk[(pc & (BUS_PAGE_SIZE - 1)) >> 1];
+    if (UNLIKELY(!in->exec))
+        fetch_decode(cpu, pc, in);
+    return in;
+}
+
+/* ITAdvance(): the IT state of the next instruction. */
+static inline uint32_t it_advance(uint32_t it)
+{
+    if ((it & 7u) == 0)
+        return 0;
+    return (it & 0xE0u) | ((it << 1) & 0x1Fu);
+}
+
+/* A branch to itself.  Inside a fault handler that is the classic
+ * "b ." default handler: the firmware has crashed, report it now instead
+ * of spinning until --max-cycles. */
+static void spin_detected(cpu_t *cpu)
+{
+    uint32_t exc = cpu->ipsr;
+    if (exc >= EXC_NMI && exc <= EXC_SECUREFAULT && cpu->last_fault.fault != FAULT_NONE) {
+        cpu->crash = cpu->last_fault;
+        cpu->crash.why = "the fault handler spins in a loop (the firmware crashed)";
+        cpu_request_stop(cpu, STOP_CRASH, 0);
+    }
+}
+
+/* Execute one instruction; the caller handles events first. */
+static inline void execute_one(cpu_t *cpu)
+{
+    uint32_t pc = cpu->pc;
+    const insn_t *in = lookup(cpu, pc);
+    cpu->cur = in;
+    cpu->r[15] = pc + 4;
+    cpu->next_pc = pc + in->size;
+    uint32_t it = cpu->itstate;
+    cpu->it_cur = it;
+    if (UNLIKELY(it != 0)) {
+        cpu->itstate = it_advance(it);
+        if (alu_cond_passed(cpu, it >> 4))
+            in->exec(cpu, in);
+    } else {
+        in->exec(cpu, in);
+    }
+    cpu->cycles += in->cost;
+    cpu->instret++;
+    if (UNLIKELY(cpu->next_pc == pc))
+        spin_detected(cpu);
+    cpu->pc = cpu->next_pc;
+}
+
+/* The fast loop.  Kept apart from cpu_run() so no local variable lives
+ * across the setjmp() there. */
+static __attribute__((noinline)) void run_loop(cpu_t *cpu)
+{
+    for (;;) {
+        if (UNLIKELY(cpu->cycles >= cpu->event_cycle)) {
+            if (cpu_handle_events(cpu))
+                return;
+        }
+        execute_one(cpu);
+    }
+}
+
+enum cpu_stop cpu_run(cpu_t *cpu, uint64_t cycle_limit)
+{
+    cpu->cycle_limit = cycle_limit;
+    if (cpu->stop == STOP_MAX_CYCLES || cpu->stop == STOP_REQUEST)
+        cpu->stop = STOP_NONE;
+    cpu_update_event_cycle(cpu);
+    if (setjmp(cpu->abort_jmp)) {
+        /* An instruction (or the fetch of one) faulted. */
+        cpu_take_fault(cpu);
+        if (cpu->stop != STOP_NONE)
+            return cpu->stop;
+    }
+    if (cpu->stop != STOP_NONE)
+        return cpu->stop;
+    run_loop(cpu);
+    return cpu->stop;
+}
+
+enum cpu_stop cpu_step(cpu_t *cpu)
+{
+    return cpu_run(cpu, cpu->cycles + 1);
+}
