@@ -231,6 +231,9 @@ void cpu_icache_flush(cpu_t *cpu);
 /* Exceptions, for devices (NVIC, SysTick) and the SCS registers. */
 void cpu_set_pending(cpu_t *cpu, int exc);
 void cpu_clear_pending(cpu_t *cpu, int exc);
+/* Enable, priority or active state changed: re-evaluate before the next
+ * instruction. */
+void cpu_exceptions_changed(cpu_t *cpu);
 /* Priority as the architecture sees it (lower = more urgent). */
 int cpu_exec_priority(const cpu_t *cpu);
 

@@ -148,6 +148,12 @@ void cpu_clear_pending(cpu_t *cpu, int exc)
     cpu_attention(cpu);
 }
 
+void cpu_exceptions_changed(cpu_t *cpu)
+{
+    cpu->exc_dirty = true;
+    cpu_attention(cpu);
+}
+
 /* ------------------------------------------------------------------ */
 /* Registers                                                           */
 
