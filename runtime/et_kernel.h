@@ -1,0 +1,63 @@
+/* The kernel interface.
+ *
+ * A kernel gets the method's value table and the value indices of its
+ * arguments, in KernelCall order (schema arguments, `out`, then the return
+ * value).  It reads them through the et_arg_* helpers, which check the
+ * kind of each value and record the first mismatch as an error naming the
+ * operator and the argument; the kernel then checks `a->ok` once. */
+#ifndef ET_KERNEL_H
+#define ET_KERNEL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "et_error.h"
+#include "et_types.h"
+
+typedef struct et_kargs {
+    const char *op;            /* operator name, for messages */
+    et_value *values;
+    const uint32_t *args;      /* value indices, all < the value count */
+    uint32_t nargs;
+    et_error *err;
+    bool ok;
+    et_tensor dummy;           /* returned for a non-tensor argument */
+} et_kargs;
+
+typedef et_err (*et_kernel_fn)(et_kargs *a);
+
+typedef struct et_kernel_entry {
+    const char *name;          /* "namespace::op.overload" */
+    et_kernel_fn fn;
+} et_kernel_entry;
+
+/* The kernel for an operator name and overload, NULL if there is none. */
+const et_kernel_entry *et_kernel_lookup(const char *name, uint32_t name_len,
+                                        const char *overload, uint32_t overload_len);
+
+/* All registered kernels (for listings); *count receives the number. */
+const et_kernel_entry *et_kernel_table(uint32_t *count);
+
+/* Argument access.  On a kind mismatch they record an error, set ok to
+ * false and return a harmless default. */
+bool et_arg_count(et_kargs *a, uint32_t expected);
+et_tensor *et_arg_tensor(et_kargs *a, uint32_t i);
+et_tensor *et_arg_tensor_or_null(et_kargs *a, uint32_t i);  /* NULL for a Null value */
+int64_t et_arg_int(et_kargs *a, uint32_t i);
+double et_arg_double(et_kargs *a, uint32_t i);               /* Double, or Int converted */
+bool et_arg_bool(et_kargs *a, uint32_t i);
+bool et_arg_is_null(et_kargs *a, uint32_t i);
+/* An int[] argument: fills up to `max` entries, returns the count. */
+uint32_t et_arg_int_list(et_kargs *a, uint32_t i, int64_t *out, uint32_t max);
+/* Same, but requires exactly n entries that fit in int32. */
+bool et_arg_ints(et_kargs *a, uint32_t i, int32_t *out, uint32_t n);
+
+/* Common checks, recording an error on failure. */
+bool et_check(et_kargs *a, bool cond, et_err code, const char *what);
+bool et_check_dtype(et_kargs *a, const et_tensor *t, int dtype, const char *name);
+bool et_check_data(et_kargs *a, const et_tensor *t, const char *name);
+
+/* Finishes a kernel: the error code if any check failed, else ET_OK. */
+static inline et_err et_kresult(const et_kargs *a) { return a->ok ? ET_OK : a->err->code; }
+
+#endif

@@ -1,0 +1,169 @@
+#include "et_kernel.h"
+
+#include "flatbuffer.h"
+
+static const et_value *arg(et_kargs *a, uint32_t i)
+{
+    static const et_value none = {.tag = ET_TAG_NONE};
+    if (i >= a->nargs) {
+        if (a->ok)
+            et_fail(a->err, ET_ERR_INVALID_ARGUMENT, "%s: argument %u missing (%u given)", a->op,
+                    (unsigned)i, (unsigned)a->nargs);
+        a->ok = false;
+        return &none;
+    }
+    return &a->values[a->args[i]];
+}
+
+static void mismatch(et_kargs *a, uint32_t i, const char *want, int tag)
+{
+    if (a->ok)
+        et_fail(a->err, ET_ERR_INVALID_ARGUMENT, "%s: argument %u should be %s (value #%u has tag %d)",
+                a->op, (unsigned)i, want, i < a->nargs ? (unsigned)a->args[i] : 0u, tag);
+    a->ok = false;
+}
+
+bool et_arg_count(et_kargs *a, uint32_t expected)
+{
+    if (a->nargs != expected) {
+        if (a->ok)
+            et_fail(a->err, ET_ERR_INVALID_ARGUMENT, "%s: %u arguments, expected %u", a->op,
+                    (unsigned)a->nargs, (unsigned)expected);
+        a->ok = false;
+    }
+    return a->ok;
+}
+
+et_tensor *et_arg_tensor(et_kargs *a, uint32_t i)
+{
+    const et_value *v = arg(a, i);
+    if (v->tag == ET_TAG_TENSOR)
+        return v->u.t;
+    if (a->ok)
+        mismatch(a, i, "a tensor", v->tag);
+    /* An empty stand-in so that the kernel can read on until it checks ok. */
+    a->dummy = (et_tensor){0};
+    return &a->dummy;
+}
+
+et_tensor *et_arg_tensor_or_null(et_kargs *a, uint32_t i)
+{
+    const et_value *v = arg(a, i);
+    if (v->tag == ET_TAG_NULL)
+        return NULL;
+    return et_arg_tensor(a, i);
+}
+
+int64_t et_arg_int(et_kargs *a, uint32_t i)
+{
+    const et_value *v = arg(a, i);
+    if (v->tag == ET_TAG_INT)
+        return v->u.i;
+    if (v->tag == ET_TAG_BOOL)
+        return v->u.b;
+    if (a->ok)
+        mismatch(a, i, "an int", v->tag);
+    return 0;
+}
+
+double et_arg_double(et_kargs *a, uint32_t i)
+{
+    const et_value *v = arg(a, i);
+    if (v->tag == ET_TAG_DOUBLE)
+        return v->u.d;
+    if (v->tag == ET_TAG_INT)
+        return (double)v->u.i;
+    if (a->ok)
+        mismatch(a, i, "a float", v->tag);
+    return 0.0;
+}
+
+bool et_arg_bool(et_kargs *a, uint32_t i)
+{
+    const et_value *v = arg(a, i);
+    if (v->tag == ET_TAG_BOOL)
+        return v->u.b;
+    if (a->ok)
+        mismatch(a, i, "a bool", v->tag);
+    return false;
+}
+
+bool et_arg_is_null(et_kargs *a, uint32_t i)
+{
+    return arg(a, i)->tag == ET_TAG_NULL;
+}
+
+uint32_t et_arg_int_list(et_kargs *a, uint32_t i, int64_t *out, uint32_t max)
+{
+    const et_value *v = arg(a, i);
+    if (v->tag != ET_TAG_INT_LIST) {
+        if (a->ok)
+            mismatch(a, i, "an int list", v->tag);
+        return 0;
+    }
+    if (v->u.list.count > max) {
+        if (a->ok)
+            et_fail(a->err, ET_ERR_INVALID_ARGUMENT, "%s: argument %u has %u entries, at most %u allowed",
+                    a->op, (unsigned)i, (unsigned)v->u.list.count, (unsigned)max);
+        a->ok = false;
+        return 0;
+    }
+    /* The items are indices of Int values (boxed); the loader checked them. */
+    for (uint32_t k = 0; k < v->u.list.count; k++)
+        out[k] = a->values[fb_le64(v->u.list.items + 8 * k)].u.i;
+    return v->u.list.count;
+}
+
+bool et_arg_ints(et_kargs *a, uint32_t i, int32_t *out, uint32_t n)
+{
+    int64_t tmp[ET_MAX_RANK];
+    if (n > ET_MAX_RANK)
+        return false;
+    uint32_t got = et_arg_int_list(a, i, tmp, ET_MAX_RANK);
+    if (!a->ok)
+        return false;
+    if (got != n) {
+        et_fail(a->err, ET_ERR_INVALID_ARGUMENT, "%s: argument %u has %u entries, expected %u", a->op,
+                (unsigned)i, (unsigned)got, (unsigned)n);
+        a->ok = false;
+        return false;
+    }
+    for (uint32_t k = 0; k < n; k++) {
+        if (tmp[k] < INT32_MIN || tmp[k] > INT32_MAX) {
+            et_fail(a->err, ET_ERR_INVALID_ARGUMENT, "%s: argument %u entry %u out of range", a->op,
+                    (unsigned)i, (unsigned)k);
+            a->ok = false;
+            return false;
+        }
+        out[k] = (int32_t)tmp[k];
+    }
+    return true;
+}
+
+bool et_check(et_kargs *a, bool cond, et_err code, const char *what)
+{
+    if (!cond && a->ok) {
+        et_fail(a->err, code, "%s: %s", a->op, what);
+        a->ok = false;
+    }
+    return a->ok;
+}
+
+bool et_check_dtype(et_kargs *a, const et_tensor *t, int dtype, const char *name)
+{
+    if (a->ok && t->dtype != dtype) {
+        et_fail(a->err, ET_ERR_UNSUPPORTED_DTYPE, "%s: %s is %s, expected %s", a->op, name,
+                et_dtype_name(t->dtype), et_dtype_name(dtype));
+        a->ok = false;
+    }
+    return a->ok;
+}
+
+bool et_check_data(et_kargs *a, const et_tensor *t, const char *name)
+{
+    if (a->ok && t->data == NULL && t->nbytes != 0) {
+        et_fail(a->err, ET_ERR_INVALID_ARGUMENT, "%s: %s has no data (input not set, or freed)", a->op, name);
+        a->ok = false;
+    }
+    return a->ok;
+}

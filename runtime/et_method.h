@@ -1,0 +1,80 @@
+/* A loaded method (one ExecutionPlan): its value table bound to constants
+ * and arenas, its instructions, resolved kernels and initialised delegates;
+ * and the executor that runs it. */
+#ifndef ET_METHOD_H
+#define ET_METHOD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "et_backend.h"
+#include "et_error.h"
+#include "et_kernel.h"
+#include "et_memory.h"
+#include "et_program.h"
+#include "et_types.h"
+
+typedef struct et_instr {
+    uint8_t kind;            /* INSTR_* from pte_schema.h */
+    uint32_t a;              /* operator / delegate / move_from / cond / freed value */
+    uint32_t b;              /* move_to / jump destination */
+    const uint32_t *args;    /* Kernel and DelegateCall: value indices */
+    uint32_t nargs;
+} et_instr;
+
+typedef struct et_delegate {
+    const et_backend *backend;
+    void *handle;
+} et_delegate;
+
+typedef struct et_method {
+    const et_program *program;
+    const char *name;
+    uint32_t name_len;
+    et_value *values;
+    uint32_t nvalues;
+    uint32_t *inputs;
+    uint32_t ninputs;
+    uint32_t *outputs;
+    uint32_t noutputs;
+    et_instr *instrs;
+    uint32_t ninstrs;
+    const et_kernel_entry **ops;   /* resolved operator table */
+    uint32_t nops;
+    et_delegate *delegates;
+    uint32_t ndelegates;
+    et_arenas arenas;
+} et_method;
+
+/* Planned arena sizes of a method (non_const_buffer_sizes without the
+ * reserved entry 0). */
+et_err et_method_arena_sizes(const et_program *p, uint32_t method_index, uint64_t *sizes,
+                             uint32_t max, uint32_t *count, et_error *err);
+
+/* Parses and binds a method.  Metadata comes from `pool`; `arenas` must
+ * have the sizes et_method_arena_sizes reported (or larger). */
+et_err et_method_load(et_method *m, const et_program *p, uint32_t method_index, et_pool *pool,
+                      const et_arenas *arenas, et_error *err);
+
+/* Copies raw bytes into input `index` (which must be a tensor of exactly
+ * that many bytes).  An input that is not memory-planned points at the
+ * caller's buffer instead, as in the reference runtime. */
+et_err et_method_set_input(et_method *m, uint32_t index, const void *data, size_t nbytes,
+                           et_error *err);
+
+/* Called around every instruction that does work (kernel or delegate). */
+typedef struct et_observer {
+    void (*op_begin)(void *ctx, uint32_t seq, const char *name, int engine);
+    void (*op_end)(void *ctx, uint32_t seq);
+    void *ctx;
+} et_observer;
+
+/* Runs the method's instructions once.  observer may be NULL. */
+et_err et_method_execute(et_method *m, const et_observer *observer, et_error *err);
+
+/* Output `index` (NULL if out of range or not a tensor). */
+const et_value *et_method_output(const et_method *m, uint32_t index);
+const et_value *et_method_input(const et_method *m, uint32_t index);
+
+#endif

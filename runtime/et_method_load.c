@@ -1,0 +1,513 @@
+/* Method loading: turns one ExecutionPlan into checked runtime objects.
+ * Every index read from the file is range-checked here, once, so that the
+ * executor and the kernels can use them without further checks. */
+#include <string.h>
+
+#include "et_method.h"
+#include "pte_schema.h"
+
+typedef struct loader {
+    const et_program *p;
+    et_method *m;
+    et_pool *pool;
+    et_error *err;
+    fb_table plan;
+} loader;
+
+#define OOR(ld, ...) et_fail((ld)->err, ET_ERR_OUT_OF_RANGE, __VA_ARGS__)
+
+static et_err open_plan(const et_program *p, uint32_t index, fb_table *plan, et_error *err)
+{
+    if (index >= p->plans.count)
+        return et_fail(err, ET_ERR_OUT_OF_RANGE, "method index %u, the program has %u methods",
+                       (unsigned)index, (unsigned)p->plans.count);
+    if (!fb_vec_table(&p->plans, index, plan))
+        return et_fail(err, ET_ERR_OUT_OF_RANGE, "execution_plan[%u] is out of range", (unsigned)index);
+    return ET_OK;
+}
+
+et_err et_method_arena_sizes(const et_program *p, uint32_t method_index, uint64_t *sizes,
+                             uint32_t max, uint32_t *count, et_error *err)
+{
+    fb_table plan;
+    fb_vec v;
+    bool present;
+    if (open_plan(p, method_index, &plan, err) != ET_OK)
+        return err->code;
+    if (!fb_vector(&plan, PLAN_NON_CONST_BUFFER_SIZES, 8, &v, &present))
+        return et_fail(err, ET_ERR_OUT_OF_RANGE, "non_const_buffer_sizes is out of range");
+    if (!present)
+        return et_fail(err, ET_ERR_MALFORMED, "method has no non_const_buffer_sizes");
+    *count = v.count > 0 ? v.count - 1 : 0;  /* entry 0 is reserved */
+    if (*count > max)
+        return et_fail(err, ET_ERR_UNSUPPORTED, "%u planned arenas, at most %u supported",
+                       (unsigned)*count, (unsigned)max);
+    for (uint32_t i = 0; i < *count; i++) {
+        sizes[i] = fb_vec_u64(&v, i + 1);
+        if (sizes[i] > (uint64_t)SIZE_MAX / 2 || sizes[i] > UINT32_MAX)
+            return et_fail(err, ET_ERR_MALFORMED, "arena %u size %llu is impossible", (unsigned)i + 1,
+                           (unsigned long long)sizes[i]);
+    }
+    return ET_OK;
+}
+
+/* An i32 index vector from the file, checked against `limit`. */
+static et_err read_indices(loader *ld, const fb_vec *v, uint32_t limit, const char *what,
+                           uint32_t **out)
+{
+    *out = et_pool_alloc(ld->pool, (size_t)v->count * sizeof **out + 4, ld->err);
+    if (*out == NULL)
+        return ld->err->code;
+    for (uint32_t i = 0; i < v->count; i++) {
+        int32_t x = fb_vec_i32(v, i);
+        if (x < 0 || (uint32_t)x >= limit)
+            return OOR(ld, "%s[%u] = %d, must be below %u", what, (unsigned)i, (int)x, (unsigned)limit);
+        (*out)[i] = (uint32_t)x;
+    }
+    return ET_OK;
+}
+
+/* ---- tensors ---------------------------------------------------------- */
+
+static et_err tensor_shape(loader *ld, uint32_t vi, const fb_table *tt, et_tensor *t)
+{
+    int8_t dtype, dynamism;
+    int32_t storage_offset;
+    fb_vec sizes, order;
+    bool has_sizes, has_order;
+    if (!fb_i8(tt, TENSOR_SCALAR_TYPE, ET_BYTE, &dtype) || !fb_i32(tt, TENSOR_STORAGE_OFFSET, 0, &storage_offset) ||
+        !fb_i8(tt, TENSOR_SHAPE_DYNAMISM, SHAPE_STATIC, &dynamism) ||
+        !fb_vector(tt, TENSOR_SIZES, 4, &sizes, &has_sizes) || !fb_vector(tt, TENSOR_DIM_ORDER, 1, &order, &has_order))
+        return OOR(ld, "value %u: a tensor field is out of range", (unsigned)vi);
+    if (et_dtype_size(dtype) == 0 || dtype == ET_HALF)
+        return et_fail(ld->err, ET_ERR_UNSUPPORTED_DTYPE, "value %u: tensor scalar type %d is not supported",
+                       (unsigned)vi, (int)dtype);
+    if (storage_offset != 0)
+        return et_fail(ld->err, ET_ERR_UNSUPPORTED, "value %u: storage_offset %d (only 0 is supported)",
+                       (unsigned)vi, (int)storage_offset);
+    if (dynamism == SHAPE_DYNAMIC_UNBOUND)
+        return et_fail(ld->err, ET_ERR_UNSUPPORTED, "value %u: DYNAMIC_UNBOUND tensors are not supported",
+                       (unsigned)vi);
+    if (sizes.count > ET_MAX_RANK)
+        return et_fail(ld->err, ET_ERR_UNSUPPORTED, "value %u: rank %u, at most %d supported", (unsigned)vi,
+                       (unsigned)sizes.count, ET_MAX_RANK);
+    if (!has_order || order.count != sizes.count)
+        return et_fail(ld->err, ET_ERR_UNSUPPORTED_DIM_ORDER, "value %u: dim_order has %u entries for rank %u",
+                       (unsigned)vi, (unsigned)order.count, (unsigned)sizes.count);
+    t->dtype = dtype;
+    t->rank = (uint8_t)sizes.count;
+    uint64_t numel = 1;
+    unsigned seen = 0;
+    for (uint32_t i = 0; i < sizes.count; i++) {
+        int32_t s = fb_vec_i32(&sizes, i);
+        uint8_t d = fb_vec_u8(&order, i);
+        if (s < 0)
+            return et_fail(ld->err, ET_ERR_MALFORMED, "value %u: negative size %d", (unsigned)vi, (int)s);
+        if (d >= sizes.count || (seen & (1u << d)))
+            return et_fail(ld->err, ET_ERR_UNSUPPORTED_DIM_ORDER, "value %u: dim_order is not a permutation",
+                           (unsigned)vi);
+        seen |= 1u << d;
+        t->sizes[i] = s;
+        t->dim_order[i] = d;
+        numel *= (uint64_t)s;
+        if (numel > 0x7fffffffu)
+            return et_fail(ld->err, ET_ERR_MALFORMED, "value %u: tensor too large", (unsigned)vi);
+    }
+    if (et_tensor_layout(t) == ET_LAYOUT_OTHER)
+        return et_fail(ld->err, ET_ERR_UNSUPPORTED_DIM_ORDER,
+                       "value %u: dim order is neither contiguous nor channels-last", (unsigned)vi);
+    t->nbytes = (size_t)numel * et_dtype_size(dtype);
+    return ET_OK;
+}
+
+static et_err check_alignment(loader *ld, uint32_t vi, const et_tensor *t)
+{
+    if ((uintptr_t)t->data % et_dtype_size(t->dtype) != 0)
+        return et_fail(ld->err, ET_ERR_MALFORMED,
+                       "value %u: %s data at %p is misaligned (place the .pte 16-byte aligned)",
+                       (unsigned)vi, et_dtype_name(t->dtype), t->data);
+    return ET_OK;
+}
+
+static et_err tensor_data(loader *ld, uint32_t vi, const fb_table *tt, et_tensor *t)
+{
+    uint32_t buffer_idx;
+    fb_table alloc, extra;
+    bool planned, has_extra;
+    if (!fb_u32(tt, TENSOR_DATA_BUFFER_IDX, 0, &buffer_idx) ||
+        !fb_subtable(tt, TENSOR_ALLOCATION_INFO, &alloc, &planned) ||
+        !fb_subtable(tt, TENSOR_EXTRA_INFO, &extra, &has_extra))
+        return OOR(ld, "value %u: tensor data fields are out of range", (unsigned)vi);
+    if (has_extra) {
+        int8_t location;
+        if (!fb_i8(&extra, EXTRA_INFO_LOCATION, 0, &location))
+            return OOR(ld, "value %u: extra_tensor_info is out of range", (unsigned)vi);
+        if (location != 0)
+            return et_fail(ld->err, ET_ERR_UNSUPPORTED, "value %u: external (.ptd) tensor data is not supported",
+                           (unsigned)vi);
+    }
+    if (planned) {
+        uint32_t id, lo, hi;
+        if (!fb_u32(&alloc, ALLOC_MEMORY_ID, 0, &id) || !fb_u32(&alloc, ALLOC_OFFSET_LOW, 0, &lo) ||
+            !fb_u32(&alloc, ALLOC_OFFSET_HIGH, 0, &hi))
+            return OOR(ld, "value %u: allocation_info is out of range", (unsigned)vi);
+        uint64_t off = (uint64_t)lo | ((uint64_t)hi << 32);
+        if (id == 0 || id > ld->m->arenas.count)
+            return OOR(ld, "value %u: memory_id %u, the method has %u arenas", (unsigned)vi, (unsigned)id,
+                       (unsigned)ld->m->arenas.count);
+        uint64_t arena_size = ld->m->arenas.size[id - 1];
+        if (off > arena_size || t->nbytes > arena_size - off)
+            return OOR(ld, "value %u: %zu bytes at offset %llu overflow arena %u (%llu bytes)", (unsigned)vi,
+                       t->nbytes, (unsigned long long)off, (unsigned)id, (unsigned long long)arena_size);
+        t->data = ld->m->arenas.base[id - 1] + off;
+        t->is_planned = true;
+        if (buffer_idx != 0)
+            return et_fail(ld->err, ET_ERR_UNSUPPORTED, "value %u: mutable tensors with initial data are not supported",
+                           (unsigned)vi);
+        return check_alignment(ld, vi, t);
+    }
+    if (buffer_idx != 0) {
+        const uint8_t *data;
+        if (et_program_constant(ld->p, buffer_idx, t->nbytes, &data, ld->err) != ET_OK)
+            return ld->err->code;
+        t->data = (void *)(uintptr_t)data;  /* read-only: kernels never write inputs */
+        t->is_constant = true;
+        return check_alignment(ld, vi, t);
+    }
+    t->data = NULL;  /* set at run time (unplanned input) */
+    return ET_OK;
+}
+
+static et_err load_tensor(loader *ld, uint32_t vi, const fb_table *tt, et_value *v)
+{
+    et_tensor *t = et_pool_alloc(ld->pool, sizeof *t, ld->err);
+    if (t == NULL)
+        return ld->err->code;
+    v->u.t = t;
+    if (tensor_shape(ld, vi, tt, t) != ET_OK)
+        return ld->err->code;
+    return tensor_data(ld, vi, tt, t);
+}
+
+/* ---- values ----------------------------------------------------------- */
+
+static et_err load_list(loader *ld, uint32_t vi, const fb_table *member, uint32_t elem, et_value *v)
+{
+    fb_vec items;
+    if (!fb_vector(member, SCALAR_VAL, elem, &items, NULL))
+        return OOR(ld, "value %u: list items are out of range", (unsigned)vi);
+    v->u.list.items = fb_vec_bytes(&items);
+    v->u.list.count = items.count;
+    return ET_OK;
+}
+
+static et_err load_value(loader *ld, uint32_t vi, const fb_table *ev, et_value *v)
+{
+    uint8_t tag;
+    fb_table member;
+    bool present;
+    if (!fb_u8(ev, EVALUE_TYPE, 0, &tag) || !fb_subtable(ev, EVALUE_VAL, &member, &present))
+        return OOR(ld, "value %u is out of range", (unsigned)vi);
+    v->tag = tag;
+    if (tag == ET_TAG_NULL)
+        return ET_OK;
+    if (tag == ET_TAG_NONE || tag > ET_TAG_OPT_TENSOR_LIST)
+        return et_fail(ld->err, ET_ERR_MALFORMED, "value %u has unknown type tag %u", (unsigned)vi, (unsigned)tag);
+    if (!present)
+        return et_fail(ld->err, ET_ERR_MALFORMED, "value %u (tag %u) has no member table", (unsigned)vi,
+                       (unsigned)tag);
+    uint8_t b;
+    bool ok = true;
+    switch (tag) {
+    case ET_TAG_INT: ok = fb_i64(&member, SCALAR_VAL, 0, &v->u.i); break;
+    case ET_TAG_BOOL: ok = fb_u8(&member, SCALAR_VAL, 0, &b); v->u.b = b != 0; break;
+    case ET_TAG_DOUBLE: ok = fb_f64(&member, SCALAR_VAL, 0.0, &v->u.d); break;
+    case ET_TAG_STRING: ok = fb_string(&member, SCALAR_VAL, &v->u.str.s, &v->u.str.len, &present); break;
+    case ET_TAG_TENSOR: return load_tensor(ld, vi, &member, v);
+    case ET_TAG_INT_LIST: case ET_TAG_DOUBLE_LIST: return load_list(ld, vi, &member, 8, v);
+    case ET_TAG_BOOL_LIST: return load_list(ld, vi, &member, 1, v);
+    default: return load_list(ld, vi, &member, 4, v);  /* (Optional)TensorList */
+    }
+    return ok ? ET_OK : OOR(ld, "value %u: scalar is out of range", (unsigned)vi);
+}
+
+/* Lists refer to other values: checked once all values are known. */
+static et_err check_list_refs(loader *ld, uint32_t vi, const et_value *v)
+{
+    const et_value *vals = ld->m->values;
+    uint32_t n = ld->m->nvalues;
+    for (uint32_t k = 0; k < v->u.list.count; k++) {
+        if (v->tag == ET_TAG_INT_LIST) {
+            uint64_t idx = fb_le64(v->u.list.items + 8 * k);
+            if (idx >= n || vals[idx].tag != ET_TAG_INT)
+                return OOR(ld, "value %u: int list item %u refers to value %llu, not an Int", (unsigned)vi,
+                           (unsigned)k, (unsigned long long)idx);
+        } else {
+            int32_t idx = (int32_t)fb_le32(v->u.list.items + 4 * k);
+            if (v->tag == ET_TAG_OPT_TENSOR_LIST && idx == -1)
+                continue;
+            if (idx < 0 || (uint32_t)idx >= n ||
+                (vals[idx].tag != ET_TAG_TENSOR && !(v->tag == ET_TAG_OPT_TENSOR_LIST && vals[idx].tag == ET_TAG_NULL)))
+                return OOR(ld, "value %u: tensor list item %u refers to value %d, not a Tensor", (unsigned)vi,
+                           (unsigned)k, (int)idx);
+        }
+    }
+    return ET_OK;
+}
+
+static et_err load_values(loader *ld)
+{
+    fb_vec vals;
+    bool present;
+    if (!fb_vector(&ld->plan, PLAN_VALUES, 4, &vals, &present))
+        return OOR(ld, "values vector is out of range");
+    ld->m->nvalues = vals.count;
+    ld->m->values = et_pool_alloc(ld->pool, (size_t)vals.count * sizeof(et_value) + 1, ld->err);
+    if (ld->m->values == NULL)
+        return ld->err->code;
+    for (uint32_t i = 0; i < vals.count; i++) {
+        fb_table ev;
+        if (!fb_vec_table(&vals, i, &ev))
+            return OOR(ld, "value %u is out of range", (unsigned)i);
+        if (load_value(ld, i, &ev, &ld->m->values[i]) != ET_OK)
+            return ld->err->code;
+    }
+    for (uint32_t i = 0; i < vals.count; i++) {
+        uint8_t tag = ld->m->values[i].tag;
+        if ((tag == ET_TAG_INT_LIST || tag == ET_TAG_TENSOR_LIST || tag == ET_TAG_OPT_TENSOR_LIST) &&
+            check_list_refs(ld, i, &ld->m->values[i]) != ET_OK)
+            return ld->err->code;
+    }
+    return ET_OK;
+}
+
+static et_err load_io(loader *ld)
+{
+    fb_vec in, out;
+    bool has_in, has_out;
+    if (!fb_vector(&ld->plan, PLAN_INPUTS, 4, &in, &has_in) || !fb_vector(&ld->plan, PLAN_OUTPUTS, 4, &out, &has_out))
+        return OOR(ld, "inputs/outputs vector is out of range");
+    if (!has_in || !has_out)
+        return et_fail(ld->err, ET_ERR_MALFORMED, "method has no %s list", has_in ? "outputs" : "inputs");
+    ld->m->ninputs = in.count;
+    ld->m->noutputs = out.count;
+    if (read_indices(ld, &in, ld->m->nvalues, "inputs", &ld->m->inputs) != ET_OK ||
+        read_indices(ld, &out, ld->m->nvalues, "outputs", &ld->m->outputs) != ET_OK)
+        return ld->err->code;
+    return ET_OK;
+}
+
+/* ---- operators and delegates ------------------------------------------ */
+
+static et_err load_operators(loader *ld)
+{
+    fb_vec ops;
+    if (!fb_vector(&ld->plan, PLAN_OPERATORS, 4, &ops, NULL))
+        return OOR(ld, "operators vector is out of range");
+    ld->m->nops = ops.count;
+    ld->m->ops = et_pool_alloc(ld->pool, (size_t)ops.count * sizeof *ld->m->ops + 1, ld->err);
+    if (ld->m->ops == NULL)
+        return ld->err->code;
+    for (uint32_t i = 0; i < ops.count; i++) {
+        fb_table op;
+        const char *name, *overload;
+        uint32_t name_len, overload_len;
+        bool has_name, has_overload;
+        if (!fb_vec_table(&ops, i, &op) || !fb_string(&op, OPERATOR_NAME, &name, &name_len, &has_name) ||
+            !fb_string(&op, OPERATOR_OVERLOAD, &overload, &overload_len, &has_overload))
+            return OOR(ld, "operator %u is out of range", (unsigned)i);
+        ld->m->ops[i] = et_kernel_lookup(name, name_len, overload, overload_len);
+        if (ld->m->ops[i] == NULL)
+            return et_fail(ld->err, ET_ERR_UNKNOWN_OPERATOR, "operator %u '%.*s%s%.*s' has no kernel", (unsigned)i,
+                           (int)(name_len > 80 ? 80 : name_len), name, overload_len ? "." : "",
+                           (int)(overload_len > 40 ? 40 : overload_len), overload);
+    }
+    return ET_OK;
+}
+
+static et_err delegate_blob(loader *ld, uint32_t di, const fb_table *ref, const uint8_t **blob, uint64_t *size)
+{
+    int8_t location;
+    uint32_t index;
+    if (!fb_i8(ref, DATA_REF_LOCATION, DATA_LOCATION_INLINE, &location) || !fb_u32(ref, DATA_REF_INDEX, 0, &index))
+        return OOR(ld, "delegate %u: processed reference is out of range", (unsigned)di);
+    if (location == DATA_LOCATION_SEGMENT)
+        return et_program_segment(ld->p, index, blob, size, ld->err);
+    if (location != DATA_LOCATION_INLINE)
+        return et_fail(ld->err, ET_ERR_MALFORMED, "delegate %u: data location %d", (unsigned)di, (int)location);
+    fb_table inl;
+    fb_vec data;
+    if (index >= ld->p->delegate_data.count)
+        return OOR(ld, "delegate %u: inline blob %u, the program has %u", (unsigned)di, (unsigned)index,
+                   (unsigned)ld->p->delegate_data.count);
+    if (!fb_vec_table(&ld->p->delegate_data, index, &inl) || !fb_vector(&inl, INLINE_DATA_DATA, 1, &data, NULL))
+        return OOR(ld, "delegate %u: inline blob is out of range", (unsigned)di);
+    *blob = fb_vec_bytes(&data);
+    *size = data.count;
+    return ET_OK;
+}
+
+static et_err load_delegates(loader *ld)
+{
+    fb_vec dels;
+    if (!fb_vector(&ld->plan, PLAN_DELEGATES, 4, &dels, NULL))
+        return OOR(ld, "delegates vector is out of range");
+    ld->m->ndelegates = dels.count;
+    ld->m->delegates = et_pool_alloc(ld->pool, (size_t)dels.count * sizeof *ld->m->delegates + 1, ld->err);
+    if (ld->m->delegates == NULL)
+        return ld->err->code;
+    for (uint32_t i = 0; i < dels.count; i++) {
+        fb_table del, ref;
+        fb_vec specs;
+        const char *id;
+        uint32_t id_len;
+        bool has_id, has_ref;
+        const uint8_t *blob = NULL;
+        uint64_t size = 0;
+        if (!fb_vec_table(&dels, i, &del) || !fb_string(&del, DELEGATE_ID, &id, &id_len, &has_id) ||
+            !fb_subtable(&del, DELEGATE_PROCESSED, &ref, &has_ref) ||
+            !fb_vector(&del, DELEGATE_COMPILE_SPECS, 4, &specs, NULL))
+            return OOR(ld, "delegate %u is out of range", (unsigned)i);
+        if (!has_ref)
+            return et_fail(ld->err, ET_ERR_MALFORMED, "delegate %u has no processed blob", (unsigned)i);
+        if (delegate_blob(ld, i, &ref, &blob, &size) != ET_OK)
+            return ld->err->code;
+        const et_backend *be = et_backend_lookup(id, id_len);
+        if (be == NULL)
+            return et_fail(ld->err, ET_ERR_NOT_FOUND, "delegate %u: no backend named '%.*s'", (unsigned)i,
+                           (int)(id_len > 60 ? 60 : id_len), id);
+        ld->m->delegates[i].backend = be;
+        if (be->init(ld->pool, blob, (size_t)size, &specs, &ld->m->delegates[i].handle, ld->err) != ET_OK)
+            return ld->err->code;
+    }
+    return ET_OK;
+}
+
+/* ---- instructions ----------------------------------------------------- */
+
+static et_err load_call_args(loader *ld, uint32_t ii, const fb_table *call, unsigned field, et_instr *in)
+{
+    fb_vec args;
+    if (!fb_vector(call, field, 4, &args, NULL))
+        return OOR(ld, "instruction %u: args are out of range", (unsigned)ii);
+    in->nargs = args.count;
+    return read_indices(ld, &args, ld->m->nvalues, "instruction args", (uint32_t **)&in->args);
+}
+
+static et_err check_index(loader *ld, uint32_t ii, int32_t v, uint32_t limit, const char *what)
+{
+    if (v < 0 || (uint32_t)v >= limit)
+        return OOR(ld, "instruction %u: %s %d, must be below %u", (unsigned)ii, what, (int)v, (unsigned)limit);
+    return ET_OK;
+}
+
+static et_err load_instruction(loader *ld, uint32_t ii, const fb_table *it, et_instr *in, uint32_t ninstr)
+{
+    uint8_t kind;
+    fb_table call;
+    bool present;
+    int32_t a = 0, b = 0;
+    if (!fb_u8(it, INSTR_ARGS_TYPE, 0, &kind) || !fb_subtable(it, INSTR_ARGS, &call, &present))
+        return OOR(ld, "instruction %u is out of range", (unsigned)ii);
+    if (kind < INSTR_KERNEL_CALL || kind > INSTR_FREE_CALL || !present)
+        return et_fail(ld->err, ET_ERR_MALFORMED, "instruction %u has unknown kind %u", (unsigned)ii, (unsigned)kind);
+    in->kind = kind;
+    /* Every variant keeps its two fields in ids 0 and 1 (for Kernel- and
+     * DelegateCall id 1 is the args vector, read below). */
+    if (!fb_i32(&call, 0, 0, &a) || !fb_i32(&call, 1, 0, &b))
+        return OOR(ld, "instruction %u: fields out of range", (unsigned)ii);
+    switch (kind) {
+    case INSTR_KERNEL_CALL:
+        if (check_index(ld, ii, a, ld->m->nops, "op_index") != ET_OK)
+            return ld->err->code;
+        break;
+    case INSTR_DELEGATE_CALL:
+        if (check_index(ld, ii, a, ld->m->ndelegates, "delegate_index") != ET_OK)
+            return ld->err->code;
+        break;
+    case INSTR_MOVE_CALL:
+        if (check_index(ld, ii, a, ld->m->nvalues, "move_from") != ET_OK ||
+            check_index(ld, ii, b, ld->m->nvalues, "move_to") != ET_OK)
+            return ld->err->code;
+        break;
+    case INSTR_JUMP_FALSE_CALL:
+        if (check_index(ld, ii, a, ld->m->nvalues, "cond_value_index") != ET_OK ||
+            check_index(ld, ii, b, ninstr, "destination_instruction") != ET_OK)
+            return ld->err->code;
+        break;
+    case INSTR_FREE_CALL:
+        if (check_index(ld, ii, a, ld->m->nvalues, "value_index") != ET_OK)
+            return ld->err->code;
+        if (ld->m->values[a].tag != ET_TAG_TENSOR)
+            return et_fail(ld->err, ET_ERR_MALFORMED, "instruction %u frees value %d, not a tensor", (unsigned)ii,
+                           (int)a);
+        break;
+    }
+    in->a = (uint32_t)a;
+    in->b = (uint32_t)b;
+    if (kind == INSTR_KERNEL_CALL || kind == INSTR_DELEGATE_CALL)
+        return load_call_args(ld, ii, &call, 1, in);
+    return ET_OK;
+}
+
+static et_err load_instructions(loader *ld)
+{
+    fb_vec chains, instrs;
+    fb_table chain;
+    if (!fb_vector(&ld->plan, PLAN_CHAINS, 4, &chains, NULL))
+        return OOR(ld, "chains vector is out of range");
+    if (chains.count == 0) {
+        ld->m->ninstrs = 0;  /* e.g. a getter method that only returns a constant */
+        return ET_OK;
+    }
+    if (chains.count > 1)
+        return et_fail(ld->err, ET_ERR_UNSUPPORTED, "method has %u chains, only 1 is supported",
+                       (unsigned)chains.count);
+    if (!fb_vec_table(&chains, 0, &chain) || !fb_vector(&chain, CHAIN_INSTRUCTIONS, 4, &instrs, NULL))
+        return OOR(ld, "chain 0 is out of range");
+    ld->m->ninstrs = instrs.count;
+    ld->m->instrs = et_pool_alloc(ld->pool, (size_t)instrs.count * sizeof(et_instr) + 1, ld->err);
+    if (ld->m->instrs == NULL)
+        return ld->err->code;
+    for (uint32_t i = 0; i < instrs.count; i++) {
+        fb_table it;
+        if (!fb_vec_table(&instrs, i, &it))
+            return OOR(ld, "instruction %u is out of range", (unsigned)i);
+        if (load_instruction(ld, i, &it, &ld->m->instrs[i], instrs.count) != ET_OK)
+            return ld->err->code;
+    }
+    return ET_OK;
+}
+
+et_err et_method_load(et_method *m, const et_program *p, uint32_t method_index, et_pool *pool,
+                      const et_arenas *arenas, et_error *err)
+{
+    uint64_t sizes[ET_MAX_ARENAS];
+    uint32_t count;
+    bool has_name;
+    loader ld = {.p = p, .m = m, .pool = pool, .err = err};
+    memset(m, 0, sizeof *m);
+    m->program = p;
+    if (open_plan(p, method_index, &ld.plan, err) != ET_OK ||
+        et_method_arena_sizes(p, method_index, sizes, ET_MAX_ARENAS, &count, err) != ET_OK)
+        return err->code;
+    if (!fb_string(&ld.plan, PLAN_NAME, &m->name, &m->name_len, &has_name))
+        return OOR(&ld, "method name is out of range");
+    if (!has_name)
+        return et_fail(err, ET_ERR_MALFORMED, "method %u has no name", (unsigned)method_index);
+    if (arenas->count < count)
+        return et_fail(err, ET_ERR_NO_MEMORY, "method needs %u arenas, %u given", (unsigned)count,
+                       (unsigned)arenas->count);
+    for (uint32_t i = 0; i < count; i++)
+        if (arenas->size[i] < sizes[i])
+            return et_fail(err, ET_ERR_NO_MEMORY, "arena %u has %llu bytes, the method needs %llu", (unsigned)i + 1,
+                           (unsigned long long)arenas->size[i], (unsigned long long)sizes[i]);
+    m->arenas = *arenas;
+    m->arenas.count = count;
+    for (uint32_t i = 0; i < count; i++)
+        m->arenas.size[i] = sizes[i];  /* bound tensors by the plan, not the buffer */
+    if (load_values(&ld) != ET_OK || load_io(&ld) != ET_OK || load_operators(&ld) != ET_OK ||
+        load_delegates(&ld) != ET_OK || load_instructions(&ld) != ET_OK)
+        return err->code;
+    return ET_OK;
+}

@@ -1,0 +1,45 @@
+#include "et_session.h"
+
+#include <string.h>
+
+et_err et_session_open(et_session *s, const void *pte, size_t pte_size, const char *method_name, void *mem,
+                       size_t mem_size, et_error *err)
+{
+    uint64_t sizes[ET_MAX_ARENAS];
+    uint32_t count, index = 0;
+    memset(s, 0, sizeof *s);
+    if (et_program_load(&s->program, pte, pte_size, err) != ET_OK)
+        return err->code;
+    if (method_name && et_program_find_method(&s->program, method_name, &index, err) != ET_OK)
+        return err->code;
+    if (et_method_arena_sizes(&s->program, index, sizes, ET_MAX_ARENAS, &count, err) != ET_OK ||
+        et_arenas_layout(&s->arenas, mem, mem_size, sizes, count, err) != ET_OK)
+        return err->code;
+    et_pool_init(&s->pool, (uint8_t *)mem + s->arenas.total, mem_size - s->arenas.total);
+    return et_method_load(&s->method, &s->program, index, &s->pool, &s->arenas, err);
+}
+
+et_err et_session_default_input(et_session *s, uint32_t index, et_error *err)
+{
+    const et_value *v = et_method_input(&s->method, index);
+    if (v == NULL || v->tag != ET_TAG_TENSOR)
+        return et_fail(err, ET_ERR_INVALID_ARGUMENT, "input %u is not a tensor", (unsigned)index);
+    et_tensor *t = v->u.t;
+    if (t->data == NULL)
+        return et_fail(err, ET_ERR_INVALID_ARGUMENT, "input %u is not memory-planned; give its bytes",
+                       (unsigned)index);
+    size_t n = et_tensor_numel(t);
+    for (size_t i = 0; i < n; i++) {
+        int k = (int)(i % 16);
+        switch (t->dtype) {
+        case ET_FLOAT: ((float *)t->data)[i] = (float)(k + 1); break;
+        case ET_DOUBLE: ((double *)t->data)[i] = k + 1; break;
+        case ET_CHAR: case ET_BYTE: case ET_BOOL: ((uint8_t *)t->data)[i] = (uint8_t)k; break;
+        case ET_SHORT: ((int16_t *)t->data)[i] = (int16_t)k; break;
+        case ET_INT: ((int32_t *)t->data)[i] = k; break;
+        case ET_LONG: ((int64_t *)t->data)[i] = k; break;
+        default: return et_fail(err, ET_ERR_UNSUPPORTED_DTYPE, "input %u: no default for this dtype", (unsigned)index);
+        }
+    }
+    return ET_OK;
+}

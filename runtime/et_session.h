@@ -1,0 +1,25 @@
+/* The usual sequence in one place: load a program, lay out the arenas of
+ * one method at the start of a memory region, use the rest of the region
+ * for metadata, and load the method.  The firmware runner, the host tools
+ * and the tests all go through here. */
+#ifndef ET_SESSION_H
+#define ET_SESSION_H
+
+#include "et_runtime.h"
+
+typedef struct et_session {
+    et_program program;
+    et_method method;
+    et_arenas arenas;
+    et_pool pool;   /* metadata; pool.used is the bookkeeping cost */
+} et_session;
+
+/* method_name NULL means method 0. */
+et_err et_session_open(et_session *s, const void *pte, size_t pte_size, const char *method_name, void *mem,
+                       size_t mem_size, et_error *err);
+
+/* A deterministic input for when the user gives none: element i is
+ * (i % 16) + 1 for floats and i % 16 for integers. */
+et_err et_session_default_input(et_session *s, uint32_t index, et_error *err);
+
+#endif

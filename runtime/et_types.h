@@ -1,0 +1,103 @@
+/* The runtime's in-memory objects: scalar types, tensors and values.
+ *
+ * These mirror the .pte schema (PTE_FORMAT.md sections 4 and 5) but hold
+ * checked, decoded data: every index has been range-checked and every
+ * tensor's bytes lie inside a constant segment or a planned arena. */
+#ifndef ET_TYPES_H
+#define ET_TYPES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* ScalarType numbering (PyTorch c10). */
+typedef enum et_dtype {
+    ET_BYTE = 0,   /* uint8 */
+    ET_CHAR = 1,   /* int8 */
+    ET_SHORT = 2,  /* int16 */
+    ET_INT = 3,    /* int32 */
+    ET_LONG = 4,   /* int64 */
+    ET_HALF = 5,
+    ET_FLOAT = 6,
+    ET_DOUBLE = 7,
+    ET_BOOL = 11,
+} et_dtype;
+
+/* Rank limit of this runtime (the reference allows 16; the real models
+ * use at most 4, and every extra dim costs RAM in every tensor). */
+#define ET_MAX_RANK 8
+
+typedef struct et_tensor {
+    int8_t dtype;
+    uint8_t rank;
+    bool is_constant;          /* points into the .pte (read-only, flash) */
+    bool is_planned;           /* points into an arena */
+    int32_t sizes[ET_MAX_RANK];      /* logical shape (PyTorch order) */
+    uint8_t dim_order[ET_MAX_RANK];  /* memory order, outermost first */
+    void *data;                /* NULL until set (unplanned inputs), or freed */
+    size_t nbytes;
+} et_tensor;
+
+/* Value tags: KernelTypes union numbering. */
+typedef enum et_tag {
+    ET_TAG_NONE = 0,
+    ET_TAG_NULL = 1,
+    ET_TAG_INT = 2,
+    ET_TAG_BOOL = 3,
+    ET_TAG_DOUBLE = 4,
+    ET_TAG_TENSOR = 5,
+    ET_TAG_STRING = 6,
+    ET_TAG_INT_LIST = 7,
+    ET_TAG_DOUBLE_LIST = 8,
+    ET_TAG_BOOL_LIST = 9,
+    ET_TAG_TENSOR_LIST = 10,
+    ET_TAG_OPT_TENSOR_LIST = 11,
+} et_tag;
+
+/* A list stored as indices or literals: `items` points into the .pte
+ * (little-endian, possibly unaligned), so it is read with fb_le* loads. */
+typedef struct et_list {
+    const uint8_t *items;
+    uint32_t count;
+} et_list;
+
+typedef struct et_value {
+    uint8_t tag;  /* et_tag */
+    union {
+        int64_t i;
+        double d;
+        bool b;
+        et_tensor *t;
+        struct { const char *s; uint32_t len; } str;
+        et_list list;  /* IntList: i64 value indices (boxed ints); DoubleList: f64;
+                          BoolList: u8; (Optional)TensorList: i32 value indices */
+    } u;
+} et_value;
+
+/* Bytes per element of a supported dtype, 0 for an unsupported one. */
+size_t et_dtype_size(int dtype);
+const char *et_dtype_name(int dtype);
+
+/* Number of elements (1 for rank 0). */
+size_t et_tensor_numel(const et_tensor *t);
+
+/* Memory layouts the runtime understands.  A dim order that differs from
+ * these only in where size-1 dims go is treated as the same layout (the
+ * KWS input [1,1,49,10] with order [0,2,1,3] is plain row-major). */
+typedef enum et_layout {
+    ET_LAYOUT_CONTIGUOUS,     /* dim order 0,1,...,r-1 */
+    ET_LAYOUT_CHANNELS_LAST,  /* rank 4, order 0,2,3,1 (bytes NHWC) */
+    ET_LAYOUT_OTHER,
+} et_layout;
+
+et_layout et_tensor_layout(const et_tensor *t);
+
+/* Strides in elements implied by sizes and dim_order. */
+void et_tensor_strides(const et_tensor *t, size_t strides[ET_MAX_RANK]);
+
+/* Physical (memory-order) shape: phys[i] = sizes[dim_order[i]]. */
+void et_tensor_physical_shape(const et_tensor *t, int32_t phys[ET_MAX_RANK]);
+
+bool et_tensor_same_shape(const et_tensor *a, const et_tensor *b);
+
+#endif

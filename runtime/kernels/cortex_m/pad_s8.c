@@ -1,0 +1,55 @@
+/* cortex_m::pad.out: constant padding of an int8 tensor of rank 1 to 4.
+ * The pads are given per *physical* dim (N, H, W, C for channels-last),
+ * right-aligned for lower ranks. */
+#include <stddef.h>
+#include <string.h>
+
+#include "../kernel_util.h"
+#include "../kernels.h"
+
+et_err k_cortex_m_pad(et_kargs *a)
+{
+    int32_t pre[4], post[4], in_shape[4] = {1, 1, 1, 1}, out_shape[4] = {1, 1, 1, 1};
+    int32_t phys[ET_MAX_RANK];
+    if (!et_arg_count(a, 6))
+        return et_kresult(a);
+    et_tensor *in = et_arg_tensor(a, 0), *out = et_arg_tensor(a, 4);
+    et_arg_ints(a, 1, pre, 4);
+    et_arg_ints(a, 2, post, 4);
+    int64_t value = et_arg_int(a, 3);
+    k_s8(a, in, "input");
+    k_s8(a, out, "out");
+    if (!et_check(a, in->rank >= 1 && in->rank <= 4 && in->rank == out->rank, ET_ERR_INVALID_ARGUMENT,
+                  "input rank must be 1..4 and equal the output's") ||
+        !et_check(a, value >= -128 && value <= 127, ET_ERR_INVALID_ARGUMENT, "pad value out of int8 range") ||
+        !et_check(a, memcmp(in->dim_order, out->dim_order, in->rank) == 0 || in->rank < 4,
+                  ET_ERR_UNSUPPORTED_DIM_ORDER, "input and output layouts differ"))
+        return et_kresult(a);
+    unsigned skip = 4 - in->rank;
+    et_tensor_physical_shape(in, phys);
+    for (unsigned i = 0; i < in->rank; i++)
+        in_shape[skip + i] = phys[i];
+    et_tensor_physical_shape(out, phys);
+    for (unsigned i = 0; i < out->rank; i++)
+        out_shape[skip + i] = phys[i];
+    for (unsigned i = 0; i < 4; i++)
+        et_check(a, pre[i] >= 0 && post[i] >= 0 && (int64_t)in_shape[i] + pre[i] + post[i] == out_shape[i],
+                 ET_ERR_INVALID_ARGUMENT, "output shape is not input + pads");
+    if (!a->ok)
+        return et_kresult(a);
+    const int8_t *src = in->data;
+    int8_t *dst = out->data;
+    /* Fill, then copy rows of the innermost dim into place.  Input and
+     * output never overlap: they are different planned tensors. */
+    memset(dst, (int)value, out->nbytes);
+    size_t row = (size_t)in_shape[3];
+    for (int32_t n = 0; n < in_shape[0]; n++)
+        for (int32_t h = 0; h < in_shape[1]; h++)
+            for (int32_t w = 0; w < in_shape[2]; w++) {
+                size_t o = (((size_t)(n + pre[0]) * out_shape[1] + (h + pre[1])) * out_shape[2] + (w + pre[2])) *
+                               out_shape[3] + pre[3];
+                size_t i = (((size_t)n * in_shape[1] + h) * in_shape[2] + w) * in_shape[3];
+                memmove(dst + o, src + i, row);
+            }
+    return ET_OK;
+}

@@ -1,0 +1,45 @@
+/* quantize_per_tensor.out (cortex_m:: and quantized_decomposed::):
+ * float32 -> int8/int16 with q = clamp(zp + round_half_even(x * (1/scale))),
+ * where 1/scale is computed in float32 as the reference kernels do. */
+#include <stddef.h>
+
+#include "../kernel_util.h"
+#include "../kernels.h"
+#include "../quant_math.h"
+
+static et_err quantize(et_kargs *a)
+{
+    if (!et_arg_count(a, 8))
+        return et_kresult(a);
+    et_tensor *in = et_arg_tensor(a, 0), *out = et_arg_tensor(a, 6);
+    double scale = et_arg_double(a, 1);
+    int64_t zp = et_arg_int(a, 2), qmin = et_arg_int(a, 3), qmax = et_arg_int(a, 4);
+    et_check_dtype(a, in, ET_FLOAT, "input");
+    et_check_data(a, in, "input");
+    et_check_data(a, out, "out");
+    et_check(a, out->dtype == ET_CHAR || out->dtype == ET_SHORT || out->dtype == ET_BYTE, ET_ERR_UNSUPPORTED_DTYPE,
+             "output must be int8, uint8 or int16");
+    et_check(a, et_tensor_numel(in) == et_tensor_numel(out) && et_tensor_layout(in) == et_tensor_layout(out),
+             ET_ERR_INVALID_ARGUMENT, "input and output sizes differ");
+    et_check(a, scale > 0.0 && qmin <= qmax && qmin >= -32768 && qmax <= 65535 && zp >= -32768 && zp <= 65535,
+             ET_ERR_INVALID_ARGUMENT, "bad scale, zero point or range");
+    if (!a->ok)
+        return et_kresult(a);
+    const float inv = 1.0f / (float)scale;
+    const float *x = in->data;
+    size_t n = et_tensor_numel(in);
+    for (size_t i = 0; i < n; i++) {
+        int64_t q = (int64_t)zp + q_round_half_even_f32(x[i] * inv);
+        q = q < qmin ? qmin : (q > qmax ? qmax : q);
+        if (out->dtype == ET_SHORT)
+            ((int16_t *)out->data)[i] = (int16_t)q;
+        else if (out->dtype == ET_BYTE)
+            ((uint8_t *)out->data)[i] = (uint8_t)q;
+        else
+            ((int8_t *)out->data)[i] = (int8_t)q;
+    }
+    return ET_OK;
+}
+
+et_err k_cortex_m_quantize_per_tensor(et_kargs *a) { return quantize(a); }
+et_err k_decomposed_quantize_per_tensor(et_kargs *a) { return quantize(a); }

@@ -1,0 +1,60 @@
+/* cortex_m::quantized_add.out: TFLite-style int8 addition
+ * (CMSIS-NN arm_elementwise_add_s8): each input is moved to a common
+ * scale with 20 bits of headroom, the two are summed and requantized. */
+#include <stddef.h>
+
+#include "../kernel_util.h"
+#include "../kernels.h"
+#include "../quant_math.h"
+
+#define ADD_LEFT_SHIFT 20
+
+typedef struct add_s8_quant {
+    int32_t a_offset, a_mult, a_shift;
+    int32_t b_offset, b_mult, b_shift;
+    int32_t out_offset, out_mult, out_shift, act_min, act_max;
+} add_s8_quant;
+
+static int8_t add_s8_one(const add_s8_quant *q, int8_t x, int8_t y)
+{
+    int32_t a = q_requantize((x + q->a_offset) * (1 << ADD_LEFT_SHIFT), q->a_mult, q->a_shift);
+    int32_t b = q_requantize((y + q->b_offset) * (1 << ADD_LEFT_SHIFT), q->b_mult, q->b_shift);
+    int32_t sum = q_requantize(a + b, q->out_mult, q->out_shift) + q->out_offset;
+    return (int8_t)q_clamp(sum, q->act_min, q->act_max);
+}
+
+et_err k_cortex_m_quantized_add(et_kargs *a)
+{
+    add_s8_quant q;
+    k_bcast ba, bb;
+    if (!et_arg_count(a, 15))
+        return et_kresult(a);
+    et_tensor *x = et_arg_tensor(a, 0), *y = et_arg_tensor(a, 4), *out = et_arg_tensor(a, 13);
+    /* Zero points arrive as such; CMSIS wants offsets (their negation). */
+    q.a_offset = -(int32_t)et_arg_int(a, 1);
+    q.a_mult = (int32_t)et_arg_int(a, 2);
+    q.a_shift = (int32_t)et_arg_int(a, 3);
+    q.b_offset = -(int32_t)et_arg_int(a, 5);
+    q.b_mult = (int32_t)et_arg_int(a, 6);
+    q.b_shift = (int32_t)et_arg_int(a, 7);
+    q.out_offset = (int32_t)et_arg_int(a, 8);
+    q.out_mult = (int32_t)et_arg_int(a, 9);
+    q.out_shift = (int32_t)et_arg_int(a, 10);
+    q.act_min = (int32_t)et_arg_int(a, 11);
+    q.act_max = (int32_t)et_arg_int(a, 12);
+    k_s8(a, x, "self");
+    k_s8(a, y, "other");
+    k_s8(a, out, "out");
+    k_bcast_init(a, &ba, out, x, "self");
+    k_bcast_init(a, &bb, out, y, "other");
+    if (!a->ok)
+        return et_kresult(a);
+    const int8_t *xd = x->data, *yd = y->data;
+    int8_t *od = out->data;
+    size_t n = et_tensor_numel(out);
+    for (size_t i = 0; i < n; i++) {
+        int8_t xv = xd[k_bcast_next(&ba)];
+        od[i] = add_s8_one(&q, xv, yd[k_bcast_next(&bb)]);
+    }
+    return ET_OK;
+}

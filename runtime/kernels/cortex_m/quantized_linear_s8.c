@@ -1,0 +1,93 @@
+/* cortex_m::quantized_linear.out: int8 fully connected layer with one
+ * (per-tensor) requantization (CMSIS-NN arm_fully_connected_s8). */
+#include <stddef.h>
+
+#include "../kernel_util.h"
+#include "../kernels.h"
+#include "../quant_math.h"
+
+typedef struct linear_s8_params {
+    const int8_t *input;          /* [batches, in_features] */
+    const int8_t *weight;         /* [out_features, in_features] */
+    const int32_t *bias;          /* NULL: none */
+    const int32_t *kernel_sum;    /* NULL: none; else bias + input_offset * row sum */
+    int8_t *output;
+    int32_t batches, in_features, out_features;
+    int32_t input_offset, filter_offset, output_offset, multiplier, shift, act_min, act_max;
+} linear_s8_params;
+
+static void linear_s8(const linear_s8_params *p)
+{
+    for (int32_t b = 0; b < p->batches; b++) {
+        const int8_t *x = p->input + (size_t)b * p->in_features;
+        int32_t x_sum = 0;
+        for (int32_t k = 0; k < p->in_features; k++)
+            x_sum += x[k];
+        for (int32_t o = 0; o < p->out_features; o++) {
+            const int8_t *w = p->weight + (size_t)o * p->in_features;
+            int32_t acc;
+            if (p->kernel_sum) {
+                /* The MVE export precomputes bias + input_offset * sum(w);
+                 * expand the rest of sum((x + io) * (w + fo)). */
+                int32_t dot = 0;
+                for (int32_t k = 0; k < p->in_features; k++)
+                    dot += x[k] * w[k];
+                acc = p->kernel_sum[o] + dot + p->filter_offset * x_sum +
+                      p->in_features * p->input_offset * p->filter_offset;
+            } else {
+                acc = p->bias ? p->bias[o] : 0;
+                for (int32_t k = 0; k < p->in_features; k++)
+                    acc += (x[k] + p->input_offset) * (w[k] + p->filter_offset);
+            }
+            acc = q_requantize(acc, p->multiplier, p->shift) + p->output_offset;
+            p->output[(size_t)b * p->out_features + o] = (int8_t)q_clamp(acc, p->act_min, p->act_max);
+        }
+    }
+}
+
+et_err k_cortex_m_quantized_linear(et_kargs *a)
+{
+    linear_s8_params p = {0};
+    int64_t mult[1], shift[1];
+    if (!et_arg_count(a, 13))
+        return et_kresult(a);
+    et_tensor *in = et_arg_tensor(a, 0), *w = et_arg_tensor(a, 1);
+    et_tensor *bias = et_arg_tensor_or_null(a, 2), *ksum = et_arg_tensor_or_null(a, 3);
+    p.input_offset = (int32_t)et_arg_int(a, 4);
+    p.filter_offset = (int32_t)et_arg_int(a, 5);
+    p.output_offset = (int32_t)et_arg_int(a, 6);
+    uint32_t nm = et_arg_int_list(a, 7, mult, 1), ns = et_arg_int_list(a, 8, shift, 1);
+    p.act_max = (int32_t)et_arg_int(a, 9);  /* note: max before min */
+    p.act_min = (int32_t)et_arg_int(a, 10);
+    et_tensor *out = et_arg_tensor(a, 11);
+    k_s8(a, in, "input");
+    k_s8(a, w, "weights");
+    k_s8(a, out, "out");
+    if (!et_check(a, nm == 1 && ns == 1, ET_ERR_INVALID_ARGUMENT, "expects one multiplier and one shift") ||
+        !et_check(a, w->rank == 2 && in->rank >= 1, ET_ERR_INVALID_ARGUMENT, "weights must be [OUT, IN]"))
+        return et_kresult(a);
+    p.out_features = w->sizes[0];
+    p.in_features = w->sizes[1];
+    et_check(a, in->sizes[in->rank - 1] == p.in_features, ET_ERR_INVALID_ARGUMENT,
+             "input's last dim differs from the weights' IN");
+    p.batches = p.in_features ? (int32_t)(et_tensor_numel(in) / (size_t)p.in_features) : 0;
+    et_check(a, et_tensor_numel(out) == (size_t)p.batches * (size_t)p.out_features, ET_ERR_INVALID_ARGUMENT,
+             "output size does not match");
+    et_check(a, et_tensor_layout(in) == ET_LAYOUT_CONTIGUOUS && et_tensor_layout(out) == ET_LAYOUT_CONTIGUOUS,
+             ET_ERR_UNSUPPORTED_DIM_ORDER, "input and output must be contiguous");
+    if (bias)
+        k_per_channel_i32(a, bias, p.out_features, "bias");
+    if (ksum)
+        k_per_channel_i32(a, ksum, p.out_features, "kernel_sum");
+    if (!a->ok)
+        return et_kresult(a);
+    p.input = in->data;
+    p.weight = w->data;
+    p.bias = bias ? bias->data : NULL;
+    p.kernel_sum = ksum ? ksum->data : NULL;
+    p.output = out->data;
+    p.multiplier = (int32_t)mult[0];
+    p.shift = (int32_t)shift[0];
+    linear_s8(&p);
+    return ET_OK;
+}

@@ -1,0 +1,56 @@
+/* cortex_m::quantized_max_pool2d.out: int8 max pooling (CMSIS-NN
+ * arm_max_pool_s8); input and output zero points must be equal. */
+#include <stddef.h>
+
+#include "../kernel_util.h"
+#include "../kernels.h"
+#include "../quant_math.h"
+
+et_err k_cortex_m_quantized_max_pool2d(et_kargs *a)
+{
+    int32_t kernel[2], stride[2], pad[2], dil[2];
+    nhwc_dims id, od;
+    if (!et_arg_count(a, 12))
+        return et_kresult(a);
+    et_tensor *in = et_arg_tensor(a, 0), *out = et_arg_tensor(a, 10);
+    et_arg_ints(a, 1, kernel, 2);
+    et_arg_ints(a, 2, stride, 2);
+    et_arg_ints(a, 3, pad, 2);
+    et_arg_ints(a, 4, dil, 2);
+    bool ceil_mode = et_arg_bool(a, 5);
+    int64_t in_zp = et_arg_int(a, 6), out_zp = et_arg_int(a, 7);
+    int32_t act_min = (int32_t)et_arg_int(a, 8), act_max = (int32_t)et_arg_int(a, 9);
+    k_s8(a, in, "input");
+    k_s8(a, out, "out");
+    k_nhwc(a, in, "input", &id);
+    k_nhwc(a, out, "out", &od);
+    k_window_params(a, stride, pad, dil);
+    et_check(a, in_zp == out_zp, ET_ERR_INVALID_ARGUMENT, "input and output zero points differ");
+    et_check(a, kernel[0] > 0 && kernel[1] > 0 && od.c == id.c && od.n == id.n, ET_ERR_INVALID_ARGUMENT,
+             "kernel size or channels do not match");
+    et_check(a, od.h == k_window_out(id.h, kernel[0], stride[0], pad[0], dil[0], ceil_mode) &&
+                    od.w == k_window_out(id.w, kernel[1], stride[1], pad[1], dil[1], ceil_mode),
+             ET_ERR_INVALID_ARGUMENT, "output height/width do not match the pooling window");
+    if (!a->ok)
+        return et_kresult(a);
+    const int8_t *src = in->data;
+    int8_t *dst = out->data;
+    for (int32_t n = 0; n < od.n; n++)
+        for (int32_t oy = 0; oy < od.h; oy++)
+            for (int32_t ox = 0; ox < od.w; ox++)
+                for (int32_t c = 0; c < od.c; c++) {
+                    int32_t best = -128;
+                    for (int32_t ky = 0; ky < kernel[0]; ky++) {
+                        int32_t y = oy * stride[0] - pad[0] + ky * dil[0];
+                        if (y < 0 || y >= id.h)
+                            continue;
+                        for (int32_t kx = 0; kx < kernel[1]; kx++) {
+                            int32_t x = ox * stride[1] - pad[1] + kx * dil[1];
+                            if (x >= 0 && x < id.w)
+                                best = q_max_i32(best, src[(((size_t)n * id.h + y) * id.w + x) * id.c + c]);
+                        }
+                    }
+                    *dst++ = (int8_t)q_clamp(best, act_min, act_max);
+                }
+    return ET_OK;
+}

@@ -1,0 +1,94 @@
+#include "kernel_util.h"
+
+#include <stdio.h>
+
+bool k_nhwc(et_kargs *a, const et_tensor *t, const char *name, nhwc_dims *d)
+{
+    *d = (nhwc_dims){0, 0, 0, 0};
+    if (!a->ok)
+        return false;
+    if (t->rank != 4) {
+        et_fail(a->err, ET_ERR_INVALID_ARGUMENT, "%s: %s has rank %u, expected 4", a->op, name, (unsigned)t->rank);
+        a->ok = false;
+        return false;
+    }
+    d->n = t->sizes[0];
+    d->c = t->sizes[1];
+    d->h = t->sizes[2];
+    d->w = t->sizes[3];
+    et_layout l = et_tensor_layout(t);
+    if (l != ET_LAYOUT_CHANNELS_LAST && !(d->c == 1 || (d->h == 1 && d->w == 1))) {
+        et_fail(a->err, ET_ERR_UNSUPPORTED_DIM_ORDER, "%s: %s must be channels-last (dim order 0,2,3,1)", a->op,
+                name);
+        a->ok = false;
+    }
+    return a->ok;
+}
+
+int32_t k_window_out(int32_t in, int32_t kernel, int32_t stride, int32_t pad, int32_t dilation, bool ceil_mode)
+{
+    int64_t span = (int64_t)in + 2 * (int64_t)pad - (int64_t)dilation * (kernel - 1) - 1;
+    if (span < 0 || stride <= 0)
+        return 0;
+    int64_t out = (ceil_mode ? (span + stride - 1) / stride : span / stride) + 1;
+    /* PyTorch: the last window must start inside the input or left padding. */
+    if (ceil_mode && (out - 1) * stride >= (int64_t)in + pad)
+        out--;
+    return out > INT32_MAX ? INT32_MAX : (int32_t)out;
+}
+
+bool k_per_channel_i32(et_kargs *a, const et_tensor *t, int32_t channels, const char *name)
+{
+    if (!et_check_dtype(a, t, ET_INT, name) || !et_check_data(a, t, name))
+        return false;
+    if (et_tensor_numel(t) < (size_t)channels) {
+        et_fail(a->err, ET_ERR_INVALID_ARGUMENT, "%s: %s has %zu entries for %d channels", a->op, name,
+                et_tensor_numel(t), (int)channels);
+        a->ok = false;
+    }
+    return a->ok;
+}
+
+bool k_s8(et_kargs *a, const et_tensor *t, const char *name)
+{
+    return et_check_dtype(a, t, ET_CHAR, name) && et_check_data(a, t, name);
+}
+
+bool k_window_params(et_kargs *a, const int32_t stride[2], const int32_t pad[2], const int32_t dil[2])
+{
+    return et_check(a, stride[0] > 0 && stride[1] > 0, ET_ERR_INVALID_ARGUMENT, "stride must be positive") &&
+           et_check(a, pad[0] >= 0 && pad[1] >= 0 && pad[0] < 65536 && pad[1] < 65536, ET_ERR_INVALID_ARGUMENT,
+                    "padding out of range") &&
+           et_check(a, dil[0] > 0 && dil[1] > 0 && dil[0] < 65536 && dil[1] < 65536, ET_ERR_INVALID_ARGUMENT,
+                    "dilation must be positive");
+}
+
+bool k_bcast_init(et_kargs *a, k_bcast *b, const et_tensor *out, const et_tensor *in, const char *name)
+{
+    size_t in_strides[ET_MAX_RANK];
+    *b = (k_bcast){0};
+    if (!a->ok)
+        return false;
+    if (in->rank > out->rank) {
+        et_fail(a->err, ET_ERR_INVALID_ARGUMENT, "%s: %s has a higher rank than the output", a->op, name);
+        a->ok = false;
+        return false;
+    }
+    et_tensor_strides(in, in_strides);
+    b->rank = out->rank;
+    for (uint32_t i = 0; i < out->rank; i++) {
+        int ld = out->dim_order[i];
+        int in_dim = ld - (int)(out->rank - in->rank);
+        b->size[i] = out->sizes[ld];
+        if (in_dim < 0 || in->sizes[in_dim] == 1) {
+            b->stride[i] = 0;
+        } else if (in->sizes[in_dim] == out->sizes[ld]) {
+            b->stride[i] = in_strides[in_dim];
+        } else {
+            et_fail(a->err, ET_ERR_INVALID_ARGUMENT, "%s: %s cannot be broadcast to the output shape", a->op, name);
+            a->ok = false;
+            return false;
+        }
+    }
+    return true;
+}

@@ -1,0 +1,58 @@
+/* Small helpers shared by kernels: shape checks that every NHWC kernel
+ * would otherwise repeat. */
+#ifndef ET_KERNEL_UTIL_H
+#define ET_KERNEL_UTIL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../et_kernel.h"
+
+typedef struct nhwc_dims {
+    int32_t n, h, w, c;
+} nhwc_dims;
+
+/* A 4-D activation whose bytes are NHWC: channels-last, or a contiguous
+ * tensor where that is the same thing (C == 1 or H == W == 1). */
+bool k_nhwc(et_kargs *a, const et_tensor *t, const char *name, nhwc_dims *d);
+
+/* Output extent of a sliding window (conv/pool) along one axis. */
+int32_t k_window_out(int32_t in, int32_t kernel, int32_t stride, int32_t pad, int32_t dilation, bool ceil_mode);
+
+/* Checks an int32 per-channel tensor (bias, multipliers, shifts). */
+bool k_per_channel_i32(et_kargs *a, const et_tensor *t, int32_t channels, const char *name);
+
+/* Checks that `t` is an int8 tensor with data. */
+bool k_s8(et_kargs *a, const et_tensor *t, const char *name);
+
+/* Checks a 2-element window parameter (stride/dilation > 0, padding >= 0). */
+bool k_window_params(et_kargs *a, const int32_t stride[2], const int32_t pad[2], const int32_t dil[2]);
+
+#endif
+
+/* Broadcasting: for each element of `out`, in memory order, the element
+ * offset of the matching element of an input whose logical shape is
+ * right-aligned against out's and has equal or size-1 dims. */
+typedef struct k_bcast {
+    uint32_t rank;
+    int32_t size[ET_MAX_RANK];     /* out's physical dims */
+    size_t stride[ET_MAX_RANK];    /* input element stride per out physical dim */
+    int32_t idx[ET_MAX_RANK];
+    size_t offset;
+} k_bcast;
+
+bool k_bcast_init(et_kargs *a, k_bcast *b, const et_tensor *out, const et_tensor *in, const char *name);
+
+/* Offset for the current element, then steps to the next one. */
+static inline size_t k_bcast_next(k_bcast *b)
+{
+    size_t cur = b->offset;
+    for (int i = (int)b->rank - 1; i >= 0; i--) {
+        b->offset += b->stride[i];
+        if (++b->idx[i] < b->size[i])
+            break;
+        b->offset -= b->stride[i] * (size_t)b->size[i];
+        b->idx[i] = 0;
+    }
+    return cur;
+}

@@ -1,0 +1,50 @@
+/* Every kernel of the runtime.  The registry (kernel_registry.c) maps
+ * operator names to these functions. */
+#ifndef ET_KERNELS_H
+#define ET_KERNELS_H
+
+#include "../et_kernel.h"
+
+/* cortex_m:: (CMSIS-NN semantics, int8) */
+et_err k_cortex_m_quantize_per_tensor(et_kargs *a);
+et_err k_cortex_m_dequantize_per_tensor(et_kargs *a);
+et_err k_cortex_m_quantized_conv2d(et_kargs *a);
+et_err k_cortex_m_quantized_depthwise_conv2d(et_kargs *a);
+et_err k_cortex_m_quantized_linear(et_kargs *a);
+et_err k_cortex_m_quantized_add(et_kargs *a);
+et_err k_cortex_m_quantized_mul(et_kargs *a);
+et_err k_cortex_m_quantized_avg_pool2d(et_kargs *a);
+et_err k_cortex_m_quantized_max_pool2d(et_kargs *a);
+et_err k_cortex_m_quantized_activation(et_kargs *a);
+et_err k_cortex_m_quantized_batch_matmul(et_kargs *a);
+et_err k_cortex_m_pad(et_kargs *a);
+et_err k_cortex_m_transpose(et_kargs *a);
+et_err k_cortex_m_softmax(et_kargs *a);
+et_err k_cortex_m_minimum(et_kargs *a);
+et_err k_cortex_m_maximum(et_kargs *a);
+
+/* quantized_decomposed:: */
+et_err k_decomposed_quantize_per_tensor(et_kargs *a);
+et_err k_decomposed_dequantize_per_tensor(et_kargs *a);
+
+/* portable (aten::, dim_order_ops::), float32 unless noted */
+et_err k_aten_add(et_kargs *a);
+et_err k_aten_sub(et_kargs *a);
+et_err k_aten_mul(et_kargs *a);
+et_err k_aten_div(et_kargs *a);
+et_err k_aten_relu(et_kargs *a);
+et_err k_aten_clamp(et_kargs *a);
+et_err k_aten_hardtanh(et_kargs *a);
+et_err k_aten_sigmoid(et_kargs *a);
+et_err k_aten_tanh(et_kargs *a);
+et_err k_aten_mm(et_kargs *a);
+et_err k_aten_addmm(et_kargs *a);
+et_err k_aten_linear(et_kargs *a);
+et_err k_aten_softmax(et_kargs *a);
+et_err k_aten_log_softmax(et_kargs *a);
+et_err k_clone_dim_order(et_kargs *a);     /* any dtype */
+et_err k_to_dim_order_copy(et_kargs *a);   /* any dtype, no conversion */
+et_err k_reshape_copy(et_kargs *a);        /* any dtype */
+et_err k_permute_copy(et_kargs *a);        /* any dtype */
+
+#endif

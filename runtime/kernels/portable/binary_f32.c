@@ -1,0 +1,47 @@
+/* aten::add.out, aten::sub.out, aten::mul.out, aten::div.out on float32
+ * with NumPy-style broadcasting (the AddModel adds a 0-dim constant). */
+#include <stddef.h>
+
+#include "../kernel_util.h"
+#include "../kernels.h"
+
+typedef enum { OP_ADD, OP_SUB, OP_MUL, OP_DIV } binary_op;
+
+static et_err binary_f32(et_kargs *a, binary_op op)
+{
+    bool has_alpha = op == OP_ADD || op == OP_SUB;
+    k_bcast bx, by;
+    if (!et_arg_count(a, has_alpha ? 5 : 4))
+        return et_kresult(a);
+    et_tensor *x = et_arg_tensor(a, 0), *y = et_arg_tensor(a, 1);
+    float alpha = has_alpha ? (float)et_arg_double(a, 2) : 1.0f;
+    et_tensor *out = et_arg_tensor(a, has_alpha ? 3 : 2);
+    et_check_dtype(a, x, ET_FLOAT, "self");
+    et_check_dtype(a, y, ET_FLOAT, "other");
+    et_check_dtype(a, out, ET_FLOAT, "out");
+    et_check_data(a, x, "self");
+    et_check_data(a, y, "other");
+    et_check_data(a, out, "out");
+    k_bcast_init(a, &bx, out, x, "self");
+    k_bcast_init(a, &by, out, y, "other");
+    if (!a->ok)
+        return et_kresult(a);
+    const float *xd = x->data, *yd = y->data;
+    float *od = out->data;
+    size_t n = et_tensor_numel(out);
+    for (size_t i = 0; i < n; i++) {
+        float u = xd[k_bcast_next(&bx)], v = yd[k_bcast_next(&by)];
+        switch (op) {
+        case OP_ADD: od[i] = u + alpha * v; break;
+        case OP_SUB: od[i] = u - alpha * v; break;
+        case OP_MUL: od[i] = u * v; break;
+        case OP_DIV: od[i] = u / v; break;
+        }
+    }
+    return ET_OK;
+}
+
+et_err k_aten_add(et_kargs *a) { return binary_f32(a, OP_ADD); }
+et_err k_aten_sub(et_kargs *a) { return binary_f32(a, OP_SUB); }
+et_err k_aten_mul(et_kargs *a) { return binary_f32(a, OP_MUL); }
+et_err k_aten_div(et_kargs *a) { return binary_f32(a, OP_DIV); }

@@ -1,0 +1,53 @@
+# The ExecuTorch-compatible runtime (runtime/), its host tools (tools/pte_*),
+# its tests (tests/runtime/) and the runner firmware (firmware/runner/).
+# Included by the top-level Makefile; uses its BUILD, SAN, CC, CFLAGS,
+# SAN_CFLAGS and SHARED.
+
+RT_SRCS      := $(wildcard runtime/*.c runtime/kernels/*.c runtime/kernels/*/*.c runtime/backends/*.c)
+RT_OBJS      := $(RT_SRCS:%.c=$(BUILD)/obj/%.o)
+RT_SAN_OBJS  := $(RT_SRCS:%.c=$(SAN)/obj/%.o)
+
+PTE_RUN      := $(BUILD)/bin/pte_run
+PTE_RUN_SAN  := $(SAN)/bin/pte_run
+RT_TEST_SRCS := $(filter-out tests/runtime/fuzz_pte.c,$(wildcard tests/runtime/*.c))
+RT_TEST_BIN  := $(SAN)/bin/runtime-tests
+FUZZ_PTE     := $(BUILD)/fuzz/fuzz_pte
+FUZZ_SECONDS ?= 30
+
+.PHONY: runtime-test runtime-fuzz runtime-qemu-test
+all: $(PTE_RUN) $(PTE_RUN_SAN)
+
+$(PTE_RUN): $(BUILD)/obj/tools/pte_run.o $(RT_OBJS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $^ -lm
+
+$(PTE_RUN_SAN): $(SAN)/obj/tools/pte_run.o $(RT_SAN_OBJS)
+	@mkdir -p $(dir $@)
+	$(CC) $(SAN_CFLAGS) -o $@ $^ -lm
+
+$(RT_TEST_BIN): $(RT_TEST_SRCS:%.c=$(SAN)/obj/%.o) $(RT_SAN_OBJS)
+	@mkdir -p $(dir $@)
+	$(CC) $(SAN_CFLAGS) -o $@ $^ -lcriterion -lm
+
+# The tests find the real models through ETSIM_SHARED (../shared in CI).
+runtime-test: $(RT_TEST_BIN) $(PTE_RUN_SAN)
+	ETSIM_SHARED=$(SHARED) ASAN_OPTIONS=detect_leaks=1 $(RT_TEST_BIN) --jobs 2
+
+# libFuzzer target for the loader, seeded with the real files.  A short run
+# is part of `make test`; run longer with: make runtime-fuzz FUZZ_SECONDS=3600
+$(FUZZ_PTE): tests/runtime/fuzz_pte.c $(RT_SRCS)
+	@mkdir -p $(dir $@)
+	clang -std=c11 -g -O1 -D_DEFAULT_SOURCE -fsanitize=fuzzer,address,undefined \
+	    -fno-sanitize-recover=undefined -o $@ tests/runtime/fuzz_pte.c $(RT_SRCS) -lm
+
+runtime-fuzz: $(FUZZ_PTE)
+	@mkdir -p $(BUILD)/fuzz/corpus
+	cp $(wildcard $(SHARED)/models/*.pte $(SHARED)/models/mlperf/*.pte) $(BUILD)/fuzz/corpus/ 2>/dev/null || true
+	$(FUZZ_PTE) -max_total_time=$(FUZZ_SECONDS) -max_len=300000 -print_final_stats=1 \
+	    -artifact_prefix=$(BUILD)/fuzz/ $(BUILD)/fuzz/corpus
+
+# The runner firmware on QEMU's AN547 against the same expected outputs.
+runtime-qemu-test: $(BUILD)/firmware/runner.elf
+	SHARED=$(SHARED) sh tests/runtime/qemu_models.sh $(BUILD)/firmware/runner.elf
+
+test-rest: runtime-test runtime-fuzz
