@@ -21,7 +21,9 @@ LDLIBS    := $(PKG_LIBS) -lm
 
 ISA_SRCS  := $(wildcard isa/*.c)
 SIM_SRCS  := $(filter-out sim/main.c,$(wildcard sim/*.c))
-CORE_SRCS := $(ISA_SRCS) $(SIM_SRCS)
+SOC_JSON  := $(wildcard sim/socs/*.json)
+GEN_SOC   := $(BUILD)/gen/soc_builtin.c
+CORE_SRCS := $(ISA_SRCS) $(SIM_SRCS) $(GEN_SOC)
 
 CORE_OBJS     := $(CORE_SRCS:%.c=$(BUILD)/obj/%.o)
 CORE_SAN_OBJS := $(CORE_SRCS:%.c=$(SAN)/obj/%.o)
@@ -37,6 +39,19 @@ all: $(ETSIM) $(ETSIM_SAN) firmware
 
 deps:
 	@sh tools/install-deps.sh
+
+# The built-in SoC descriptions, embedded as strings.
+$(GEN_SOC): $(SOC_JSON) tools/embed-socs.sh
+	@mkdir -p $(dir $@)
+	sh tools/embed-socs.sh $(SOC_JSON) > $@
+
+$(BUILD)/obj/$(BUILD)/gen/%.o: $(BUILD)/gen/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -c $< -o $@
+
+$(SAN)/obj/$(BUILD)/gen/%.o: $(BUILD)/gen/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(SAN_CFLAGS) -c $< -o $@
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)

@@ -1,0 +1,92 @@
+/* Disassembly: Capstone first, then our own decode table. */
+#include "disasm.h"
+
+#include <capstone/capstone.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "insn.h"
+
+static const char *const reg_names[16] = {"r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7",
+                                          "r8", "r9", "r10", "r11", "r12", "sp", "lr", "pc"};
+static const char *const cond_names[16] = {"eq", "ne", "cs", "cc", "mi", "pl", "vs", "vc",
+                                           "hi", "ls", "ge", "lt", "gt", "le", "", ""};
+
+static bool capstone_disasm(uint32_t raw, unsigned size, uint32_t pc, char *buf, size_t len)
+{
+    uint8_t bytes[4];
+    if (size == 4) {
+        bytes[0] = (uint8_t)(raw >> 16);
+        bytes[1] = (uint8_t)(raw >> 24);
+        bytes[2] = (uint8_t)raw;
+        bytes[3] = (uint8_t)(raw >> 8);
+    } else {
+        bytes[0] = (uint8_t)raw;
+        bytes[1] = (uint8_t)(raw >> 8);
+    }
+    csh h;
+    if (cs_open(CS_ARCH_ARM, (cs_mode)(CS_MODE_THUMB | CS_MODE_MCLASS | CS_MODE_V8), &h) != CS_ERR_OK)
+        return false;
+    cs_insn *insn = NULL;
+    size_t n = cs_disasm(h, bytes, size, pc, 1, &insn);
+    bool ok = n == 1 && insn[0].size == size;
+    if (ok)
+        snprintf(buf, len, "%s%s%s", insn[0].mnemonic, insn[0].op_str[0] ? " " : "", insn[0].op_str);
+    if (n)
+        cs_free(insn, n);
+    cs_close(&h);
+    return ok;
+}
+
+/* Expand a row's fmt string with the decoded fields. */
+static void table_disasm(const insn_t *in, char *buf, size_t len)
+{
+    const isa_pattern_t *p = in->pat;
+    size_t o = (size_t)snprintf(buf, len, "%s", p && p->name ? p->name : "?");
+    const char *f = p && p->fmt ? p->fmt : "";
+    if (*f && o < len)
+        buf[o++] = ' ';
+    while (*f && o + 1 < len) {
+        if (*f != '{') {
+            buf[o++] = *f++;
+            continue;
+        }
+        const char *end = strchr(f, '}');
+        if (!end)
+            break;
+        char key[16] = "";
+        size_t kl = (size_t)(end - f - 1);
+        if (kl < sizeof key)
+            memcpy(key, f + 1, kl);
+        char val[40] = "";
+        if (!strcmp(key, "rd")) snprintf(val, sizeof val, "%s", reg_names[in->rd & 15]);
+        else if (!strcmp(key, "rn")) snprintf(val, sizeof val, "%s", reg_names[in->rn & 15]);
+        else if (!strcmp(key, "rm")) snprintf(val, sizeof val, "%s", reg_names[in->rm & 15]);
+        else if (!strcmp(key, "ra")) snprintf(val, sizeof val, "%s", reg_names[in->ra & 15]);
+        else if (!strcmp(key, "imm")) snprintf(val, sizeof val, "#%d", (int32_t)in->imm);
+        else if (!strcmp(key, "cond") || !strcmp(key, "c")) snprintf(val, sizeof val, "%s", cond_names[in->cond & 15]);
+        else if (!strcmp(key, "s")) snprintf(val, sizeof val, "%s", (in->flags & INSN_SETFLAGS) ? "s" : "");
+        else if (!strcmp(key, "list")) snprintf(val, sizeof val, "{0x%04x}", in->list);
+        else if (!strcmp(key, "shift") && in->shift_n) snprintf(val, sizeof val, ", shift #%u", in->shift_n);
+        size_t vl = strlen(val);
+        if (o + vl >= len)
+            break;
+        memcpy(buf + o, val, vl);
+        o += vl;
+        f = end + 1;
+    }
+    buf[o < len ? o : len - 1] = '\0';
+}
+
+void isa_disasm(uint32_t raw, unsigned size, uint32_t pc, char *buf, size_t len)
+{
+    if (len == 0)
+        return;
+    insn_t in;
+    isa_decode(&in, size == 4 ? raw >> 16 : raw, size == 4 ? raw & 0xFFFFu : 0);
+    /* Prefer our table when it knows the instruction and Capstone 4 may not
+     * (v8.1-M and MVE rows); otherwise Capstone's operand syntax is richer. */
+    if (capstone_disasm(raw, size, pc, buf, len))
+        return;
+    table_disasm(&in, buf, len);
+}

@@ -1,0 +1,14 @@
+/* Disassembly for error messages and traces: Capstone where it knows the
+ * instruction, our own table (the rows' fmt strings) where Capstone 4
+ * does not (Armv8.1-M additions, MVE). */
+#ifndef ETSIM_ISA_DISASM_H
+#define ETSIM_ISA_DISASM_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Disassemble the instruction with encoding raw (see isa/insn.h) and size
+ * 2 or 4 at address pc into buf. */
+void isa_disasm(uint32_t raw, unsigned size, uint32_t pc, char *buf, size_t len);
+
+#endif

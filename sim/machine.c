@@ -1,0 +1,404 @@
+/* Building the SoC from its description: host storage for each memory
+ * region, the bus page table the core reads, device dispatch for the slow
+ * path, and the core's hooks (semihosting, device events). */
+#include "machine.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "uart.h"
+
+#define SEMIHOSTING_BKPT 0xABu
+
+/* ---- device dispatch (slow path) -------------------------------------- */
+
+typedef enum { DEV_NONE, DEV_SCS, DEV_UART, DEV_PROFPORT } dev_kind_t;
+
+static dev_kind_t device_at(machine_t *m, uint32_t addr, uint32_t *off, sim_uart_t **uart)
+{
+    if (addr >= PPB_BASE && addr < PPB_BASE + PPB_SIZE)
+        return DEV_SCS;
+    for (int i = 0; i < m->nuarts; i++) {
+        if (addr - m->uarts[i].base < 0x1000u) {
+            *off = addr - m->uarts[i].base;
+            *uart = &m->uarts[i];
+            return DEV_UART;
+        }
+    }
+    if (m->prof.base && addr - m->prof.base < 0x1000u) {
+        *off = addr - m->prof.base;
+        return DEV_PROFPORT;
+    }
+    return DEV_NONE;
+}
+
+const sim_region_t *machine_region_at(const machine_t *m, uint32_t addr, uint32_t *offset)
+{
+    for (int i = 0; i < m->nregions; i++) {
+        const sim_region_t *r = &m->regions[i];
+        const soc_region_t *d = r->desc;
+        if ((uint64_t)addr - d->base < d->size) {
+            *offset = addr - d->base;
+            return r;
+        }
+        for (int a = 0; a < d->naliases; a++) {
+            if ((uint64_t)addr - d->aliases[a] < d->size) {
+                *offset = addr - d->aliases[a];
+                return r;
+            }
+        }
+    }
+    return NULL;
+}
+
+/* Memory the fast path cannot serve: partial pages, flash writes. */
+static bool region_access(machine_t *m, uint32_t addr, unsigned size, uint32_t *value, bool write,
+                          uint32_t *wait)
+{
+    uint32_t off;
+    sim_region_t *r = (sim_region_t *)machine_region_at(m, addr, &off);
+    if (!r || off + size > r->desc->size)
+        return false;
+    if (write) {
+        if (r->desc->kind == MEM_FLASH) {
+            /* QEMU models the AN547 QSPI flash as ROM: writes are ignored. */
+            r->ignored_writes++;
+            if (!m->flash_write_warned) {
+                fprintf(stderr, "etsim: warning: firmware wrote to flash region %s at 0x%08x "
+                        "(ignored, as on QEMU)\n", r->desc->name, addr);
+                m->flash_write_warned = true;
+            }
+            return true;
+        }
+        memcpy(r->host + off, value, size);   /* little-endian host */
+        r->stats.writes++;
+        r->stats.write_bytes += size;
+        *wait = r->desc->write_wait;
+    } else {
+        *value = 0;
+        memcpy(value, r->host + off, size);
+        r->stats.reads++;
+        r->stats.read_bytes += size;
+        *wait = r->desc->read_wait;
+    }
+    r->stats.wait_cycles += *wait;
+    return true;
+}
+
+static bool bus_read(void *ctx, uint32_t addr, unsigned size, uint32_t *value, uint32_t *wait)
+{
+    machine_t *m = ctx;
+    uint32_t off = 0;
+    sim_uart_t *u = NULL;
+    *wait = 0;
+    switch (device_at(m, addr, &off, &u)) {
+    case DEV_SCS:
+        m->mmio_stats.reads++;
+        return scs_read(&m->scs, m->cpu, addr, size, value);
+    case DEV_UART:
+        m->mmio_stats.reads++;
+        return uart_read(u, off, value);
+    case DEV_PROFPORT:
+        m->mmio_stats.reads++;
+        return profport_read(m, off, value);
+    default:
+        return region_access(m, addr, size, value, false, wait);
+    }
+}
+
+static void schedule_devices(machine_t *m)
+{
+    cpu_set_device_deadline(m->cpu, scs_next_event(&m->scs));
+}
+
+static bool bus_write(void *ctx, uint32_t addr, unsigned size, uint32_t value, uint32_t *wait)
+{
+    machine_t *m = ctx;
+    uint32_t off = 0;
+    sim_uart_t *u = NULL;
+    bool ok;
+    *wait = 0;
+    switch (device_at(m, addr, &off, &u)) {
+    case DEV_SCS:
+        m->mmio_stats.writes++;
+        ok = scs_write(&m->scs, m->cpu, addr, size, value);
+        schedule_devices(m);
+        if (m->scs.reset_requested) {
+            /* AIRCR.SYSRESETREQ: QEMU resets the board; so do we. */
+            m->scs.reset_requested = false;
+            machine_reset(m);
+        }
+        return ok;
+    case DEV_UART:
+        m->mmio_stats.writes++;
+        return uart_write(u, m->out, off, value);
+    case DEV_PROFPORT:
+        m->mmio_stats.writes++;
+        return profport_write(m, off, value);
+    default:
+        return region_access(m, addr, size, &value, true, wait);
+    }
+}
+
+/* ---- core hooks --------------------------------------------------------- */
+
+static bool hook_bkpt(void *ctx, cpu_t *cpu, uint32_t imm)
+{
+    machine_t *m = ctx;
+    (void)cpu;
+    if (imm != SEMIHOSTING_BKPT)
+        return false;
+    semihost_call(m);
+    return true;
+}
+
+static void hook_event(void *ctx, cpu_t *cpu)
+{
+    machine_t *m = ctx;
+    scs_event(&m->scs, cpu);
+    schedule_devices(m);
+}
+
+static uint64_t hook_next_wakeup(void *ctx, cpu_t *cpu)
+{
+    machine_t *m = ctx;
+    (void)cpu;
+    return scs_next_event(&m->scs);
+}
+
+/* ---- construction ------------------------------------------------------- */
+
+static void map_pages(machine_t *m, sim_region_t *r, uint32_t base, uint32_t *next_page)
+{
+    const soc_region_t *d = r->desc;
+    uint64_t first = ((uint64_t)base + BUS_PAGE_SIZE - 1) / BUS_PAGE_SIZE;
+    uint64_t end = ((uint64_t)base + d->size) / BUS_PAGE_SIZE;   /* whole pages only */
+    for (uint64_t pg = first; pg < end; pg++) {
+        bus_page_t *p = &r->pages[(*next_page)++];
+        p->host = r->host + (pg * BUS_PAGE_SIZE - base);
+        p->stats = &r->stats;
+        p->read_wait = d->read_wait;
+        p->write_wait = d->write_wait;
+        p->fetch_wait = d->fetch_wait;
+        p->writable = d->kind != MEM_FLASH;
+        m->bus.page[pg] = p;
+    }
+}
+
+static uint32_t pages_needed(uint32_t base, uint64_t size)
+{
+    uint64_t first = ((uint64_t)base + BUS_PAGE_SIZE - 1) / BUS_PAGE_SIZE;
+    uint64_t end = ((uint64_t)base + size) / BUS_PAGE_SIZE;
+    return end > first ? (uint32_t)(end - first) : 0;
+}
+
+static bool create_region(machine_t *m, const soc_region_t *d, char *err, size_t errlen)
+{
+    sim_region_t *r = &m->regions[m->nregions];
+    r->desc = d;
+    r->map_size = (d->size + BUS_PAGE_SIZE - 1) & ~(uint64_t)(BUS_PAGE_SIZE - 1);
+    /* Lazily backed: untouched memory costs nothing (a 2 GiB DDR is fine). */
+    void *host = mmap(NULL, r->map_size, PROT_READ | PROT_WRITE,
+                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (host == MAP_FAILED) {
+        snprintf(err, errlen, "cannot reserve %llu bytes of host memory for region %s",
+                 (unsigned long long)d->size, d->name);
+        return false;
+    }
+    r->host = host;
+    uint32_t n = pages_needed(d->base, d->size);
+    for (int a = 0; a < d->naliases; a++)
+        n += pages_needed(d->aliases[a], d->size);
+    r->pages = calloc(n ? n : 1, sizeof *r->pages);
+    if (!r->pages) {
+        munmap(host, r->map_size);
+        snprintf(err, errlen, "out of memory");
+        return false;
+    }
+    r->npages = n;
+    m->nregions++;
+    uint32_t next = 0;
+    map_pages(m, r, d->base, &next);
+    for (int a = 0; a < d->naliases; a++)
+        map_pages(m, r, d->aliases[a], &next);
+    return true;
+}
+
+static void map_device(machine_t *m, uint32_t base, uint64_t size)
+{
+    for (uint64_t a = base & ~(uint64_t)(BUS_PAGE_SIZE - 1); a < (uint64_t)base + size; a += BUS_PAGE_SIZE)
+        m->bus.page[a >> BUS_PAGE_BITS] = &m->mmio_page;
+}
+
+machine_t *machine_create(const soc_desc_t *desc, double cpu_mhz, char *err, size_t errlen)
+{
+    machine_t *m = calloc(1, sizeof *m);
+    if (!m) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    m->desc = *desc;
+    if (cpu_mhz > 0)
+        m->desc.cpu_mhz = cpu_mhz;
+    m->out = stdout;
+    m->bus.ctx = m;
+    m->bus.read = bus_read;
+    m->bus.write = bus_write;
+    m->mmio_page.stats = &m->mmio_stats;
+    for (int i = 0; i < m->desc.nregions; i++) {
+        if (!create_region(m, &m->desc.regions[i], err, errlen)) {
+            machine_destroy(m);
+            return NULL;
+        }
+    }
+    map_device(m, PPB_BASE, PPB_SIZE);
+    for (int i = 0; i < m->desc.ndevices; i++) {
+        const soc_device_t *dev = &m->desc.devices[i];
+        if (strcmp(dev->type, "uart-cmsdk") == 0 && m->nuarts < 4)
+            m->uarts[m->nuarts++].base = dev->base;
+        else if (strcmp(dev->type, "profport") == 0)
+            profport_init(&m->prof, dev->base);
+        map_device(m, dev->base, dev->size);
+    }
+    semihost_init(&m->semi);
+    scs_reset(&m->scs);
+    cpu_hooks_t hooks = {.ctx = m, .bkpt = hook_bkpt, .event = hook_event,
+                         .next_wakeup = hook_next_wakeup};
+    m->cpu = cpu_create(&m->bus, &hooks);
+    if (!m->cpu) {
+        snprintf(err, errlen, "out of memory");
+        machine_destroy(m);
+        return NULL;
+    }
+    return m;
+}
+
+void machine_destroy(machine_t *m)
+{
+    if (!m)
+        return;
+    cpu_destroy(m->cpu);
+    for (int i = 0; i < m->nregions; i++) {
+        munmap(m->regions[i].host, m->regions[i].map_size);
+        free(m->regions[i].pages);
+    }
+    semihost_close_all(&m->semi);
+    profport_free(&m->prof);
+    free(m);
+}
+
+bool machine_reset(machine_t *m)
+{
+    scs_reset(&m->scs);
+    bool ok = cpu_reset(m->cpu, m->desc.reset_vtor);
+    m->cpu->exc.prio_bits = (uint8_t)m->desc.prio_bits;
+    schedule_devices(m);
+    return ok;
+}
+
+/* ---- host access to simulated memory ------------------------------------ */
+
+/* Call fn on each piece of [addr, addr+len) that lies in one region. */
+static bool for_each_piece(machine_t *m, uint32_t addr, uint64_t len, const char *what, char *err,
+                           size_t errlen, void (*fn)(uint8_t *host, uint64_t n, const uint8_t *src),
+                           const uint8_t *src)
+{
+    uint64_t done = 0;
+    while (done < len) {
+        uint64_t a = (uint64_t)addr + done;
+        uint32_t off;
+        const sim_region_t *r = a <= UINT32_MAX ? machine_region_at(m, (uint32_t)a, &off) : NULL;
+        uint32_t doff;
+        sim_uart_t *u;
+        if (!r || (a <= UINT32_MAX && device_at(m, (uint32_t)a, &doff, &u) != DEV_NONE)) {
+            if (err)
+                snprintf(err, errlen, "%s: bytes 0x%08llx..0x%08llx fall outside the SoC's memory "
+                         "(address 0x%08llx is %s)", what, (unsigned long long)addr,
+                         (unsigned long long)(addr + len - 1), (unsigned long long)a,
+                         r ? "a device register" : "not mapped");
+            return false;
+        }
+        uint64_t n = r->desc->size - off;
+        if (n > len - done)
+            n = len - done;
+        fn(r->host + off, n, src ? src + done : NULL);
+        done += n;
+    }
+    return true;
+}
+
+static void copy_in(uint8_t *host, uint64_t n, const uint8_t *src)
+{
+    memcpy(host, src, n);
+}
+
+static void zero_in(uint8_t *host, uint64_t n, const uint8_t *src)
+{
+    (void)src;
+    memset(host, 0, n);
+}
+
+bool machine_load(machine_t *m, uint32_t addr, const void *data, uint64_t len, const char *what,
+                  char *err, size_t errlen)
+{
+    bool ok = for_each_piece(m, addr, len, what, err, errlen, copy_in, data);
+    if (ok && m->cpu)
+        cpu_icache_flush(m->cpu);
+    return ok;
+}
+
+bool machine_zero(machine_t *m, uint32_t addr, uint64_t len, const char *what, char *err, size_t errlen)
+{
+    return for_each_piece(m, addr, len, what, err, errlen, zero_in, NULL);
+}
+
+bool machine_read_bytes(machine_t *m, uint32_t addr, void *out, uint32_t len)
+{
+    uint8_t *dst = out;
+    for (uint32_t done = 0; done < len;) {
+        uint32_t off;
+        const sim_region_t *r = machine_region_at(m, addr + done, &off);
+        if (!r)
+            return false;
+        uint64_t n = r->desc->size - off;
+        if (n > len - done)
+            n = len - done;
+        memcpy(dst + done, r->host + off, n);
+        done += (uint32_t)n;
+    }
+    return true;
+}
+
+bool machine_write_bytes(machine_t *m, uint32_t addr, const void *data, uint32_t len)
+{
+    const uint8_t *src = data;
+    for (uint32_t done = 0; done < len;) {
+        uint32_t off;
+        sim_region_t *r = (sim_region_t *)machine_region_at(m, addr + done, &off);
+        if (!r || r->desc->kind == MEM_FLASH)
+            return false;
+        uint64_t n = r->desc->size - off;
+        if (n > len - done)
+            n = len - done;
+        memcpy(r->host + off, src + done, n);
+        done += (uint32_t)n;
+        /* Host writes into memory that holds code: drop stale decodes. */
+        if (m->bus.page[(addr + done - 1) >> BUS_PAGE_BITS] &&
+            m->bus.page[(addr + done - 1) >> BUS_PAGE_BITS]->has_code)
+            cpu_icache_flush(m->cpu);
+    }
+    return true;
+}
+
+bool machine_read_string(machine_t *m, uint32_t addr, char *out, size_t max)
+{
+    for (size_t i = 0; i + 1 < max; i++) {
+        if (!machine_read_bytes(m, addr + (uint32_t)i, &out[i], 1))
+            return false;
+        if (out[i] == '\0')
+            return true;
+    }
+    out[max - 1] = '\0';
+    return true;
+}

@@ -1,0 +1,75 @@
+/* One simulated SoC instance: memory, bus, devices and the core, built from
+ * a SoC description.  Everything mutable lives here (no globals). */
+#ifndef ETSIM_SIM_MACHINE_H
+#define ETSIM_SIM_MACHINE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "../isa/cpu.h"
+#include "profport.h"
+#include "scs.h"
+#include "semihost.h"
+#include "soc.h"
+
+typedef struct sim_region {
+    const soc_region_t *desc;
+    uint8_t *host;            /* mmap'ed storage (zero-filled on demand) */
+    uint64_t map_size;        /* bytes mapped (size rounded up to pages) */
+    bus_stats_t stats;
+    bus_page_t *pages;        /* one per 64 KiB page of the region and its aliases */
+    uint32_t npages;
+    uint64_t ignored_writes;  /* CPU writes to flash (ignored, as QEMU does) */
+} sim_region_t;
+
+typedef struct sim_uart {
+    uint32_t base;
+    uint32_t ctrl;
+    uint32_t bauddiv;
+    uint32_t intstatus;
+} sim_uart_t;
+
+typedef struct machine {
+    soc_desc_t desc;
+    bus_t bus;
+    cpu_t *cpu;
+    sim_region_t regions[SOC_MAX_REGIONS];
+    int nregions;
+    bus_stats_t mmio_stats;
+    bus_page_t mmio_page;     /* shared by every page that has a device */
+    scs_t scs;
+    sim_uart_t uarts[4];
+    int nuarts;
+    profport_t prof;
+    semihost_t semi;
+    FILE *out;                /* firmware output (stdout) */
+    bool flash_write_warned;
+} machine_t;
+
+/* Build the SoC.  cpu_mhz overrides the description when > 0.  Returns
+ * NULL with a message on failure. */
+machine_t *machine_create(const soc_desc_t *desc, double cpu_mhz, char *err, size_t errlen);
+void machine_destroy(machine_t *m);
+
+/* Copy bytes into simulated memory (ELF segments, --data files, models),
+ * bypassing permissions.  False (with a message) when any byte would fall
+ * outside RAM/flash, e.g. on a device or in unmapped space. */
+bool machine_load(machine_t *m, uint32_t addr, const void *data, uint64_t len, const char *what,
+                  char *err, size_t errlen);
+/* Zero-fill, same rules (ELF .bss). */
+bool machine_zero(machine_t *m, uint32_t addr, uint64_t len, const char *what, char *err, size_t errlen);
+/* The memory region that holds addr, or NULL. */
+const sim_region_t *machine_region_at(const machine_t *m, uint32_t addr, uint32_t *offset);
+
+/* Read bytes of simulated memory (for the semihosting and profiling port);
+ * false if any byte is outside RAM/flash. */
+bool machine_read_bytes(machine_t *m, uint32_t addr, void *out, uint32_t len);
+bool machine_write_bytes(machine_t *m, uint32_t addr, const void *data, uint32_t len);
+/* A NUL-terminated string from simulated memory (at most max-1 bytes). */
+bool machine_read_string(machine_t *m, uint32_t addr, char *out, size_t max);
+
+/* Reset the core from the vector table. */
+bool machine_reset(machine_t *m);
+
+#endif

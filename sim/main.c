@@ -1,0 +1,421 @@
+/* etsim: run a Cortex-M55 firmware (and optionally a model) on the
+ * simulated SoC and report what it cost.
+ *
+ *   etsim [options] FIRMWARE.elf [MODEL.pte]
+ *
+ * Firmware output goes to stdout unchanged; etsim's own messages and its
+ * summary go to stderr.  Exit status: the firmware's semihosting exit
+ * status; 2 usage or bad input file; 3 the firmware crashed (or can never
+ * run again); 4 --max-cycles reached. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "../isa/disasm.h"
+#include "elf_load.h"
+#include "machine.h"
+#include "report.h"
+#include "soc.h"
+
+#define EXIT_USAGE 2
+#define EXIT_CRASH 3
+#define EXIT_MAX_CYCLES 4
+#define MAX_INPUTS 16
+#define MAX_DATA 16
+/* Without --max-cycles a firmware that never exits is stopped after this
+ * many cycles (10 s of simulated time at 400 MHz). */
+#define DEFAULT_MAX_CYCLES 4000000000ull
+
+typedef struct data_arg {
+    const char *path;
+    uint32_t addr;
+} data_arg_t;
+
+typedef struct options {
+    const char *soc;
+    double cpu_mhz;
+    uint64_t max_cycles;
+    const char *firmware, *model;
+    data_arg_t data[MAX_DATA];
+    int ndata;
+    const char *inputs[MAX_INPUTS];
+    int ninputs;
+    unsigned iterations;
+    const char *report, *csv, *html, *trace;
+    bool quiet;
+} options_t;
+
+static void usage(FILE *f)
+{
+    fputs("usage: etsim [options] FIRMWARE.elf [MODEL.pte]\n"
+          "  --soc NAME|FILE.json   SoC description (default an547; see --print-soc)\n"
+          "  --cpu-mhz N            core clock in MHz (default: the SoC's)\n"
+          "  --npu CONFIG|none      NPU configuration (only 'none' so far)\n"
+          "  --max-cycles N         stop with status 4 after N cycles (default 4e9)\n"
+          "  --data FILE@ADDR       load a raw file into memory at ADDR\n"
+          "  --input FILE           raw bytes of the model's next input\n"
+          "  --iterations N         inferences for the runner to make (default 1)\n"
+          "  --report FILE.json     write the etsim-report/1 JSON report\n"
+          "  --csv FILE             per-operator table as CSV\n"
+          "  -q                     no summary on stderr\n"
+          "  --print-soc [NAME]     print a built-in SoC description as JSON and exit\n"
+          "exit status: the firmware's; 2 usage or bad input; 3 firmware crash; 4 max cycles\n",
+          f);
+}
+
+static bool parse_u64(const char *s, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    double d = strtod(s, &end);   /* accepts 4e9 as well as 4000000000 */
+    if (errno || end == s || *end || d < 0 || d > 1.8e19)
+        return false;
+    if (strncmp(s, "0x", 2) == 0 || strncmp(s, "0X", 2) == 0) {
+        unsigned long long v = strtoull(s, &end, 16);
+        if (*end)
+            return false;
+        *out = v;
+        return true;
+    }
+    *out = (uint64_t)d;
+    return true;
+}
+
+static int print_soc(const char *name)
+{
+    const char *json = soc_builtin_json(name);
+    if (!json) {
+        fprintf(stderr, "etsim: --print-soc: no built-in SoC named '%s' (built-in:", name);
+        for (int i = 0; soc_builtin_names[i]; i++)
+            fprintf(stderr, " %s", soc_builtin_names[i]);
+        fprintf(stderr, ")\n");
+        return EXIT_USAGE;
+    }
+    fputs(json, stdout);
+    return 0;
+}
+
+/* Returns -1 to go on, or an exit status. */
+static int parse_args(int argc, char **argv, options_t *o)
+{
+    memset(o, 0, sizeof *o);
+    o->soc = "an547";
+    o->max_cycles = DEFAULT_MAX_CYCLES;
+    o->iterations = 1;
+    const char *positional[2];
+    int npos = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+#define NEED_VALUE()                                                          \
+    do {                                                                      \
+        if (!v) {                                                             \
+            fprintf(stderr, "etsim: %s needs a value\n", a);                  \
+            return EXIT_USAGE;                                                \
+        }                                                                     \
+        i++;                                                                  \
+    } while (0)
+        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+            usage(stdout);
+            return 0;
+        } else if (!strcmp(a, "-q")) {
+            o->quiet = true;
+        } else if (!strcmp(a, "--print-soc")) {
+            return print_soc(v && v[0] != '-' ? v : "an547");
+        } else if (!strcmp(a, "--soc")) {
+            NEED_VALUE();
+            o->soc = v;
+        } else if (!strcmp(a, "--cpu-mhz")) {
+            NEED_VALUE();
+            char *end;
+            o->cpu_mhz = strtod(v, &end);
+            if (*end || !(o->cpu_mhz > 0 && o->cpu_mhz <= 10000)) {
+                fprintf(stderr, "etsim: --cpu-mhz: '%s' is not a clock between 0 and 10000 MHz\n", v);
+                return EXIT_USAGE;
+            }
+        } else if (!strcmp(a, "--npu")) {
+            NEED_VALUE();
+            if (strcmp(v, "none") != 0) {
+                fprintf(stderr, "etsim: --npu: no NPU model in this build yet; only 'none' is accepted\n");
+                return EXIT_USAGE;
+            }
+        } else if (!strcmp(a, "--max-cycles")) {
+            NEED_VALUE();
+            if (!parse_u64(v, &o->max_cycles) || o->max_cycles == 0) {
+                fprintf(stderr, "etsim: --max-cycles: '%s' is not a positive number\n", v);
+                return EXIT_USAGE;
+            }
+        } else if (!strcmp(a, "--data")) {
+            NEED_VALUE();
+            const char *at = strrchr(v, '@');
+            uint64_t addr;
+            if (!at || at == v || !parse_u64(at + 1, &addr) || addr > UINT32_MAX) {
+                fprintf(stderr, "etsim: --data: '%s' is not FILE@ADDR\n", v);
+                return EXIT_USAGE;
+            }
+            if (o->ndata == MAX_DATA) {
+                fprintf(stderr, "etsim: at most %d --data options\n", MAX_DATA);
+                return EXIT_USAGE;
+            }
+            size_t n = (size_t)(at - v);
+            char *path = malloc(n + 1);
+            if (!path)
+                return EXIT_USAGE;
+            memcpy(path, v, n);
+            path[n] = '\0';
+            o->data[o->ndata].path = path;
+            o->data[o->ndata++].addr = (uint32_t)addr;
+        } else if (!strcmp(a, "--input")) {
+            NEED_VALUE();
+            if (o->ninputs == MAX_INPUTS) {
+                fprintf(stderr, "etsim: at most %d --input options\n", MAX_INPUTS);
+                return EXIT_USAGE;
+            }
+            o->inputs[o->ninputs++] = v;
+        } else if (!strcmp(a, "--iterations")) {
+            NEED_VALUE();
+            uint64_t n;
+            if (!parse_u64(v, &n) || n == 0 || n > 1000000) {
+                fprintf(stderr, "etsim: --iterations: '%s' is not a number from 1 to 1000000\n", v);
+                return EXIT_USAGE;
+            }
+            o->iterations = (unsigned)n;
+        } else if (!strcmp(a, "--report")) {
+            NEED_VALUE();
+            o->report = v;
+        } else if (!strcmp(a, "--csv")) {
+            NEED_VALUE();
+            o->csv = v;
+        } else if (!strcmp(a, "--html") || !strcmp(a, "--trace")) {
+            NEED_VALUE();
+            fprintf(stderr, "etsim: %s is not available in this build yet\n", a);
+            return EXIT_USAGE;
+        } else if (a[0] == '-' && a[1]) {
+            fprintf(stderr, "etsim: unknown option '%s'\n", a);
+            usage(stderr);
+            return EXIT_USAGE;
+        } else if (npos < 2) {
+            positional[npos++] = a;
+        } else {
+            fprintf(stderr, "etsim: too many arguments ('%s')\n", a);
+            return EXIT_USAGE;
+        }
+#undef NEED_VALUE
+    }
+    if (npos == 0) {
+        fprintf(stderr, "etsim: no firmware given\n");
+        usage(stderr);
+        return EXIT_USAGE;
+    }
+    o->firmware = positional[0];
+    o->model = npos > 1 ? positional[1] : NULL;
+    return -1;
+}
+
+/* Read a whole file (model, input, data). */
+static uint8_t *read_file(const char *path, uint64_t *size, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+        return NULL;
+    }
+    if (fseek(f, 0, SEEK_END) != 0) {
+        snprintf(err, errlen, "%s: not a regular file", path);
+        fclose(f);
+        return NULL;
+    }
+    long len = ftell(f);
+    rewind(f);
+    if (len < 0 || len > (1L << 31)) {
+        snprintf(err, errlen, "%s: unreadable or larger than 2 GiB", path);
+        fclose(f);
+        return NULL;
+    }
+    uint8_t *buf = malloc(len ? (size_t)len : 1);
+    if (!buf || fread(buf, 1, (size_t)len, f) != (size_t)len) {
+        snprintf(err, errlen, "%s: read error", path);
+        free(buf);
+        fclose(f);
+        return NULL;
+    }
+    fclose(f);
+    *size = (uint64_t)len;
+    return buf;
+}
+
+static bool load_file_at(machine_t *m, const char *path, uint32_t addr, uint64_t *size, char *err,
+                         size_t errlen)
+{
+    uint8_t *buf = read_file(path, size, err, errlen);
+    if (!buf)
+        return false;
+    bool ok = machine_load(m, addr, buf, *size, path, err, errlen);
+    free(buf);
+    return ok;
+}
+
+static void append(char *buf, size_t cap, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+#include <stdarg.h>
+static void append(char *buf, size_t cap, const char *fmt, ...)
+{
+    size_t n = strlen(buf);
+    if (n >= cap)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf + n, cap - n, fmt, ap);
+    va_end(ap);
+}
+
+/* Load model and inputs; tell the runner where they are (command line). */
+static bool load_model_and_inputs(machine_t *m, const options_t *o, run_info_t *ri, char *err,
+                                  size_t errlen)
+{
+    char *cmd = m->semi.cmdline;
+    size_t cap = sizeof m->semi.cmdline;
+    snprintf(cmd, cap, "%s", o->firmware);
+    if (o->model) {
+        if (!load_file_at(m, o->model, m->desc.model_address, &ri->model_bytes, err, errlen))
+            return false;
+        append(cmd, cap, " --model=0x%08x:%llu", m->desc.model_address,
+               (unsigned long long)ri->model_bytes);
+    }
+    uint32_t addr = m->desc.input_address;
+    for (int i = 0; i < o->ninputs; i++) {
+        uint64_t size;
+        if (!load_file_at(m, o->inputs[i], addr, &size, err, errlen))
+            return false;
+        append(cmd, cap, " --input=0x%08x:%llu", addr, (unsigned long long)size);
+        addr += (uint32_t)((size + 15) & ~15ull);
+    }
+    if (o->model || o->iterations != 1)
+        append(cmd, cap, " --iterations=%u", o->iterations);
+    return true;
+}
+
+static void print_crash(const machine_t *m, enum cpu_stop stop)
+{
+    const cpu_crash_t *c = &m->cpu->crash;
+    char dis[96] = "(instruction could not be fetched)";
+    if (c->size)
+        isa_disasm(c->raw, c->size, c->pc, dis, sizeof dis);
+    const char *kind = stop == STOP_LOCKUP ? "firmware crashed (lockup)"
+                     : stop == STOP_DEADLOCK ? "firmware can never run again"
+                     : "firmware crashed";
+    fprintf(stderr, "etsim: %s: %s\n", kind, c->why ? c->why : "");
+    if (stop != STOP_DEADLOCK) {
+        fprintf(stderr, "  fault: %s (taken as %s)\n", cpu_fault_name(c->fault),
+                cpu_exception_name(c->exception));
+        if (c->fault == FAULT_PRECISERR || c->fault == FAULT_UNALIGNED)
+            fprintf(stderr, "  address: 0x%08x\n", c->addr);
+    }
+    if (c->size == 4)
+        fprintf(stderr, "  pc: 0x%08x  %04x %04x  %s\n", c->pc, c->raw >> 16, c->raw & 0xFFFFu, dis);
+    else if (c->size == 2)
+        fprintf(stderr, "  pc: 0x%08x  %04x       %s\n", c->pc, c->raw, dis);
+    else
+        fprintf(stderr, "  pc: 0x%08x  %s\n", c->pc, dis);
+    for (int i = 0; i < 16; i += 4)
+        fprintf(stderr, "  r%-2d 0x%08x  r%-2d 0x%08x  r%-2d 0x%08x  r%-2d 0x%08x\n", i, c->r[i], i + 1,
+                c->r[i + 1], i + 2, c->r[i + 2], i + 3, c->r[i + 3]);
+    fprintf(stderr, "  xpsr 0x%08x  cfsr 0x%08x  hfsr 0x%08x\n", c->xpsr, m->cpu->scb.cfsr,
+            m->cpu->scb.hfsr);
+}
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static int run(const options_t *o)
+{
+    char err[1024];
+    soc_desc_t desc;
+    if (!soc_desc_load(&desc, o->soc, err, sizeof err)) {
+        fprintf(stderr, "etsim: %s\n", err);
+        return EXIT_USAGE;
+    }
+    machine_t *m = machine_create(&desc, o->cpu_mhz, err, sizeof err);
+    if (!m) {
+        fprintf(stderr, "etsim: %s\n", err);
+        return EXIT_USAGE;
+    }
+    run_info_t ri = {0};
+    elf_info_t elf;
+    int status = EXIT_USAGE;
+    bool ok = elf_load(m, o->firmware, &elf, err, sizeof err);
+    for (int i = 0; ok && i < o->ndata; i++) {
+        uint64_t size;
+        ok = load_file_at(m, o->data[i].path, o->data[i].addr, &size, err, sizeof err);
+    }
+    ok = ok && load_model_and_inputs(m, o, &ri, err, sizeof err);
+    if (!ok) {
+        fprintf(stderr, "etsim: %s\n", err);
+        machine_destroy(m);
+        return EXIT_USAGE;
+    }
+    semihost_t *s = &m->semi;
+    s->heap_base = elf.sym_heap_start;
+    s->heap_limit = elf.sym_heap_limit;
+    s->stack_base = elf.sym_stack_top;
+    s->stack_limit = elf.sym_stack_limit;
+
+    double t0 = now_seconds();
+    enum cpu_stop stop;
+    if (!machine_reset(m))
+        stop = STOP_LOCKUP;
+    else
+        stop = cpu_run(m->cpu, o->max_cycles);
+    ri.host_seconds = now_seconds() - t0;
+    fflush(stdout);
+
+    switch (stop) {
+    case STOP_EXIT:
+        status = m->cpu->exit_code & 0xFF;
+        break;
+    case STOP_MAX_CYCLES:
+        fprintf(stderr, "etsim: --max-cycles reached (%llu cycles) at pc 0x%08x; the firmware did not exit\n",
+                (unsigned long long)o->max_cycles, m->cpu->pc);
+        status = EXIT_MAX_CYCLES;
+        break;
+    default:
+        print_crash(m, stop);
+        status = EXIT_CRASH;
+        break;
+    }
+    ri.firmware_path = o->firmware;
+    ri.model_path = o->model;
+    ri.elf = elf;
+    ri.exit_code = status;
+    ri.iterations = o->iterations;
+    if (!o->quiet)
+        report_summary(stderr, m, &ri);
+    if (o->report && !report_write_json(o->report, m, &ri, err, sizeof err)) {
+        fprintf(stderr, "etsim: %s\n", err);
+        status = status ? status : EXIT_USAGE;
+    }
+    if (o->csv && !report_write_csv(o->csv, m, &ri, err, sizeof err)) {
+        fprintf(stderr, "etsim: %s\n", err);
+        status = status ? status : EXIT_USAGE;
+    }
+    machine_destroy(m);
+    return status;
+}
+
+int main(int argc, char **argv)
+{
+    options_t o;
+    int rc = parse_args(argc, argv, &o);
+    if (rc < 0)
+        rc = run(&o);
+    for (int i = 0; i < o.ndata; i++)
+        free((char *)o.data[i].path);
+    return rc;
+}

@@ -1,0 +1,345 @@
+/* Reading SoC descriptions (JSON, via json-c). */
+#include "soc.h"
+
+#include <errno.h>
+#include <json-c/json.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "soc_builtin.h"
+
+const char *mem_kind_name(mem_kind_t k)
+{
+    switch (k) {
+    case MEM_TCM: return "tcm";
+    case MEM_SRAM: return "sram";
+    case MEM_FLASH: return "flash";
+    case MEM_DRAM: return "dram";
+    }
+    return "?";
+}
+
+const char *soc_builtin_json(const char *name)
+{
+    for (size_t i = 0; soc_builtin_names[i]; i++)
+        if (strcmp(soc_builtin_names[i], name) == 0)
+            return soc_builtin_texts[i];
+    return NULL;
+}
+
+typedef struct parse_ctx {
+    const char *source;   /* file name or "built-in NAME", for messages */
+    char *err;
+    size_t errlen;
+} parse_ctx_t;
+
+static bool fail(parse_ctx_t *pc, const char *fmt, ...)
+{
+    va_list ap;
+    int n = snprintf(pc->err, pc->errlen, "%s: ", pc->source);
+    if (n < 0 || (size_t)n >= pc->errlen)
+        return false;
+    va_start(ap, fmt);
+    vsnprintf(pc->err + n, pc->errlen - (size_t)n, fmt, ap);
+    va_end(ap);
+    return false;
+}
+
+/* A number: a JSON integer, or a string "0x1000", "512K", "4M", "2G". */
+static bool get_u64(parse_ctx_t *pc, json_object *obj, const char *what, uint64_t *out)
+{
+    if (json_object_is_type(obj, json_type_int)) {
+        int64_t v = json_object_get_int64(obj);
+        if (v < 0)
+            return fail(pc, "%s must not be negative", what);
+        *out = (uint64_t)v;
+        return true;
+    }
+    if (!json_object_is_type(obj, json_type_string))
+        return fail(pc, "%s must be a number or a string like \"0x1000\" or \"512K\"", what);
+    const char *s = json_object_get_string(obj);
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 0);
+    if (errno || end == s)
+        return fail(pc, "%s: \"%s\" is not a number", what, s);
+    uint64_t mult = 1;
+    if (*end == 'K' || *end == 'k') mult = 1024, end++;
+    else if (*end == 'M' || *end == 'm') mult = 1024 * 1024, end++;
+    else if (*end == 'G' || *end == 'g') mult = 1024ull * 1024 * 1024, end++;
+    if (*end)
+        return fail(pc, "%s: \"%s\" has trailing characters", what, s);
+    *out = (uint64_t)v * mult;
+    return true;
+}
+
+static bool get_u32_field(parse_ctx_t *pc, json_object *parent, const char *key, bool required,
+                          uint32_t def, uint32_t *out)
+{
+    json_object *o;
+    if (!json_object_object_get_ex(parent, key, &o)) {
+        if (required)
+            return fail(pc, "missing \"%s\"", key);
+        *out = def;
+        return true;
+    }
+    uint64_t v;
+    if (!get_u64(pc, o, key, &v))
+        return false;
+    if (v > UINT32_MAX)
+        return fail(pc, "\"%s\" is larger than 32 bits", key);
+    *out = (uint32_t)v;
+    return true;
+}
+
+static bool get_double_field(parse_ctx_t *pc, json_object *parent, const char *key, double def,
+                             double *out)
+{
+    json_object *o;
+    if (!json_object_object_get_ex(parent, key, &o)) {
+        *out = def;
+        return true;
+    }
+    if (!json_object_is_type(o, json_type_double) && !json_object_is_type(o, json_type_int))
+        return fail(pc, "\"%s\" must be a number", key);
+    *out = json_object_get_double(o);
+    return true;
+}
+
+static bool get_string_field(parse_ctx_t *pc, json_object *parent, const char *key, bool required,
+                             char *out, size_t outlen)
+{
+    json_object *o;
+    if (!json_object_object_get_ex(parent, key, &o)) {
+        if (required)
+            return fail(pc, "missing \"%s\"", key);
+        return true;
+    }
+    if (!json_object_is_type(o, json_type_string))
+        return fail(pc, "\"%s\" must be a string", key);
+    const char *s = json_object_get_string(o);
+    if (strlen(s) >= outlen)
+        return fail(pc, "\"%s\" is longer than %zu characters", key, outlen - 1);
+    strcpy(out, s);
+    return true;
+}
+
+static bool parse_kind(parse_ctx_t *pc, const char *s, mem_kind_t *k)
+{
+    static const struct { const char *name; mem_kind_t kind; } kinds[] = {
+        {"tcm", MEM_TCM}, {"sram", MEM_SRAM}, {"flash", MEM_FLASH}, {"dram", MEM_DRAM},
+    };
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+        if (strcmp(s, kinds[i].name) == 0) {
+            *k = kinds[i].kind;
+            return true;
+        }
+    }
+    return fail(pc, "memory kind \"%s\" is not one of tcm, sram, flash, dram", s);
+}
+
+static bool overlaps(uint64_t a, uint64_t alen, uint64_t b, uint64_t blen)
+{
+    return a < b + blen && b < a + alen;
+}
+
+static bool parse_region(parse_ctx_t *pc, json_object *o, soc_region_t *r)
+{
+    char kind[16] = "";
+    uint32_t v;
+    uint64_t size;
+    json_object *so;
+    if (!json_object_is_type(o, json_type_object))
+        return fail(pc, "each memory region must be an object");
+    if (!get_string_field(pc, o, "name", true, r->name, sizeof r->name) ||
+        !get_string_field(pc, o, "kind", true, kind, sizeof kind) || !parse_kind(pc, kind, &r->kind) ||
+        !get_u32_field(pc, o, "base", true, 0, &r->base))
+        return false;
+    if (!json_object_object_get_ex(o, "size", &so))
+        return fail(pc, "region %s: missing \"size\"", r->name);
+    if (!get_u64(pc, so, "size", &size))
+        return false;
+    if (size == 0 || (uint64_t)r->base + size > 0x100000000ull)
+        return fail(pc, "region %s: base + size must lie inside the 4 GiB address space", r->name);
+    r->size = size;
+    if (!get_u32_field(pc, o, "read_wait", false, 0, &v))
+        return false;
+    r->read_wait = (uint16_t)(v > 1000 ? 1000 : v);
+    if (!get_u32_field(pc, o, "write_wait", false, 0, &v))
+        return false;
+    r->write_wait = (uint16_t)(v > 1000 ? 1000 : v);
+    if (!get_u32_field(pc, o, "fetch_wait", false, r->read_wait, &v))
+        return false;
+    r->fetch_wait = (uint16_t)(v > 200 ? 200 : v);
+    if (!get_u32_field(pc, o, "width_bits", false, 32, &v))
+        return false;
+    r->width_bits = (uint16_t)v;
+    if (!get_double_field(pc, o, "read_pj_per_byte", 0, &r->read_pj_per_byte) ||
+        !get_double_field(pc, o, "write_pj_per_byte", 0, &r->write_pj_per_byte))
+        return false;
+    json_object *al;
+    if (json_object_object_get_ex(o, "aliases", &al)) {
+        if (!json_object_is_type(al, json_type_array))
+            return fail(pc, "region %s: \"aliases\" must be an array", r->name);
+        size_t n = json_object_array_length(al);
+        if (n > SOC_MAX_ALIASES)
+            return fail(pc, "region %s: at most %d aliases", r->name, SOC_MAX_ALIASES);
+        for (size_t i = 0; i < n; i++) {
+            uint64_t a;
+            if (!get_u64(pc, json_object_array_get_idx(al, i), "alias", &a))
+                return false;
+            if (a + r->size > 0x100000000ull)
+                return fail(pc, "region %s: alias 0x%llx runs past 4 GiB", r->name, (unsigned long long)a);
+            r->aliases[r->naliases++] = (uint32_t)a;
+        }
+    }
+    return true;
+}
+
+static bool parse_device(parse_ctx_t *pc, json_object *o, soc_device_t *dev)
+{
+    if (!json_object_is_type(o, json_type_object))
+        return fail(pc, "each device must be an object");
+    if (!get_string_field(pc, o, "type", true, dev->type, sizeof dev->type) ||
+        !get_string_field(pc, o, "name", false, dev->name, sizeof dev->name) ||
+        !get_u32_field(pc, o, "base", true, 0, &dev->base) ||
+        !get_u32_field(pc, o, "size", false, 0x1000, &dev->size))
+        return false;
+    if (!dev->name[0])
+        memcpy(dev->name, dev->type, sizeof dev->name);
+    if (strcmp(dev->type, "uart-cmsdk") != 0 && strcmp(dev->type, "profport") != 0)
+        return fail(pc, "device type \"%s\" is not one of uart-cmsdk, profport", dev->type);
+    return true;
+}
+
+static bool parse_cpu(parse_ctx_t *pc, json_object *root, soc_desc_t *d)
+{
+    json_object *cpu;
+    if (!json_object_object_get_ex(root, "cpu", &cpu) || !json_object_is_type(cpu, json_type_object))
+        return fail(pc, "missing \"cpu\" object");
+    strcpy(d->cpu, "cortex-m55");
+    if (!get_string_field(pc, cpu, "name", false, d->cpu, sizeof d->cpu) ||
+        !get_double_field(pc, cpu, "mhz", 400, &d->cpu_mhz))
+        return false;
+    if (strcmp(d->cpu, "cortex-m55") != 0)
+        return fail(pc, "cpu \"%s\" is not supported (only cortex-m55)", d->cpu);
+    if (!(d->cpu_mhz > 0 && d->cpu_mhz <= 10000))
+        return fail(pc, "cpu mhz must be between 0 and 10000");
+    uint32_t bits;
+    if (!get_u32_field(pc, cpu, "prio_bits", false, 3, &bits) ||
+        !get_u32_field(pc, cpu, "reset_vtor", false, 0, &d->reset_vtor))
+        return false;
+    if (bits < 2 || bits > 8)
+        return fail(pc, "prio_bits must be between 2 and 8");
+    d->prio_bits = (int)bits;
+    return true;
+}
+
+static bool parse_root(parse_ctx_t *pc, json_object *root, soc_desc_t *d)
+{
+    if (!json_object_is_type(root, json_type_object))
+        return fail(pc, "the description must be a JSON object");
+    if (!get_string_field(pc, root, "name", true, d->name, sizeof d->name) || !parse_cpu(pc, root, d))
+        return false;
+    json_object *mem, *devs;
+    if (!json_object_object_get_ex(root, "memory", &mem) || !json_object_is_type(mem, json_type_array))
+        return fail(pc, "missing \"memory\" array");
+    size_t n = json_object_array_length(mem);
+    if (n == 0 || n > SOC_MAX_REGIONS)
+        return fail(pc, "\"memory\" must list 1 to %d regions", SOC_MAX_REGIONS);
+    for (size_t i = 0; i < n; i++) {
+        soc_region_t *r = &d->regions[d->nregions];
+        if (!parse_region(pc, json_object_array_get_idx(mem, i), r))
+            return false;
+        for (int j = 0; j < d->nregions; j++)
+            if (overlaps(r->base, r->size, d->regions[j].base, d->regions[j].size))
+                return fail(pc, "regions %s and %s overlap", r->name, d->regions[j].name);
+        d->nregions++;
+    }
+    if (json_object_object_get_ex(root, "devices", &devs)) {
+        if (!json_object_is_type(devs, json_type_array))
+            return fail(pc, "\"devices\" must be an array");
+        n = json_object_array_length(devs);
+        if (n > SOC_MAX_DEVICES)
+            return fail(pc, "at most %d devices", SOC_MAX_DEVICES);
+        for (size_t i = 0; i < n; i++)
+            if (!parse_device(pc, json_object_array_get_idx(devs, i), &d->devices[d->ndevices++]))
+                return false;
+    }
+    return get_u32_field(pc, root, "model_address", false, 0x28000000u, &d->model_address) &&
+           get_u32_field(pc, root, "input_address", false, 0x60000000u, &d->input_address);
+}
+
+static char *read_text_file(const char *path, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+        return NULL;
+    }
+    size_t cap = 4096, len = 0;
+    char *buf = malloc(cap);
+    while (buf) {
+        size_t got = fread(buf + len, 1, cap - len - 1, f);
+        len += got;
+        if (got == 0)
+            break;
+        if (len + 1 == cap) {
+            if (cap > (16u << 20)) {
+                snprintf(err, errlen, "%s: larger than 16 MiB, not a SoC description", path);
+                free(buf);
+                buf = NULL;
+                break;
+            }
+            char *nb = realloc(buf, cap * 2);
+            if (!nb) { free(buf); buf = NULL; break; }
+            buf = nb;
+            cap *= 2;
+        }
+    }
+    fclose(f);
+    if (buf)
+        buf[len] = '\0';
+    else if (!err[0])
+        snprintf(err, errlen, "%s: out of memory", path);
+    return buf;
+}
+
+bool soc_desc_load(soc_desc_t *d, const char *name_or_path, char *err, size_t errlen)
+{
+    memset(d, 0, sizeof *d);
+    err[0] = '\0';
+    const char *builtin = soc_builtin_json(name_or_path);
+    char source[300];
+    char *owned = NULL;
+    const char *text = builtin;
+    if (builtin) {
+        snprintf(source, sizeof source, "built-in SoC %s", name_or_path);
+    } else {
+        snprintf(source, sizeof source, "%s", name_or_path);
+        owned = read_text_file(name_or_path, err, errlen);
+        if (!owned)
+            return false;
+        text = owned;
+    }
+    parse_ctx_t pc = {source, err, errlen};
+    json_tokener *tok = json_tokener_new();
+    json_object *root = tok ? json_tokener_parse_ex(tok, text, (int)strlen(text)) : NULL;
+    bool ok;
+    if (!root) {
+        enum json_tokener_error e = tok ? json_tokener_get_error(tok) : json_tokener_error_depth;
+        ok = fail(&pc, "not valid JSON (%s)", json_tokener_error_desc(e));
+    } else if (tok && (size_t)json_tokener_get_parse_end(tok) < strlen(text) &&
+               text[json_tokener_get_parse_end(tok) + strspn(text + json_tokener_get_parse_end(tok), " \t\r\n")]) {
+        ok = fail(&pc, "trailing text after the JSON object");
+    } else {
+        ok = parse_root(&pc, root, d);
+    }
+    json_object_put(root);
+    if (tok)
+        json_tokener_free(tok);
+    free(owned);
+    return ok;
+}

@@ -1,0 +1,64 @@
+/* SoC description: cores and clocks, memory regions, devices, where the
+ * simulator places a model and its inputs.  Read from JSON (json-c): a
+ * built-in description by name, or a user's file copied from
+ * `etsim --print-soc` and edited. */
+#ifndef ETSIM_SIM_SOC_H
+#define ETSIM_SIM_SOC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define SOC_MAX_REGIONS 16
+#define SOC_MAX_ALIASES 4
+#define SOC_MAX_DEVICES 16
+#define SOC_NAME_LEN 32
+
+typedef enum mem_kind { MEM_TCM, MEM_SRAM, MEM_FLASH, MEM_DRAM } mem_kind_t;
+
+typedef struct soc_region {
+    char name[SOC_NAME_LEN];
+    mem_kind_t kind;
+    uint32_t base;
+    uint64_t size;
+    uint32_t aliases[SOC_MAX_ALIASES];   /* other bases of the same storage */
+    int naliases;
+    uint16_t read_wait, write_wait;      /* wait states per data access */
+    uint16_t fetch_wait;                 /* wait states per 32-bit instruction fetch */
+    uint16_t width_bits;                 /* data bus width */
+    double read_pj_per_byte, write_pj_per_byte;
+} soc_region_t;
+
+typedef struct soc_device {
+    char type[SOC_NAME_LEN];   /* "uart-cmsdk", "profport" */
+    char name[SOC_NAME_LEN];
+    uint32_t base, size;
+} soc_device_t;
+
+typedef struct soc_desc {
+    char name[64];
+    char cpu[SOC_NAME_LEN];
+    double cpu_mhz;
+    int prio_bits;
+    uint32_t reset_vtor;
+    soc_region_t regions[SOC_MAX_REGIONS];
+    int nregions;
+    soc_device_t devices[SOC_MAX_DEVICES];
+    int ndevices;
+    uint32_t model_address;    /* where a MODEL.pte argument is placed */
+    uint32_t input_address;    /* where --input files are placed, one after another */
+} soc_desc_t;
+
+/* Load a description: a built-in name ("an547") or a path to a JSON file.
+ * On error returns false with a message naming the file and the problem. */
+bool soc_desc_load(soc_desc_t *d, const char *name_or_path, char *err, size_t errlen);
+
+/* The JSON text of a built-in description, or NULL for an unknown name. */
+const char *soc_builtin_json(const char *name);
+
+/* Names of the built-in descriptions, NULL-terminated. */
+extern const char *const soc_builtin_names[];
+
+const char *mem_kind_name(mem_kind_t k);
+
+#endif
