@@ -47,7 +47,24 @@ runtime-fuzz: $(FUZZ_PTE)
 	    -artifact_prefix=$(BUILD)/fuzz/ $(BUILD)/fuzz/corpus
 
 # The runner firmware on QEMU's AN547 against the same expected outputs.
-runtime-qemu-test: $(BUILD)/firmware/runner.elf
-	SHARED=$(SHARED) sh tests/runtime/qemu_models.sh $(BUILD)/firmware/runner.elf
+runtime-qemu-test: $(BUILD)/firmware/runner.elf $(PTE_RUN)
+	SHARED=$(SHARED) PTE_RUN=$(PTE_RUN) sh tests/runtime/qemu_models.sh $(BUILD)/firmware/runner.elf
 
-test-rest: runtime-test runtime-fuzz
+test-rest: runtime-test runtime-fuzz runtime-qemu-test
+
+# ---- runner firmware: build/firmware/runner.elf ------------------------------
+# The runtime compiled for the Cortex-M55 (-O2, hard float) with the
+# firmware base's startup code and linker script (firmware/firmware.mk).
+RUNNER_ELF    := $(BUILD)/firmware/runner.elf
+RUNNER_SRCS   := $(wildcard firmware/runner/*.c) $(RT_SRCS)
+RUNNER_OBJS   := $(RUNNER_SRCS:%.c=$(BUILD)/firmware/runner-obj/%.o)
+
+firmware: $(RUNNER_ELF)
+
+$(BUILD)/firmware/runner-obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(FW_CC) $(FW_CFLAGS) -O2 -MMD -MP -c $< -o $@
+
+$(RUNNER_ELF): $(RUNNER_OBJS) $(FW_STARTUP_OBJ) $(FW_LDSCRIPT)
+	@mkdir -p $(dir $@)
+	$(FW_CC) -o $@ $(RUNNER_OBJS) $(FW_STARTUP_OBJ) $(FW_LDFLAGS) -Wl,-Map=$(@:.elf=.map) $(FW_LDLIBS)

@@ -1,0 +1,88 @@
+#include "cmdline.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SYS_GET_CMDLINE 0x15
+
+/* Semihosting call: operation in r0, parameter block in r1, BKPT 0xAB on
+ * M-profile; the result comes back in r0. */
+static int semihost(int op, void *block)
+{
+    register int r0 __asm__("r0") = op;
+    register void *r1 __asm__("r1") = block;
+    __asm__ volatile("bkpt 0xab" : "+r"(r0) : "r"(r1) : "memory");
+    return r0;
+}
+
+int cmdline_fetch(char *buf, uint32_t size)
+{
+    struct {
+        char *buf;
+        uint32_t len;
+    } block = {buf, size};
+    buf[0] = '\0';
+    if (semihost(SYS_GET_CMDLINE, &block) != 0)
+        return -1;
+    buf[block.len < size ? block.len : size - 1] = '\0';
+    return 0;
+}
+
+static int parse_u32(const char *s, char **end, uint32_t *out)
+{
+    unsigned long v = strtoul(s, end, 0);
+    if (*end == s || v > 0xFFFFFFFFul)
+        return -1;
+    *out = (uint32_t)v;
+    return 0;
+}
+
+static int parse_region(const char *s, region *r)
+{
+    char *end;
+    if (parse_u32(s, &end, &r->addr) != 0 || *end != ':' || parse_u32(end + 1, &end, &r->size) != 0 || *end)
+        return -1;
+    return 0;
+}
+
+int cmdline_parse(char *line, runner_config *cfg, char *err, uint32_t err_size)
+{
+    memset(cfg, 0, sizeof *cfg);
+    cfg->iterations = 1;
+    int first = 1;
+    for (char *tok = strtok(line, " \t"); tok; tok = strtok(NULL, " \t")) {
+        char *end;
+        if (first) {  /* argv[0], the program name */
+            first = 0;
+            if (tok[0] != '-')
+                continue;
+        }
+        if (!strncmp(tok, "--model=", 8)) {
+            if (parse_region(tok + 8, &cfg->model) != 0)
+                goto bad;
+        } else if (!strncmp(tok, "--input=", 8)) {
+            if (cfg->ninputs == RUNNER_MAX_INPUTS) {
+                snprintf(err, err_size, "at most %d --input options", RUNNER_MAX_INPUTS);
+                return -1;
+            }
+            if (parse_region(tok + 8, &cfg->inputs[cfg->ninputs++]) != 0)
+                goto bad;
+        } else if (!strncmp(tok, "--iterations=", 13)) {
+            if (parse_u32(tok + 13, &end, &cfg->iterations) != 0 || *end || cfg->iterations == 0)
+                goto bad;
+        } else {
+            goto bad;
+        }
+        continue;
+    bad:
+        snprintf(err, err_size, "bad option '%s' (expected --model=ADDR:SIZE, --input=ADDR:SIZE, --iterations=N)",
+                 tok);
+        return -1;
+    }
+    if (cfg->model.size == 0) {
+        snprintf(err, err_size, "no model: give --model=ADDR:SIZE (e.g. --model=0x28000000:54192)");
+        return -1;
+    }
+    return 0;
+}

@@ -1,0 +1,114 @@
+/* The model runner: runs a .pte placed in memory by the simulator (or by
+ * QEMU's loader device) and prints its outputs.
+ *
+ *   semihosting command line: runner --model=ADDR:SIZE [--input=ADDR:SIZE]...
+ *                                    [--iterations=N]
+ *
+ * Exit status 0 on success, 1 with a message on stderr on any error. */
+#include <stdio.h>
+#include <string.h>
+
+#include "../../runtime/et_print.h"
+#include "../../runtime/et_session.h"
+#include "cmdline.h"
+#include "profport.h"
+
+/* Planned arenas and runtime metadata, in SRAM (see an547.ld). */
+#define WORK_BYTES (2u << 20)
+static uint8_t work[WORK_BYTES] __attribute__((section(".sram_bss"), aligned(16)));
+
+static et_session session;
+static char cmdline[512];
+static struct etsim_pp_tensor pp_outputs[16];
+
+static void on_op_begin(void *ctx, uint32_t seq, const char *name, int engine)
+{
+    (void)ctx;
+    pp_event(ETSIM_EV_OP_BEGIN, seq, (uint32_t)(uintptr_t)name, (uint32_t)engine);
+}
+
+static void on_op_end(void *ctx, uint32_t seq)
+{
+    (void)ctx;
+    pp_event(ETSIM_EV_OP_END, seq, 0, 0);
+}
+
+static int fail(const char *what, const et_error *err)
+{
+    fprintf(stderr, "runner: %s: %s: %s\n", what, et_err_name(err->code), err->msg);
+    return 1;
+}
+
+static void report_output(uint32_t index, const et_value *v)
+{
+    et_print_value(index, v);
+    if (v->tag != ET_TAG_TENSOR || index >= sizeof pp_outputs / sizeof pp_outputs[0])
+        return;
+    const et_tensor *t = v->u.t;
+    struct etsim_pp_tensor *d = &pp_outputs[index];
+    d->dtype = (uint32_t)t->dtype;
+    d->ndim = t->rank;
+    for (unsigned i = 0; i < t->rank && i < 8; i++)
+        d->sizes[i] = (uint32_t)t->sizes[i];
+    d->data = (uint32_t)(uintptr_t)t->data;
+    d->nbytes = (uint32_t)t->nbytes;
+    pp_event(ETSIM_EV_OUTPUT, index, (uint32_t)(uintptr_t)d, 0);
+}
+
+static int set_inputs(const runner_config *cfg, et_error *err)
+{
+    et_method *m = &session.method;
+    for (uint32_t i = 0; i < m->ninputs; i++) {
+        et_err e = i < cfg->ninputs
+                       ? et_method_set_input(m, i, (const void *)(uintptr_t)cfg->inputs[i].addr, cfg->inputs[i].size, err)
+                       : et_session_default_input(&session, i, err);
+        if (e != ET_OK)
+            return -1;
+    }
+    if (cfg->ninputs > m->ninputs) {
+        et_fail(err, ET_ERR_INVALID_ARGUMENT, "%u inputs given, the method takes %u", (unsigned)cfg->ninputs,
+                (unsigned)m->ninputs);
+        return -1;
+    }
+    return 0;
+}
+
+int main(void)
+{
+    runner_config cfg;
+    char msg[160];
+    et_error err = {0};
+    if (cmdline_fetch(cmdline, sizeof cmdline) != 0) {
+        fprintf(stderr, "runner: the host gives no semihosting command line\n");
+        return 1;
+    }
+    if (cmdline_parse(cmdline, &cfg, msg, sizeof msg) != 0) {
+        fprintf(stderr, "runner: %s\n", msg);
+        return 1;
+    }
+    const void *model = (const void *)(uintptr_t)cfg.model.addr;
+    pp_event(ETSIM_EV_MODEL, cfg.model.addr, cfg.model.size, 0);
+    if (et_session_open(&session, model, cfg.model.size, NULL, work, sizeof work, &err) != ET_OK)
+        return fail("loading the model", &err);
+    const et_method *m = &session.method;
+    printf("model: %lu bytes at 0x%08lx, method %.*s, %lu instructions\n", (unsigned long)cfg.model.size,
+           (unsigned long)cfg.model.addr, (int)m->name_len, m->name, (unsigned long)m->ninstrs);
+    for (uint32_t i = 0; i < m->arenas.count; i++) {
+        printf("arena %lu: %lu bytes\n", (unsigned long)i + 1, (unsigned long)m->arenas.size[i]);
+        pp_event(ETSIM_EV_ARENA, i + 1, (uint32_t)(uintptr_t)m->arenas.base[i], (uint32_t)m->arenas.size[i]);
+    }
+    printf("runtime metadata: %lu bytes\n", (unsigned long)session.pool.used);
+    if (set_inputs(&cfg, &err) != 0)
+        return fail("setting the inputs", &err);
+    et_observer obs = {on_op_begin, on_op_end, NULL};
+    for (uint32_t it = 0; it < cfg.iterations; it++) {
+        pp_event(ETSIM_EV_INFER_BEGIN, it, 0, 0);
+        et_err e = et_method_execute(&session.method, &obs, &err);
+        pp_event(ETSIM_EV_INFER_END, it, 0, 0);
+        if (e != ET_OK)
+            return fail("running the model", &err);
+    }
+    for (uint32_t i = 0; i < m->noutputs; i++)
+        report_output(i, et_method_output(m, i));
+    return 0;
+}
