@@ -15,11 +15,13 @@ static et_err read_extended_header(et_program *p, et_error *err)
     p->fb.size = (uint32_t)p->file_size;
     p->segment_base = 0;
     p->has_extended_header = false;
-    if (p->file_size < EXT_HEADER_OFFSET + 8 || memcmp(f + EXT_HEADER_OFFSET, "eh", 2) != 0)
+    if (p->file_size < EXT_HEADER_OFFSET + 4 || memcmp(f + EXT_HEADER_OFFSET, "eh", 2) != 0)
         return ET_OK;
     if (memcmp(f + EXT_HEADER_OFFSET, "eh00", 4) != 0)
         return et_fail(err, ET_ERR_BAD_IDENTIFIER, "extended header magic '%.4s' is not eh00",
                        (const char *)f + EXT_HEADER_OFFSET);
+    if (p->file_size < EXT_HEADER_OFFSET + 8)
+        return et_fail(err, ET_ERR_TRUNCATED, "file of %zu bytes ends inside the extended header", p->file_size);
     uint32_t len = fb_le32(f + EXT_HEADER_OFFSET + 4);
     if (len < EXT_HEADER_MIN_LEN)
         return et_fail(err, ET_ERR_MALFORMED, "extended header length %u is below 24", (unsigned)len);
@@ -88,6 +90,9 @@ et_err et_program_load(et_program *p, const void *data, size_t size, et_error *e
                        (const char *)p->file + 4);
     if (read_extended_header(p, err) != ET_OK)
         return err->code;
+    if ((uint64_t)fb_le32(p->file) + 4 > p->file_size)
+        return et_fail(err, ET_ERR_TRUNCATED, "file of %zu bytes ends before its root table at %u", size,
+                       (unsigned)fb_le32(p->file));
     if (!fb_root(&p->fb, &p->root))
         return et_fail(err, ET_ERR_OUT_OF_RANGE, "root table offset %u is outside the %u-byte program",
                        (unsigned)fb_le32(p->file), (unsigned)p->fb.size);

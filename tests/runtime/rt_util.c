@@ -1,0 +1,63 @@
+#include "rt_util.h"
+
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define RT_WORK_BYTES (4u << 20)
+
+uint8_t *rt_read_shared(const char *rel, size_t *size)
+{
+    const char *root = getenv("ETSIM_SHARED");
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s", root ? root : "../shared", rel);
+    FILE *f = fopen(path, "rb");
+    cr_assert(f != NULL, "cannot open %s (set ETSIM_SHARED)", path);
+    fseek(f, 0, SEEK_END);
+    long n = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    uint8_t *buf = aligned_alloc(16, ((size_t)n + 16) & ~(size_t)15);
+    cr_assert(buf != NULL);
+    cr_assert_eq(fread(buf, 1, (size_t)n, f), (size_t)n);
+    fclose(f);
+    *size = (size_t)n;
+    return buf;
+}
+
+et_err rt_open(rt_model *m, const char *rel, et_error *err)
+{
+    memset(m, 0, sizeof *m);
+    m->pte = rt_read_shared(rel, &m->pte_size);
+    m->work = aligned_alloc(16, RT_WORK_BYTES);
+    return et_session_open(&m->s, m->pte, m->pte_size, NULL, m->work, RT_WORK_BYTES, err);
+}
+
+void rt_close(rt_model *m)
+{
+    free(m->pte);
+    free(m->work);
+}
+
+et_err rt_load_bytes(const uint8_t *data, size_t size, et_error *err)
+{
+    static et_session s;
+    static void *work;  /* reused: this runs tens of thousands of times */
+    if (work == NULL)
+        work = aligned_alloc(16, RT_WORK_BYTES);
+    /* Copy into an exact-size heap block so ASan sees any read past the end. */
+    uint8_t *copy = malloc(size ? size : 1);
+    memcpy(copy, data, size);
+    et_err e = et_session_open(&s, copy, size, NULL, work, RT_WORK_BYTES, err);
+    free(copy);
+    return e;
+}
+
+size_t rt_output_f32(rt_model *m, const float **values)
+{
+    const et_value *v = et_method_output(&m->s.method, 0);
+    cr_assert(v != NULL && v->tag == ET_TAG_TENSOR, "output 0 is not a tensor");
+    cr_assert_eq(v->u.t->dtype, ET_FLOAT);
+    *values = v->u.t->data;
+    return et_tensor_numel(v->u.t);
+}
