@@ -278,12 +278,16 @@ const an547_vector __vector_table[16 + AN547_NUM_IRQS] = {
     IRQ95_Handler,
 };
 
-/* newlib's __libc_init_array runs .preinit_array, _init, .init_array, and a
- * constructor inside newlib (register_fini) registers __libc_fini_array
- * with atexit, which runs .fini_array and then _fini.  _init and _fini come
- * from crti.o/crtn.o, which -nostartfiles leaves out: they are empty here
- * (everything lives in the arrays). */
+/* newlib's __libc_init_array runs .preinit_array, _init and .init_array;
+ * __libc_fini_array runs .fini_array and then _fini.  Like newlib's crt0 we
+ * register the latter with atexit before running the constructors (so that
+ * atexit handlers installed later, by constructors or main, run before the
+ * destructors).  newlib's own register_fini constructor does nothing here:
+ * it only acts when the symbol __libc_fini exists, and nothing defines it.
+ * _init and _fini come from crti.o/crtn.o, which -nostartfiles leaves out:
+ * they are empty here (everything lives in the arrays). */
 extern void __libc_init_array(void);
+extern void __libc_fini_array(void);
 void _init(void) {}
 void _fini(void) {}
 
@@ -319,6 +323,7 @@ void Reset_Handler(void)
     __heap_limit = (char *)&__HeapLimit;
     initialise_monitor_handles();
 
+    atexit(__libc_fini_array);
     __libc_init_array();
 
     exit(main());
