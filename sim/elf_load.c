@@ -142,6 +142,10 @@ bool elf_load(machine_t *m, const char *path, elf_info_t *info, char *err, size_
         elf_fail(err, errlen, path, "ELF for another machine (e_machine is not EM_ARM)");
     else if (eh.e_type != ET_EXEC)
         elf_fail(err, errlen, path, "not an executable (relocatable object or shared library?)");
+    else if (eh.e_phoff + (uint64_t)eh.e_phnum * eh.e_phentsize > image_size)
+        elf_fail(err, errlen, path, "truncated: the program headers run past the end of the file");
+    else if (eh.e_shoff + (uint64_t)eh.e_shnum * eh.e_shentsize > image_size)
+        elf_fail(err, errlen, path, "truncated: the section headers run past the end of the file");
     else if (load_segments(m, e, path, image, image_size, err, errlen)) {
         info->entry = (uint32_t)eh.e_entry;
         classify_sections(e, info);

@@ -1,0 +1,24 @@
+# Core tests: robustness of the CLI and the ELF loader, fuzz targets (short
+# runs here; see docs/testing.md for long runs).
+FUZZ_CC    := clang
+FUZZ_FLAGS := -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+              -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L $(PKG_CFLAGS)
+FUZZ_SRCS  := $(ISA_SRCS) $(SIM_SRCS) $(GEN_SOC)
+FUZZ_RUNS  ?= 30000
+
+$(BUILD)/fuzz/%: tests/fuzz/%.c $(FUZZ_SRCS)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $< $(FUZZ_SRCS) $(LDLIBS)
+
+.PHONY: test-robustness test-fuzz
+test-robustness: $(ETSIM_SAN) firmware
+	bash tests/cli/robustness.sh $(ETSIM_SAN) $(BUILD)/firmware/tests/int_arith-O2.elf
+
+# Short, deterministic fuzz runs (fixed seed) seeded with real firmware.
+test-fuzz: $(BUILD)/fuzz/fuzz_elf $(BUILD)/fuzz/fuzz_insn firmware
+	@mkdir -p $(BUILD)/fuzz/corpus-elf $(BUILD)/fuzz/corpus-insn
+	cp $(BUILD)/firmware/tests/int_arith-O2.elf $(BUILD)/fuzz/corpus-elf/
+	$(BUILD)/fuzz/fuzz_elf -seed=1 -runs=$(FUZZ_RUNS) -max_len=65536 $(BUILD)/fuzz/corpus-elf
+	$(BUILD)/fuzz/fuzz_insn -seed=1 -runs=$(FUZZ_RUNS) -max_len=1024 $(BUILD)/fuzz/corpus-insn
+
+test-rest: test-robustness test-fuzz
