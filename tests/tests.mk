@@ -1,0 +1,19 @@
+# Tests that are not unit tests.  Included by the top-level Makefile.
+#
+# test-diff: every firmware test program (firmware/tests, built at -O0, -O2
+# and -Os) runs on QEMU and on the sanitizer build of etsim; stdout and the
+# exit status must match.  It needs build/san/bin/etsim.
+# test-diff-qemu: the same programs on QEMU alone, each must exit with its
+# expected status (tests/diff/expected-status): proves the suite itself.
+
+DIFF_JOBS ?= 2
+DIFF_ETSIM ?= $(ETSIM_SAN)
+
+.PHONY: test-diff test-diff-qemu
+test-diff: fw-tests $(DIFF_ETSIM)
+	bash tests/diff/run.sh --jobs $(DIFF_JOBS) --etsim $(DIFF_ETSIM) $(FW_BUILD)/tests
+
+test-diff-qemu: fw-tests
+	bash tests/diff/run.sh --jobs $(DIFF_JOBS) --qemu-only $(FW_BUILD)/tests
+
+test-rest: test-diff
