@@ -3,6 +3,8 @@
  * switch (compare-and-branch trees); and a character-driven state machine.
  * TBB/TBH read their table from just after the instruction (PC-relative,
  * with PC = instruction address + 4), a classic place for simulator bugs.
+ * At -O0 GCC uses no TBB/TBH but a table of addresses loaded straight into
+ * the PC (ADR + LDR.W PC, [Rn, Rm, LSL #2]), another interworking branch.
  */
 #include <stdint.h>
 
