@@ -62,14 +62,17 @@ Test(core, bx_to_even_address_is_invstate)
 Test(core, svc_enters_and_returns)
 {
     tcpu_t *t = tcpu_new();
-    /* SVC handler at 0x900: r0 += 1; bx lr */
+    /* SVC handler at 0x900: r4 += 1; bx lr.  (r0-r3 and r12 come back from
+     * the stacked frame on return, so the handler's effect is seen in r4.) */
     tcpu_poke32(t, 4 * EXC_SVCALL, 0x900u | 1u);
-    t->code_ram[0x900] = 0x01; t->code_ram[0x901] = 0x30;   /* adds r0, #1 */
+    t->code_ram[0x900] = 0x01; t->code_ram[0x901] = 0x34;   /* adds r4, #1 */
     t->code_ram[0x902] = 0x70; t->code_ram[0x903] = 0x47;   /* bx lr */
     t->cpu->r[0] = 41;
+    t->cpu->r[4] = 41;
     t->cpu->r[1] = 7;
     cr_assert_eq(tcpu_run_asm(t, "svc #3\nadds r1, r1, #1"), TCPU_DONE);
-    cr_assert_eq(t->cpu->r[0], 42);
+    cr_assert_eq(t->cpu->r[4], 42, "the handler ran");
+    cr_assert_eq(t->cpu->r[0], 41, "r0 restored from the stacked frame");
     cr_assert_eq(t->cpu->r[1], 8, "execution resumed after the SVC");
     cr_assert_eq(t->cpu->ipsr, 0);
     cr_assert_eq(t->cpu->r[13], TCPU_DATA_ADDR + TCPU_RAM_SIZE, "stack restored");
@@ -80,14 +83,16 @@ Test(core, pending_irq_preempts_thread_and_stack_aligns)
 {
     tcpu_t *t = tcpu_new();
     tcpu_poke32(t, 4 * (EXC_IRQ0 + 5), 0x900u | 1u);
-    t->code_ram[0x900] = 0x05; t->code_ram[0x901] = 0x22;   /* movs r2, #5 */
+    t->code_ram[0x900] = 0x05; t->code_ram[0x901] = 0x24;   /* movs r4, #5 */
     t->code_ram[0x902] = 0x70; t->code_ram[0x903] = 0x47;   /* bx lr */
     t->cpu->r[13] -= 4;                                      /* misaligned SP */
     uint32_t sp = t->cpu->r[13];
     t->cpu->exc.enabled[EXC_IRQ0 + 5] = 1;
     cpu_set_pending(t->cpu, EXC_IRQ0 + 5);
+    t->cpu->r[2] = 9;
     cr_assert_eq(tcpu_run_asm(t, "movs r3, #1"), TCPU_DONE);
-    cr_assert_eq(t->cpu->r[2], 5);
+    cr_assert_eq(t->cpu->r[4], 5, "the handler ran");
+    cr_assert_eq(t->cpu->r[2], 9, "caller-saved registers restored");
     cr_assert_eq(t->cpu->r[3], 1);
     cr_assert_eq(t->cpu->r[13], sp, "SP restored including the alignment word");
     tcpu_free(t);
