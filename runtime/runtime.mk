@@ -61,9 +61,15 @@ RUNNER_OBJS   := $(RUNNER_SRCS:%.c=$(BUILD)/firmware/runner-obj/%.o)
 
 firmware: $(RUNNER_ELF)
 
+# Until the simulator executes Helium (MVE, the next core issue) the runner
+# is built for the M55 without MVE, so GCC's auto-vectoriser emits none;
+# `make RUNNER_MVE=1` builds it with MVE (runs on QEMU today).
+RUNNER_MVE    ?= 0
+RUNNER_ARCH   := $(if $(filter 1,$(RUNNER_MVE)),,-mcpu=cortex-m55+nomve.fp+nomve)
+
 $(BUILD)/firmware/runner-obj/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(FW_CC) $(FW_CFLAGS) -O2 -MMD -MP -c $< -o $@
+	$(FW_CC) $(FW_CFLAGS) $(RUNNER_ARCH) -O2 -MMD -MP -c $< -o $@
 
 $(RUNNER_ELF): $(RUNNER_OBJS) $(FW_STARTUP_OBJ) $(FW_LDSCRIPT)
 	@mkdir -p $(dir $@)
