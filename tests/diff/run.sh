@@ -112,7 +112,7 @@ if [ "${1:-}" = "--worker" ]; then
 fi
 
 # ---- main ----
-mode=diff
+mode="diff"
 etsim=""
 jobs=2
 qemu_timeout=60
