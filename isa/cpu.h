@@ -115,6 +115,7 @@ typedef struct cpu_scb {
 #define CCR_STKALIGN    (1u << 9)
 #define FPCCR_ASPEN     (1u << 31)
 #define FPCCR_LSPEN     (1u << 30)
+#define FPCCR_LSPACT    (1u << 0)
 #define CONTROL_NPRIV   (1u << 0)
 #define CONTROL_SPSEL   (1u << 1)
 #define CONTROL_FPCA    (1u << 2)

@@ -13,6 +13,8 @@
 #include "cpu_internal.h"
 #include "insn.h"
 
+static bool save_fp_context(cpu_t *cpu, uint32_t addr);
+
 #define BASIC_FRAME 0x20u
 #define FP_FRAME 0x68u            /* + S0-S15, FPSCR, VPR */
 
@@ -326,10 +328,16 @@ void cpu_fp_enter(cpu_t *cpu)
     bool priv = handler_mode(cpu) || !(cpu->control & CONTROL_NPRIV);
     if (!cpu->fpu_present || cp10 == 0 || cp10 == 2 || (cp10 == 1 && !priv))
         cpu_fault(cpu, FAULT_NOCP, 0);
+    if (cpu->scb.fpccr & FPCCR_LSPACT) {
+        /* Lazy state preservation: the interrupted context's registers go
+         * to the space reserved at FPCAR before this handler touches them. */
+        cpu->scb.fpccr &= ~FPCCR_LSPACT;
+        save_fp_context(cpu, cpu->scb.fpcar);
+    }
     if (!(cpu->control & CONTROL_FPCA) && (cpu->scb.fpccr & FPCCR_ASPEN)) {
-        /* A new FP context: FPSCR takes its defaults from FPDSCR. */
+        /* A new FP context: FPSCR starts from FPDSCR (AHP, DN, FZ, RMode). */
         cpu->control |= CONTROL_FPCA;
-        cpu->fpscr = (cpu->fpscr & ~0x07C00000u) | (cpu->scb.fpdscr & 0x07C00000u);
+        cpu->fpscr = cpu->scb.fpdscr & 0x07C00000u;
     }
 }
 
@@ -429,6 +437,19 @@ static bool stack_read(cpu_t *cpu, uint32_t addr, uint32_t *value)
     return cpu->bus->read && cpu->bus->read(cpu->bus->ctx, addr, 4, value, &wait);
 }
 
+/* S0-S15, FPSCR and VPR into the FP part of an exception frame. */
+static bool save_fp_context(cpu_t *cpu, uint32_t addr)
+{
+    bool ok = true;
+    for (int i = 0; i < 16 && ok; i++)
+        ok = stack_write(cpu, addr + 4u * i, cpu->fp.s[i]);
+    if (ok)
+        ok = stack_write(cpu, addr + 0x40u, cpu->fpscr | (cpu->lo_ltpsize & 7u) << 16);
+    if (ok)
+        ok = stack_write(cpu, addr + 0x44u, cpu->vpr);
+    return ok;
+}
+
 /* Entry cost: 12 cycles to stack 8 words and fetch the vector, as on the
  * Cortex-M3/M4/M33 family (the M55 TRM does not publish a figure; an
  * assumption), plus wait states of the stack memory charged by the bus. */
@@ -449,12 +470,14 @@ static void exception_entry(cpu_t *cpu, int exc, uint32_t return_address)
     for (int i = 0; i < 8 && ok; i++)
         ok = stack_write(cpu, frame + 4u * i, regs[i]);
     if (ok && fp_frame) {
-        for (int i = 0; i < 16 && ok; i++)
-            ok = stack_write(cpu, frame + 0x20u + 4u * i, cpu->fp.s[i]);
-        if (ok)
-            ok = stack_write(cpu, frame + 0x60u, cpu->fpscr);
-        if (ok)
-            ok = stack_write(cpu, frame + 0x64u, cpu->vpr);
+        if (cpu->scb.fpccr & FPCCR_LSPEN) {
+            /* Lazy stacking: reserve the space, save on the handler's first
+             * FP instruction (cpu_fp_enter), or never. */
+            cpu->scb.fpccr |= FPCCR_LSPACT;
+            cpu->scb.fpcar = frame + 0x20u;
+        } else {
+            ok = save_fp_context(cpu, frame + 0x20u);
+        }
     }
     if (!ok) {
         lockup(cpu, FAULT_STKERR, "bus error while stacking for an exception (stack outside RAM?)");
@@ -474,8 +497,6 @@ static void exception_entry(cpu_t *cpu, int exc, uint32_t return_address)
     cpu->r[13] = frame;
     cpu->r[14] = exc_return;
     set_stack_state(cpu, (uint32_t)exc, cpu->control & ~(CONTROL_FPCA));
-    if (fp_frame)
-        cpu->fpscr = (cpu->fpscr & ~0x07C00000u) | (cpu->scb.fpdscr & 0x07C00000u);
     cpu->exc.pending[exc] = 0;
     cpu->exc.active[exc] = 1;
     cpu->itstate = 0;
@@ -516,7 +537,10 @@ static void exception_return(cpu_t *cpu, uint32_t exc_return)
     for (int i = 0; i < 8 && ok; i++)
         ok = stack_read(cpu, frame + 4u * i, &regs[i]);
     uint32_t fpregs[18];
-    if (ok && fp_frame)
+    bool lazy_pending = fp_frame && (cpu->scb.fpccr & FPCCR_LSPACT);
+    if (lazy_pending)
+        cpu->scb.fpccr &= ~FPCCR_LSPACT;   /* never saved: the registers still hold it */
+    if (ok && fp_frame && !lazy_pending)
         for (int i = 0; i < 18 && ok; i++)
             ok = stack_read(cpu, frame + 0x20u + 4u * i, &fpregs[i]);
     if (!ok) {
@@ -537,9 +561,10 @@ static void exception_return(cpu_t *cpu, uint32_t exc_return)
     cpu->r[12] = regs[4];
     cpu->r[14] = regs[5];
     cpu->pc = regs[6] & ~1u;
-    if (fp_frame) {
+    if (fp_frame && !lazy_pending) {
         memcpy(cpu->fp.s, fpregs, 16 * sizeof(uint32_t));
-        cpu->fpscr = fpregs[16];
+        cpu->fpscr = fpregs[16] & ~(7u << 16);    /* LTPSIZE is kept apart */
+        cpu->lo_ltpsize = (fpregs[16] >> 16) & 7u;
         cpu->vpr = fpregs[17];
     }
     uint32_t size = (fp_frame ? FP_FRAME : BASIC_FRAME) + ((xpsr >> 9) & 1u ? 4u : 0u);

@@ -352,7 +352,7 @@ static void scs_word_write(scs_t *s, cpu_t *cpu, uint32_t off, uint32_t v)
         if ((v & 0x1FFu) < CPU_NUM_IRQ)
             cpu_set_pending(cpu, EXC_IRQ0 + (int)(v & 0x1FFu));
         break;
-    case 0xF34: cpu->scb.fpccr = (cpu->scb.fpccr & ~0xC0000000u) | (v & 0xC0000000u); break;
+    case 0xF34: cpu->scb.fpccr = (cpu->scb.fpccr & ~0xC0000001u) | (v & 0xC0000001u); break;
     case 0xF38: cpu->scb.fpcar = v & ~7u; break;
     case 0xF3C: cpu->scb.fpdscr = v & 0x07C00000u; break;
     default: break;
