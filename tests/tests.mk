@@ -10,7 +10,10 @@ DIFF_JOBS ?= 2
 DIFF_ETSIM ?= $(ETSIM_SAN)
 # Programs to leave out, by name (e.g. while a feature is being written):
 #   make test-diff DIFF_SKIP="mve_intrinsics fp_context"
-DIFF_SKIP ?=
+# (a name with its -O suffix skips one build only).  Until the core executes
+# Helium (MVE: the next core issue) these programs, or these builds where
+# GCC's auto-vectoriser emits MVE, cannot run on etsim:
+DIFF_SKIP ?= mve_intrinsics lowoverhead_loops bitops-O2 ctors_sections-O2 it_blocks-O2 memory_access-O2
 
 .PHONY: test-diff test-diff-qemu
 test-diff: fw-tests $(DIFF_ETSIM)

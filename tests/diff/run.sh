@@ -20,7 +20,7 @@
 #   --etsim-timeout S  seconds per program on etsim (default 600: the
 #                      sanitizer build is slow)
 #   --keep DIR         keep the outputs of failed programs in DIR
-#   --skip NAMES       do not run these programs (space-separated names
+#   --skip NAMES       do not run these programs (space-separated names, or name-O2 for one build,
 #                      without -O0/-O2/-Os, e.g. "mve_intrinsics faults");
 #                      they are counted as skipped
 # Environment: ETSIM_ARGS, extra arguments for etsim (e.g. --max-cycles N).
@@ -170,10 +170,10 @@ done
 elfs=()
 skipped=0
 for f in ${all[@]+"${all[@]}"}; do
-    base=$(basename "$f" .elf)
-    base=${base%-O*}
+    full=$(basename "$f" .elf)
+    base=${full%-O*}
     case " $skip " in
-    *" $base "*) skipped=$((skipped + 1)) ;;
+    *" $base "* | *" $full "*) skipped=$((skipped + 1)) ;;
     *) elfs+=("$f") ;;
     esac
 done
