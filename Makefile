@@ -91,6 +91,12 @@ test: deps
 .PHONY: test-rest
 test-rest:
 
+# The demo: the runner firmware classifies a real spoken "yes" (MFCC
+# features) with the real DS-CNN keyword-spotting model exported by
+# ExecuTorch for the Cortex-M backend.
+DEMO_ARGS ?= $(BUILD)/firmware/runner.elf $(SHARED)/models/kws_dscnn_cortex_m.pte \
+             --input $(SHARED)/models/kws_inputs/mfcc_yes.f32
+
 demo: deps
 	$(MAKE) all
 	$(ETSIM) $(DEMO_ARGS)
