@@ -20,9 +20,10 @@
 #   --etsim-timeout S  seconds per program on etsim (default 600: the
 #                      sanitizer build is slow)
 #   --keep DIR         keep the outputs of failed programs in DIR
-#   --skip NAMES       do not run these programs (space-separated names, or name-O2 for one build,
-#                      without -O0/-O2/-Os, e.g. "mve_intrinsics faults");
-#                      they are counted as skipped
+#   --skip NAMES       do not run these programs: space-separated names,
+#                      without -O0/-O2/-Os for all three builds
+#                      ("mve_intrinsics faults") or with it for one build
+#                      ("bitops-O2"); they are counted as skipped
 # Environment: ETSIM_ARGS, extra arguments for etsim (e.g. --max-cycles N).
 set -u
 
