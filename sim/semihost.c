@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "machine.h"
 
@@ -244,8 +245,13 @@ static uint32_t sys_istty(machine_t *m, uint32_t block)
     int i;
     if (!args(m, block, &h, 1) || (i = handle_index(&m->semi, h)) < 0)
         return 0;
-    int k = m->semi.kind[i];
-    return k == KIND_STDIN || k == KIND_STDOUT || k == KIND_STDERR;
+    /* As QEMU: the answer is the host's, so newlib buffers stdout the same
+     * way (fully when redirected) and heap use matches. */
+    FILE *f = stream_of(m, m->semi.kind[i]);
+    if (f && isatty(fileno(f)))
+        return 1;
+    m->semi.host_errno = ENOTTY;
+    return 0;
 }
 
 static uint32_t sys_remove(machine_t *m, uint32_t block)
