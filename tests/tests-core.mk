@@ -4,7 +4,11 @@ FUZZ_CC    := clang
 FUZZ_FLAGS := -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
               -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L $(PKG_CFLAGS)
 FUZZ_SRCS  := $(ISA_SRCS) $(SIM_SRCS) $(GEN_SOC)
-FUZZ_RUNS  ?= 30000
+# Each execution builds a whole SoC (tens of ms under the sanitizers), so
+# the runs in make test are short; `make test-fuzz FUZZ_ELF_RUNS=1000000
+# FUZZ_INSN_RUNS=1000000` is the long run.
+FUZZ_ELF_RUNS  ?= 2000
+FUZZ_INSN_RUNS ?= 1000
 
 $(BUILD)/fuzz/%: tests/fuzz/%.c $(FUZZ_SRCS)
 	@mkdir -p $(dir $@)
@@ -18,7 +22,7 @@ test-robustness: $(ETSIM_SAN) firmware
 test-fuzz: $(BUILD)/fuzz/fuzz_elf $(BUILD)/fuzz/fuzz_insn firmware
 	@mkdir -p $(BUILD)/fuzz/corpus-elf $(BUILD)/fuzz/corpus-insn
 	cp $(BUILD)/firmware/tests/int_arith-O2.elf $(BUILD)/fuzz/corpus-elf/
-	$(BUILD)/fuzz/fuzz_elf -seed=1 -runs=$(FUZZ_RUNS) -max_len=65536 $(BUILD)/fuzz/corpus-elf
-	$(BUILD)/fuzz/fuzz_insn -seed=1 -runs=$(FUZZ_RUNS) -max_len=1024 $(BUILD)/fuzz/corpus-insn
+	$(BUILD)/fuzz/fuzz_elf -seed=1 -runs=$(FUZZ_ELF_RUNS) -max_len=65536 $(BUILD)/fuzz/corpus-elf
+	$(BUILD)/fuzz/fuzz_insn -seed=1 -runs=$(FUZZ_INSN_RUNS) -max_len=1024 $(BUILD)/fuzz/corpus-insn
 
 test-rest: test-robustness test-fuzz
