@@ -37,6 +37,13 @@ static inline uint8_t field_vd(uint32_t raw, bool dp) { return vreg(dp, raw >> 1
 static inline uint8_t field_vn(uint32_t raw, bool dp) { return vreg(dp, raw >> 16, raw >> 7); }
 static inline uint8_t field_vm(uint32_t raw, bool dp) { return vreg(dp, raw, raw >> 5); }
 
+/* FPv5 on M-profile has D0-D15 only: an encoding naming D16-D31 is
+ * UNDEFINED (and must never index past the register file). */
+static inline bool d_ok(bool dp, unsigned r)
+{
+    return !dp || r < 16;
+}
+
 static inline uint64_t get_f(const cpu_t *cpu, enum fp_fmt f, unsigned r)
 {
     if (f == FP_F64)
@@ -74,26 +81,24 @@ static bool decode_fp3(insn_t *in, uint32_t raw)
     in->rd = field_vd(raw, f == FP_F64);
     in->rn = field_vn(raw, f == FP_F64);
     in->rm = field_vm(raw, f == FP_F64);
-    return true;
+    return d_ok(f == FP_F64, in->rd) && d_ok(f == FP_F64, in->rn) && d_ok(f == FP_F64, in->rm);
 }
 
 /* The multiply-accumulate forms: bit 20 negates the accumulator (VNMLx,
  * VFNMx), bit 6 the product (VMLS, VNMLA, VFMS, VFNMA). */
 static bool decode_fp_acc(insn_t *in, uint32_t raw)
 {
-    decode_fp3(in, raw);
     in->aux[0] = (raw >> 20) & 1u;
     in->aux[1] = (raw >> 6) & 1u;
-    return true;
+    return decode_fp3(in, raw);
 }
 
 /* VSEL: bits 21:20 choose EQ, VS, GE, GT. */
 static bool decode_vsel(insn_t *in, uint32_t raw)
 {
     static const uint8_t conds[4] = {0x0, 0x6, 0xA, 0xC};
-    decode_fp3(in, raw);
     in->cond = conds[(raw >> 20) & 3u];
-    return true;
+    return decode_fp3(in, raw);
 }
 
 /* Vd, Vm of the size given by bits 9:8. */
@@ -103,18 +108,17 @@ static bool decode_fp2(insn_t *in, uint32_t raw)
     in->esize = (uint8_t)f;
     in->rd = field_vd(raw, f == FP_F64);
     in->rm = field_vm(raw, f == FP_F64);
-    return true;
+    return d_ok(f == FP_F64, in->rd) && d_ok(f == FP_F64, in->rm);
 }
 
 /* VRINTR, VRINTZ, VRINTX: rounding from FPSCR or towards zero; VRINTX
  * signals Inexact. */
 static bool decode_vrint(insn_t *in, uint32_t raw)
 {
-    decode_fp2(in, raw);
     bool opc2_7 = (raw >> 16) & 1u, bit7 = (raw >> 7) & 1u;
     in->aux[0] = bit7 ? FPR_ZERO : RM_FPSCR;
     in->aux[1] = opc2_7;          /* VRINTX */
-    return true;
+    return decode_fp2(in, raw);
 }
 
 /* The RM field (bits 17:16) of VRINTA/N/P/M and VCVTA/N/P/M. */
@@ -126,19 +130,17 @@ static inline uint8_t rm_field(uint32_t raw)
 
 static bool decode_vrint_dir(insn_t *in, uint32_t raw)
 {
-    decode_fp2(in, raw);
     in->aux[0] = rm_field(raw);
     in->aux[1] = 0;
-    return true;
+    return decode_fp2(in, raw);
 }
 
 /* VCMP{E} Vd, Vm / #0.0: aux[0] compares with zero, aux[1] is the E bit. */
 static bool decode_vcmp(insn_t *in, uint32_t raw)
 {
-    decode_fp2(in, raw);
     in->aux[0] = (raw >> 16) & 1u;
     in->aux[1] = (raw >> 7) & 1u;
-    return true;
+    return decode_fp2(in, raw);
 }
 
 /* VCVT{R} to integer: Sd <- Vm; bit 16 = signed, bit 7 = round towards
@@ -151,16 +153,16 @@ static bool decode_vcvt_to_int(insn_t *in, uint32_t raw)
     in->rm = field_vm(raw, f == FP_F64);
     in->aux[0] = (raw >> 7) & 1u ? FPR_ZERO : RM_FPSCR;
     in->aux[1] = !((raw >> 16) & 1u);      /* unsigned */
-    return true;
+    return d_ok(f == FP_F64, in->rm);
 }
 
 /* VCVTA/N/P/M to integer: bit 7 = signed. */
 static bool decode_vcvt_dir(insn_t *in, uint32_t raw)
 {
-    decode_vcvt_to_int(in, raw);
+    bool ok = decode_vcvt_to_int(in, raw);
     in->aux[0] = rm_field(raw);
     in->aux[1] = !((raw >> 7) & 1u);
-    return true;
+    return ok;
 }
 
 /* VCVT from integer: Vd <- Sm; bit 7 = signed. */
@@ -171,7 +173,7 @@ static bool decode_vcvt_from_int(insn_t *in, uint32_t raw)
     in->rd = field_vd(raw, f == FP_F64);
     in->rm = field_vm(raw, false);
     in->aux[1] = !((raw >> 7) & 1u);
-    return true;
+    return d_ok(f == FP_F64, in->rd);
 }
 
 /* VCVT between floating and fixed point, in place in Vd: bit 16 = U,
@@ -188,7 +190,7 @@ static bool decode_vcvt_fixed(insn_t *in, uint32_t raw)
     in->shift_n = (uint8_t)(size - imm);
     in->imm = size;
     in->aux[1] = (raw >> 16) & 1u;  /* unsigned */
-    return true;
+    return d_ok(f == FP_F64, in->rd);
 }
 
 /* VCVT.F64.F32 (sz = 10) / VCVT.F32.F64 (sz = 11): esize is the source. */
@@ -199,7 +201,7 @@ static bool decode_vcvt_fp(insn_t *in, uint32_t raw)
     in->aux[0] = from_dp ? FP_F32 : FP_F64;
     in->rd = field_vd(raw, !from_dp);
     in->rm = field_vm(raw, from_dp);
-    return true;
+    return d_ok(!from_dp, in->rd) && d_ok(from_dp, in->rm);
 }
 
 /* VCVTB/VCVTT: esize is the wide format (sz), aux[0] = T (top half). */
@@ -211,7 +213,7 @@ static bool decode_vcvt_half(insn_t *in, uint32_t raw)
     in->rd = field_vd(raw, f == FP_F64 && !to_half);
     in->rm = field_vm(raw, f == FP_F64 && to_half);
     in->aux[0] = (raw >> 7) & 1u;
-    return true;
+    return d_ok(f == FP_F64 && !to_half, in->rd) && d_ok(f == FP_F64 && to_half, in->rm);
 }
 
 /* VMOV (immediate): imm4H:imm4L expanded; for F64 the low word of the
@@ -223,7 +225,7 @@ static bool decode_vmov_imm(insn_t *in, uint32_t raw)
     in->esize = (uint8_t)f;
     in->rd = field_vd(raw, f == FP_F64);
     in->imm = (uint32_t)(f == FP_F64 ? v >> 32 : v);
-    return true;
+    return d_ok(f == FP_F64, in->rd);
 }
 
 /* VINS.F16 / VMOVX.F16: S registers. */
@@ -485,7 +487,7 @@ static bool decode_vmov_scalar(insn_t *in, uint32_t raw)
     uint8_t d = field_vn(raw, true);     /* D:Vd sits where Vn does */
     in->rd = (uint8_t)(2u * d + ((raw >> 21) & 1u));
     in->rn = (raw >> 12) & 0xFu;
-    return in->rn != 15;
+    return in->rn != 15 && d_ok(true, d);
 }
 
 /* VMOV Dm <-> Rt, Rt2 and VMOV Sm, Sm+1 <-> Rt, Rt2: rd = first S
@@ -499,7 +501,7 @@ static bool decode_vmov_core2(insn_t *in, uint32_t raw)
     in->rm = (raw >> 16) & 0xFu;
     if (in->rn == 15 || in->rm == 15 || (!dp && m == 31) || (to_core && in->rn == in->rm))
         return false;               /* UNPREDICTABLE */
-    return true;
+    return d_ok(dp, m);
 }
 
 static void exec_vmov_to_2s(cpu_t *cpu, const insn_t *in)
@@ -652,13 +654,12 @@ static bool decode_vldr(insn_t *in, uint32_t raw)
     in->rn = (raw >> 16) & 0xFu;
     in->imm = (raw & 0xFFu) << (f == FP_F16 ? 1 : 2);
     in->flags = (raw >> 23) & 1u ? INSN_ADD : 0;
-    return true;
+    return d_ok(f == FP_F64, in->rd);
 }
 
 static bool decode_vstr(insn_t *in, uint32_t raw)
 {
-    decode_vldr(in, raw);
-    return in->rn != 15;
+    return decode_vldr(in, raw) && in->rn != 15;
 }
 
 /* Align(PC, 4) for literal loads, then the offset. */
@@ -903,9 +904,9 @@ const isa_pattern_t isa_patterns_fp[] = {
     {"vmovx.f16",  M2, 0xFEB00A40u, 4, TC_FP32, decode_fp_ins, exec_vmovx, "{rd}, {rm}"},
     {"vins.f16",   M2, 0xFEB00AC0u, 4, TC_FP32, decode_fp_ins, exec_vins,  "{rd}, {rm}"},
     /* VMOV (immediate) */
-    {"vmov.f16",   MIMM, 0xEEB00900u, 4, TC_FP32, decode_vmov_imm, exec_vmov_imm, "{rd}, #{imm}"},
-    {"vmov.f32",   MIMM, 0xEEB00A00u, 4, TC_FP32, decode_vmov_imm, exec_vmov_imm, "{rd}, #{imm}"},
-    {"vmov.f64",   MIMM, 0xEEB00B00u, 4, TC_FP32, decode_vmov_imm, exec_vmov_imm, "{rd}, #{imm}"},
+    {"vmov.f16",   MIMM, 0xEEB00900u, 4, TC_FP32, decode_vmov_imm, exec_vmov_imm, "{rd}, {imm}"},
+    {"vmov.f32",   MIMM, 0xEEB00A00u, 4, TC_FP32, decode_vmov_imm, exec_vmov_imm, "{rd}, {imm}"},
+    {"vmov.f64",   MIMM, 0xEEB00B00u, 4, TC_FP32, decode_vmov_imm, exec_vmov_imm, "{rd}, {imm}"},
     /* two-register operations (opc2 in bits 19:16, bit 7) */
     {"vmov.f32",   M2, 0xEEB00A40u, 4, TC_FP32,     decode_fp2, exec_vmov_reg, "{rd}, {rm}"},
     {"vmov.f64",   M2, 0xEEB00B40u, 4, TC_FP32,     decode_fp2, exec_vmov_reg, "{rd}, {rm}"},
@@ -953,15 +954,15 @@ const isa_pattern_t isa_patterns_fp[] = {
     {"vcvt.f16.int", MCVT, 0xEEB80940u, 4, TC_FP32,     decode_vcvt_from_int, exec_vcvt_from_int, "{rd}, {rm}"},
     {"vcvt.f32.int", MCVT, 0xEEB80A40u, 4, TC_FP32,     decode_vcvt_from_int, exec_vcvt_from_int, "{rd}, {rm}"},
     {"vcvt.f64.int", MCVT, 0xEEB80B40u, 4, TC_FP64_ADD, decode_vcvt_from_int, exec_vcvt_from_int, "{rd}, {rm}"},
-    {"vcvt.f16.fix", 0xFFBE0F50u, 0xEEBA0940u, 4, TC_FP32,     decode_vcvt_fixed, exec_vcvt_from_fixed, "{rd}, {rd}, #{shift}"},
-    {"vcvt.f32.fix", 0xFFBE0F50u, 0xEEBA0A40u, 4, TC_FP32,     decode_vcvt_fixed, exec_vcvt_from_fixed, "{rd}, {rd}, #{shift}"},
-    {"vcvt.f64.fix", 0xFFBE0F50u, 0xEEBA0B40u, 4, TC_FP64_ADD, decode_vcvt_fixed, exec_vcvt_from_fixed, "{rd}, {rd}, #{shift}"},
+    {"vcvt.f16.fix", 0xFFBE0F50u, 0xEEBA0940u, 4, TC_FP32,     decode_vcvt_fixed, exec_vcvt_from_fixed, "{rd}, {rd}{shift}"},
+    {"vcvt.f32.fix", 0xFFBE0F50u, 0xEEBA0A40u, 4, TC_FP32,     decode_vcvt_fixed, exec_vcvt_from_fixed, "{rd}, {rd}{shift}"},
+    {"vcvt.f64.fix", 0xFFBE0F50u, 0xEEBA0B40u, 4, TC_FP64_ADD, decode_vcvt_fixed, exec_vcvt_from_fixed, "{rd}, {rd}{shift}"},
     {"vcvt.int.f16", 0xFFBE0F50u, 0xEEBC0940u, 4, TC_FP32,     decode_vcvt_to_int, exec_vcvt_to_int, "{rd}, {rm}"},
     {"vcvt.int.f32", 0xFFBE0F50u, 0xEEBC0A40u, 4, TC_FP32,     decode_vcvt_to_int, exec_vcvt_to_int, "{rd}, {rm}"},
     {"vcvt.int.f64", 0xFFBE0F50u, 0xEEBC0B40u, 4, TC_FP64_ADD, decode_vcvt_to_int, exec_vcvt_to_int, "{rd}, {rm}"},
-    {"vcvt.fix.f16", 0xFFBE0F50u, 0xEEBE0940u, 4, TC_FP32,     decode_vcvt_fixed, exec_vcvt_to_fixed, "{rd}, {rd}, #{shift}"},
-    {"vcvt.fix.f32", 0xFFBE0F50u, 0xEEBE0A40u, 4, TC_FP32,     decode_vcvt_fixed, exec_vcvt_to_fixed, "{rd}, {rd}, #{shift}"},
-    {"vcvt.fix.f64", 0xFFBE0F50u, 0xEEBE0B40u, 4, TC_FP64_ADD, decode_vcvt_fixed, exec_vcvt_to_fixed, "{rd}, {rd}, #{shift}"},
+    {"vcvt.fix.f16", 0xFFBE0F50u, 0xEEBE0940u, 4, TC_FP32,     decode_vcvt_fixed, exec_vcvt_to_fixed, "{rd}, {rd}{shift}"},
+    {"vcvt.fix.f32", 0xFFBE0F50u, 0xEEBE0A40u, 4, TC_FP32,     decode_vcvt_fixed, exec_vcvt_to_fixed, "{rd}, {rd}{shift}"},
+    {"vcvt.fix.f64", 0xFFBE0F50u, 0xEEBE0B40u, 4, TC_FP64_ADD, decode_vcvt_fixed, exec_vcvt_to_fixed, "{rd}, {rd}{shift}"},
     /* core <-> FP register transfers */
     {"vmov",       0xFFF00F7Fu, 0xEE000A10u, 4, TC_FP32, decode_vmov_core_s, exec_vmov_to_s,   "{rd}, {rn}"},
     {"vmov",       0xFFF00F7Fu, 0xEE100A10u, 4, TC_FP32, decode_vmov_core_s, exec_vmov_from_s, "{rn}, {rd}"},
@@ -980,12 +981,12 @@ const isa_pattern_t isa_patterns_fp[] = {
     {"vscclrm",    0xFFBF0F00u, 0xEC9F0B00u, 4, TC_FP32, decode_vscclrm, exec_vscclrm, "{list}"},
     {"vlldm",      0xFFF0FF7Fu, 0xEC300A00u, 4, TC_SYS,  decode_vlldm,   exec_nop,     "{rn}"},
     {"vlstm",      0xFFF0FF7Fu, 0xEC200A00u, 4, TC_SYS,  decode_vlldm,   exec_nop,     "{rn}"},
-    {"vldr.16",    0xFF300F00u, 0xED100900u, 4, TC_FP_LOAD,  decode_vldr, exec_vldr, "{rd}, [{rn}, #{imm}]"},
-    {"vldr",       0xFF300F00u, 0xED100A00u, 4, TC_FP_LOAD,  decode_vldr, exec_vldr, "{rd}, [{rn}, #{imm}]"},
-    {"vldr",       0xFF300F00u, 0xED100B00u, 4, TC_FP_LOAD,  decode_vldr, exec_vldr, "{rd}, [{rn}, #{imm}]"},
-    {"vstr.16",    0xFF300F00u, 0xED000900u, 4, TC_FP_STORE, decode_vstr, exec_vstr, "{rd}, [{rn}, #{imm}]"},
-    {"vstr",       0xFF300F00u, 0xED000A00u, 4, TC_FP_STORE, decode_vstr, exec_vstr, "{rd}, [{rn}, #{imm}]"},
-    {"vstr",       0xFF300F00u, 0xED000B00u, 4, TC_FP_STORE, decode_vstr, exec_vstr, "{rd}, [{rn}, #{imm}]"},
+    {"vldr.16",    0xFF300F00u, 0xED100900u, 4, TC_FP_LOAD,  decode_vldr, exec_vldr, "{rd}, [{rn}, {imm}]"},
+    {"vldr",       0xFF300F00u, 0xED100A00u, 4, TC_FP_LOAD,  decode_vldr, exec_vldr, "{rd}, [{rn}, {imm}]"},
+    {"vldr",       0xFF300F00u, 0xED100B00u, 4, TC_FP_LOAD,  decode_vldr, exec_vldr, "{rd}, [{rn}, {imm}]"},
+    {"vstr.16",    0xFF300F00u, 0xED000900u, 4, TC_FP_STORE, decode_vstr, exec_vstr, "{rd}, [{rn}, {imm}]"},
+    {"vstr",       0xFF300F00u, 0xED000A00u, 4, TC_FP_STORE, decode_vstr, exec_vstr, "{rd}, [{rn}, {imm}]"},
+    {"vstr",       0xFF300F00u, 0xED000B00u, 4, TC_FP_STORE, decode_vstr, exec_vstr, "{rd}, [{rn}, {imm}]"},
     {"vldmia",     0xFF900F00u, 0xEC900A00u, 4, TC_FP_LOAD_MULTI,  decode_vldm, exec_vldm, "{rn}, {list}"},
     {"vldmia",     0xFF900F00u, 0xEC900B00u, 4, TC_FP_LOAD_MULTI,  decode_vldm, exec_vldm, "{rn}, {list}"},
     {"vldmdb",     0xFFB00F00u, 0xED300A00u, 4, TC_FP_LOAD_MULTI,  decode_vldm, exec_vldm, "{rn}!, {list}"},

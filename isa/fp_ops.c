@@ -280,8 +280,8 @@ static uint64_t fp_round(enum fp_fmt f, unsigned sign, int exp, uint64_t mant, u
     return result;
 }
 
-/* FPRound of a value that may be zero (exact zeros get +0, as FixedToFP
- * and FPRoundInt want; callers with sign rules handle zero themselves). */
+/* FPRound of an unpacked nonzero value (zeros follow each operation's own
+ * sign rules, so callers handle them before). */
 static uint64_t round_nonzero(enum fp_fmt f, const fpv_t *v, uint32_t ctl, enum fp_rounding rm,
                               uint32_t *fpscr)
 {

@@ -1399,6 +1399,44 @@ Test(fp, reserved_fields_are_not_claimed)
     cr_assert(!fp_claims(0xEEE1FA10u), "VMSR from PC");
     cr_assert(!fp_claims(0xEEBE0A68u), "fixed point with fbits < 0");
     cr_assert(!fp_claims(0xEC511B10u), "VMOV r1, r1, d0");
+    cr_assert(!fp_claims(0xEE710B02u), "D16 does not exist on M-profile");
+    cr_assert(!fp_claims(0xEC400B30u), "VMOV d16, r0, r0");
+}
+
+/* Random words of the coprocessor space: whatever the FP table claims
+ * must execute (or fault) without touching anything outside the core
+ * (ASan/UBSan watch the register file indexing). */
+Test(fp, claimed_encodings_execute_safely)
+{
+    static const uint8_t hw1_top[] = {0xEC, 0xED, 0xEE, 0xEF, 0xFC, 0xFD, 0xFE, 0xFF};
+    uint64_t x = 0x9E3779B97F4A7C15ull;
+    tcpu_t *t = NULL;
+    int claimed = 0;
+    for (int i = 0; i < 40000; i++) {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        static const uint8_t coproc[4] = {0x9, 0xA, 0xB, 0xF};
+        uint32_t raw = (uint32_t)hw1_top[x & 7u] << 24 | ((uint32_t)(x >> 8) & 0x00FFF0FFu) |
+                       (uint32_t)coproc[(x >> 40) & 3u] << 8;
+        if (!fp_claims(raw))
+            continue;
+        claimed++;
+        if (!t)
+            t = fp_new(0);
+        for (int r = 0; r < 13; r++)
+            t->cpu->r[r] = TCPU_DATA_ADDR + 0x80000u + (uint32_t)((x >> (r + 3)) & 0xFFCu);
+        for (int r = 0; r < 32; r++)
+            t->cpu->fp.s[r] = (uint32_t)(x >> (r & 31)) * 0x9E3779B1u;
+        t->cpu->fpscr = (uint32_t)(x >> 32) & 0x07C80000u;
+        const uint16_t code[2] = {(uint16_t)(raw >> 16), (uint16_t)raw};
+        if (tcpu_run_code(t, code, 2) != TCPU_DONE) {
+            tcpu_free(t);
+            t = NULL;
+        }
+    }
+    tcpu_free(t);
+    cr_assert_gt(claimed, 3000, "only %d claimed", claimed);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1522,5 +1560,73 @@ Test(fp, fast_path_near_the_smallest_normal)
         uint64_t a64 = 0x3FEFFFFFFFFFF000ull + k, b64 = 0x0010000000000000ull + (k & 7u);
         r1 = fp_mul(FP_F64, a64, b64, &f1), r2 = fp_soft_mul(FP_F64, a64, b64, &f2);
         check_same("mul64-min", a64, b64, r1, f1, r2, f2);
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* odds and ends                                                       */
+
+Test(fp, fpscr_reset_value_shows_ltpsize)
+{
+    tcpu_t *t = tcpu_new();
+    run_ok(t, "vmrs r0, fpscr");
+    cr_assert_eq(t->cpu->r[0], 0x00040000u);
+    tcpu_free(t);
+}
+
+Test(fp, vpr_access_without_mve_is_undefined)
+{
+    tcpu_t *t = fp_new(0);
+    t->cpu->mve_present = 0;
+    cr_assert_eq(tcpu_run_asm(t, "vmrs r0, vpr"), TCPU_FAULT);
+    cr_assert_eq(t->cpu->ipsr, EXC_USAGEFAULT);
+    cr_assert(t->cpu->scb.cfsr & (1u << 16), "UNDEFINSTR");
+    tcpu_free(t);
+}
+
+Test(fp, vscclrm_without_fp_context_does_nothing)
+{
+    tcpu_t *t = tcpu_new();      /* ASPEN set, FPCA clear */
+    t->cpu->fp.s[0] = 0x12345678u;
+    t->cpu->vpr = 0xFFu;
+    run_ok(t, "vscclrm {s0, vpr}");
+    cr_assert_eq(t->cpu->fp.s[0], 0x12345678u);
+    cr_assert_eq(t->cpu->vpr, 0xFFu);
+    cr_assert(!(t->cpu->control & CONTROL_FPCA));
+    tcpu_free(t);
+}
+
+Test(fp, conditional_fp_in_it_block)
+{
+    tcpu_t *t = fp_new(0);
+    t->cpu->fp.s[1] = fb(1.0f);
+    t->cpu->fp.s[2] = fb(2.0f);
+    t->cpu->fp.s[0] = 0;
+    t->cpu->fp.s[3] = 0;
+    tcpu_set_nzcv(t, 0x4);   /* Z */
+    run_ok(t, "ite ne\nvaddne.f32 s0, s1, s2\nvsubeq.f32 s3, s1, s2");
+    cr_assert_eq(t->cpu->fp.s[0], 0, "skipped");
+    cr_assert_eq(t->cpu->fp.s[3], fb(-1.0f));
+    tcpu_free(t);
+}
+
+Test(fp, timing_classes_by_precision)
+{
+    static const struct { const char *op; enum timing_class tc; } cases[] = {
+        {"vadd.f32 s0, s1, s2", TC_FP32},     {"vdiv.f32 s0, s1, s2", TC_FP32_DIV},
+        {"vmla.f32 s0, s1, s2", TC_FP32_MLA}, {"vadd.f64 d0, d1, d2", TC_FP64_ADD},
+        {"vmul.f64 d0, d1, d2", TC_FP64_MUL}, {"vfma.f64 d0, d1, d2", TC_FP64_FMA},
+        {"vsqrt.f64 d0, d1", TC_FP64_DIV},    {"vsqrt.f32 s0, s1", TC_FP32_DIV},
+    };
+    tcpu_t *t = fp_new(0);
+    run_ok(t, "nop.w");
+    uint64_t base = t->cpu->cycles;
+    tcpu_free(t);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        t = fp_new(0);
+        run_ok(t, cases[i].op);
+        cr_assert_eq(t->cpu->cycles - base, (uint64_t)timing_class_cycles[cases[i].tc] - timing_class_cycles[TC_ALU],
+                     "%s", cases[i].op);
+        tcpu_free(t);
     }
 }
