@@ -16,10 +16,13 @@
 #pragma weak isa_patterns_ldst
 #pragma weak isa_patterns_fp
 #pragma weak isa_patterns_mve
+#pragma weak isa_patterns_mve_int
+#pragma weak isa_patterns_mve_fp
 
 static const isa_pattern_t *const family_tables[] = {
     isa_patterns_sys, isa_patterns_branch, isa_patterns_dsp, isa_patterns_mul,
     isa_patterns_dp, isa_patterns_ldst, isa_patterns_fp, isa_patterns_mve,
+    isa_patterns_mve_int, isa_patterns_mve_fp,
 };
 
 static void exec_undefined(cpu_t *cpu, const insn_t *in)

@@ -76,7 +76,9 @@ extern const isa_pattern_t isa_patterns_mul[];     /* exec_mul.c: MUL/MLA/MLS, l
 extern const isa_pattern_t isa_patterns_dp[];      /* exec_dp.c: data processing, shifts, bitfield, extend, CSEL */
 extern const isa_pattern_t isa_patterns_ldst[];    /* exec_ldst.c: every load/store, LDM/STM, PUSH/POP, exclusives */
 extern const isa_pattern_t isa_patterns_fp[];      /* exec_fp.c: FPv5 single and double precision */
-extern const isa_pattern_t isa_patterns_mve[];     /* exec_mve.c: Helium (later) */
+extern const isa_pattern_t isa_patterns_mve[];     /* exec_mve.c: Helium loads/stores, predication, moves */
+extern const isa_pattern_t isa_patterns_mve_int[]; /* exec_mve_int.c: Helium integer arithmetic */
+extern const isa_pattern_t isa_patterns_mve_fp[];  /* exec_mve_fp.c: Helium floating point */
 
 /* Decode the instruction at addr (whose halfwords are hw1, hw2) into *in.
  * An encoding no table knows becomes an UNDEFINED instruction. */
