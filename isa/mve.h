@@ -1,0 +1,62 @@
+/* Helium (MVE) helpers shared by the vector families (exec_mve*.c).
+ *
+ * Q0-Q7 alias D0-D15/S0-S31: Qn is bytes 16n..16n+15 of cpu->fp.b, element
+ * e of size es bytes at byte offset e*es, little endian.  Instructions run
+ * whole (four beats at once): exceptions are taken between instructions, so
+ * the beat-wise ECI state is always zero here.
+ *
+ * Predication is per byte lane: every predicable instruction asks
+ * mve_begin() for a 16-bit mask (bit i: byte i of the destination may be
+ * written), which combines the VPT block state in VPR (MASK01/MASK23 with
+ * P0) and tail predication (inside a DLSTP/WLSTP...LETP loop: lanes at or
+ * past LR elements of the loop's size, cpu->lo_ltpsize).  Implemented in
+ * isa/mve.c.
+ */
+#ifndef ETSIM_ISA_MVE_H
+#define ETSIM_ISA_MVE_H
+
+#include <stdint.h>
+#include <string.h>
+
+#include "cpu.h"
+
+/* Start a vector instruction: the FP/MVE enable check (cpu_fp_enter, may
+ * fault), then the byte-lane mask for this instruction; advances the VPT
+ * block state by one instruction.  Every MVE instruction calls it exactly
+ * once, before touching any register. */
+uint16_t mve_begin(cpu_t *cpu);
+
+/* The same for instructions the architecture does not predicate (VPST,
+ * VCTP's own...): enable check and VPT state advance; returns 0xFFFF. */
+uint16_t mve_begin_unpredicated(cpu_t *cpu);
+
+static inline uint8_t *mve_q(cpu_t *cpu, unsigned q)
+{
+    return &cpu->fp.b[16u * (q & 7u)];
+}
+
+/* Read element e (size es = 1, 2, 4 or 8 bytes) of a 16-byte vector. */
+static inline uint64_t mve_get(const uint8_t *v, unsigned e, unsigned es)
+{
+    uint64_t x = 0;
+    memcpy(&x, v + e * es, es);
+    return x;
+}
+
+/* Write element e, only the byte lanes enabled in mask. */
+static inline void mve_put(uint8_t *v, unsigned e, unsigned es, uint64_t x, uint16_t mask)
+{
+    for (unsigned b = 0; b < es; b++) {
+        unsigned lane = e * es + b;
+        if ((mask >> lane) & 1u)
+            v[lane] = (uint8_t)(x >> (8 * b));
+    }
+}
+
+/* Is element e active (its first byte lane enabled)? */
+static inline int mve_active(uint16_t mask, unsigned e, unsigned es)
+{
+    return (mask >> (e * es)) & 1u;
+}
+
+#endif
