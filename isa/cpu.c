@@ -87,8 +87,8 @@ void cpu_request_stop(cpu_t *cpu, enum cpu_stop why, int exit_code)
 /* ------------------------------------------------------------------ */
 /* Data memory                                                         */
 
-/* Slow path: MMIO, unmapped memory, page-crossing accesses. */
-static uint32_t read_slow(cpu_t *cpu, uint32_t addr, unsigned size)
+/* Slow path: MMIO, unmapped memory, page-crossing accesses, ROM writes. */
+uint32_t cpu_read_slow(cpu_t *cpu, uint32_t addr, unsigned size)
 {
     bus_t *bus = cpu->bus;
     bus_page_t *p = bus_page_of(bus, addr);
@@ -106,24 +106,23 @@ static uint32_t read_slow(cpu_t *cpu, uint32_t addr, unsigned size)
     return value;
 }
 
-static void write_slow(cpu_t *cpu, uint32_t addr, unsigned size, uint32_t value)
+void cpu_write_slow(cpu_t *cpu, uint32_t addr, unsigned size, uint32_t value)
 {
     bus_t *bus = cpu->bus;
     bus_page_t *p = bus_page_of(bus, addr);
-    if (p && p->host) {
-        if (!p->writable)
-            cpu_fault(cpu, FAULT_PRECISERR, addr);
+    if (p && p->host && p->writable) {
         for (unsigned i = 0; i < size; i++)
             cpu_write8(cpu, addr + i, (value >> (8 * i)) & 0xFFu);
         return;
     }
+    /* Read-only host pages (flash) and devices: the SoC decides. */
     uint32_t wait = 0;
     if (!bus->write || !bus->write(bus->ctx, addr, size, value, &wait))
         cpu_fault(cpu, FAULT_PRECISERR, addr);
     cpu->cycles += wait;
 }
 
-static void icache_invalidate(cpu_t *cpu, uint32_t addr, unsigned size)
+void cpu_icache_invalidate(cpu_t *cpu, uint32_t addr, unsigned size)
 {
     /* An instruction starting up to 2 bytes before addr may cover it. */
     for (uint32_t a = (addr - 2) & ~1u; a < addr + size; a += 2) {
@@ -131,117 +130,6 @@ static void icache_invalidate(cpu_t *cpu, uint32_t addr, unsigned size)
         if (chunk)
             chunk[(a & (BUS_PAGE_SIZE - 1)) >> 1].exec = NULL;
     }
-}
-
-static inline uint8_t *host_read(cpu_t *cpu, uint32_t addr, unsigned size)
-{
-    bus_page_t *p = cpu->bus->page[addr >> BUS_PAGE_BITS];
-    uint32_t off = addr & (BUS_PAGE_SIZE - 1);
-    if (UNLIKELY(!p || !p->host || off + size > BUS_PAGE_SIZE))
-        return NULL;
-    bus_stats_t *st = p->stats;
-    st->reads++;
-    st->read_bytes += size;
-    st->wait_cycles += p->read_wait;
-    cpu->cycles += p->read_wait;
-    return p->host + off;
-}
-
-static inline uint8_t *host_write(cpu_t *cpu, uint32_t addr, unsigned size)
-{
-    bus_page_t *p = cpu->bus->page[addr >> BUS_PAGE_BITS];
-    uint32_t off = addr & (BUS_PAGE_SIZE - 1);
-    if (UNLIKELY(!p || !p->host || !p->writable || off + size > BUS_PAGE_SIZE))
-        return NULL;
-    if (UNLIKELY(p->has_code))
-        icache_invalidate(cpu, addr, size);
-    bus_stats_t *st = p->stats;
-    st->writes++;
-    st->write_bytes += size;
-    st->wait_cycles += p->write_wait;
-    cpu->cycles += p->write_wait;
-    return p->host + off;
-}
-
-static inline void check_align(cpu_t *cpu, uint32_t addr, unsigned size)
-{
-    if (UNLIKELY((addr & (size - 1)) && (cpu->scb.ccr & CCR_UNALIGN_TRP)))
-        cpu_fault(cpu, FAULT_UNALIGNED, addr);
-}
-
-uint32_t cpu_read8(cpu_t *cpu, uint32_t addr)
-{
-    uint8_t *h = host_read(cpu, addr, 1);
-    return h ? *h : read_slow(cpu, addr, 1);
-}
-
-uint32_t cpu_read16(cpu_t *cpu, uint32_t addr)
-{
-    check_align(cpu, addr, 2);
-    uint8_t *h = host_read(cpu, addr, 2);
-    if (LIKELY(h)) {
-        uint16_t v;
-        memcpy(&v, h, 2);
-        return v;
-    }
-    return read_slow(cpu, addr, 2);
-}
-
-uint32_t cpu_read32(cpu_t *cpu, uint32_t addr)
-{
-    check_align(cpu, addr, 4);
-    uint8_t *h = host_read(cpu, addr, 4);
-    if (LIKELY(h)) {
-        uint32_t v;
-        memcpy(&v, h, 4);
-        return v;
-    }
-    return read_slow(cpu, addr, 4);
-}
-
-uint32_t cpu_read32_aligned(cpu_t *cpu, uint32_t addr)
-{
-    if (UNLIKELY(addr & 3u))
-        cpu_fault(cpu, FAULT_UNALIGNED, addr);
-    return cpu_read32(cpu, addr);
-}
-
-void cpu_write8(cpu_t *cpu, uint32_t addr, uint32_t value)
-{
-    uint8_t *h = host_write(cpu, addr, 1);
-    if (LIKELY(h))
-        *h = (uint8_t)value;
-    else
-        write_slow(cpu, addr, 1, value & 0xFFu);
-}
-
-void cpu_write16(cpu_t *cpu, uint32_t addr, uint32_t value)
-{
-    check_align(cpu, addr, 2);
-    uint8_t *h = host_write(cpu, addr, 2);
-    if (LIKELY(h)) {
-        uint16_t v = (uint16_t)value;
-        memcpy(h, &v, 2);
-    } else {
-        write_slow(cpu, addr, 2, value & 0xFFFFu);
-    }
-}
-
-void cpu_write32(cpu_t *cpu, uint32_t addr, uint32_t value)
-{
-    check_align(cpu, addr, 4);
-    uint8_t *h = host_write(cpu, addr, 4);
-    if (LIKELY(h))
-        memcpy(h, &value, 4);
-    else
-        write_slow(cpu, addr, 4, value);
-}
-
-void cpu_write32_aligned(cpu_t *cpu, uint32_t addr, uint32_t value)
-{
-    if (UNLIKELY(addr & 3u))
-        cpu_fault(cpu, FAULT_UNALIGNED, addr);
-    cpu_write32(cpu, addr, value);
 }
 
 /* ------------------------------------------------------------------ */
@@ -332,23 +220,42 @@ static void spin_detected(cpu_t *cpu)
     }
 }
 
+/* The predecoded instruction at pc if it has been decoded, else NULL
+ * (for fault reports: the hot loop does not record which one runs). */
+const insn_t *cpu_cached_insn(const cpu_t *cpu, uint32_t pc)
+{
+    const insn_t *chunk = cpu->icache->chunk[pc >> BUS_PAGE_BITS];
+    if (!chunk)
+        return NULL;
+    const insn_t *in = &chunk[(pc & (BUS_PAGE_SIZE - 1)) >> 1];
+    return in->exec ? in : NULL;
+}
+
+/* An instruction inside an IT block: its condition, then ITAdvance.
+ * it_cur holds the state it executes under, cleared again once the block
+ * is over (outside IT blocks it_cur stays 0 and is never written). */
+static __attribute__((noinline)) void execute_in_it(cpu_t *cpu, const insn_t *in, uint32_t it)
+{
+    cpu->it_cur = it;
+    cpu->itstate = it_advance(it);
+    if (alu_cond_passed(cpu, it >> 4))
+        in->exec(cpu, in);
+    if (cpu->itstate == 0)
+        cpu->it_cur = 0;
+}
+
 /* Execute one instruction; the caller handles events first. */
 static inline void execute_one(cpu_t *cpu)
 {
     uint32_t pc = cpu->pc;
     const insn_t *in = lookup(cpu, pc);
-    cpu->cur = in;
     cpu->r[15] = pc + 4;
     cpu->next_pc = pc + in->size;
     uint32_t it = cpu->itstate;
-    cpu->it_cur = it;
-    if (UNLIKELY(it != 0)) {
-        cpu->itstate = it_advance(it);
-        if (alu_cond_passed(cpu, it >> 4))
-            in->exec(cpu, in);
-    } else {
+    if (UNLIKELY(it != 0))
+        execute_in_it(cpu, in, it);
+    else
         in->exec(cpu, in);
-    }
     cpu->cycles += in->cost;
     cpu->instret++;
     if (UNLIKELY(cpu->next_pc == pc))

@@ -197,7 +197,6 @@ typedef struct cpu {
     /* --- machinery --- */
     cpu_hooks_t hooks;
     jmp_buf abort_jmp;       /* a faulting instruction unwinds to cpu_run() */
-    const struct insn *cur;  /* instruction being executed (for fault reports) */
     cpu_icache_t *icache;
     int fpu_present;         /* 1: FPv5 single + double */
     int mve_present;         /* 1: MVE integer + float */

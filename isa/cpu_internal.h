@@ -17,6 +17,9 @@ static inline void cpu_attention(cpu_t *cpu)
  * return (cpu->stop is set). */
 bool cpu_handle_events(cpu_t *cpu);
 
+/* The predecoded instruction at pc, or NULL if not decoded. */
+const struct insn *cpu_cached_insn(const cpu_t *cpu, uint32_t pc);
+
 /* Take the fault recorded by cpu_fault() (after the longjmp). */
 void cpu_take_fault(cpu_t *cpu);
 

@@ -500,6 +500,7 @@ static void exception_entry(cpu_t *cpu, int exc, uint32_t return_address)
     cpu->exc.pending[exc] = 0;
     cpu->exc.active[exc] = 1;
     cpu->itstate = 0;
+    cpu->it_cur = 0;
     cpu->excl_valid = false;
     cpu->sleeping = false;
     cpu->epsr_t = vector & 1u;
@@ -630,8 +631,9 @@ static void record_fault(cpu_t *cpu, enum cpu_fault f, uint32_t addr, int exc)
     c->exception = exc;
     c->pc = cpu->pc;
     c->addr = addr;
-    c->raw = cpu->cur ? cpu->cur->raw : 0;
-    c->size = cpu->cur ? cpu->cur->size : 0;
+    const insn_t *in = cpu_cached_insn(cpu, cpu->pc);
+    c->raw = in ? in->raw : 0;
+    c->size = in ? in->size : 0;
     if (f == FAULT_IBUSERR || f == FAULT_INVSTATE)
         c->size = 0;
     memcpy(c->r, cpu->r, sizeof c->r);
@@ -664,7 +666,12 @@ void cpu_take_fault(cpu_t *cpu)
 {
     enum cpu_fault f = cpu->fault_pending;
     cpu->fault_pending = FAULT_NONE;
-    cpu->itstate = cpu->it_cur;   /* the faulting instruction did not complete */
+    /* An instruction that faulted inside an IT block did not complete: its
+     * own IT state is the one to stack.  (A fetch fault happens before the
+     * IT state advances.) */
+    if (cpu->it_cur && f != FAULT_IBUSERR)
+        cpu->itstate = cpu->it_cur;
+    cpu->it_cur = 0;
     cpu->exc_return = 0;
     cpu->cycles += 1;             /* the aborted instruction still cost its issue slot */
     take_fault_now(cpu, f, cpu->fault_addr);
@@ -737,7 +744,6 @@ bool cpu_reset(cpu_t *cpu, uint32_t vtor)
     cpu->fault_pending = FAULT_NONE;
     memset(&cpu->last_fault, 0, sizeof cpu->last_fault);
     memset(&cpu->crash, 0, sizeof cpu->crash);
-    cpu->cur = NULL;
     uint32_t sp, pc;
     if (!stack_read(cpu, vtor, &sp) || !stack_read(cpu, vtor + 4, &pc)) {
         cpu->crash.fault = FAULT_VECTTBL;
@@ -806,7 +812,6 @@ bool cpu_handle_events(cpu_t *cpu)
         if (!cpu->epsr_t && cpu->stop == STOP_NONE) {
             /* Executing with the Thumb bit clear; the handler runs in Thumb. */
             cpu->epsr_t = true;
-            cpu->cur = NULL;
             take_fault_now(cpu, FAULT_INVSTATE, 0);
         }
         if (cpu->stop != STOP_NONE)

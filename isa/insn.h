@@ -99,17 +99,11 @@ _Noreturn void cpu_fault(cpu_t *cpu, enum cpu_fault fault, uint32_t addr);
 /* Unpredictable or unsupported behaviour we chose to treat as UNDEFINED. */
 _Noreturn void cpu_undefined(cpu_t *cpu);
 
-/* Data memory.  Word and halfword accesses may be unaligned (unless
- * CCR.UNALIGN_TRP); the _aligned forms fault on unaligned addresses, as
- * LDM/STM, LDRD/STRD, exclusives and VLDM/VSTM require. */
-uint32_t cpu_read8(cpu_t *cpu, uint32_t addr);
-uint32_t cpu_read16(cpu_t *cpu, uint32_t addr);
-uint32_t cpu_read32(cpu_t *cpu, uint32_t addr);
-uint32_t cpu_read32_aligned(cpu_t *cpu, uint32_t addr);
-void cpu_write8(cpu_t *cpu, uint32_t addr, uint32_t value);
-void cpu_write16(cpu_t *cpu, uint32_t addr, uint32_t value);
-void cpu_write32(cpu_t *cpu, uint32_t addr, uint32_t value);
-void cpu_write32_aligned(cpu_t *cpu, uint32_t addr, uint32_t value);
+/* Data memory (isa/mem_access.h): cpu_read8/16/32, cpu_read32_aligned,
+ * cpu_write8/16/32, cpu_write32_aligned.  Word and halfword accesses may be
+ * unaligned (unless CCR.UNALIGN_TRP); the _aligned forms fault on unaligned
+ * addresses, as LDM/STM, LDRD/STRD, exclusives and VLDM/VSTM require. */
+#include "mem_access.h"
 
 /* Writes to the PC (Arm ARM pseudocode names). */
 void cpu_branch_write_pc(cpu_t *cpu, uint32_t addr);   /* B, CBZ, ALU writes */

@@ -1,0 +1,130 @@
+/* Data memory access for execute functions: the fast path (a host page,
+ * no page crossing) is inline so loads and stores cost a few host
+ * instructions; everything else goes to the out-of-line slow path in
+ * isa/cpu.c.  Every access is charged its page's wait states and counted
+ * in its region's statistics. */
+#ifndef ETSIM_ISA_MEM_ACCESS_H
+#define ETSIM_ISA_MEM_ACCESS_H
+
+#include <string.h>
+
+#include "cpu.h"
+
+/* Slow paths and helpers (isa/cpu.c). */
+uint32_t cpu_read_slow(cpu_t *cpu, uint32_t addr, unsigned size);
+void cpu_write_slow(cpu_t *cpu, uint32_t addr, unsigned size, uint32_t value);
+void cpu_icache_invalidate(cpu_t *cpu, uint32_t addr, unsigned size);
+_Noreturn void cpu_fault(cpu_t *cpu, enum cpu_fault fault, uint32_t addr);
+
+static inline uint8_t *mem_host_read(cpu_t *cpu, uint32_t addr, unsigned size)
+{
+    bus_page_t *p = cpu->bus->page[addr >> BUS_PAGE_BITS];
+    uint32_t off = addr & (BUS_PAGE_SIZE - 1);
+    if (__builtin_expect(!p || !p->host || off + size > BUS_PAGE_SIZE, 0))
+        return NULL;
+    bus_stats_t *st = p->stats;
+    st->reads++;
+    st->read_bytes += size;
+    st->wait_cycles += p->read_wait;
+    cpu->cycles += p->read_wait;
+    return p->host + off;
+}
+
+static inline uint8_t *mem_host_write(cpu_t *cpu, uint32_t addr, unsigned size)
+{
+    bus_page_t *p = cpu->bus->page[addr >> BUS_PAGE_BITS];
+    uint32_t off = addr & (BUS_PAGE_SIZE - 1);
+    if (__builtin_expect(!p || !p->host || !p->writable || off + size > BUS_PAGE_SIZE, 0))
+        return NULL;
+    if (__builtin_expect(p->has_code, 0))
+        cpu_icache_invalidate(cpu, addr, size);
+    bus_stats_t *st = p->stats;
+    st->writes++;
+    st->write_bytes += size;
+    st->wait_cycles += p->write_wait;
+    cpu->cycles += p->write_wait;
+    return p->host + off;
+}
+
+static inline void mem_check_align(cpu_t *cpu, uint32_t addr, unsigned size)
+{
+    if (__builtin_expect((addr & (size - 1)) && (cpu->scb.ccr & CCR_UNALIGN_TRP), 0))
+        cpu_fault(cpu, FAULT_UNALIGNED, addr);
+}
+
+static inline uint32_t cpu_read8(cpu_t *cpu, uint32_t addr)
+{
+    uint8_t *h = mem_host_read(cpu, addr, 1);
+    return h ? *h : cpu_read_slow(cpu, addr, 1);
+}
+
+static inline uint32_t cpu_read16(cpu_t *cpu, uint32_t addr)
+{
+    mem_check_align(cpu, addr, 2);
+    uint8_t *h = mem_host_read(cpu, addr, 2);
+    if (__builtin_expect(h != NULL, 1)) {
+        uint16_t v;
+        memcpy(&v, h, 2);
+        return v;
+    }
+    return cpu_read_slow(cpu, addr, 2);
+}
+
+static inline uint32_t cpu_read32(cpu_t *cpu, uint32_t addr)
+{
+    mem_check_align(cpu, addr, 4);
+    uint8_t *h = mem_host_read(cpu, addr, 4);
+    if (__builtin_expect(h != NULL, 1)) {
+        uint32_t v;
+        memcpy(&v, h, 4);
+        return v;
+    }
+    return cpu_read_slow(cpu, addr, 4);
+}
+
+static inline uint32_t cpu_read32_aligned(cpu_t *cpu, uint32_t addr)
+{
+    if (__builtin_expect(addr & 3u, 0))
+        cpu_fault(cpu, FAULT_UNALIGNED, addr);
+    return cpu_read32(cpu, addr);
+}
+
+static inline void cpu_write8(cpu_t *cpu, uint32_t addr, uint32_t value)
+{
+    uint8_t *h = mem_host_write(cpu, addr, 1);
+    if (__builtin_expect(h != NULL, 1))
+        *h = (uint8_t)value;
+    else
+        cpu_write_slow(cpu, addr, 1, value & 0xFFu);
+}
+
+static inline void cpu_write16(cpu_t *cpu, uint32_t addr, uint32_t value)
+{
+    mem_check_align(cpu, addr, 2);
+    uint8_t *h = mem_host_write(cpu, addr, 2);
+    if (__builtin_expect(h != NULL, 1)) {
+        uint16_t v = (uint16_t)value;
+        memcpy(h, &v, 2);
+    } else {
+        cpu_write_slow(cpu, addr, 2, value & 0xFFFFu);
+    }
+}
+
+static inline void cpu_write32(cpu_t *cpu, uint32_t addr, uint32_t value)
+{
+    mem_check_align(cpu, addr, 4);
+    uint8_t *h = mem_host_write(cpu, addr, 4);
+    if (__builtin_expect(h != NULL, 1))
+        memcpy(h, &value, 4);
+    else
+        cpu_write_slow(cpu, addr, 4, value);
+}
+
+static inline void cpu_write32_aligned(cpu_t *cpu, uint32_t addr, uint32_t value)
+{
+    if (__builtin_expect(addr & 3u, 0))
+        cpu_fault(cpu, FAULT_UNALIGNED, addr);
+    cpu_write32(cpu, addr, value);
+}
+
+#endif
