@@ -7,6 +7,10 @@
 
 #include "insn.h"
 
+#pragma weak isa_patterns_mve
+#pragma weak isa_patterns_mve_int
+#pragma weak isa_patterns_mve_fp
+
 static const char *const reg_names[16] = {"r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7",
                                           "r8", "r9", "r10", "r11", "r12", "sp", "lr", "pc"};
 static const char *const cond_names[16] = {"eq", "ne", "cs", "cc", "mi", "pl", "vs", "vc",
@@ -68,6 +72,19 @@ static void table_disasm(const insn_t *in, char *buf, size_t len)
         else if (!strcmp(key, "s")) snprintf(val, sizeof val, "%s", (in->flags & INSN_SETFLAGS) ? "s" : "");
         else if (!strcmp(key, "list")) snprintf(val, sizeof val, "{0x%04x}", in->list);
         else if (!strcmp(key, "shift") && in->shift_n) snprintf(val, sizeof val, ", shift #%u", in->shift_n);
+        else if (!strcmp(key, "qd")) snprintf(val, sizeof val, "q%u", in->rd & 7u);
+        else if (!strcmp(key, "qn")) snprintf(val, sizeof val, "q%u", in->rn & 7u);
+        else if (!strcmp(key, "qm")) snprintf(val, sizeof val, "q%u", in->rm & 7u);
+        else if (!strcmp(key, "sd")) snprintf(val, sizeof val, "s%u", in->rd);
+        else if (!strcmp(key, "sn")) snprintf(val, sizeof val, "s%u", in->rn);
+        else if (!strcmp(key, "sm")) snprintf(val, sizeof val, "s%u", in->rm);
+        else if (!strcmp(key, "dd")) snprintf(val, sizeof val, "d%u", in->rd);
+        else if (!strcmp(key, "dn")) snprintf(val, sizeof val, "d%u", in->rn);
+        else if (!strcmp(key, "dm")) snprintf(val, sizeof val, "d%u", in->rm);
+        else if (!strcmp(key, "dt")) {
+            static const char kind[3] = {'s', 'u', 'f'};
+            snprintf(val, sizeof val, ".%c%u", kind[in->aux[0] < 3 ? in->aux[0] : 0], 8u << (in->esize & 3u));
+        }
         size_t vl = strlen(val);
         if (o + vl >= len)
             break;
@@ -78,15 +95,39 @@ static void table_disasm(const insn_t *in, char *buf, size_t len)
     buf[o < len ? o : len - 1] = '\0';
 }
 
+/* Capstone 4 predates Armv8.1-M: it shows these wrongly (CSEL as ORR.W,
+ * LE as a branch...) rather than failing, so our table must speak for them. */
+static bool capstone_cannot(const isa_pattern_t *p)
+{
+    static const char *const v81m[] = {
+        "csel", "csinc", "csinv", "csneg", "cset", "csetm", "cinc", "cinv", "cneg",
+        "lsll", "lsrl", "asrl", "uqshll", "uqrshll", "sqshll", "srshrl", "urshrl", "sqrshrl",
+        "uqshl", "sqshl", "urshr", "srshr", "uqrshl", "sqrshr", "dls", "wls", "le", "dlstp",
+        "wlstp", "letp", "lctp", "bf", "bfx", "bfl", "bflx", "bfcsel", "clrm", "vscclrm",
+    };
+    if (!p || !p->name)
+        return false;
+    const isa_pattern_t *const mve_tables[] = {isa_patterns_mve, isa_patterns_mve_int,
+                                                isa_patterns_mve_fp};
+    for (size_t t = 0; t < sizeof mve_tables / sizeof mve_tables[0]; t++)
+        for (const isa_pattern_t *q = mve_tables[t]; q && q->name; q++)
+            if (q == p)
+                return true;
+    for (size_t i = 0; i < sizeof v81m / sizeof v81m[0]; i++)
+        if (strcmp(p->name, v81m[i]) == 0)
+            return true;
+    return false;
+}
+
 void isa_disasm(uint32_t raw, unsigned size, uint32_t pc, char *buf, size_t len)
 {
     if (len == 0)
         return;
     insn_t in;
     isa_decode(&in, size == 4 ? raw >> 16 : raw, size == 4 ? raw & 0xFFFFu : 0);
-    /* Prefer our table when it knows the instruction and Capstone 4 may not
-     * (v8.1-M and MVE rows); otherwise Capstone's operand syntax is richer. */
-    if (capstone_disasm(raw, size, pc, buf, len))
+    /* Our table for what Capstone 4 cannot know (v8.1-M, Helium); otherwise
+     * Capstone, whose operand syntax is richer. */
+    if (!capstone_cannot(in.pat) && capstone_disasm(raw, size, pc, buf, len))
         return;
     table_disasm(&in, buf, len);
 }
