@@ -2,6 +2,7 @@
  * fixed order, first matching row whose decode function accepts wins.  It
  * runs once per instruction address (the result is cached), so a linear
  * search is fast enough and keeps the tables the single source of truth. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "insn.h"
@@ -35,30 +36,84 @@ static const isa_pattern_t undefined_pattern = {
     .name = "undefined", .tclass = TC_ALU, .exec = exec_undefined, .fmt = "",
 };
 
+/* An index over the tables: for each value of the top bits of an
+ * encoding (hw[15:8] of a 16-bit one, hw1[15:4] of a 32-bit one), the rows
+ * that can match it, in search order.  Built once on first use and never
+ * changed after (the only process-wide state of the core: it is a pure
+ * function of the constant tables). */
+#define KEY16_SHIFT 8u
+#define KEY32_SHIFT 20u
+#define NKEY16 (1u << (16u - KEY16_SHIFT))
+#define NKEY32 (1u << (32u - KEY32_SHIFT))
+
+typedef struct decode_index {
+    uint32_t start[NKEY16 + NKEY32 + 1];   /* bucket b: rows[start[b] .. start[b+1]) */
+    const isa_pattern_t **rows;
+} decode_index_t;
+
+static decode_index_t index_;
+static bool index_built;
+
+static bool row_fits_bucket(const isa_pattern_t *p, uint32_t bucket)
+{
+    bool wide = bucket >= NKEY16;
+    if (p->size != (wide ? 4 : 2))
+        return false;
+    uint32_t shift = wide ? KEY32_SHIFT : KEY16_SHIFT;
+    uint32_t key = (wide ? bucket - NKEY16 : bucket) << shift;
+    uint32_t keymask = wide ? 0xFFFFFFFFu << shift : 0xFFFFu & (0xFFFFu << shift);
+    return ((key ^ p->match) & p->mask & keymask) == 0;
+}
+
+/* Visit every row in search order. */
+#define FOR_EACH_ROW(p)                                                                  \
+    for (size_t t_ = 0; t_ < sizeof family_tables / sizeof family_tables[0]; t_++)       \
+        for (const isa_pattern_t *p = family_tables[t_]; p && p->name; p++)
+
+static void build_index(void)
+{
+    size_t total = 0;
+    for (uint32_t b = 0; b < NKEY16 + NKEY32; b++) {
+        index_.start[b] = (uint32_t)total;
+        FOR_EACH_ROW(p)
+            total += row_fits_bucket(p, b);
+    }
+    index_.start[NKEY16 + NKEY32] = (uint32_t)total;
+    index_.rows = malloc((total ? total : 1) * sizeof *index_.rows);
+    if (!index_.rows)
+        abort();   /* a few hundred KiB at start-up */
+    size_t n = 0;
+    for (uint32_t b = 0; b < NKEY16 + NKEY32; b++)
+        FOR_EACH_ROW(p)
+            if (row_fits_bucket(p, b))
+                index_.rows[n++] = p;
+    index_built = true;
+}
+
 void isa_decode(insn_t *in, uint32_t hw1, uint32_t hw2)
 {
+    if (!index_built)
+        build_index();
     bool wide = isa_is_32bit(hw1);
     uint32_t raw = wide ? (hw1 << 16) | hw2 : hw1;
     uint8_t size = wide ? 4 : 2;
-    for (size_t t = 0; t < sizeof family_tables / sizeof family_tables[0]; t++) {
-        if (!family_tables[t])
+    uint32_t bucket = wide ? NKEY16 + (raw >> KEY32_SHIFT) : raw >> KEY16_SHIFT;
+    for (uint32_t i = index_.start[bucket]; i < index_.start[bucket + 1]; i++) {
+        const isa_pattern_t *p = index_.rows[i];
+        if ((raw & p->mask) != p->match)
             continue;
-        for (const isa_pattern_t *p = family_tables[t]; p->name; p++) {
-            if (p->size != size || (raw & p->mask) != p->match)
-                continue;
-            memset(in, 0, sizeof *in);
-            in->raw = raw;
-            in->size = size;
-            in->cond = 14;
-            in->tclass = p->tclass;
-            in->pat = p;
-            if (p->decode && !p->decode(in, raw))
-                continue;
-            if (!in->exec)
-                in->exec = p->exec;
-            if (in->exec)
-                return;
-        }
+        memset(in, 0, sizeof *in);
+        in->raw = raw;
+        in->size = size;
+        in->cond = 14;
+        in->tclass = p->tclass;
+        in->pat = p;
+        if (p->decode && !p->decode(in, raw))
+            continue;
+        if (!in->exec)
+            in->exec = p->exec;
+        if (in->exec)
+            return;
     }
     memset(in, 0, sizeof *in);
     in->raw = raw;
