@@ -9,7 +9,7 @@ RT_SAN_OBJS  := $(RT_SRCS:%.c=$(SAN)/obj/%.o)
 
 PTE_RUN      := $(BUILD)/bin/pte_run
 PTE_RUN_SAN  := $(SAN)/bin/pte_run
-RT_TEST_SRCS := $(filter-out tests/runtime/fuzz_pte.c,$(wildcard tests/runtime/*.c))
+RT_TEST_SRCS := $(filter-out tests/runtime/fuzz_pte.c tests/runtime/mve_requant.c,$(wildcard tests/runtime/*.c))
 RT_TEST_BIN  := $(SAN)/bin/runtime-tests
 FUZZ_PTE     := $(BUILD)/fuzz/fuzz_pte
 FUZZ_SECONDS ?= 30
@@ -47,30 +47,82 @@ runtime-fuzz: $(FUZZ_PTE)
 	    -artifact_prefix=$(BUILD)/fuzz/ $(BUILD)/fuzz/corpus
 
 # The runner firmware on QEMU's AN547 against the same expected outputs.
-runtime-qemu-test: $(BUILD)/firmware/runner.elf $(PTE_RUN)
-	SHARED=$(SHARED) PTE_RUN=$(PTE_RUN) sh tests/runtime/qemu_models.sh $(BUILD)/firmware/runner.elf
+# The MVE build must print exactly what the scalar build prints, and the
+# vector requantization must equal the scalar one on every lane.
+RUNNER_MVE_TEST := $(BUILD)/firmware/runtime-tests/mve_requant.elf
+$(RUNNER_MVE_TEST): tests/runtime/mve_requant.c runtime/kernels/quant_math_mve.h runtime/kernels/quant_math.h $(FW_STARTUP_OBJ)
+	@mkdir -p $(dir $@)
+	$(FW_CC) $(FW_CFLAGS) -Werror -O2 -Ifirmware/tests -o $@ $< $(FW_STARTUP_OBJ) $(FW_LDFLAGS) $(FW_LDLIBS)
+
+runtime-qemu-test: $(RUNNER_SCALAR_ELF) $(RUNNER_MVE_ELF) $(RUNNER_MVE_TEST) $(PTE_RUN)
+	timeout 300 qemu-system-arm -M mps3-an547 -nographic -monitor none -serial none \
+	    -semihosting-config enable=on,target=native -kernel $(RUNNER_MVE_TEST) < /dev/null
+	SHARED=$(SHARED) PTE_RUN=$(PTE_RUN) MVE_ELF=$(RUNNER_MVE_ELF) sh tests/runtime/qemu_models.sh $(RUNNER_SCALAR_ELF)
 
 test-rest: runtime-test runtime-fuzz runtime-qemu-test
 
 # ---- runner firmware: build/firmware/runner.elf ------------------------------
 # The runtime compiled for the Cortex-M55 (-O2, hard float) with the
-# firmware base's startup code and linker script (firmware/firmware.mk).
-RUNNER_ELF    := $(BUILD)/firmware/runner.elf
-RUNNER_SRCS   := $(wildcard firmware/runner/*.c) $(RT_SRCS)
-RUNNER_OBJS   := $(RUNNER_SRCS:%.c=$(BUILD)/firmware/runner-obj/%.o)
-
-firmware: $(RUNNER_ELF)
-
-# Until the simulator executes Helium (MVE, the next core issue) the runner
-# is built for the M55 without MVE, so GCC's auto-vectoriser emits none;
-# `make RUNNER_MVE=1` builds it with MVE (runs on QEMU today).
+# firmware base's startup code and linker script (firmware/firmware.mk),
+# in two builds with their own objects:
+#   runner-scalar.elf  -mcpu=cortex-m55+nomve.fp+nomve: scalar kernels, and
+#                      GCC's auto-vectoriser emits no MVE;
+#   runner-mve.elf     -mcpu=cortex-m55: the Helium kernels
+#                      (__ARM_FEATURE_MVE), bit-exact with the scalar ones.
+# runner.elf is a copy of one of them: the scalar build until the simulator
+# executes Helium; `make RUNNER_MVE=1` makes it the MVE build.
 RUNNER_MVE    ?= 0
-RUNNER_ARCH   := $(if $(filter 1,$(RUNNER_MVE)),,-mcpu=cortex-m55+nomve.fp+nomve)
+RUNNER_ELF    := $(BUILD)/firmware/runner.elf
+RUNNER_SCALAR_ELF := $(BUILD)/firmware/runner-scalar.elf
+RUNNER_MVE_ELF    := $(BUILD)/firmware/runner-mve.elf
+RUNNER_SRCS   := $(wildcard firmware/runner/*.c) $(RT_SRCS)
+RUNNER_NOMVE  := -mcpu=cortex-m55+nomve.fp+nomve
+RUNNER_LINK    = $(FW_CC) -o $@ $(filter %.o,$^) $(FW_LDFLAGS) -Wl,-Map=$(@:.elf=.map) $(FW_LDLIBS)
 
-$(BUILD)/firmware/runner-obj/%.o: %.c
-	@mkdir -p $(dir $@)
-	$(FW_CC) $(FW_CFLAGS) $(RUNNER_ARCH) -O2 -MMD -MP -c $< -o $@
+firmware: $(RUNNER_ELF) $(RUNNER_SCALAR_ELF) $(RUNNER_MVE_ELF)
 
-$(RUNNER_ELF): $(RUNNER_OBJS) $(FW_STARTUP_OBJ) $(FW_LDSCRIPT)
+$(BUILD)/firmware/runner-scalar-obj/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(FW_CC) -o $@ $(RUNNER_OBJS) $(FW_STARTUP_OBJ) $(FW_LDFLAGS) -Wl,-Map=$(@:.elf=.map) $(FW_LDLIBS)
+	$(FW_CC) $(FW_CFLAGS) $(RUNNER_NOMVE) -O2 -MMD -MP -c $< -o $@
+
+$(BUILD)/firmware/runner-mve-obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(FW_CC) $(FW_CFLAGS) -O2 -MMD -MP -c $< -o $@
+
+$(RUNNER_SCALAR_ELF): $(RUNNER_SRCS:%.c=$(BUILD)/firmware/runner-scalar-obj/%.o) $(FW_STARTUP_OBJ) $(FW_LDSCRIPT)
+	@mkdir -p $(dir $@)
+	$(RUNNER_LINK)
+
+$(RUNNER_MVE_ELF): $(RUNNER_SRCS:%.c=$(BUILD)/firmware/runner-mve-obj/%.o) $(FW_STARTUP_OBJ) $(FW_LDSCRIPT)
+	@mkdir -p $(dir $@)
+	$(RUNNER_LINK)
+
+# runner.elf follows RUNNER_MVE; the flag file changes only when it does.
+RUNNER_FLAG := $(BUILD)/firmware/runner-mve-flag
+$(shell mkdir -p $(BUILD)/firmware; [ "$$(cat $(RUNNER_FLAG) 2>/dev/null)" = "$(RUNNER_MVE)" ] || echo "$(RUNNER_MVE)" > $(RUNNER_FLAG))
+$(RUNNER_ELF): $(if $(filter 1,$(RUNNER_MVE)),$(RUNNER_MVE_ELF),$(RUNNER_SCALAR_ELF)) $(RUNNER_FLAG)
+	cp $< $@
+	cp $(<:.elf=.map) $(@:.elf=.map)
+
+# ---- selective build: a runner holding only one model's kernels -------------
+#   make runner-for MODEL=path/to/name.pte [RUNNER_MVE=1]
+# lists the model's operators (pte_run --info), keeps those lines of
+# runtime/kernels/kernel_table.def (tools/pte_select.sh), compiles the
+# registry with that table and links build/firmware/runner-<name>.elf;
+# --gc-sections drops every kernel the table does not reference.
+RUNNER_SEL_OBJDIR := $(BUILD)/firmware/$(if $(filter 1,$(RUNNER_MVE)),runner-mve-obj,runner-scalar-obj)
+RUNNER_SEL_ARCH   := $(if $(filter 1,$(RUNNER_MVE)),,$(RUNNER_NOMVE))
+RUNNER_SEL_OBJS   := $(filter-out %/kernel_registry.o,$(RUNNER_SRCS:%.c=$(RUNNER_SEL_OBJDIR)/%.o))
+SEL_NAME          := $(basename $(notdir $(MODEL)))$(if $(filter 1,$(RUNNER_MVE)),-mve)
+SEL_DIR           := $(BUILD)/firmware/select/$(SEL_NAME)
+
+.PHONY: runner-for
+runner-for: $(RUNNER_SEL_OBJS) $(FW_STARTUP_OBJ) $(PTE_RUN)
+	@test -n "$(MODEL)" || { echo "usage: make runner-for MODEL=path/to/model.pte [RUNNER_MVE=1]" >&2; exit 2; }
+	@mkdir -p $(SEL_DIR)
+	sh tools/pte_select.sh $(PTE_RUN) $(MODEL) runtime/kernels/kernel_table.def > $(SEL_DIR)/kernels.def
+	$(FW_CC) $(FW_CFLAGS) $(RUNNER_SEL_ARCH) -O2 -DET_KERNEL_SELECTION='"$(abspath $(SEL_DIR))/kernels.def"' \
+	    -c runtime/kernels/kernel_registry.c -o $(SEL_DIR)/kernel_registry.o
+	$(FW_CC) -o $(BUILD)/firmware/runner-$(SEL_NAME).elf $(RUNNER_SEL_OBJS) $(SEL_DIR)/kernel_registry.o \
+	    $(FW_STARTUP_OBJ) $(FW_LDFLAGS) -Wl,-Map=$(BUILD)/firmware/runner-$(SEL_NAME).map $(FW_LDLIBS)
+	arm-none-eabi-size $(BUILD)/firmware/runner-$(SEL_NAME).elf

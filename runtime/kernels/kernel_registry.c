@@ -1,51 +1,18 @@
 /* Operator name -> kernel.  A constant table in flash: adding a kernel is
- * one line here plus its file (see runtime/README.md). */
+ * one line in kernel_table.def plus its file (see runtime/README.md). */
 #include <string.h>
 
 #include "kernels.h"
 
+/* ET_KERNEL_SELECTION (a selective build, see runtime.mk's runner-for)
+ * names a file with a subset of kernel_table.def's lines. */
+#define ET_KERNEL(name, fn) {name, fn},
 static const et_kernel_entry kernels[] = {
-    {"cortex_m::quantize_per_tensor.out", k_cortex_m_quantize_per_tensor},
-    {"cortex_m::dequantize_per_tensor.out", k_cortex_m_dequantize_per_tensor},
-    {"cortex_m::quantized_conv2d.out", k_cortex_m_quantized_conv2d},
-    {"cortex_m::quantized_depthwise_conv2d.out", k_cortex_m_quantized_depthwise_conv2d},
-    {"cortex_m::quantized_linear.out", k_cortex_m_quantized_linear},
-    {"cortex_m::quantized_add.out", k_cortex_m_quantized_add},
-    {"cortex_m::quantized_mul.out", k_cortex_m_quantized_mul},
-    {"cortex_m::quantized_avg_pool2d.out", k_cortex_m_quantized_avg_pool2d},
-    {"cortex_m::quantized_max_pool2d.out", k_cortex_m_quantized_max_pool2d},
-    {"cortex_m::quantized_activation.out", k_cortex_m_quantized_activation},
-    {"cortex_m::quantized_batch_matmul.out", k_cortex_m_quantized_batch_matmul},
-    {"cortex_m::pad.out", k_cortex_m_pad},
-    {"cortex_m::transpose.out", k_cortex_m_transpose},
-    {"cortex_m::softmax.out", k_cortex_m_softmax},
-    {"cortex_m::minimum.out", k_cortex_m_minimum},
-    {"cortex_m::maximum.out", k_cortex_m_maximum},
-    {"quantized_decomposed::quantize_per_tensor.out", k_decomposed_quantize_per_tensor},
-    {"quantized_decomposed::dequantize_per_tensor.out", k_decomposed_dequantize_per_tensor},
-    {"aten::add.out", k_aten_add},
-    {"aten::sub.out", k_aten_sub},
-    {"aten::mul.out", k_aten_mul},
-    {"aten::div.out", k_aten_div},
-    {"aten::relu.out", k_aten_relu},
-    {"aten::clamp.out", k_aten_clamp},
-    {"aten::hardtanh.out", k_aten_hardtanh},
-    {"aten::sigmoid.out", k_aten_sigmoid},
-    {"aten::tanh.out", k_aten_tanh},
-    {"aten::mm.out", k_aten_mm},
-    {"aten::addmm.out", k_aten_addmm},
-    {"aten::linear.out", k_aten_linear},
-    {"aten::_softmax.out", k_aten_softmax},
-    {"aten::_log_softmax.out", k_aten_log_softmax},
-    {"aten::view_copy.out", k_reshape_copy},
-    {"aten::_unsafe_view.out", k_reshape_copy},
-    {"aten::unsqueeze_copy.out", k_reshape_copy},
-    {"aten::squeeze_copy.dims_out", k_reshape_copy},
-    {"aten::squeeze_copy.dim_out", k_reshape_copy},
-    {"aten::clone.out", k_reshape_copy},
-    {"aten::permute_copy.out", k_permute_copy},
-    {"dim_order_ops::_clone_dim_order.out", k_clone_dim_order},
-    {"dim_order_ops::_to_dim_order_copy.out", k_to_dim_order_copy},
+#ifdef ET_KERNEL_SELECTION
+#include ET_KERNEL_SELECTION
+#else
+#include "kernel_table.def"
+#endif
 };
 
 const et_kernel_entry *et_kernel_table(uint32_t *count)

@@ -92,3 +92,14 @@ bool k_bcast_init(et_kargs *a, k_bcast *b, const et_tensor *out, const et_tensor
     }
     return true;
 }
+
+bool k_bcast_is_identity(const k_bcast *b)
+{
+    size_t expect = 1;
+    for (int i = (int)b->rank - 1; i >= 0; i--) {
+        if (b->size[i] != 1 && b->stride[i] != expect)
+            return false;
+        expect *= (size_t)b->size[i];
+    }
+    return true;
+}

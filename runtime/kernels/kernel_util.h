@@ -43,6 +43,10 @@ typedef struct k_bcast {
 
 bool k_bcast_init(et_kargs *a, k_bcast *b, const et_tensor *out, const et_tensor *in, const char *name);
 
+/* True when the input's elements are read in memory order, one after the
+ * other (same shape and layout as out: no broadcasting). */
+bool k_bcast_is_identity(const k_bcast *b);
+
 /* Offset for the current element, then steps to the next one. */
 static inline size_t k_bcast_next(k_bcast *b)
 {

@@ -3,8 +3,10 @@
  *
  * The definitions follow the TFLite / gemmlowp reference arithmetic that
  * CMSIS-NN reproduces bit for bit:
- *  - saturating rounding doubling high multiply: (a*b + nudge) / 2^31 with
- *    round-half-away-from-zero, saturating the one overflowing case;
+ *  - saturating rounding doubling high multiply: (a*b + nudge) / 2^31,
+ *    nudge 2^30 or 1 - 2^30 by sign, truncating: floor((a*b + 2^30) / 2^31),
+ *    ties rounded up, as VQRDMULH does (proof in quant_math_mve.h),
+ *    saturating the one overflowing case;
  *  - rounding divide by a power of two: arithmetic shift that rounds
  *    halves away from zero;
  *  - requantize(x, M, s) = rdivpot(srdhm(x * 2^max(s,0), M), max(-s,0)),

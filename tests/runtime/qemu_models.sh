@@ -5,20 +5,27 @@
 # the MLPerf expected int8 tensors.  The same outputs must also match the
 # host build (pte_run) byte for byte.
 #
+# With MVE_ELF set (the runner built with Helium kernels), every model also
+# runs on that build, whose whole output must be byte-identical to the
+# scalar build's.
+#
 #   sh tests/runtime/qemu_models.sh build/firmware/runner.elf
 #
-# Environment: SHARED (default ../shared), PTE_RUN (default build/bin/pte_run).
+# Environment: SHARED (default ../shared), PTE_RUN (default build/bin/pte_run),
+# MVE_ELF (default none).
 set -u
 ELF=${1:-build/firmware/runner.elf}
 SHARED=${SHARED:-../shared}
 PTE_RUN=${PTE_RUN:-build/bin/pte_run}
+MVE_ELF=${MVE_ELF:-}
 M=$SHARED/models
 MODEL_ADDR=0x28000000
 INPUT_ADDR=0x60000000
 fails=0
 passes=0
 OUT=$(mktemp)
-trap 'rm -f "$OUT"' EXIT
+OUT_MVE=$(mktemp)
+trap 'rm -f "$OUT" "$OUT_MVE"' EXIT
 
 # run_qemu MODEL [INPUT]: runner output in $OUT, exit status returned.
 run_qemu() {
@@ -35,7 +42,21 @@ run_qemu() {
     fi
     # shellcheck disable=SC2086
     timeout 120 qemu-system-arm -M mps3-an547 -nographic -monitor none -serial none \
-        -semihosting-config enable=on,target=native,$q_args $q_loaders -kernel "$ELF" > "$OUT" 2>&1 < /dev/null
+        -semihosting-config enable=on,target=native,$q_args $q_loaders -kernel "${q_elf:-$ELF}" > "$OUT" 2>&1 < /dev/null
+}
+
+# same_as_mve MODEL [INPUT]: the MVE runner prints exactly $OUT (true
+# without MVE_ELF).  Keeps $OUT.
+same_as_mve() {
+    [ -n "$MVE_ELF" ] || return 0
+    cp "$OUT" "$OUT_MVE"
+    q_elf=$MVE_ELF run_qemu "$@"
+    m_status=$?
+    m_same=0
+    cmp -s "$OUT" "$OUT_MVE" || m_same=1
+    [ $m_same -eq 1 ] && { echo "    MVE runner output differs:"; diff "$OUT_MVE" "$OUT" | sed 's/^/    /'; }
+    cp "$OUT_MVE" "$OUT"
+    [ $m_status -eq 0 ] && [ $m_same -eq 0 ]
 }
 
 ok()   { passes=$((passes + 1)); echo "PASS $*"; }
@@ -53,7 +74,7 @@ same_as_host() {
 
 # expect_values NAME MODEL EXPECTED (default input; float compare to 1e-5)
 expect_values() {
-    if run_qemu "$2" && [ "$(values)" = "$3" ] && same_as_host "$2"; then ok "$1"; else bad "$1 (expected [$3])"; fi
+    if run_qemu "$2" && [ "$(values)" = "$3" ] && same_as_host "$2" && same_as_mve "$2"; then ok "$1"; else bad "$1 (expected [$3])"; fi
 }
 
 expect_values add_arduino "$M/add_arduino.pte" "2.000000,3.000000,4.000000"
@@ -64,7 +85,8 @@ expect_values module_linear "$M/module_linear.pte" "5.000000,8.000000,11.000000,
 grep -v '^#' "$M/kws_inputs/labels.txt" | while read -r file label word rest; do
     run_qemu "$M/kws_dscnn_cortex_m.pte" "$M/kws_inputs/$file"
     got=$(values | awk -F, '{b=1; for (i=2;i<=NF;i++) if ($i+0 > $b+0) b=i; print b-1}')
-    if [ "$got" = "$label" ] && same_as_host "$M/kws_dscnn_cortex_m.pte" --input "$M/kws_inputs/$file"; then
+    if [ "$got" = "$label" ] && same_as_host "$M/kws_dscnn_cortex_m.pte" --input "$M/kws_inputs/$file" &&
+        same_as_mve "$M/kws_dscnn_cortex_m.pte" "$M/kws_inputs/$file"; then
         echo "PASS kws $word -> class $got"
     else
         echo "FAIL kws $word: class $got, expected $label"; sed 's/^/    /' "$OUT"; echo x >> "$OUT.fail"
@@ -80,7 +102,8 @@ grep -v '^#' "$M/mlperf/expected/expected.tsv" | while IFS='	' read -r model inp
         for (i = 1; i <= NF; i++) { q = $i / s; q = (q < 0 ? int(q - 0.5) : int(q + 0.5)) + zp
             d = q - e[i]; if (d < -1 || d > 1) { print "value " i-1 ": " q " vs " e[i]; exit } }
         print "ok" }')
-    if [ "$verdict" = "ok" ] && same_as_host "$M/mlperf/$model" --input "$M/mlperf/inputs/$input"; then
+    if [ "$verdict" = "ok" ] && same_as_host "$M/mlperf/$model" --input "$M/mlperf/inputs/$input" &&
+        same_as_mve "$M/mlperf/$model" "$M/mlperf/inputs/$input"; then
         echo "PASS $model $input (class $argmax)"
     else
         echo "FAIL $model $input: $verdict"; sed 's/^/    /' "$OUT"; echo x >> "$OUT.fail"

@@ -5,6 +5,9 @@
 #include "../kernel_util.h"
 #include "../kernels.h"
 #include "../quant_math.h"
+#if defined(__ARM_FEATURE_MVE)
+#include <arm_mve.h>
+#endif
 
 et_err k_cortex_m_quantized_max_pool2d(et_kargs *a)
 {
@@ -37,7 +40,31 @@ et_err k_cortex_m_quantized_max_pool2d(et_kargs *a)
     int8_t *dst = out->data;
     for (int32_t n = 0; n < od.n; n++)
         for (int32_t oy = 0; oy < od.h; oy++)
-            for (int32_t ox = 0; ox < od.w; ox++)
+            for (int32_t ox = 0; ox < od.w; ox++) {
+#if defined(__ARM_FEATURE_MVE)
+                /* Helium: 16 channels per vector, VMAX over the window, the
+                 * activation clamp with VMAX/VMIN (when it is an int8 range:
+                 * then it equals q_clamp), predicated store. */
+                if (act_min >= -128 && act_max <= 127 && act_min <= act_max) {
+                for (int32_t c = 0; c < od.c; c += 16, dst += q_min_i32(16, od.c - c)) {
+                    mve_pred16_t pc = vctp8q((uint32_t)(od.c - c));
+                    int8x16_t best = vdupq_n_s8(-128);
+                    for (int32_t ky = 0; ky < kernel[0]; ky++) {
+                        int32_t y = oy * stride[0] - pad[0] + ky * dil[0];
+                        if (y < 0 || y >= id.h)
+                            continue;
+                        for (int32_t kx = 0; kx < kernel[1]; kx++) {
+                            int32_t x = ox * stride[1] - pad[1] + kx * dil[1];
+                            if (x >= 0 && x < id.w)
+                                best = vmaxq_s8(best, vldrbq_z_s8(src + (((size_t)n * id.h + y) * id.w + x) * id.c + c, pc));
+                        }
+                    }
+                    best = vminq_s8(vmaxq_s8(best, vdupq_n_s8((int8_t)act_min)), vdupq_n_s8((int8_t)act_max));
+                    vstrbq_p_s8(dst, best, pc);
+                }
+                continue;
+                }
+#endif
                 for (int32_t c = 0; c < od.c; c++) {
                     int32_t best = -128;
                     for (int32_t ky = 0; ky < kernel[0]; ky++) {
@@ -52,5 +79,6 @@ et_err k_cortex_m_quantized_max_pool2d(et_kargs *a)
                     }
                     *dst++ = (int8_t)q_clamp(best, act_min, act_max);
                 }
+            }
     return ET_OK;
 }

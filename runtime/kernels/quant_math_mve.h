@@ -1,0 +1,85 @@
+/* Helium (MVE) form of quant_math.h's requantization: four int32 lanes at a
+ * time, bit-exact with q_requantize() (TFLite's MultiplyByQuantizedMultiplier,
+ * "double rounding") for every input.  Only compiled for cores with MVE.
+ *
+ * Why it is exact, step by step (lane-wise, x, M, s as in q_requantize):
+ *
+ *  1. x * 2^left: VSHL by a register (vshlq_s32) is a non-saturating shift,
+ *     i.e. the low 32 bits of the product, which is what q_wrap_i32 keeps.
+ *
+ *  2. SRDHM(a, M) = (a*M + nudge) / 2^31 with nudge = 2^30 for a*M >= 0 and
+ *     1 - 2^30 otherwise, the division truncating toward zero.  Writing
+ *     a*M = 2^31*q + r with 0 <= r < 2^31 (q = floor): for a*M >= 0 this is
+ *     q + (r >= 2^30).  For a*M < 0 (so q + 1 <= 0) the numerator
+ *     2^31*q + r + 1 - 2^30 lies in (2^31*q, 2^31*(q+1)) when r >= 2^30, and
+ *     truncates toward zero to q + 1; when r < 2^30 it lies in
+ *     (2^31*q - 2^30, 2^31*q] and truncates to q: again q + (r >= 2^30).  So
+ *     in both signs SRDHM = floor((a*M + 2^30) / 2^31): ties round up (toward
+ *     +infinity), which is exactly VQRDMULH's
+ *     sat((2*a*M + 2^31) >> 32) = floor((a*M + 2^30) / 2^31).  The one
+ *     saturating case, a = M = INT32_MIN, gives INT32_MAX in both.
+ *
+ *  3. RoundingDivideByPOT(v, e) rounds half away from zero; VRSHL by -e
+ *     computes (v + 2^(e-1)) >> e in full precision (rounded half up).
+ *     Subtracting 1 from negative v first (when e > 0) moves exactly the
+ *     negative ties down and changes no other result: v - 1 + 2^(e-1)
+ *     crosses a multiple of 2^e only when v + 2^(e-1) was one, i.e. on a
+ *     tie.  v = INT32_MIN is a multiple of 2^e for e <= 31, so saturating
+ *     the subtraction (VQADD with -1) there changes nothing.  e = 0: no
+ *     fix-up, VRSHL by 0 is the identity.
+ *
+ * tests/runtime/mve_requant.c checks all three on QEMU against the scalar
+ * functions with random and constructed tie inputs. */
+#ifndef ET_QUANT_MATH_MVE_H
+#define ET_QUANT_MATH_MVE_H
+
+#if defined(__ARM_FEATURE_MVE)
+#include <arm_mve.h>
+
+#include "quant_math.h"
+
+static inline int32x4_t q_srdhm_mve(int32x4_t a, int32x4_t m)
+{
+    return vqrdmulhq_s32(a, m);
+}
+
+/* exponent_neg = -e per lane, e >= 0. */
+static inline int32x4_t q_rounding_divide_by_pow2_mve(int32x4_t v, int32x4_t exponent_neg)
+{
+    /* sign bit of (v & -e) is set iff v < 0 and e > 0; >> 31 gives -1 there */
+    int32x4_t fixup = vshrq_n_s32(vandq_s32(v, exponent_neg), 31);
+    return vrshlq_s32(vqaddq_s32(v, fixup), exponent_neg);
+}
+
+/* q_requantize() on four lanes; multiplier and shift per lane. */
+static inline int32x4_t q_requantize_mve(int32x4_t x, int32x4_t multiplier, int32x4_t shift)
+{
+    int32x4_t zero = vdupq_n_s32(0);
+    int32x4_t left = vmaxq_s32(shift, zero);
+    int32x4_t right_neg = vminq_s32(shift, zero);  /* -max(-s, 0) */
+    return q_rounding_divide_by_pow2_mve(q_srdhm_mve(vshlq_s32(x, left), multiplier), right_neg);
+}
+
+/* The same with one multiplier and shift for all lanes. */
+static inline int32x4_t q_requantize_n_mve(int32x4_t x, int32_t multiplier, int32_t shift)
+{
+    return q_requantize_mve(x, vdupq_n_s32(multiplier), vdupq_n_s32(shift));
+}
+
+/* q_clamp() on four lanes (x < lo ? lo : x > hi ? hi : x, also when
+ * lo > hi). */
+static inline int32x4_t q_clamp_mve(int32x4_t x, int32_t lo, int32_t hi)
+{
+    return vpselq_s32(vdupq_n_s32(lo), vminq_s32(x, vdupq_n_s32(hi)), vcmpltq_n_s32(x, lo));
+}
+
+/* requantize, add the output offset, clamp: the tail of every kernel
+ * (the int8 store keeps the low byte, as the scalar (int8_t) cast does). */
+static inline int32x4_t q_requantize_clamp_mve(int32x4_t acc, int32x4_t multiplier, int32x4_t shift,
+                                               int32_t out_offset, int32_t act_min, int32_t act_max)
+{
+    return q_clamp_mve(vaddq_n_s32(q_requantize_mve(acc, multiplier, shift), out_offset), act_min, act_max);
+}
+#endif
+
+#endif
