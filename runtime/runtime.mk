@@ -14,7 +14,7 @@ RT_TEST_BIN  := $(SAN)/bin/runtime-tests
 FUZZ_PTE     := $(BUILD)/fuzz/fuzz_pte
 FUZZ_SECONDS ?= 30
 
-.PHONY: runtime-test runtime-fuzz runtime-qemu-test
+.PHONY: runtime-test runtime-fuzz runtime-qemu-test runtime-etsim-test
 all: $(PTE_RUN) $(PTE_RUN_SAN)
 
 $(PTE_RUN): $(BUILD)/obj/tools/pte_run.o $(RT_OBJS)
@@ -59,7 +59,11 @@ runtime-qemu-test: $(RUNNER_SCALAR_ELF) $(RUNNER_MVE_ELF) $(RUNNER_MVE_TEST) $(P
 	    -semihosting-config enable=on,target=native -kernel $(RUNNER_MVE_TEST) < /dev/null
 	SHARED=$(SHARED) PTE_RUN=$(PTE_RUN) MVE_ELF=$(RUNNER_MVE_ELF) sh tests/runtime/qemu_models.sh $(RUNNER_SCALAR_ELF)
 
-test-rest: runtime-test runtime-fuzz runtime-qemu-test
+# The runner on etsim must print what it prints on QEMU (issue 4.7).
+runtime-etsim-test: $(RUNNER_ELF) $(BUILD)/bin/etsim
+	SHARED=$(SHARED) ETSIM=$(BUILD)/bin/etsim sh tests/runtime/etsim_models.sh $(RUNNER_ELF)
+
+test-rest: runtime-test runtime-fuzz runtime-qemu-test runtime-etsim-test
 
 # ---- runner firmware: build/firmware/runner.elf ------------------------------
 # The runtime compiled for the Cortex-M55 (-O2, hard float) with the
