@@ -4,7 +4,11 @@
 set -u
 ETSIM=${ETSIM:-build/bin/etsim}
 SHARED=${SHARED:-../shared}
-mips() { sed -n 's/.*host *\([0-9.]*\) s, \([0-9.]*\) MIPS.*/\2 MIPS (\1 s)/p'; }
+mips() { sed -n 's/.*host *\([0-9.]*\) s, \([0-9.]*\) MIPS.*/\2 MIPS (wall clock; \1 s)/p'; }
+
+echo "== calibration microbenchmarks (firmware/bench/microbench.c): cycles per iteration vs CALIBRATION.md"
+make -s fw-prog SRC=firmware/bench/microbench.c >/dev/null
+"$ETSIM" -q build/firmware/microbench.elf
 
 echo "== KWS DS-CNN inference (runner.elf, integer workload, 40 M instructions)"
 "$ETSIM" build/firmware/runner.elf "$SHARED/models/kws_dscnn_cortex_m.pte" \

@@ -1,0 +1,131 @@
+/* Calibration microbenchmarks: loops whose cycles per iteration follow from
+ * published Cortex-M55 figures (../shared/reference/CALIBRATION.md section 2,
+ * LLVM's Cortex-M55 scheduling model).  Each loop runs N iterations between
+ * two reads of DWT CYCCNT; the program prints measured and expected cycles
+ * per iteration and the error.  On QEMU CYCCNT reads 0 (no DWT model), so
+ * this is only meaningful on etsim (and on silicon).
+ *
+ * Every loop body is 8 copies of the instruction under test, all dependent
+ * on each other, closed by a low-overhead loop (LE, zero overhead after the
+ * first iteration on the M55), so cycles per iteration = 8 x latency.
+ */
+#include <stdint.h>
+#include <stdio.h>
+
+#include "an547.h"
+
+#define ITER 1000u
+
+typedef struct bench {
+    const char *name;
+    uint32_t (*run)(void);   /* returns CYCCNT cycles for ITER iterations */
+    double expected;         /* cycles per iteration */
+    const char *source;
+} bench_t;
+
+static inline uint32_t cyccnt(void)
+{
+    return DWT_CYCCNT;
+}
+
+#define REP8(x) x x x x x x x x
+
+static uint32_t add_chain(void)
+{
+    uint32_t n = ITER, a = 0, t0 = cyccnt();
+    __asm volatile("dls lr, %[n]\n1:\n" REP8("add %[a], %[a], #1\n") "le lr, 1b\n"
+                   : [a] "+r"(a) : [n] "r"(n) : "lr", "memory");
+    return cyccnt() - t0;
+}
+
+static uint32_t mul_chain(void)
+{
+    uint32_t n = ITER, a = 3, b = 5, t0 = cyccnt();
+    __asm volatile("dls lr, %[n]\n1:\n" REP8("mul %[a], %[a], %[b]\n") "le lr, 1b\n"
+                   : [a] "+r"(a) : [n] "r"(n), [b] "r"(b) : "lr", "memory");
+    return cyccnt() - t0;
+}
+
+static volatile uint32_t chase_cell;
+
+static uint32_t pointer_chase(void)
+{
+    /* A cell that points at itself: every load depends on the previous. */
+    chase_cell = (uint32_t)(uintptr_t)&chase_cell;
+    uint32_t n = ITER, p = (uint32_t)(uintptr_t)&chase_cell, t0 = cyccnt();
+    __asm volatile("dls lr, %[n]\n1:\n" REP8("ldr %[p], [%[p]]\n") "le lr, 1b\n"
+                   : [p] "+r"(p) : [n] "r"(n) : "lr", "memory");
+    return cyccnt() - t0;
+}
+
+static uint32_t vfma_chain(void)
+{
+    uint32_t n = ITER, t0 = cyccnt();
+    __asm volatile("vmov.f32 s0, #1.0\nvmov.f32 s1, #0.5\nvmov.f32 s2, #0.5\n"
+                   "dls lr, %[n]\n1:\n" REP8("vfma.f32 s0, s1, s2\n") "le lr, 1b\n"
+                   : : [n] "r"(n) : "lr", "s0", "s1", "s2", "memory");
+    return cyccnt() - t0;
+}
+
+static uint32_t fp64_add_chain(void)
+{
+    uint32_t n = ITER, t0 = cyccnt();
+    __asm volatile("vmov.f64 d0, #1.0\nvmov.f64 d1, #0.5\n"
+                   "dls lr, %[n]\n1:\n" REP8("vadd.f64 d0, d0, d1\n") "le lr, 1b\n"
+                   : : [n] "r"(n) : "lr", "d0", "d1", "memory");
+    return cyccnt() - t0;
+}
+
+static uint32_t vdiv_chain(void)
+{
+    uint32_t n = ITER, t0 = cyccnt();
+    __asm volatile("vmov.f32 s0, #1.0\nvmov.f32 s1, #1.0\n"
+                   "dls lr, %[n]\n1:\n" REP8("vdiv.f32 s0, s0, s1\n") "le lr, 1b\n"
+                   : : [n] "r"(n) : "lr", "s0", "s1", "memory");
+    return cyccnt() - t0;
+}
+
+/* A taken forward branch in every slot: 8 branches per iteration. */
+static uint32_t taken_branches(void)
+{
+    uint32_t n = ITER, t0 = cyccnt();
+    __asm volatile("dls lr, %[n]\n1:\n" REP8("b 2f\n nop\n 2:\n") "le lr, 1b\n"
+                   : : [n] "r"(n) : "lr", "memory");
+    return cyccnt() - t0;
+}
+
+/* The ADD chain again, fetched from QSPI flash instead of the ITCM. */
+AN547_FLASH_TEXT static uint32_t add_chain_from_flash(void)
+{
+    uint32_t n = ITER, a = 0, t0 = cyccnt();
+    __asm volatile("dls lr, %[n]\n1:\n" REP8("add %[a], %[a], #1\n") "le lr, 1b\n"
+                   : [a] "+r"(a) : [n] "r"(n) : "lr", "memory");
+    return cyccnt() - t0;
+}
+
+static const bench_t benches[] = {
+    {"add chain (ITCM)", add_chain, 8, "scalar ALU latency 1"},
+    {"mul chain", mul_chain, 16, "MUL latency 2"},
+    {"pointer chase (load-use, DTCM)", pointer_chase, 16, "LDR latency 2"},
+    {"vfma.f32 chain", vfma_chain, 16, "FP32 VFMA latency 2"},
+    {"vadd.f64 chain", fp64_add_chain, 120, "FP64 add 15"},
+    {"vdiv.f32 chain", vdiv_chain, 128, "VDIV.F32 16"},
+    {"taken branches", taken_branches, 8 * 4, "1 issue + 3 refill (mispredict penalty 3)"},
+    {"add chain (QSPI flash)", add_chain_from_flash, 8, "as ITCM once the loop runs from the M55's loop buffer (assumption)"},
+};
+
+int main(void)
+{
+    DCB_DEMCR |= DCB_DEMCR_TRCENA;
+    DWT_CYCCNT = 0;
+    DWT_CTRL |= DWT_CTRL_CYCCNTENA;
+    printf("%-34s %10s %10s %8s  %s\n", "benchmark", "measured", "expected", "error", "expected from");
+    for (unsigned i = 0; i < sizeof benches / sizeof benches[0]; i++) {
+        const bench_t *b = &benches[i];
+        b->run();   /* warm up: first-iteration effects out of the measurement */
+        double per = (double)b->run() / ITER;
+        double err = b->expected > 0 ? 100.0 * (per - b->expected) / b->expected : 0;
+        printf("%-34s %10.2f %10.2f %+7.1f%%  %s\n", b->name, per, b->expected, err, b->source);
+    }
+    return 0;
+}
