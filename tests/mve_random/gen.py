@@ -303,18 +303,32 @@ def shift_imm(g):
     return ["vshll%s.%s%d %s, %s, #%d" % (g.pick("bt"), g.pick(S), es, d, m, g.imm(1, es))]
 
 
-@tpl(weight=2)
+@tpl()
 def shift_narrow(g):
+    d, m = g.qs(2)
+    es = g.es((16, 32))
+    sh = g.imm(1, es // 2)
+    return ["%s%s.i%d %s, %s, #%d" % (g.pick(["vshrn", "vrshrn"]), g.pick("bt"), es, d, m, sh)]
+
+
+@tpl(pred=False, weight=2)
+def qshift_narrow(g):
+    """Saturating narrowing shifts, as .inst.w (so never in a VPT block)."""
     d, m = g.qs(2)
     es = g.es((16, 32))
     bt = g.pick("bt")
     sh = g.imm(1, es // 2)
-    k = g.imm(0, 3)
-    if k == 0:
-        return ["%s%s.i%d %s, %s, #%d" % (g.pick(["vshrn", "vrshrn"]), bt, es, d, m, sh)]
-    if k == 1:
-        return ["%s%s.%s%d %s, %s, #%d" % (g.pick(["vqshrn", "vqrshrn"]), bt, g.pick(S), es, d, m, sh)]
-    return ["%s%s.s%d %s, %s, #%d" % (g.pick(["vqshrun", "vqrshrun"]), bt, es, d, m, sh)]
+    # VQ(R)SHRN, VQ(R)SHRUN by hand: binutils 2.40 assembles VQSHRN as VQRSHRN
+    # and VQSHRUN as VQRSHRUN.
+    op = g.pick(["vqshrn", "vqrshrn", "vqshrun", "vqrshrun"])
+    s = g.pick(S) if "un" not in op else "s"
+    if op in ("vqshrn", "vqrshrn"):
+        u, op1, op0 = int(s == "u"), 0, int(op == "vqrshrn")
+    else:
+        u, op1, op0 = int(op == "vqrshrun"), 1, 0
+    insn = 0xEE800F40 | u << 28 | (es - sh) << 16 | int(d[1:]) << 13 | int(bt == "t") << 12
+    insn |= op1 << 7 | int(m[1:]) << 1 | op0
+    return [".inst.w 0x%08x  @ %s%s.%s%d %s, %s, #%d" % (insn, op, bt, s, es, d, m, sh)]
 
 
 @tpl(weight=2)
