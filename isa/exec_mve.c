@@ -1,8 +1,1044 @@
-/* Helium (MVE) instructions.  Not decoded yet: the MVE issue adds them.
- * Until then every MVE encoding falls through to UNDEFINED, which the core
- * reports as a UsageFault naming the instruction. */
+/* Helium (MVE): vector loads and stores (contiguous, widening/narrowing,
+ * gather/scatter, VLD2x/VLD4x/VST2x/VST4x), predication (VPT, VPST, VCMP,
+ * VCTP, VPNOT, VPSEL), moves between core and vector registers, the
+ * immediate moves (VMOV/VMVN/VORR/VBIC), VIDUP/VDDUP/VIWDUP/VDWDUP, VREV
+ * and VBRSR.  Predication itself is in isa/mve.c.
+ *
+ * Decoded fields: rd = Qd, rn = Rn (core base/source register) or Qn, rm =
+ * Qm or Rm, ra = a second core register (Rt2, the wrap register), esize =
+ * the element size code (0 = 8-bit .. 3 = 64-bit), aux[0] = 0 signed, 1
+ * unsigned, 2 float; aux[1] = the memory access size code (loads/stores),
+ * the compare condition (VCMP/VPT) or the structure pattern (VLD2x/VLD4x);
+ * imm = the signed byte offset (loads/stores) or the immediate; list = the
+ * VPT/VPST mask; shift_n = the gather offset scale.
+ *
+ * Every load does all of its memory accesses before it writes a register,
+ * VPR included (mve_begin advances the VPT state, so loads and stores
+ * put the old VPR back until their accesses are done): a faulting access
+ * leaves no trace.  MVE memory accesses must be aligned to their memory
+ * element size (B: 1, H: 2, W and D: 4) or take an UNALIGNED UsageFault;
+ * an element that is predicated off is not accessed at all.  Loads write
+ * zero to predicated-off elements (QEMU does the same).
+ */
+#include "alu.h"
+#include "fp_ops.h"
 #include "insn.h"
+#include "mve.h"
+
+static inline uint32_t field(uint32_t raw, unsigned lo, unsigned width)
+{
+    return (raw >> lo) & ((1u << width) - 1u);
+}
+
+/* Byte-lane masks of the active elements' whole bytes, from the per-lane
+ * mask (only each element's first lane counts). */
+static inline uint16_t elem_lanes(uint16_t mask, unsigned es)
+{
+    uint32_t out = 0;
+    for (unsigned e = 0; e < 16u; e += es)
+        if ((mask >> e) & 1u)
+            out |= ((1u << es) - 1u) << e;
+    return (uint16_t)out;
+}
+
+/* Copy the bytes of src enabled in mask over dst. */
+static inline void merge(uint8_t *dst, const uint8_t *src, uint16_t mask)
+{
+    if (mask == 0xFFFFu) {
+        memcpy(dst, src, 16);
+        return;
+    }
+    for (unsigned b = 0; b < 16; b++)
+        if ((mask >> b) & 1u)
+            dst[b] = src[b];
+}
+
+static inline void set_core(cpu_t *cpu, unsigned r, uint32_t v)
+{
+    if (r == 13)
+        cpu_write_sp(cpu, v);
+    else
+        cpu->r[r] = v;
+}
+
+/* ------------------------------------------------------------------ */
+/* Memory access                                                       */
+
+/* The lane mask of a load/store, with VPR kept as it was until the
+ * accesses are done (ldst_end).  *vpr_after receives the advanced VPR. */
+static inline uint16_t ldst_begin(cpu_t *cpu, uint32_t *vpr_after)
+{
+    uint32_t before = cpu->vpr;
+    uint16_t mask = mve_begin(cpu);
+    *vpr_after = cpu->vpr;
+    cpu->vpr = before;
+    return mask;
+}
+
+static inline void ldst_end(cpu_t *cpu, uint32_t vpr_after)
+{
+    cpu->vpr = vpr_after;
+}
+
+static inline void check_align(cpu_t *cpu, uint32_t addr, unsigned ms)
+{
+    if (addr & (ms - 1u))
+        cpu_fault(cpu, FAULT_UNALIGNED, addr);
+}
+
+/* One aligned memory element of ms bytes. */
+static inline uint32_t mem_load(cpu_t *cpu, uint32_t addr, unsigned ms)
+{
+    check_align(cpu, addr, ms);
+    if (ms == 1)
+        return cpu_read8(cpu, addr);
+    if (ms == 2)
+        return cpu_read16(cpu, addr);
+    return cpu_read32(cpu, addr);
+}
+
+static inline void mem_store(cpu_t *cpu, uint32_t addr, unsigned ms, uint32_t v)
+{
+    check_align(cpu, addr, ms);
+    if (ms == 1)
+        cpu_write8(cpu, addr, v);
+    else if (ms == 2)
+        cpu_write16(cpu, addr, v);
+    else
+        cpu_write32(cpu, addr, v);
+}
+
+/* Sign- or zero-extend an ms-byte memory value. */
+static inline uint32_t extend(uint32_t v, unsigned ms, bool is_unsigned)
+{
+    if (is_unsigned || ms == 4)
+        return v;
+    return (uint32_t)alu_sext(v, 8 * ms);
+}
+
+/* The address of a contiguous load/store and the base written back. */
+static inline uint32_t ldst_addr(const cpu_t *cpu, const insn_t *in, uint32_t *wb)
+{
+    uint32_t base = cpu->r[in->rn];
+    *wb = base + in->imm;
+    return (in->flags & INSN_INDEX) ? *wb : base;
+}
+
+static inline void ldst_writeback(cpu_t *cpu, const insn_t *in, uint32_t wb)
+{
+    if (in->flags & INSN_WBACK)
+        set_core(cpu, in->rn, wb);
+}
+
+/* ------------------------------------------------------------------ */
+/* VLDR / VSTR, contiguous                                             */
+
+/* VLDRB/H/W with memory element size (aux[1]) and vector element size
+ * (esize): the same (.8/.16/.32) or widening (VLDRB.S16...). */
+static void exec_vldr(cpu_t *cpu, const insn_t *in)
+{
+    uint32_t vpr, wb;
+    uint16_t mask = ldst_begin(cpu, &vpr);
+    uint32_t addr = ldst_addr(cpu, in, &wb);
+    unsigned ms = 1u << in->aux[1], es = 1u << in->esize;
+    uint8_t v[16] = {0};
+    if (ms == es && mask == 0xFFFFu && !(addr & 3u)) {
+        for (unsigned w = 0; w < 4; w++) {
+            uint32_t x = cpu_read32(cpu, addr + 4u * w);
+            memcpy(v + 4 * w, &x, 4);
+        }
+    } else {
+        for (unsigned e = 0; e < 16u / es; e++) {
+            if (!mve_active(mask, e, es))
+                continue;
+            uint32_t x = mem_load(cpu, addr + e * ms, ms);
+            x = extend(x, ms, in->aux[0] == 1);
+            memcpy(v + e * es, &x, es);
+        }
+    }
+    memcpy(mve_q(cpu, in->rd), v, 16);
+    ldst_writeback(cpu, in, wb);
+    ldst_end(cpu, vpr);
+}
+
+/* VSTRB/H/W, the same size or narrowing (VSTRB.16: the low bytes). */
+static void exec_vstr(cpu_t *cpu, const insn_t *in)
+{
+    uint32_t vpr, wb;
+    uint16_t mask = ldst_begin(cpu, &vpr);
+    uint32_t addr = ldst_addr(cpu, in, &wb);
+    unsigned ms = 1u << in->aux[1], es = 1u << in->esize;
+    const uint8_t *q = mve_q(cpu, in->rd);
+    if (ms == es && mask == 0xFFFFu && !(addr & 3u)) {
+        for (unsigned w = 0; w < 4; w++) {
+            uint32_t x;
+            memcpy(&x, q + 4 * w, 4);
+            cpu_write32(cpu, addr + 4u * w, x);
+        }
+    } else {
+        for (unsigned e = 0; e < 16u / es; e++)
+            if (mve_active(mask, e, es))
+                mem_store(cpu, addr + e * ms, ms, (uint32_t)mve_get(q, e, es));
+    }
+    ldst_writeback(cpu, in, wb);
+    ldst_end(cpu, vpr);
+}
+
+/* ------------------------------------------------------------------ */
+/* Gather loads and scatter stores                                     */
+
+/* The address of element word w (32-bit step) of a gather/scatter: the
+ * offset comes from Qm's element (64-bit elements: its low word, and the
+ * odd word is 4 bytes further). */
+static inline uint32_t sg_offset(const uint8_t *qm, unsigned e, unsigned es)
+{
+    return es == 8 ? (uint32_t)mve_get(qm, 2 * e, 4) : (uint32_t)mve_get(qm, e, es);
+}
+
+/* VLDR<B|H|W|D> Qd, [Rn, Qm{, UXTW #os}]: element e from Rn + (Qm[e] <<
+ * shift_n).  64-bit elements are two word accesses. */
+static void exec_vldr_sg(cpu_t *cpu, const insn_t *in)
+{
+    uint32_t vpr;
+    uint16_t mask = ldst_begin(cpu, &vpr);
+    uint32_t base = cpu->r[in->rn];
+    unsigned ms = 1u << in->aux[1], es = 1u << in->esize;
+    const uint8_t *qm = mve_q(cpu, in->rm);
+    uint8_t v[16] = {0};
+    if (es == 8) {
+        for (unsigned w = 0; w < 4; w++) {
+            if (!((mask >> (4 * w)) & 1u))
+                continue;
+            uint32_t a = base + (sg_offset(qm, w / 2, 8) << in->shift_n) + 4u * (w & 1u);
+            uint32_t x = mem_load(cpu, a, 4);
+            memcpy(v + 4 * w, &x, 4);
+        }
+    } else {
+        for (unsigned e = 0; e < 16u / es; e++) {
+            if (!mve_active(mask, e, es))
+                continue;
+            uint32_t a = base + (sg_offset(qm, e, es) << in->shift_n);
+            uint32_t x = extend(mem_load(cpu, a, ms), ms, in->aux[0] == 1);
+            memcpy(v + e * es, &x, es);
+        }
+    }
+    memcpy(mve_q(cpu, in->rd), v, 16);
+    ldst_end(cpu, vpr);
+}
+
+static void exec_vstr_sg(cpu_t *cpu, const insn_t *in)
+{
+    uint32_t vpr;
+    uint16_t mask = ldst_begin(cpu, &vpr);
+    uint32_t base = cpu->r[in->rn];
+    unsigned ms = 1u << in->aux[1], es = 1u << in->esize;
+    const uint8_t *qm = mve_q(cpu, in->rm), *qd = mve_q(cpu, in->rd);
+    unsigned step = es == 8 ? 4u : es;   /* 64-bit: two word accesses */
+    for (unsigned e = 0; e < 16u / step; e++) {
+        if (!mve_active(mask, e, step))
+            continue;
+        uint32_t off = es == 8 ? sg_offset(qm, e / 2, 8) : sg_offset(qm, e, es);
+        uint32_t a = base + (off << in->shift_n) + (es == 8 ? 4u * (e & 1u) : 0u);
+        mem_store(cpu, a, es == 8 ? 4u : ms, (uint32_t)mve_get(qd, e, step));
+    }
+    ldst_end(cpu, vpr);
+}
+
+/* VLDRW/VLDRD Qd, [Qm, #imm]{!} and the stores: word w's address is
+ * Qm's element + imm (+4 for the odd word of a 64-bit element).  With
+ * writeback every element of Qm becomes its address, predicated or not. */
+static void exec_vldr_qbase(cpu_t *cpu, const insn_t *in)
+{
+    uint32_t vpr;
+    uint16_t mask = ldst_begin(cpu, &vpr);
+    unsigned es = 1u << in->esize;
+    uint8_t *qm = mve_q(cpu, in->rm);
+    uint8_t v[16] = {0}, addrs[16];
+    memcpy(addrs, qm, 16);
+    for (unsigned e = 0; e < 16u / es; e++) {
+        uint32_t a = (uint32_t)mve_get(qm, e * es / 4, 4) + in->imm;
+        mve_put(addrs, e * es / 4, 4, a, 0xFFFFu);
+        for (unsigned w = 0; w < es / 4; w++) {
+            unsigned lane = e * es + 4 * w;
+            if ((mask >> lane) & 1u) {
+                uint32_t x = mem_load(cpu, a + 4 * w, 4);
+                memcpy(v + lane, &x, 4);
+            }
+        }
+    }
+    memcpy(mve_q(cpu, in->rd), v, 16);
+    if (in->flags & INSN_WBACK)
+        memcpy(qm, addrs, 16);
+    ldst_end(cpu, vpr);
+}
+
+static void exec_vstr_qbase(cpu_t *cpu, const insn_t *in)
+{
+    uint32_t vpr;
+    uint16_t mask = ldst_begin(cpu, &vpr);
+    unsigned es = 1u << in->esize;
+    uint8_t *qm = mve_q(cpu, in->rm);
+    const uint8_t *qd = mve_q(cpu, in->rd);
+    uint8_t addrs[16];
+    memcpy(addrs, qm, 16);
+    for (unsigned e = 0; e < 16u / es; e++) {
+        uint32_t a = (uint32_t)mve_get(qm, e * es / 4, 4) + in->imm;
+        mve_put(addrs, e * es / 4, 4, a, 0xFFFFu);
+        for (unsigned w = 0; w < es / 4; w++) {
+            unsigned lane = e * es + 4 * w;
+            if ((mask >> lane) & 1u)
+                mem_store(cpu, a + 4 * w, 4, (uint32_t)mve_get(qd, lane / 4, 4));
+        }
+    }
+    if (in->flags & INSN_WBACK)
+        memcpy(qm, addrs, 16);
+    ldst_end(cpu, vpr);
+}
+
+/* ------------------------------------------------------------------ */
+/* VLD2x / VLD4x / VST2x / VST4x                                        */
+
+/* Each of the 2 or 4 instructions of a group moves four of the 32-bit
+ * words of the 32- or 64-byte structure array (the same words whatever
+ * the element size): the pattern number selects which. */
+static const uint8_t vld2_words[2][4] = { {0, 1, 6, 7}, {2, 3, 4, 5} };
+static const uint8_t vld4_words[4][4] = {
+    {0, 1, 10, 11}, {2, 3, 12, 13}, {4, 5, 14, 15}, {6, 7, 8, 9},
+};
+
+/* Byte o of the interleaved array belongs to register (o / es) % n at
+ * byte (o / (n * es)) * es + o % es. */
+static inline unsigned il_reg(unsigned o, unsigned es, unsigned n)
+{
+    return (o / es) % n;
+}
+
+static inline unsigned il_byte(unsigned o, unsigned es, unsigned n)
+{
+    return (o / (n * es)) * es + o % es;
+}
+
+/* A 32-bit word of a structure load/store: one access if word aligned,
+ * else element-size accesses (the alignment rule is per element). */
+static uint32_t vld_word(cpu_t *cpu, uint32_t addr, unsigned es)
+{
+    if (!(addr & 3u))
+        return cpu_read32(cpu, addr);
+    uint32_t x = 0;
+    for (unsigned b = 0; b < 4; b += es)
+        x |= mem_load(cpu, addr + b, es) << (8 * b);
+    return x;
+}
+
+static void vst_word(cpu_t *cpu, uint32_t addr, unsigned es, uint32_t x)
+{
+    if (!(addr & 3u)) {
+        cpu_write32(cpu, addr, x);
+        return;
+    }
+    for (unsigned b = 0; b < 4; b += es)
+        mem_store(cpu, addr + b, es, es == 4 ? x : (x >> (8 * b)) & ((1u << (8 * es)) - 1u));
+}
+
+static inline const uint8_t *vld_pattern(const insn_t *in)
+{
+    return in->ra == 2 ? vld2_words[in->aux[1]] : vld4_words[in->aux[1]];
+}
+
+/* VLD2x/VLD4x: not predicated (neither VPT nor tail predication). */
+static void exec_vld_struct(cpu_t *cpu, const insn_t *in)
+{
+    uint32_t vpr;
+    (void)ldst_begin(cpu, &vpr);
+    uint32_t base = cpu->r[in->rn];
+    unsigned es = 1u << in->esize, n = in->ra;
+    const uint8_t *words = vld_pattern(in);
+    check_align(cpu, base, es);
+    uint32_t data[4];
+    for (unsigned i = 0; i < 4; i++)
+        data[i] = vld_word(cpu, base + 4u * words[i], es);
+    for (unsigned i = 0; i < 4; i++)
+        for (unsigned b = 0; b < 4; b++) {
+            unsigned o = 4u * words[i] + b;
+            mve_q(cpu, in->rd + il_reg(o, es, n))[il_byte(o, es, n)] = (uint8_t)(data[i] >> (8 * b));
+        }
+    if (in->flags & INSN_WBACK)
+        set_core(cpu, in->rn, base + 16u * n);
+    ldst_end(cpu, vpr);
+}
+
+static void exec_vst_struct(cpu_t *cpu, const insn_t *in)
+{
+    uint32_t vpr;
+    (void)ldst_begin(cpu, &vpr);
+    uint32_t base = cpu->r[in->rn];
+    unsigned es = 1u << in->esize, n = in->ra;
+    const uint8_t *words = vld_pattern(in);
+    check_align(cpu, base, es);
+    for (unsigned i = 0; i < 4; i++) {
+        uint32_t x = 0;
+        for (unsigned b = 0; b < 4; b++) {
+            unsigned o = 4u * words[i] + b;
+            x |= (uint32_t)mve_q(cpu, in->rd + il_reg(o, es, n))[il_byte(o, es, n)] << (8 * b);
+        }
+        vst_word(cpu, base + 4u * words[i], es, x);
+    }
+    if (in->flags & INSN_WBACK)
+        set_core(cpu, in->rn, base + 16u * n);
+    ldst_end(cpu, vpr);
+}
+
+/* ------------------------------------------------------------------ */
+/* Predication: VPT/VCMP, VCTP, VPNOT, VPSEL, VPST                      */
+
+#define VPR_P0 0xFFFFu
+
+/* Write P0 as an instruction that wrote it before the VPT advance would:
+ * mve_begin() already advanced (and maybe inverted P0 halves for an else
+ * slot); the inversion applies on top of the value written. */
+static inline void set_p0(cpu_t *cpu, uint32_t vpr_before, uint32_t p0)
+{
+    uint32_t inv = (cpu->vpr ^ vpr_before) & VPR_P0;
+    cpu->vpr = (cpu->vpr & ~VPR_P0) | ((p0 ^ inv) & VPR_P0);
+}
+
+/* VPT: after the compare, the block's mask goes to MASK01 and MASK23. */
+static inline void set_vpt_mask(cpu_t *cpu, unsigned mask)
+{
+    if (mask)
+        cpu->vpr = (cpu->vpr & ~0x00FF0000u) | mask << 16 | mask << 20;
+}
+
+/* Compare conditions (aux[1]): the fc field. */
+enum vcmp_cond { VC_EQ, VC_NE, VC_CS, VC_HI, VC_GE, VC_LT, VC_GT, VC_LE };
+
+static inline bool int_cond(unsigned cond, uint32_t a, uint32_t b, unsigned bits)
+{
+    int32_t sa = alu_sext(a, bits), sb = alu_sext(b, bits);
+    switch (cond) {
+    case VC_EQ: return a == b;
+    case VC_NE: return a != b;
+    case VC_CS: return a >= b;
+    case VC_HI: return a > b;
+    case VC_GE: return sa >= sb;
+    case VC_LT: return sa < sb;
+    case VC_GT: return sa > sb;
+    default:    return sa <= sb;
+    }
+}
+
+/* The compare result as per-byte lanes, inactive elements 0. */
+static uint32_t vcmp_int_lanes(cpu_t *cpu, const insn_t *in, uint16_t mask, bool scalar)
+{
+    unsigned es = 1u << in->esize, bits = 8 * es;
+    const uint8_t *qn = mve_q(cpu, in->rn), *qm = mve_q(cpu, in->rm);
+    uint32_t scal = scalar ? cpu->r[in->rm] & (uint32_t)((1ull << bits) - 1u) : 0;
+    uint32_t p0 = 0;
+    for (unsigned e = 0; e < 16u / es; e++) {
+        uint32_t a = (uint32_t)mve_get(qn, e, es);
+        uint32_t b = scalar ? scal : (uint32_t)mve_get(qm, e, es);
+        if (int_cond(in->aux[1], a, b, bits))
+            p0 |= ((1u << es) - 1u) << (e * es);
+    }
+    return p0 & mask;
+}
+
+/* MVE float arithmetic uses the "standard" FPSCR: flush to zero, default
+ * NaN, round to nearest; AHP and FZ16 from FPSCR.  Flags go to FPSCR. */
+static inline uint32_t std_fpscr(const cpu_t *cpu)
+{
+    return (cpu->fpscr & (FPSCR_AHP | FPSCR_FZ16)) | FPSCR_DN | FPSCR_FZ;
+}
+
+static inline bool fp_cond(unsigned cond, uint32_t nzcv)
+{
+    bool n = nzcv >> 31, z = (nzcv >> 30) & 1u, v = (nzcv >> 28) & 1u;
+    switch (cond) {
+    case VC_EQ: return z;
+    case VC_NE: return !z;
+    case VC_GE: return n == v;
+    case VC_LT: return n != v;
+    case VC_GT: return !z && n == v;
+    default:    return z || n != v;   /* LE */
+    }
+}
+
+/* Float compares: EQ/NE are quiet, the ordered ones signal on any NaN
+ * (unordered makes NE, LT and LE true).  Only active elements raise
+ * flags. */
+static uint32_t vcmp_fp_lanes(cpu_t *cpu, const insn_t *in, uint16_t mask, bool scalar)
+{
+    unsigned es = 1u << in->esize;
+    enum fp_fmt f = es == 2 ? FP_F16 : FP_F32;
+    const uint8_t *qn = mve_q(cpu, in->rn), *qm = mve_q(cpu, in->rm);
+    uint32_t scal = scalar ? cpu->r[in->rm] & (es == 2 ? 0xFFFFu : 0xFFFFFFFFu) : 0;
+    bool signal = in->aux[1] >= VC_GE;
+    uint32_t p0 = 0, flags = 0;
+    for (unsigned e = 0; e < 16u / es; e++) {
+        if (!mve_active(mask, e, es))
+            continue;
+        uint32_t fpscr = std_fpscr(cpu);
+        uint64_t a = mve_get(qn, e, es), b = scalar ? scal : mve_get(qm, e, es);
+        uint32_t nzcv = fp_compare(f, a, b, signal, &fpscr);
+        flags |= fpscr;
+        if (fp_cond(in->aux[1], nzcv))
+            p0 |= ((1u << es) - 1u) << (e * es);
+    }
+    cpu->fpscr |= flags & (FPSCR_IDC | FPSCR_IXC | FPSCR_UFC | FPSCR_OFC | FPSCR_DZC | FPSCR_IOC);
+    return p0 & mask;
+}
+
+/* VCMP / VPT (list = the VPT mask, 0 for VCMP), aux[0] == 2 float; the
+ * second operand Qm or, scalar, Rm. */
+static inline void vcmp(cpu_t *cpu, const insn_t *in, bool scalar)
+{
+    uint32_t before = cpu->vpr;
+    uint16_t mask = mve_begin(cpu);
+    uint32_t p0 = in->aux[0] == 2 ? vcmp_fp_lanes(cpu, in, mask, scalar)
+                                   : vcmp_int_lanes(cpu, in, mask, scalar);
+    set_p0(cpu, before, p0);
+    set_vpt_mask(cpu, in->list);
+}
+
+static void exec_vcmp(cpu_t *cpu, const insn_t *in)
+{
+    vcmp(cpu, in, false);
+}
+
+static void exec_vcmp_scalar(cpu_t *cpu, const insn_t *in)
+{
+    vcmp(cpu, in, true);
+}
+
+/* VCTP.<size> Rn: P0 = the first min(Rn, elements) elements. */
+static void exec_vctp(cpu_t *cpu, const insn_t *in)
+{
+    uint32_t before = cpu->vpr;
+    uint16_t mask = mve_begin(cpu);
+    unsigned es = 1u << in->esize;
+    uint32_t n = cpu->r[in->rn], elems = 16u / es;
+    uint32_t lanes = (n < elems ? n : elems) * es;
+    set_p0(cpu, before, ((1u << lanes) - 1u) & mask);
+}
+
+static void exec_vpnot(cpu_t *cpu, const insn_t *in)
+{
+    uint32_t before = cpu->vpr;
+    uint16_t mask = mve_begin(cpu);
+    set_p0(cpu, before, ~before & mask);
+}
+
+static void exec_vpst(cpu_t *cpu, const insn_t *in)
+{
+    mve_begin_unpredicated(cpu);
+    set_vpt_mask(cpu, in->list);
+}
+
+/* VPSEL Qd, Qn, Qm: Qn's bytes where P0 is set, Qm's elsewhere. */
+static void exec_vpsel(cpu_t *cpu, const insn_t *in)
+{
+    uint32_t p0 = cpu->vpr & VPR_P0;
+    uint16_t mask = mve_begin(cpu);
+    const uint8_t *qn = mve_q(cpu, in->rn), *qm = mve_q(cpu, in->rm);
+    uint8_t r[16];
+    for (unsigned b = 0; b < 16; b++)
+        r[b] = (p0 >> b) & 1u ? qn[b] : qm[b];
+    merge(mve_q(cpu, in->rd), r, mask);
+}
+
+/* ------------------------------------------------------------------ */
+/* Moves between core and vector registers                             */
+
+/* VMOV.<size> Qd[x], Rt: rd = the lane's byte offset in the register
+ * file.  Not predicated. */
+static void exec_vmov_to_lane(cpu_t *cpu, const insn_t *in)
+{
+    mve_begin_unpredicated(cpu);
+    uint32_t v = cpu->r[in->rn];
+    memcpy(&cpu->fp.b[in->rd], &v, 1u << in->esize);
+}
+
+/* VMOV.<dt> Rt, Qn[x]: sign- or zero-extended (aux[0] = 1 unsigned). */
+static void exec_vmov_from_lane(cpu_t *cpu, const insn_t *in)
+{
+    mve_begin_unpredicated(cpu);
+    unsigned es = 1u << in->esize;
+    uint32_t v = 0;
+    memcpy(&v, &cpu->fp.b[in->rd], es);
+    cpu->r[in->rn] = extend(v, es, in->aux[0] == 1);
+}
+
+/* VMOV Rt, Rt2, Qd[idx+2], Qd[idx] (aux[1] = idx) and the reverse.  Not
+ * predicated. */
+static void exec_vmov_2lane_to_core(cpu_t *cpu, const insn_t *in)
+{
+    mve_begin_unpredicated(cpu);
+    const uint8_t *q = mve_q(cpu, in->rd);
+    cpu->r[in->rn] = (uint32_t)mve_get(q, in->aux[1] + 2u, 4);
+    cpu->r[in->ra] = (uint32_t)mve_get(q, in->aux[1], 4);
+}
+
+static void exec_vmov_2lane_to_vec(cpu_t *cpu, const insn_t *in)
+{
+    mve_begin_unpredicated(cpu);
+    uint8_t *q = mve_q(cpu, in->rd);
+    mve_put(q, in->aux[1] + 2u, 4, cpu->r[in->rn], 0xFFFFu);
+    mve_put(q, in->aux[1], 4, cpu->r[in->ra], 0xFFFFu);
+}
+
+/* The 16 bytes of a repeated 32-bit pattern. */
+static inline void fill32(uint8_t *v, uint32_t x)
+{
+    for (unsigned w = 0; w < 4; w++)
+        memcpy(v + 4 * w, &x, 4);
+}
+
+/* VDUP.<size> Qd, Rt. */
+static void exec_vdup(cpu_t *cpu, const insn_t *in)
+{
+    uint16_t mask = mve_begin(cpu);
+    uint32_t x = cpu->r[in->rn];
+    if (in->esize == 0)
+        x = (x & 0xFFu) * 0x01010101u;
+    else if (in->esize == 1)
+        x = (x & 0xFFFFu) * 0x00010001u;
+    uint8_t v[16];
+    fill32(v, x);
+    merge(mve_q(cpu, in->rd), v, mask);
+}
+
+/* ------------------------------------------------------------------ */
+/* VMOV / VMVN / VORR / VBIC (immediate)                               */
+
+enum imm_op { IMM_MOV, IMM_ORR, IMM_BIC, IMM_MOV64 };
+
+/* aux[1] = enum imm_op; imm = the expanded 32-bit pattern (inverted for
+ * VMVN), or for VMOV.I64 the 8-bit immediate whose bits select bytes. */
+static void exec_vmov_imm(cpu_t *cpu, const insn_t *in)
+{
+    uint16_t mask = mve_begin(cpu);
+    uint8_t *q = mve_q(cpu, in->rd);
+    uint8_t v[16];
+    if (in->aux[1] == IMM_MOV64) {
+        for (unsigned b = 0; b < 16; b++)
+            v[b] = (in->imm >> (b % 8)) & 1u ? 0xFFu : 0x00u;
+    } else {
+        fill32(v, in->imm);
+        for (unsigned b = 0; b < 16; b++) {
+            if (in->aux[1] == IMM_ORR)
+                v[b] |= q[b];
+            else if (in->aux[1] == IMM_BIC)
+                v[b] = (uint8_t)(q[b] & ~v[b]);
+        }
+    }
+    merge(q, v, mask);
+}
+
+/* ------------------------------------------------------------------ */
+/* VIDUP / VDDUP / VIWDUP / VDWDUP                                      */
+
+/* Element e = the running offset (Rn); it steps by imm, wrapping at the
+ * buffer size Rm (ra) for the wrapping forms (aux[0] = 1); aux[1] = 1
+ * counts down.  Rn gets the final offset, whatever the predication. */
+static void exec_vidup(cpu_t *cpu, const insn_t *in)
+{
+    uint16_t mask = mve_begin(cpu);
+    unsigned es = 1u << in->esize;
+    uint32_t off = cpu->r[in->rn], step = in->imm;
+    uint32_t buf = in->aux[0] ? cpu->r[in->ra] : 0;
+    uint8_t v[16];
+    for (unsigned e = 0; e < 16u / es; e++) {
+        mve_put(v, e, es, off, 0xFFFFu);
+        if (in->aux[1]) {
+            if (in->aux[0] && off == 0)
+                off = buf;
+            off -= step;
+        } else {
+            off += step;
+            if (in->aux[0] && off == buf)
+                off = 0;
+        }
+    }
+    merge(mve_q(cpu, in->rd), v, mask);
+    cpu->r[in->rn] = off;
+}
+
+/* ------------------------------------------------------------------ */
+/* VREV16/32/64, VBRSR                                                 */
+
+/* VREV<cs>.<size>: reverse the elements (esize) inside each container of
+ * 1 << aux[1] bytes. */
+static void exec_vrev(cpu_t *cpu, const insn_t *in)
+{
+    uint16_t mask = mve_begin(cpu);
+    unsigned es = 1u << in->esize, cs = 1u << in->aux[1], per = cs / es;
+    const uint8_t *qm = mve_q(cpu, in->rm);
+    uint8_t v[16];
+    for (unsigned b = 0; b < 16; b++) {
+        unsigned c = b & ~(cs - 1u), p = b & (cs - 1u);
+        v[b] = qm[c + (per - 1u - p / es) * es + p % es];
+    }
+    merge(mve_q(cpu, in->rd), v, mask);
+}
+
+static inline uint32_t bit_reverse(uint32_t x, unsigned bits)
+{
+    uint32_t r = 0;
+    for (unsigned i = 0; i < bits; i++)
+        r |= ((x >> i) & 1u) << (bits - 1u - i);
+    return r;
+}
+
+/* VBRSR.<size> Qd, Qn, Rm: the bottom Rm<7:0> bits of each element
+ * reversed (all of them when Rm<7:0> >= the element size), 0 for 0. */
+static void exec_vbrsr(cpu_t *cpu, const insn_t *in)
+{
+    uint16_t mask = mve_begin(cpu);
+    unsigned es = 1u << in->esize, bits = 8 * es;
+    uint32_t n = cpu->r[in->rm] & 0xFFu;
+    const uint8_t *qn = mve_q(cpu, in->rn);
+    uint8_t v[16];
+    for (unsigned e = 0; e < 16u / es; e++) {
+        uint32_t x = 0;
+        if (n != 0) {
+            x = bit_reverse((uint32_t)mve_get(qn, e, es), bits);
+            if (n < bits)
+                x >>= bits - n;
+        }
+        mve_put(v, e, es, x, 0xFFFFu);
+    }
+    merge(mve_q(cpu, in->rd), v, mask);
+}
+
+/* ------------------------------------------------------------------ */
+/* Decoders                                                            */
+
+static inline bool bit(uint32_t raw, unsigned n)
+{
+    return (raw >> n) & 1u;
+}
+
+/* Qd in bits 15:13; D (bit 22) must be 0: there are only Q0-Q7. */
+static inline bool take_qd(insn_t *in, uint32_t raw)
+{
+    in->rd = (uint8_t)field(raw, 13, 3);
+    return !bit(raw, 22);
+}
+
+/* The signed offset imm7 << scale, U (bit 23) giving the direction. */
+static inline uint32_t offset7(uint32_t raw, unsigned scale)
+{
+    uint32_t off = field(raw, 0, 7) << scale;
+    return bit(raw, 23) ? off : 0u - off;
+}
+
+/* P (bit 24) and W (bit 21) of the contiguous forms; P = 0 with W = 0 is
+ * another instruction. */
+static inline bool take_pw(insn_t *in, uint32_t raw)
+{
+    in->flags = (uint8_t)((bit(raw, 24) ? INSN_INDEX : 0u) | (bit(raw, 21) ? INSN_WBACK : 0u));
+    return in->flags != 0;
+}
+
+/* VLDR/VSTR<B|H|W> Qd, [Rn, #imm]{!} / [Rn], #imm: size bits 8:7. */
+static bool decode_vldr(insn_t *in, uint32_t raw)
+{
+    unsigned size = field(raw, 7, 2);
+    in->rn = (uint8_t)field(raw, 16, 4);
+    in->esize = in->aux[1] = (uint8_t)size;
+    in->aux[0] = 1;
+    in->imm = offset7(raw, size);
+    return take_qd(in, raw) && take_pw(in, raw) && size != 3 && in->rn != 15;
+}
+
+/* Widening loads / narrowing stores: memory size B or H (bit 19), vector
+ * element size bits 8:7, Rn in bits 18:16, U (bit 28) unsigned. */
+static bool decode_vldr_widen(insn_t *in, uint32_t raw)
+{
+    unsigned size = field(raw, 7, 2), msize = bit(raw, 19);
+    in->rn = (uint8_t)field(raw, 16, 3);
+    in->esize = (uint8_t)size;
+    in->aux[1] = (uint8_t)msize;
+    in->aux[0] = (uint8_t)bit(raw, 28);
+    in->imm = offset7(raw, msize);
+    if (!bit(raw, 20) && in->aux[0])
+        return false;                       /* stores have no U */
+    return take_qd(in, raw) && take_pw(in, raw) && size > msize && size != 3;
+}
+
+/* Gather/scatter [Rn, Qm{, UXTW #os}]: size bits 8:7, memory size bits
+ * 6 and 4, Qm bits 3:1, os bit 0, U bit 28. */
+static bool decode_vldr_sg(insn_t *in, uint32_t raw)
+{
+    unsigned size = field(raw, 7, 2), msize = (bit(raw, 6) << 1) | bit(raw, 4);
+    bool load = bit(raw, 20), is_unsigned = bit(raw, 28);
+    in->rn = (uint8_t)field(raw, 16, 4);
+    in->rm = (uint8_t)field(raw, 1, 3);
+    in->esize = (uint8_t)size;
+    in->aux[1] = (uint8_t)msize;
+    in->aux[0] = (uint8_t)is_unsigned;
+    in->shift_n = (uint8_t)(bit(raw, 0) ? msize : 0u);
+    if (!take_qd(in, raw) || in->rn == 15 || size < msize || (size == 3) != (msize == 3))
+        return false;
+    if (bit(raw, 0) && msize == 0)
+        return false;                       /* byte offsets are not scaled */
+    if (load)
+        return is_unsigned || size != msize;
+    return !is_unsigned;
+}
+
+/* VLDRW/VLDRD Qd, [Qm, #imm]{!}: Qm bits 19:17, bit 8 = D (64-bit). */
+static bool decode_vldr_qbase(insn_t *in, uint32_t raw)
+{
+    unsigned size = bit(raw, 8) ? 3u : 2u;
+    in->rm = (uint8_t)field(raw, 17, 3);
+    in->esize = (uint8_t)size;
+    in->aux[0] = 1;
+    in->aux[1] = (uint8_t)size;
+    in->imm = offset7(raw, size);
+    in->flags = bit(raw, 21) ? INSN_WBACK : 0u;
+    return take_qd(in, raw);
+}
+
+/* VLD2x/VLD4x/VST2x/VST4x {Qd..}, [Rn]{!}: size bits 8:7, pattern 6:5. */
+static bool decode_vld_struct(insn_t *in, uint32_t raw)
+{
+    unsigned size = field(raw, 7, 2), pat = field(raw, 5, 2);
+    in->ra = bit(raw, 0) ? 4 : 2;
+    in->rn = (uint8_t)field(raw, 16, 4);
+    in->esize = (uint8_t)size;
+    in->aux[1] = (uint8_t)pat;
+    in->flags = bit(raw, 21) ? INSN_WBACK : 0u;
+    return take_qd(in, raw) && size != 3 && in->rn != 15 && pat < in->ra && in->rd + in->ra <= 8;
+}
+
+/* VCTP.<size> Rn. */
+static bool decode_vctp(insn_t *in, uint32_t raw)
+{
+    in->esize = (uint8_t)field(raw, 20, 2);
+    in->rn = (uint8_t)field(raw, 16, 4);
+    return in->rn != 13 && in->rn != 15;
+}
+
+/* The VPT mask: bit 22 and bits 15:13. */
+static inline uint16_t vpt_mask(uint32_t raw)
+{
+    return (uint16_t)(bit(raw, 22) << 3 | field(raw, 13, 3));
+}
+
+static bool decode_vpst(insn_t *in, uint32_t raw)
+{
+    in->list = vpt_mask(raw);
+    return in->list != 0;
+}
+
+/* VCMP/VPT: Qn bits 19:17; Qm bits 3:1 (bit 6 = 0) or Rm bits 3:0
+ * (bit 6 = 1); condition from bits 12, 0 or 5, and 7.  Integer: bit 28 =
+ * 1 and size bits 21:20 != 3; float: size 3, bit 28 = 1 for F16. */
+static bool decode_vcmp(insn_t *in, uint32_t raw)
+{
+    bool scalar = bit(raw, 6), is_float = field(raw, 20, 2) == 3;
+    unsigned fc0 = scalar ? bit(raw, 5) : bit(raw, 0);
+    in->aux[1] = (uint8_t)(bit(raw, 12) << 2 | fc0 << 1 | bit(raw, 7));
+    in->list = vpt_mask(raw);
+    in->rn = (uint8_t)field(raw, 17, 3);
+    in->rd = 0;
+    if (scalar) {
+        in->rm = (uint8_t)field(raw, 0, 4);
+        in->exec = exec_vcmp_scalar;
+        if (in->rm == 13 || in->rm == 15)
+            return false;
+    } else {
+        in->rm = (uint8_t)field(raw, 1, 3);
+        if (bit(raw, 5))
+            return false;
+    }
+    if (!is_float) {
+        in->esize = (uint8_t)field(raw, 20, 2);
+        in->aux[0] = 0;
+        return bit(raw, 28);
+    }
+    in->esize = bit(raw, 28) ? 1 : 2;
+    in->aux[0] = 2;
+    return in->aux[1] != VC_CS && in->aux[1] != VC_HI;
+}
+
+/* VPSEL Qd, Qn, Qm. */
+static bool decode_vpsel(insn_t *in, uint32_t raw)
+{
+    in->rn = (uint8_t)field(raw, 17, 3);
+    in->rm = (uint8_t)field(raw, 1, 3);
+    return take_qd(in, raw) && !bit(raw, 5);
+}
+
+/* VMOV between a core register (bits 15:12) and a lane: opc1 bits 22:21,
+ * opc2 bits 6:5, the D register in bits 19:16 (bit 7 = its top bit,
+ * must be 0).  rd = the lane's byte offset in the register file. */
+static bool decode_vmov_lane(insn_t *in, uint32_t raw)
+{
+    unsigned opc1 = field(raw, 21, 2), opc2 = field(raw, 5, 2), index, es;
+    if (opc1 & 2u) {
+        in->esize = 0;
+        index = (opc1 & 1u) << 2 | opc2;
+    } else if (opc2 & 1u) {
+        in->esize = 1;
+        index = (opc1 & 1u) << 1 | opc2 >> 1;
+    } else if (opc2 == 0) {
+        in->esize = 2;
+        index = opc1 & 1u;
+    } else {
+        return false;
+    }
+    es = 1u << in->esize;
+    in->rd = (uint8_t)(8u * field(raw, 16, 4) + index * es);
+    in->rn = (uint8_t)field(raw, 12, 4);
+    in->aux[0] = (uint8_t)bit(raw, 23);
+    if (in->aux[0] && in->esize == 2)
+        return false;                       /* no VMOV.U32 */
+    return !bit(raw, 7) && in->rn != 13 && in->rn != 15;
+}
+
+/* VMOV Rt, Rt2, Qd[idx+2], Qd[idx] and back: Rt2 bits 19:16, Rt 3:0. */
+static bool decode_vmov_2lane(insn_t *in, uint32_t raw)
+{
+    in->rd = (uint8_t)field(raw, 13, 3);
+    in->rn = (uint8_t)field(raw, 0, 4);
+    in->ra = (uint8_t)field(raw, 16, 4);
+    in->aux[1] = (uint8_t)bit(raw, 4);
+    if (in->rn == 13 || in->rn == 15 || in->ra == 13 || in->ra == 15)
+        return false;
+    return bit(raw, 20) || in->rn != in->ra;
+}
+
+/* VDUP.<size> Qd, Rt: Qd bits 19:17, B:E (bits 22, 5) the size. */
+static bool decode_vdup(insn_t *in, uint32_t raw)
+{
+    unsigned be = bit(raw, 22) << 1 | bit(raw, 5);
+    in->rd = (uint8_t)field(raw, 17, 3);
+    in->rn = (uint8_t)field(raw, 12, 4);
+    in->esize = be == 2 ? 0 : be == 1 ? 1 : 2;
+    return be != 3 && in->rn != 13 && in->rn != 15;
+}
+
+/* AdvSIMDExpandImm for the 32-bit-periodic cmodes. */
+static uint32_t expand_imm32(unsigned cmode, uint32_t imm8)
+{
+    switch (cmode >> 1) {
+    case 0: return imm8;
+    case 1: return imm8 << 8;
+    case 2: return imm8 << 16;
+    case 3: return imm8 << 24;
+    case 4: return imm8 * 0x00010001u;
+    case 5: return (imm8 << 8) * 0x00010001u;
+    case 6: return (cmode & 1u) ? (imm8 << 16 | 0xFFFFu) : (imm8 << 8 | 0xFFu);
+    default: return (uint32_t)fp_expand_imm(FP_F32, imm8);  /* 1111, op 0 */
+    }
+}
+
+/* VMOV/VMVN/VORR/VBIC (immediate): cmode bits 11:8, op bit 5, imm8 =
+ * i:imm3:imm4 (bits 28, 18:16, 3:0), Vd bits 15:12 (even), Q bit 6. */
+static bool decode_vmov_imm(insn_t *in, uint32_t raw)
+{
+    unsigned cmode = field(raw, 8, 4), op = bit(raw, 5);
+    uint32_t imm8 = bit(raw, 28) << 7 | field(raw, 16, 3) << 4 | field(raw, 0, 4);
+    unsigned vd = field(raw, 12, 4);
+    bool logic = (cmode & 1u) && cmode < 12;   /* 0xx1, 10x1: VORR/VBIC */
+    in->rd = (uint8_t)(vd >> 1);
+    in->esize = cmode < 8 ? 2 : cmode < 12 ? 1 : cmode == 14 ? (op ? 3 : 0) : 2;
+    if ((vd & 1u) || bit(raw, 22) || (cmode == 15 && op))
+        return false;
+    if (cmode == 14 && op) {
+        in->aux[1] = IMM_MOV64;
+        in->imm = imm8;
+        return true;
+    }
+    in->imm = cmode == 14 ? imm8 * 0x01010101u : expand_imm32(cmode, imm8);
+    if (logic)
+        in->aux[1] = op ? IMM_BIC : IMM_ORR;
+    else
+        in->aux[1] = IMM_MOV;
+    if (op && !logic)
+        in->imm = ~in->imm;                 /* VMVN */
+    return true;
+}
+
+/* VIDUP/VDDUP (Rm field 111) and VIWDUP/VDWDUP: size bits 21:20, Rn =
+ * 2 * bits 19:17, Rm = 2 * bits 3:1 + 1, imm = 1 << (bit 7 : bit 0),
+ * bit 12 = decrement. */
+static bool decode_vidup(insn_t *in, uint32_t raw)
+{
+    unsigned rmf = field(raw, 1, 3);
+    in->esize = (uint8_t)field(raw, 20, 2);
+    in->rn = (uint8_t)(2u * field(raw, 17, 3));
+    in->ra = (uint8_t)(2u * rmf + 1u);
+    in->aux[0] = rmf != 7;
+    in->aux[1] = (uint8_t)bit(raw, 12);
+    in->imm = 1u << (bit(raw, 7) << 1 | bit(raw, 0));
+    return take_qd(in, raw) && in->esize != 3 && in->ra != 13;
+}
+
+/* VREV16/32/64: op bits 8:7 (0 = 64, 1 = 32, 2 = 16), size 19:18. */
+static bool decode_vrev(insn_t *in, uint32_t raw)
+{
+    unsigned op = field(raw, 7, 2);
+    in->esize = (uint8_t)field(raw, 18, 2);
+    in->aux[1] = (uint8_t)(3u - op);
+    in->rm = (uint8_t)field(raw, 1, 3);
+    return take_qd(in, raw) && op != 3 && in->esize < in->aux[1] && !bit(raw, 5);
+}
+
+/* VBRSR.<size> Qd, Qn, Rm. */
+static bool decode_vbrsr(insn_t *in, uint32_t raw)
+{
+    in->esize = (uint8_t)field(raw, 20, 2);
+    in->rn = (uint8_t)field(raw, 17, 3);
+    in->rm = (uint8_t)field(raw, 0, 4);
+    return take_qd(in, raw) && in->esize != 3 && in->rm != 13 && in->rm != 15;
+}
+
+/* ------------------------------------------------------------------ */
+/* The table                                                           */
+
+#define LD TC_MVE_LOAD
+#define SG TC_MVE_GATHER
+#define VI TC_MVE_INT
 
 const isa_pattern_t isa_patterns_mve[] = {
+    /* contiguous loads/stores: same size (hw1 bit 12 = 0, hw2 bit 12 = 1) */
+    {"vldr",     0xFE101E00u, 0xEC101E00u, 4, LD, decode_vldr,       exec_vldr,       "{qd}, [{rn}, {imm}]"},
+    {"vstr",     0xFE101E00u, 0xEC001E00u, 4, LD, decode_vldr,       exec_vstr,       "{qd}, [{rn}, {imm}]"},
+    /* gathers/scatters with Rn + Qm (P = 0, A = 1, W = 0, hw2 bit 12 = 0) */
+    {"vldr",     0xEFB01E20u, 0xEC900E00u, 4, SG, decode_vldr_sg,    exec_vldr_sg,    "{qd}, [{rn}, {qm}]"},
+    {"vstr",     0xEFB01E20u, 0xEC800E00u, 4, SG, decode_vldr_sg,    exec_vstr_sg,    "{qd}, [{rn}, {qm}]"},
+    /* widening loads / narrowing stores (hw2 bit 12 = 0) */
+    {"vldr",     0xEE101E00u, 0xEC100E00u, 4, LD, decode_vldr_widen, exec_vldr,       "{qd}, [{rn}, {imm}]"},
+    {"vstr",     0xEE101E00u, 0xEC000E00u, 4, LD, decode_vldr_widen, exec_vstr,       "{qd}, [{rn}, {imm}]"},
+    /* gathers/scatters with a vector of addresses [Qm, #imm]{!} */
+    {"vldr",     0xFF111E80u, 0xFD101E00u, 4, SG, decode_vldr_qbase, exec_vldr_qbase, "{qd}, [{qm}, {imm}]"},
+    {"vstr",     0xFF111E80u, 0xFD001E00u, 4, SG, decode_vldr_qbase, exec_vstr_qbase, "{qd}, [{qm}, {imm}]"},
+    /* interleaving loads/stores */
+    {"vld2",     0xFF901E1Fu, 0xFC901E00u, 4, LD, decode_vld_struct, exec_vld_struct, "{qd}, [{rn}]"},
+    {"vld4",     0xFF901E1Fu, 0xFC901E01u, 4, LD, decode_vld_struct, exec_vld_struct, "{qd}, [{rn}]"},
+    {"vst2",     0xFF901E1Fu, 0xFC801E00u, 4, LD, decode_vld_struct, exec_vst_struct, "{qd}, [{rn}]"},
+    {"vst4",     0xFF901E1Fu, 0xFC801E01u, 4, LD, decode_vld_struct, exec_vst_struct, "{qd}, [{rn}]"},
+    /* predication */
+    {"vctp",     0xFFC0FFFFu, 0xF000E801u, 4, VI, decode_vctp,       exec_vctp,       "{dt} {rn}"},
+    {"vpnot",    0xFFFFFFFFu, 0xFE310F4Du, 4, VI, NULL,              exec_vpnot,      ""},
+    {"vpst",     0xFFBF1FFFu, 0xFE310F4Du, 4, VI, decode_vpst,       exec_vpst,       ""},
+    {"vpsel",    0xFFF11FD1u, 0xFE310F01u, 4, VI, decode_vpsel,      exec_vpsel,      "{qd}, {qn}, {qm}"},
+    {"vcmp",     0xFF810F50u, 0xFE010F00u, 4, VI, decode_vcmp,       exec_vcmp,       "{dt} {qn}, {qm}"},
+    {"vcmp",     0xFF810F50u, 0xFE010F40u, 4, VI, decode_vcmp,       exec_vcmp,       "{dt} {qn}, {rm}"},
+    {"vcmp.f",   0xEFB10F50u, 0xEE310F00u, 4, VI, decode_vcmp,       exec_vcmp,       "{dt} {qn}, {qm}"},
+    {"vcmp.f",   0xEFB10F50u, 0xEE310F40u, 4, VI, decode_vcmp,       exec_vcmp,       "{dt} {qn}, {rm}"},
+    /* moves */
+    {"vmov",     0xFF900F1Fu, 0xEE000B10u, 4, VI, decode_vmov_lane,  exec_vmov_to_lane,   "{dt} {qd}, {rn}"},
+    {"vmov",     0xFF100F1Fu, 0xEE100B10u, 4, VI, decode_vmov_lane,  exec_vmov_from_lane, "{dt} {rn}, {qd}"},
+    {"vdup",     0xFFB10FDFu, 0xEEA00B10u, 4, VI, decode_vdup,       exec_vdup,       "{dt} {qd}, {rn}"},
+    {"vmov",     0xFFF01FE0u, 0xEC000F00u, 4, VI, decode_vmov_2lane, exec_vmov_2lane_to_core, "{rn}, {ra}, {qd}"},
+    {"vmov",     0xFFF01FE0u, 0xEC100F00u, 4, VI, decode_vmov_2lane, exec_vmov_2lane_to_vec,  "{qd}, {rn}, {ra}"},
+    {"vmov.imm", 0xEFB800D0u, 0xEF800050u, 4, VI, decode_vmov_imm,   exec_vmov_imm,   "{dt} {qd}, {imm}"},
+    {"vidup",    0xFFC10F70u, 0xEE010F60u, 4, VI, decode_vidup,      exec_vidup,      "{dt} {qd}, {rn}, {imm}"},
+    {"vrev",     0xFFF31E51u, 0xFFB00040u, 4, VI, decode_vrev,       exec_vrev,       "{dt} {qd}, {qm}"},
+    {"vbrsr",    0xFFC11FF0u, 0xFE011E60u, 4, VI, decode_vbrsr,      exec_vbrsr,      "{dt} {qd}, {qn}, {rm}"},
     {0},
 };
