@@ -14,7 +14,7 @@ DIFF_ETSIM ?= $(ETSIM_SAN)
 # (a name with its -O suffix skips one build only).  Until the core executes
 # Helium (MVE: the next core issue) these programs, or these builds where
 # GCC's auto-vectoriser emits MVE, cannot run on etsim:
-DIFF_SKIP ?= mve_intrinsics lowoverhead_loops bitops-O2 ctors_sections-O2 it_blocks-O2 memory_access-O2
+DIFF_SKIP ?= mve_intrinsics mve_int_arith mve_shift_reduce mve_pred_mem mve_float_autovec lowoverhead_loops bitops-O2 ctors_sections-O2 it_blocks-O2 memory_access-O2
 
 .PHONY: test-diff test-diff-qemu
 test-diff: fw-tests $(DIFF_ETSIM)
