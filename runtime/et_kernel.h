@@ -51,6 +51,8 @@ bool et_arg_is_null(et_kargs *a, uint32_t i);
 uint32_t et_arg_int_list(et_kargs *a, uint32_t i, int64_t *out, uint32_t max);
 /* Same, but requires exactly n entries that fit in int32. */
 bool et_arg_ints(et_kargs *a, uint32_t i, int32_t *out, uint32_t n);
+/* A TensorList argument: up to `max` tensors into out[], returns the count. */
+uint32_t et_arg_tensor_list(et_kargs *a, uint32_t i, et_tensor **out, uint32_t max);
 
 /* Common checks, recording an error on failure. */
 bool et_check(et_kargs *a, bool cond, et_err code, const char *what);

@@ -167,3 +167,24 @@ bool et_check_data(et_kargs *a, const et_tensor *t, const char *name)
     }
     return a->ok;
 }
+
+uint32_t et_arg_tensor_list(et_kargs *a, uint32_t i, et_tensor **out, uint32_t max)
+{
+    const et_value *v = arg(a, i);
+    if (v->tag != ET_TAG_TENSOR_LIST) {
+        if (a->ok)
+            mismatch(a, i, "a tensor list", v->tag);
+        return 0;
+    }
+    if (v->u.list.count > max) {
+        if (a->ok)
+            et_fail(a->err, ET_ERR_INVALID_ARGUMENT, "%s: argument %u has %u tensors, at most %u allowed", a->op,
+                    (unsigned)i, (unsigned)v->u.list.count, (unsigned)max);
+        a->ok = false;
+        return 0;
+    }
+    /* i32 indices of Tensor values; the loader checked them. */
+    for (uint32_t k = 0; k < v->u.list.count; k++)
+        out[k] = a->values[(uint32_t)fb_le32(v->u.list.items + 4 * k)].u.t;
+    return v->u.list.count;
+}

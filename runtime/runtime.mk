@@ -14,7 +14,7 @@ RT_TEST_BIN  := $(SAN)/bin/runtime-tests
 FUZZ_PTE     := $(BUILD)/fuzz/fuzz_pte
 FUZZ_SECONDS ?= 30
 
-.PHONY: runtime-test runtime-fuzz runtime-qemu-test runtime-etsim-test
+.PHONY: runtime-test runtime-fuzz runtime-qemu-test runtime-etsim-test runtime-float-test
 all: $(PTE_RUN) $(PTE_RUN_SAN)
 
 $(PTE_RUN): $(BUILD)/obj/tools/pte_run.o $(RT_OBJS)
@@ -63,7 +63,16 @@ runtime-qemu-test: $(RUNNER_SCALAR_ELF) $(RUNNER_MVE_ELF) $(RUNNER_MVE_TEST) $(P
 runtime-etsim-test: $(RUNNER_ELF) $(BUILD)/bin/etsim
 	SHARED=$(SHARED) ETSIM=$(BUILD)/bin/etsim sh tests/runtime/etsim_models.sh $(RUNNER_ELF)
 
-test-rest: runtime-test runtime-fuzz runtime-qemu-test runtime-etsim-test
+# Portable float operators end to end: .pte files written by tools/pte_write.py
+# with expected values computed by the generator, on the host (ASan build)
+# and on QEMU.
+FLOAT_OPS_DIR := $(BUILD)/float_ops
+runtime-float-test: $(PTE_RUN_SAN) $(RUNNER_ELF) tools/pte_write.py tests/runtime/gen_float_ops.py
+	rm -rf $(FLOAT_OPS_DIR)
+	python3 tests/runtime/gen_float_ops.py $(FLOAT_OPS_DIR)
+	sh tests/runtime/float_ops.sh $(FLOAT_OPS_DIR) $(PTE_RUN_SAN) $(RUNNER_ELF)
+
+test-rest: runtime-test runtime-fuzz runtime-qemu-test runtime-etsim-test runtime-float-test
 
 # ---- runner firmware: build/firmware/runner.elf ------------------------------
 # The runtime compiled for the Cortex-M55 (-O2, hard float) with the

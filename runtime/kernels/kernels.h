@@ -40,6 +40,17 @@ et_err k_aten_tanh(et_kargs *a);
 et_err k_aten_mm(et_kargs *a);
 et_err k_aten_addmm(et_kargs *a);
 et_err k_aten_linear(et_kargs *a);
+et_err k_aten_bmm(et_kargs *a);
+et_err k_aten_gelu(et_kargs *a);
+et_err k_aten_mean(et_kargs *a);
+et_err k_aten_sum(et_kargs *a);
+et_err k_aten_avg_pool2d(et_kargs *a);
+et_err k_aten_max_pool2d_with_indices(et_kargs *a);
+et_err k_aten_convolution(et_kargs *a);
+et_err k_aten_cat(et_kargs *a);            /* any dtype */
+et_err k_aten_slice_copy(et_kargs *a);     /* any dtype */
+et_err k_aten_select_copy(et_kargs *a);    /* any dtype */
+et_err k_aten_expand_copy(et_kargs *a);    /* any dtype */
 et_err k_aten_softmax(et_kargs *a);
 et_err k_aten_log_softmax(et_kargs *a);
 et_err k_clone_dim_order(et_kargs *a);     /* any dtype */

@@ -1,5 +1,6 @@
 /* float32 matrix products: aten::mm.out, aten::addmm.out, aten::linear.out
- * (contiguous 2-D operands; linear flattens leading dims). */
+ * (contiguous 2-D operands; linear flattens leading dims), aten::bmm.out
+ * ([B,M,K] x [B,K,N]). */
 #include <stddef.h>
 
 #include "../kernel_util.h"
@@ -86,4 +87,31 @@ et_err k_aten_linear(et_kargs *a)
         return et_kresult(a);
     return run(a, et_arg_tensor(a, 0), et_arg_tensor(a, 1), et_arg_tensor_or_null(a, 2), et_arg_tensor(a, 3), true,
                1.0f, 1.0f);
+}
+
+et_err k_aten_bmm(et_kargs *a)
+{
+    if (!et_arg_count(a, 4))
+        return et_kresult(a);
+    et_tensor *x = et_arg_tensor(a, 0), *w = et_arg_tensor(a, 1), *out = et_arg_tensor(a, 2);
+    contiguous_f32(a, x, "self");
+    contiguous_f32(a, w, "mat2");
+    contiguous_f32(a, out, "out");
+    if (!a->ok || !et_check(a, x->rank == 3 && w->rank == 3 && out->rank == 3, ET_ERR_INVALID_ARGUMENT,
+                            "bmm expects rank-3 operands"))
+        return et_kresult(a);
+    int32_t B = x->sizes[0];
+    mm_params p = {.M = x->sizes[1], .K = x->sizes[2], .N = w->sizes[2], .alpha = 1.0f};
+    et_check(a, w->sizes[0] == B && w->sizes[1] == p.K && out->sizes[0] == B && out->sizes[1] == p.M &&
+                    out->sizes[2] == p.N,
+             ET_ERR_INVALID_ARGUMENT, "bmm shapes do not match");
+    if (!a->ok)
+        return et_kresult(a);
+    for (int32_t b = 0; b < B; b++) {
+        p.x = (const float *)x->data + (size_t)b * p.M * p.K;
+        p.w = (const float *)w->data + (size_t)b * p.K * p.N;
+        p.out = (float *)out->data + (size_t)b * p.M * p.N;
+        matmul_f32(&p);
+    }
+    return ET_OK;
 }

@@ -1,12 +1,13 @@
 /* Elementwise float32 activations: aten::relu, clamp, hardtanh, sigmoid,
- * tanh (.out variants).  Input and output have the same shape and layout. */
+ * tanh, gelu (approximate "none": erf form, or "tanh") (.out variants).  Input and output have the same shape and layout. */
 #include <math.h>
 #include <stddef.h>
+#include <string.h>
 
 #include "../kernel_util.h"
 #include "../kernels.h"
 
-typedef enum { UN_RELU, UN_CLAMP, UN_SIGMOID, UN_TANH } unary_op;
+typedef enum { UN_RELU, UN_CLAMP, UN_SIGMOID, UN_TANH, UN_GELU, UN_GELU_TANH } unary_op;
 
 static float bound(et_kargs *a, uint32_t i, float dflt)
 {
@@ -41,6 +42,10 @@ static et_err unary_f32(et_kargs *a, unary_op op, uint32_t nargs)
         case UN_CLAMP: y[i] = v < lo ? lo : (v > hi ? hi : v); break;
         case UN_SIGMOID: y[i] = 1.0f / (1.0f + expf(-v)); break;
         case UN_TANH: y[i] = tanhf(v); break;
+        case UN_GELU: y[i] = 0.5f * v * (1.0f + erff(v * 0.70710678118654752f)); break;
+        case UN_GELU_TANH:
+            y[i] = 0.5f * v * (1.0f + tanhf(0.79788456080286536f * (v + 0.044715f * v * v * v)));
+            break;
         }
     }
     return ET_OK;
@@ -51,3 +56,18 @@ et_err k_aten_clamp(et_kargs *a) { return unary_f32(a, UN_CLAMP, 5); }
 et_err k_aten_hardtanh(et_kargs *a) { return unary_f32(a, UN_CLAMP, 5); }
 et_err k_aten_sigmoid(et_kargs *a) { return unary_f32(a, UN_SIGMOID, 3); }
 et_err k_aten_tanh(et_kargs *a) { return unary_f32(a, UN_TANH, 3); }
+
+et_err k_aten_gelu(et_kargs *a)
+{
+    /* (self, approximate: str, out, ret) */
+    if (!et_arg_count(a, 4))
+        return et_kresult(a);
+    const et_value *ap = &a->values[a->args[1]];
+    if (!et_check(a, ap->tag == ET_TAG_STRING, ET_ERR_INVALID_ARGUMENT, "approximate must be a string"))
+        return et_kresult(a);
+    bool is_tanh = ap->u.str.len == 4 && memcmp(ap->u.str.s, "tanh", 4) == 0;
+    bool is_none = ap->u.str.len == 4 && memcmp(ap->u.str.s, "none", 4) == 0;
+    if (!et_check(a, is_tanh || is_none, ET_ERR_INVALID_ARGUMENT, "approximate must be 'none' or 'tanh'"))
+        return et_kresult(a);
+    return unary_f32(a, is_tanh ? UN_GELU_TANH : UN_GELU, 4);
+}

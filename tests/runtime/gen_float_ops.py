@@ -1,0 +1,302 @@
+#!/usr/bin/env python3
+"""End-to-end tests of the portable float operators: builds one small .pte
+per case with tools/pte_write.py, its raw float32 inputs, and the expected
+output computed here, independently of the runtime, with plain loops in
+double precision.
+
+  python3 tests/runtime/gen_float_ops.py OUTDIR
+
+writes OUTDIR/NAME.pte, OUTDIR/NAME.in0.f32 ..., OUTDIR/NAME.expect (the
+output 0 values, one line) and OUTDIR/cases.txt (one NAME per line).
+tests/runtime/float_ops.sh runs them on the host build and on QEMU.
+"""
+import math
+import os
+import struct
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
+import pte_write  # noqa: E402
+
+_seed = [12345]
+
+
+def rnd(n, lo=-2.0, hi=2.0):
+    """n values that are multiples of 1/8 (exact in float32)."""
+    out = []
+    for _ in range(n):
+        _seed[0] = (_seed[0] * 1103515245 + 12345) % (1 << 31)
+        steps = int((hi - lo) * 8)
+        out.append(lo + (_seed[0] >> 8) % (steps + 1) / 8.0)
+    return out
+
+
+def numel(shape):
+    n = 1
+    for s in shape:
+        n *= s
+    return n
+
+
+def strides(shape):
+    st, acc = [0] * len(shape), 1
+    for d in range(len(shape) - 1, -1, -1):
+        st[d] = acc
+        acc *= shape[d]
+    return st
+
+
+def unravel(i, shape):
+    idx = []
+    for s in reversed(shape):
+        idx.append(i % s)
+        i //= s
+    return idx[::-1]
+
+
+def at(data, shape, idx):
+    return data[sum(i * s for i, s in zip(idx, strides(shape)))]
+
+
+def bcast(data, shape, out_shape, idx):
+    """element of a right-aligned, size-1-broadcast input at out index idx"""
+    off = len(out_shape) - len(shape)
+    return at(data, shape, [0 if shape[d] == 1 else idx[d + off] for d in range(len(shape))])
+
+
+class Case:
+    def __init__(self, name):
+        self.name, self.values, self.ops, self.inputs, self.outputs, self.feeds = name, [], [], [], [], []
+
+    def val(self, v):
+        self.values.append(v)
+        return len(self.values) - 1
+
+    def inp(self, shape, data):
+        i = self.val({"tensor": {"dtype": "float32", "sizes": shape}})
+        self.inputs.append(i)
+        self.feeds.append(data)
+        return i
+
+    def const(self, shape, data, dtype="float32"):
+        return self.val({"tensor": {"dtype": dtype, "sizes": shape, "data": data}})
+
+    def tensor(self, shape, dtype="float32"):
+        return self.val({"tensor": {"dtype": dtype, "sizes": shape}})
+
+    def op(self, name, args):
+        self.ops.append({"op": name, "args": args})
+
+    def write(self, outdir, expect, outs):
+        self.outputs = outs
+        desc = {"values": self.values, "inputs": self.inputs, "outputs": self.outputs, "ops": self.ops}
+        with open(os.path.join(outdir, self.name + ".pte"), "wb") as f:
+            f.write(pte_write.build(desc))
+        for k, data in enumerate(self.feeds):
+            with open(os.path.join(outdir, "%s.in%d.f32" % (self.name, k)), "wb") as f:
+                f.write(struct.pack("<%df" % len(data), *data))
+        assert len(expect) <= 64, "the runner prints every value only up to 64"
+        with open(os.path.join(outdir, self.name + ".expect"), "w") as f:
+            f.write(",".join("%.9g" % v for v in expect) + "\n")
+
+
+def cases():
+    out = []
+
+    # ---- elementwise binary with broadcasting --------------------------------
+    for name, fn, has_alpha in (("add", lambda x, y: x + y, True), ("sub", lambda x, y: x - y, True),
+                                ("mul", lambda x, y: x * y, False), ("div", lambda x, y: x / y, False)):
+        c = Case("binary_" + name)
+        a, b = rnd(6), [v if v != 0 else 0.5 for v in rnd(3)]
+        x, y, o = c.inp([2, 3], a), c.const([3], b), c.tensor([2, 3])
+        args = [x, y] + ([c.val({"int": 1})] if has_alpha else []) + [o, o]
+        c.op("aten::%s.out" % name, args)
+        exp = [fn(a[i], b[i % 3]) for i in range(6)]
+        out.append((c, exp, [o]))
+
+    # ---- matrix products -------------------------------------------------------
+    xa, wa, ba = rnd(8), rnd(12), rnd(3)
+    c = Case("linear")
+    x, w, b, o = c.inp([2, 4], xa), c.const([3, 4], wa), c.const([3], ba), c.tensor([2, 3])
+    c.op("aten::linear.out", [x, w, b, o, o])
+    out.append((c, [ba[n] + sum(xa[m * 4 + k] * wa[n * 4 + k] for k in range(4)) for m in range(2) for n in range(3)], [o]))
+
+    c = Case("mm")
+    x, w, o = c.inp([2, 4], xa), c.const([4, 3], wa), c.tensor([2, 3])
+    c.op("aten::mm.out", [x, w, o, o])
+    mm = [sum(xa[m * 4 + k] * wa[k * 3 + n] for k in range(4)) for m in range(2) for n in range(3)]
+    out.append((c, mm, [o]))
+
+    c = Case("addmm")
+    bias, x, w, o = c.const([3], ba), c.inp([2, 4], xa), c.const([4, 3], wa), c.tensor([2, 3])
+    c.op("aten::addmm.out", [bias, x, w, c.val({"double": 0.5}), c.val({"double": 2.0}), o, o])
+    out.append((c, [0.5 * ba[i % 3] + 2.0 * mm[i] for i in range(6)], [o]))
+
+    c = Case("bmm")
+    ya, za = rnd(2 * 2 * 3), rnd(2 * 3 * 4)
+    x, y, o = c.inp([2, 2, 3], ya), c.inp([2, 3, 4], za), c.tensor([2, 2, 4])
+    c.op("aten::bmm.out", [x, y, o, o])
+    out.append((c, [sum(ya[(b * 2 + m) * 3 + k] * za[(b * 3 + k) * 4 + n] for k in range(3))
+                    for b in range(2) for m in range(2) for n in range(4)], [o]))
+
+    # ---- activations -------------------------------------------------------------
+    ua = rnd(10, -4, 4)
+    unary = (
+        ("relu", "aten::relu.out", [], lambda v: max(v, 0.0)),
+        ("sigmoid", "aten::sigmoid.out", [], lambda v: 1 / (1 + math.exp(-v))),
+        ("tanh", "aten::tanh.out", [], math.tanh),
+        ("hardtanh", "aten::hardtanh.out", [{"double": -1.0}, {"double": 1.5}], lambda v: min(max(v, -1.0), 1.5)),
+        ("clamp", "aten::clamp.out", [{"double": -0.5}, {"null": None}], lambda v: max(v, -0.5)),
+        ("gelu", "aten::gelu.out", [{"string": "none"}], lambda v: 0.5 * v * (1 + math.erf(v / math.sqrt(2)))),
+        ("gelu_tanh", "aten::gelu.out", [{"string": "tanh"}],
+         lambda v: 0.5 * v * (1 + math.tanh(math.sqrt(2 / math.pi) * (v + 0.044715 * v ** 3)))),
+    )
+    for name, opname, extra, fn in unary:
+        c = Case(name)
+        x, o = c.inp([2, 5], ua), c.tensor([2, 5])
+        c.op(opname, [x] + [c.val(e) for e in extra] + [o, o])
+        out.append((c, [fn(v) for v in ua], [o]))
+
+    # ---- softmax ---------------------------------------------------------------
+    sa = rnd(8, -3, 3)
+    for name, logit in (("_softmax", False), ("_log_softmax", True)):
+        c = Case(name.strip("_"))
+        x, o = c.inp([2, 4], sa), c.tensor([2, 4])
+        c.op("aten::%s.out" % name, [x, c.val({"int": -1}), c.val({"bool": False}), o, o])
+        exp = []
+        for r in range(2):
+            row = sa[r * 4:(r + 1) * 4]
+            s = sum(math.exp(v) for v in row)
+            exp += [(v - math.log(s)) if logit else math.exp(v) / s for v in row]
+        out.append((c, exp, [o]))
+
+    # ---- pooling (NCHW) ----------------------------------------------------------
+    pa = rnd(2 * 5 * 5)
+    ps = [1, 2, 5, 5]
+    c = Case("max_pool2d")
+    x, o, ind = c.inp(ps, pa), c.tensor([1, 2, 2, 2]), c.tensor([1, 2, 2, 2], "int64")
+    c.op("aten::max_pool2d_with_indices.out",
+         [x, c.val({"int_list": [2, 2]}), c.val({"int_list": [2, 2]}), c.val({"int_list": [0, 0]}),
+          c.val({"int_list": [1, 1]}), c.val({"bool": False}), o, ind, o, ind])
+    exp = [max(at(pa, ps, [0, ch, oy * 2 + ky, ox * 2 + kx]) for ky in range(2) for kx in range(2))
+           for ch in range(2) for oy in range(2) for ox in range(2)]
+    out.append((c, exp, [o, ind]))
+
+    c = Case("avg_pool2d")
+    x, o = c.inp(ps, pa), c.tensor([1, 2, 3, 3])
+    c.op("aten::avg_pool2d.out",
+         [x, c.val({"int_list": [3, 3]}), c.val({"int_list": [2, 2]}), c.val({"int_list": [1, 1]}),
+          c.val({"bool": False}), c.val({"bool": True}), c.val({"null": None}), o, o])
+    exp = []
+    for ch in range(2):
+        for oy in range(3):
+            for ox in range(3):
+                s = 0.0
+                for ky in range(3):
+                    for kx in range(3):
+                        iy, ix = oy * 2 - 1 + ky, ox * 2 - 1 + kx
+                        if 0 <= iy < 5 and 0 <= ix < 5:
+                            s += at(pa, ps, [0, ch, iy, ix])
+                exp.append(s / 9.0)  # count_include_pad: the whole 3x3 window
+    out.append((c, exp, [o]))
+
+    # ---- reductions --------------------------------------------------------------
+    ra, rs = rnd(2 * 3 * 4), [2, 3, 4]
+    c = Case("mean")
+    x, o = c.inp(rs, ra), c.tensor([2, 3, 1])
+    c.op("aten::mean.out", [x, c.val({"int_list": [-1]}), c.val({"bool": True}), c.val({"null": None}), o, o])
+    out.append((c, [sum(ra[(i * 4):(i * 4 + 4)]) / 4 for i in range(6)], [o]))
+
+    c = Case("sum")
+    x, o = c.inp(rs, ra), c.tensor([3])
+    c.op("aten::sum.IntList_out", [x, c.val({"int_list": [0, 2]}), c.val({"bool": False}), c.val({"null": None}), o, o])
+    out.append((c, [sum(at(ra, rs, [a, j, k]) for a in range(2) for k in range(4)) for j in range(3)], [o]))
+
+    # ---- shape and copy ops --------------------------------------------------------
+    c = Case("view_copy")
+    x, o = c.inp(rs, ra), c.tensor([4, 6])
+    c.op("aten::view_copy.out", [x, c.val({"int_list": [4, 6]}), o, o])
+    out.append((c, ra, [o]))
+
+    c = Case("permute_copy")
+    x, o = c.inp(rs, ra), c.tensor([4, 2, 3])
+    c.op("aten::permute_copy.out", [x, c.val({"int_list": [2, 0, 1]}), o, o])
+    out.append((c, [at(ra, rs, [a, b, k]) for k in range(4) for a in range(2) for b in range(3)], [o]))
+
+    c = Case("clone")
+    x, o = c.inp(rs, ra), c.tensor(rs)
+    c.op("aten::clone.out", [x, c.val({"null": None}), o, o])
+    out.append((c, ra, [o]))
+
+    c = Case("unsqueeze_copy")
+    x, o = c.inp(rs, ra), c.tensor([2, 1, 3, 4])
+    c.op("aten::unsqueeze_copy.out", [x, c.val({"int": 1}), o, o])
+    out.append((c, ra, [o]))
+
+    c = Case("squeeze_copy")
+    x, o = c.inp([2, 1, 3, 4], ra), c.tensor(rs)
+    c.op("aten::squeeze_copy.dims_out", [x, c.val({"int_list": [1]}), o, o])
+    out.append((c, ra, [o]))
+
+    c = Case("cat")
+    ca, cb = rnd(2 * 2), rnd(2 * 3)
+    x, y, o = c.inp([2, 2], ca), c.inp([2, 3], cb), c.tensor([2, 5])
+    c.op("aten::cat.out", [c.val({"tensor_list": [x, y]}), c.val({"int": 1}), o, o])
+    out.append((c, ca[0:2] + cb[0:3] + ca[2:4] + cb[3:6], [o]))
+
+    c = Case("slice_copy")
+    x, o = c.inp(rs, ra), c.tensor([2, 3, 2])
+    c.op("aten::slice_copy.Tensor_out",
+         [x, c.val({"int": -1}), c.val({"int": 1}), c.val({"null": None}), c.val({"int": 2}), o, o])
+    out.append((c, [at(ra, rs, [a, b, k]) for a in range(2) for b in range(3) for k in (1, 3)], [o]))
+
+    c = Case("select_copy")
+    x, o = c.inp(rs, ra), c.tensor([2, 4])
+    c.op("aten::select_copy.int_out", [x, c.val({"int": 1}), c.val({"int": -1}), o, o])
+    out.append((c, [at(ra, rs, [a, 2, k]) for a in range(2) for k in range(4)], [o]))
+
+    c = Case("expand_copy")
+    ea = rnd(3)
+    x, o = c.inp([3, 1], ea), c.tensor([2, 3, 4])
+    c.op("aten::expand_copy.out", [x, c.val({"int_list": [2, -1, 4]}), c.val({"bool": False}), o, o])
+    out.append((c, [ea[j] for a in range(2) for j in range(3) for k in range(4)], [o]))
+
+    # ---- convolution (NCHW, weight OIHW) -------------------------------------------
+    for name, groups, ic, oc in (("convolution", 1, 2, 3), ("convolution_groups", 2, 2, 4)):
+        c = Case(name)
+        xs, ws = [1, ic, 4, 4], [oc, ic // groups, 3, 3]
+        xa, wa, ba = rnd(numel(xs)), rnd(numel(ws)), rnd(oc)
+        x, w, b, o = c.inp(xs, xa), c.const(ws, wa), c.const([oc], ba), c.tensor([1, oc, 2, 2])
+        c.op("aten::convolution.out",
+             [x, w, b, c.val({"int_list": [2, 2]}), c.val({"int_list": [1, 1]}), c.val({"int_list": [1, 1]}),
+              c.val({"bool": False}), c.val({"int_list": [0, 0]}), c.val({"int": groups}), o, o])
+        exp = []
+        icg, ocg = ic // groups, oc // groups
+        for o_ in range(oc):
+            for oy in range(2):
+                for ox in range(2):
+                    s = ba[o_]
+                    for i in range(icg):
+                        for ky in range(3):
+                            for kx in range(3):
+                                iy, ix = oy * 2 - 1 + ky, ox * 2 - 1 + kx
+                                if 0 <= iy < 4 and 0 <= ix < 4:
+                                    s += at(xa, xs, [0, (o_ // ocg) * icg + i, iy, ix]) * at(wa, ws, [o_, i, ky, kx])
+                    exp.append(s)
+        out.append((c, exp, [o]))
+    return out
+
+
+def main():
+    outdir = sys.argv[1]
+    os.makedirs(outdir, exist_ok=True)
+    names = []
+    for c, expect, outs in cases():
+        c.write(outdir, expect, outs)
+        names.append("%s %d" % (c.name, len(c.feeds)))
+    with open(os.path.join(outdir, "cases.txt"), "w") as f:
+        f.write("\n".join(names) + "\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,281 @@
+#!/usr/bin/env python3
+"""A small ExecuTorch .pte writer (no dependencies), after
+../shared/reference/PTE_FORMAT.md.
+
+A model description is a dict (or a JSON file):
+
+  {"values": [V, ...],            # the value table, in order
+   "inputs": [i, ...], "outputs": [i, ...],
+   "ops": [{"op": "aten::add.out", "args": [i, ...]}, ...],
+   "name": "forward"}             # optional
+
+where each value V is one of
+  {"tensor": {"dtype": "float32", "sizes": [..], "dim_order": [..]?,
+              "data": [numbers]?}}     data: a constant; no data: planned
+  {"int": n} {"double": x} {"bool": b} {"null": null} {"string": s}
+  {"int_list": [n, ...]}               literal ints (boxed into Int values)
+  {"double_list": [..]} {"bool_list": [..]} {"tensor_list": [value index, ..]}
+
+Planned tensors get their own offset in arena 1 (16-byte aligned, no
+reuse).  Constants go to a constant segment (16-byte aligned each) after an
+eh00 extended header, as current exporters do; without constants the file
+is a plain flatbuffer with no header.
+
+  python3 tools/pte_write.py MODEL.json OUT.pte
+"""
+import json
+import struct
+import sys
+
+DTYPES = {  # name: (ScalarType, struct format, bytes)
+    "uint8": (0, "B", 1), "int8": (1, "b", 1), "int16": (2, "h", 2), "int32": (3, "i", 4),
+    "int64": (4, "q", 8), "float32": (6, "f", 4), "float64": (7, "d", 8), "bool": (11, "?", 1),
+}
+TAG = {"null": 1, "int": 2, "bool": 3, "double": 4, "tensor": 5, "string": 6, "int_list": 7,
+       "double_list": 8, "bool_list": 9, "tensor_list": 10}
+SCALAR = {"u8": ("B", 1), "i8": ("b", 1), "bool": ("B", 1), "u16": ("H", 2), "i32": ("i", 4),
+          "u32": ("I", 4), "i64": ("q", 8), "u64": ("Q", 8), "f64": ("d", 8)}
+
+
+# ---- FlatBuffers nodes -------------------------------------------------------
+class Table:
+    def __init__(self, fields):
+        # fields: {id: (kind, value)}; kind a SCALAR key or "off" (a node)
+        self.fields = {k: v for k, v in fields.items() if v is not None}
+
+
+class Vec:
+    def __init__(self, kind, items, align=1):
+        self.kind, self.items, self.align = kind, list(items), align
+
+
+class Str:
+    def __init__(self, s):
+        self.data = s.encode() if isinstance(s, str) else bytes(s)
+
+
+class Bytes(Vec):
+    def __init__(self, data, align=1):
+        super().__init__("u8", list(data), align)
+
+
+def align_up(x, a):
+    return (x + a - 1) // a * a
+
+
+class Writer:
+    """Lays the nodes out front to back: a parent before its children, so
+    every uoffset points forward.  Positions are absolute file offsets, so
+    alignment holds relative to byte 0."""
+
+    def __init__(self, start):
+        self.buf = bytearray(start)
+        self.patches = []  # (slot position, node)
+        self.pos_of = {}
+
+    def pad_to(self, pos):
+        self.buf.extend(b"\0" * (pos - len(self.buf)))
+
+    def place(self, node):
+        if isinstance(node, Table):
+            return self.place_table(node)
+        if isinstance(node, Str):
+            p = align_up(len(self.buf), 4)
+            self.pad_to(p)
+            self.buf += struct.pack("<I", len(node.data)) + node.data + b"\0"
+            return p
+        # vector: the first element aligned to max(element size, align)
+        esize = 4 if node.kind == "off" else SCALAR[node.kind][1]
+        a = max(esize, node.align, 4)
+        p = len(self.buf)
+        while (p % 4) or ((p + 4) % a):
+            p += 1
+        self.pad_to(p)
+        self.buf += struct.pack("<I", len(node.items))
+        for it in node.items:
+            if node.kind == "off":
+                self.patches.append((len(self.buf), it))
+                self.buf += b"\0\0\0\0"
+            else:
+                self.buf += struct.pack("<" + SCALAR[node.kind][0], it)
+        return p
+
+    def place_table(self, t):
+        ids = sorted(t.fields)
+        nfields = (max(ids) + 1) if ids else 0
+        # field offsets inside the table: largest first, naturally aligned
+        layout, off = {}, 4
+        for fid in sorted(ids, key=lambda i: -self.size_of(t.fields[i][0])):
+            sz = self.size_of(t.fields[fid][0])
+            off = align_up(off, sz)
+            layout[fid] = off
+            off += sz
+        tsize = align_up(off, 4)
+        vt = struct.pack("<HH", 4 + 2 * nfields, tsize) + b"".join(
+            struct.pack("<H", layout.get(i, 0)) for i in range(nfields))
+        # vtable right before the table; the table 8-aligned
+        p = align_up(len(self.buf) + len(vt), 8)
+        vpos = p - len(vt)
+        self.pad_to(vpos)
+        self.buf += vt
+        assert len(self.buf) == p
+        body = bytearray(tsize)
+        struct.pack_into("<i", body, 0, p - vpos)
+        for fid, (kind, val) in t.fields.items():
+            if kind == "off":
+                self.patches.append((p + layout[fid], val))
+            else:
+                struct.pack_into("<" + SCALAR[kind][0], body, layout[fid], val)
+        self.buf += body
+        return p
+
+    @staticmethod
+    def size_of(kind):
+        return 4 if kind == "off" else SCALAR[kind][1]
+
+    def finish(self, root):
+        queue = [root]
+        root_pos = None
+        while queue:
+            node = queue.pop(0)
+            before = len(self.patches)
+            pos = self.place(node)
+            self.pos_of[id(node)] = pos
+            if root_pos is None:
+                root_pos = pos
+            queue.extend(n for _, n in self.patches[before:])
+        for slot, node in self.patches:
+            target = self.pos_of[id(node)]
+            assert target > slot
+            struct.pack_into("<I", self.buf, slot, target - slot)
+        struct.pack_into("<I", self.buf, 0, root_pos)
+        return self.buf
+
+
+# ---- the program ------------------------------------------------------------
+def ev(tag, member):
+    return Table({0: ("u8", tag), 1: ("off", member)})
+
+
+def build(desc):
+    values_in = desc["values"]
+    values = []       # EValue tables
+    extra = []        # boxed Int values appended after the given ones
+    n_given = len(values_in)
+    constants = []    # bytes of each constant, in buffer order (index 1..)
+    arena = 0
+
+    def boxed_int(n):
+        extra.append(ev(TAG["int"], Table({0: ("i64", int(n)) if n else None})))
+        return n_given + len(extra) - 1
+
+    for v in values_in:
+        (kind, body), = v.items()
+        if kind == "tensor":
+            st, fmt, es = DTYPES[body["dtype"]]
+            sizes = body["sizes"]
+            rank = len(sizes)
+            numel = 1
+            for s in sizes:
+                numel *= s
+            fields = {0: ("i8", st) if st else None,
+                      2: ("off", Vec("i32", sizes)),
+                      3: ("off", Bytes(body.get("dim_order", list(range(rank)))))}
+            if "data" in body:
+                data = body["data"]
+                assert len(data) == numel, "constant data size"
+                constants.append(struct.pack("<%d%s" % (numel, fmt), *data))
+                fields[5] = ("u32", len(constants))
+            else:
+                fields[6] = ("off", Table({0: ("u32", 1), 1: ("u32", arena) if arena else None}))
+                arena = align_up(arena + numel * es, 16)
+            values.append(ev(TAG["tensor"], Table(fields)))
+        elif kind == "null":
+            values.append(ev(TAG["null"], Table({})))
+        elif kind == "int":
+            values.append(ev(TAG["int"], Table({0: ("i64", int(body)) if body else None})))
+        elif kind == "bool":
+            values.append(ev(TAG["bool"], Table({0: ("bool", 1) if body else None})))
+        elif kind == "double":
+            values.append(ev(TAG["double"], Table({0: ("f64", float(body))})))
+        elif kind == "string":
+            values.append(ev(TAG["string"], Table({0: ("off", Str(body))})))
+        elif kind == "int_list":
+            values.append(None)  # boxed below, once every given index is known
+        elif kind == "double_list":
+            values.append(ev(TAG["double_list"], Table({0: ("off", Vec("f64", body))})))
+        elif kind == "bool_list":
+            values.append(ev(TAG["bool_list"], Table({0: ("off", Vec("u8", [1 if b else 0 for b in body]))})))
+        elif kind == "tensor_list":
+            values.append(ev(TAG["tensor_list"], Table({0: ("off", Vec("i32", body))})))
+        else:
+            raise ValueError("unknown value kind " + kind)
+    for i, v in enumerate(values_in):
+        if "int_list" in v:
+            items = [boxed_int(n) for n in v["int_list"]]
+            values[i] = ev(TAG["int_list"], Table({0: ("off", Vec("i64", items))}))
+    values += extra
+
+    op_keys, instrs = [], []
+    for op in desc["ops"]:
+        key = op["op"]
+        if key not in op_keys:
+            op_keys.append(key)
+        kc = Table({0: ("i32", op_keys.index(key)) if op_keys.index(key) else None,
+                    1: ("off", Vec("i32", op["args"]))})
+        instrs.append(Table({0: ("u8", 1), 1: ("off", kc)}))
+    operators = []
+    for key in op_keys:
+        name, _, overload = key.rpartition(".") if key.count(".") else (key, "", "")
+        operators.append(Table({0: ("off", Str(name)), 1: ("off", Str(overload))}))
+
+    plan = Table({
+        0: ("off", Str(desc.get("name", "forward"))),
+        2: ("off", Vec("off", values)),
+        3: ("off", Vec("i32", desc["inputs"])),
+        4: ("off", Vec("i32", desc["outputs"])),
+        5: ("off", Vec("off", [Table({0: ("off", Vec("i32", [])), 1: ("off", Vec("i32", [])),
+                                       2: ("off", Vec("off", instrs))})])),
+        6: ("off", Vec("off", operators)),
+        7: ("off", Vec("off", [])),
+        8: ("off", Vec("i64", [0, arena])),
+    })
+
+    # constant segment: each constant 16-aligned inside it
+    offsets, seg = [0], bytearray()
+    for c in constants:
+        seg.extend(b"\0" * (align_up(len(seg), 16) - len(seg)))
+        offsets.append(len(seg))
+        seg += c
+    has_segment = len(constants) > 0
+    program = Table({
+        1: ("off", Vec("off", [plan])),
+        2: ("off", Vec("off", [])),
+        3: ("off", Vec("off", [])),
+        4: ("off", Vec("off", [Table({1: ("u64", len(seg))})] if has_segment else [])),
+        5: ("off", Table({1: ("off", Vec("u64", offsets))})),
+    })
+    header = 32 if has_segment else 0
+    w = Writer(8 + header)
+    buf = w.finish(program)
+    buf[4:8] = b"ET12"
+    if not has_segment:
+        return bytes(buf)
+    program_size = len(buf)
+    base = align_up(program_size, 128)
+    buf[8:40] = b"eh00" + struct.pack("<IQQQ", 32, program_size, base, len(seg))
+    buf.extend(b"\0" * (base - len(buf)))
+    return bytes(buf + seg)
+
+
+def main():
+    if len(sys.argv) != 3:
+        sys.exit("usage: pte_write.py MODEL.json OUT.pte")
+    with open(sys.argv[1]) as f:
+        desc = json.load(f)
+    with open(sys.argv[2], "wb") as f:
+        f.write(build(desc))
+
+
+if __name__ == "__main__":
+    main()
