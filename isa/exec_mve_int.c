@@ -1158,10 +1158,13 @@ static bool decode_vqdmull(insn_t *in, uint32_t raw)
 
 static bool decode_vqdmull_r(insn_t *in, uint32_t raw)
 {
-    bool ok = decode_qr_i(in, raw);
     in->esize = (uint8_t)(1u + f_u(raw));
     in->aux[1] = (raw >> 12) & 1u;
-    return ok;
+    in->rd = f_qd(raw);
+    in->rn = f_qn(raw);
+    in->rm = raw & 15u;
+    in->list = SRC_REG;
+    return gp_ok(in->rm) && !(raw & (BIT_D | BIT_N));
 }
 
 /* VQ(R)DMLADH(X) / VQ(R)DMLSDH(X): bit 28 subtracts, 12 exchanges, 0 rounds. */
