@@ -658,3 +658,558 @@ Test(mve_ldst, vld2_halfword_unaligned_faults)
     cr_expect(t->cpu->scb.cfsr & CFSR_UNALIGNED);
     tcpu_free(t);
 }
+
+/* ------------------------------------------------------------------ */
+/* VPT blocks, VCMP, VCTP, VPNOT, VPSEL                                 */
+
+static uint32_t p0(tcpu_t *t)
+{
+    return t->cpu->vpr & 0xFFFFu;
+}
+
+Test(mve_pred, vpst_then)
+{
+    tcpu_t *t = mk();
+    t->cpu->vpr = 0x0FF0u;
+    t->cpu->r[1] = 0x77;
+    run_ok(t, "vpst\nvdupt.8 q0, r1\nvdup.8 q1, r1");
+    for (unsigned i = 0; i < 16; i++) {
+        cr_expect_eq(qb(t, 0)[i], i >= 4 && i < 12 ? 0x77 : 0);
+        cr_expect_eq(qb(t, 1)[i], 0x77, "after the block: unpredicated");
+    }
+    cr_expect_eq(t->cpu->vpr, 0x0FF0u);
+    tcpu_free(t);
+}
+
+Test(mve_pred, vpst_then_else)
+{
+    tcpu_t *t = mk();
+    t->cpu->vpr = 0x00FFu;
+    t->cpu->r[1] = 0x11;
+    t->cpu->r[2] = 0x22;
+    run_ok(t, "vpste\nvdupt.8 q0, r1\nvdupe.8 q0, r2");
+    for (unsigned i = 0; i < 16; i++)
+        cr_expect_eq(qb(t, 0)[i], i < 8 ? 0x11 : 0x22);
+    cr_expect_eq(t->cpu->vpr, 0xFF00u, "P0 stays inverted after the else slot, masks clear: %08x", t->cpu->vpr);
+    tcpu_free(t);
+}
+
+Test(mve_pred, vpst_four_slots)
+{
+    tcpu_t *t = mk();
+    t->cpu->vpr = 0x000Fu;
+    for (unsigned r = 1; r <= 4; r++)
+        t->cpu->r[r] = r;
+    run_ok(t, "vpsteet\nvdupt.32 q0, r1\nvdupe.32 q1, r2\nvdupe.32 q2, r3\nvdupt.32 q3, r4");
+    cr_expect_eq(q32(t, 0, 0), 1);
+    cr_expect_eq(q32(t, 0, 1), 0);
+    cr_expect_eq(q32(t, 1, 0), 0);
+    cr_expect_eq(q32(t, 1, 1), 2);
+    cr_expect_eq(q32(t, 2, 3), 3);
+    cr_expect_eq(q32(t, 2, 0), 0);
+    cr_expect_eq(q32(t, 3, 0), 4);
+    cr_expect_eq(q32(t, 3, 2), 0);
+    cr_expect_eq(t->cpu->vpr, 0x000Fu);
+    tcpu_free(t);
+}
+
+Test(mve_pred, vcmp_int_vector_conditions)
+{
+    static const struct { const char *op; uint32_t p0; } cases[] = {
+        {"vcmp.i32 eq, q0, q1", 0x000F}, {"vcmp.i32 ne, q0, q1", 0xFFF0},
+        {"vcmp.u32 cs, q0, q1", 0xF0FF}, {"vcmp.u32 hi, q0, q1", 0xF0F0},
+        {"vcmp.s32 ge, q0, q1", 0x0F0F}, {"vcmp.s32 lt, q0, q1", 0xF0F0},
+        {"vcmp.s32 gt, q0, q1", 0x0F00}, {"vcmp.s32 le, q0, q1", 0xF0FF},
+    };
+    for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        tcpu_t *t = mk();
+        setq32(t, 0, 5, 0xFFFFFFFFu, 7, 0x80000000u);
+        setq32(t, 1, 5, 1, 0xFFFFFFF0u, 0);
+        run_ok(t, cases[i].op);
+        cr_expect_eq(p0(t), cases[i].p0, "%s: %04x", cases[i].op, p0(t));
+        tcpu_free(t);
+    }
+}
+
+Test(mve_pred, vcmp_int_sizes)
+{
+    tcpu_t *t = mk();
+    setq_seq(t, 0, 0, 1);
+    setq_seq(t, 1, 15, 0xFF);      /* 15, 14, ... 0 */
+    run_ok(t, "vcmp.u8 hi, q0, q1");
+    cr_expect_eq(p0(t), 0xFF00u);
+    run_ok(t, "vcmp.i16 eq, q0, q0");
+    cr_expect_eq(p0(t), 0xFFFFu);
+    setq32(t, 2, 0x80007FFF, 0, 0, 0);
+    setq32(t, 3, 0x7FFF8000, 0, 0, 0);
+    run_ok(t, "vcmp.s16 gt, q2, q3");
+    cr_expect_eq(p0(t), 0x0003u, "0x7FFF > -32768 only: %04x", p0(t));
+    tcpu_free(t);
+}
+
+Test(mve_pred, vcmp_int_scalar)
+{
+    tcpu_t *t = mk();
+    setq_seq(t, 0, 0x7C, 1);         /* 7C..8B */
+    t->cpu->r[2] = 0xFFFFFF80u;      /* -128 as .s8 */
+    run_ok(t, "vcmp.s8 gt, q0, r2");
+    cr_expect_eq(p0(t), 0xFFEFu, "all but -128 itself: %04x", p0(t));
+    tcpu_free(t);
+    t = mk();
+    setq_seq(t, 0, 0x7C, 1);
+    t->cpu->r[2] = 0x180u;           /* low byte 0x80 */
+    run_ok(t, "vcmp.i8 eq, q0, r2");
+    cr_expect_eq(p0(t), 0x0010u);
+    run_ok(t, "vcmp.u8 cs, q0, r2");
+    cr_expect_eq(p0(t), 0xFFF0u);
+    tcpu_free(t);
+}
+
+Test(mve_pred, vcmp_is_predicated)
+{
+    tcpu_t *t = mk();
+    t->cpu->vpr = 0xFF00u;
+    run_ok(t, "vpst\nvcmpt.i8 eq, q0, q0");
+    cr_expect_eq(t->cpu->vpr, 0xFF00u, "inactive lanes read as false: %08x", t->cpu->vpr);
+    tcpu_free(t);
+}
+
+Test(mve_pred, vpt_then_else)
+{
+    tcpu_t *t = mk();
+    setq32(t, 0, 1, 2, 3, 4);
+    setq32(t, 1, 1, 0, 3, 0);
+    t->cpu->r[1] = 0xAA;
+    t->cpu->r[2] = 0xBB;
+    run_ok(t, "vpte.i32 eq, q0, q1\nvdupt.32 q2, r1\nvdupe.32 q2, r2");
+    cr_expect_eq(q32(t, 2, 0), 0xAA);
+    cr_expect_eq(q32(t, 2, 1), 0xBB);
+    cr_expect_eq(q32(t, 2, 2), 0xAA);
+    cr_expect_eq(q32(t, 2, 3), 0xBB);
+    cr_expect_eq(t->cpu->vpr, 0xF0F0u, "P0 left inverted by the else slot: %08x", t->cpu->vpr);
+    tcpu_free(t);
+}
+
+Test(mve_pred, vpt_scalar_float)
+{
+    tcpu_t *t = mk();
+    float f[4] = {1.0f, 2.0f, -3.0f, 2.5f};
+    memcpy(qb(t, 0), f, 16);
+    float two = 2.0f;
+    memcpy(&t->cpu->r[3], &two, 4);
+    t->cpu->r[1] = 7;
+    run_ok(t, "vpt.f32 ge, q0, r3\nvdupt.32 q1, r1");
+    cr_expect_eq(q32(t, 1, 0), 0);
+    cr_expect_eq(q32(t, 1, 1), 7);
+    cr_expect_eq(q32(t, 1, 2), 0);
+    cr_expect_eq(q32(t, 1, 3), 7);
+    tcpu_free(t);
+}
+
+Test(mve_pred, vcmp_float_conditions_and_nan)
+{
+    static const struct { const char *op; uint32_t p0; bool ioc; } cases[] = {
+        {"vcmp.f32 eq, q0, q1", 0x000F, false}, {"vcmp.f32 ne, q0, q1", 0xFFF0, false},
+        {"vcmp.f32 ge, q0, q1", 0x0F0F, true},  {"vcmp.f32 lt, q0, q1", 0xF0F0, true},
+        {"vcmp.f32 gt, q0, q1", 0x0F00, true},  {"vcmp.f32 le, q0, q1", 0xF0FF, true},
+    };
+    for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        tcpu_t *t = mk();
+        /* equal, less, greater, unordered (quiet NaN) */
+        setq32(t, 0, 0x3F800000u, 0xBF800000u, 0x40000000u, 0x7FC00000u);
+        setq32(t, 1, 0x3F800000u, 0x00000000u, 0x3F800000u, 0x3F800000u);
+        run_ok(t, cases[i].op);
+        cr_expect_eq(p0(t), cases[i].p0, "%s: %04x", cases[i].op, p0(t));
+        cr_expect_eq((t->cpu->fpscr & FPSCR_IOC) != 0, cases[i].ioc, "%s: IOC", cases[i].op);
+        tcpu_free(t);
+    }
+}
+
+Test(mve_pred, vcmp_float_signalling_nan_eq)
+{
+    tcpu_t *t = mk();
+    setq32(t, 0, 0x7F800001u, 0, 0, 0);
+    run_ok(t, "vcmp.f32 eq, q0, q1");
+    cr_expect_eq(p0(t), 0xFFF0u);
+    cr_expect(t->cpu->fpscr & FPSCR_IOC);
+    tcpu_free(t);
+}
+
+Test(mve_pred, vcmp_float_flushes_denormals)
+{
+    tcpu_t *t = mk();
+    setq32(t, 0, 0x00000001u, 0, 0, 0);   /* denormal vs +0: equal once flushed */
+    run_ok(t, "vcmp.f32 eq, q0, q1");
+    cr_expect_eq(p0(t), 0xFFFFu);
+    cr_expect(t->cpu->fpscr & FPSCR_IDC);
+    tcpu_free(t);
+}
+
+Test(mve_pred, vcmp_float_inactive_lanes_raise_nothing)
+{
+    tcpu_t *t = mk();
+    setq32(t, 0, 0, 0, 0, 0x7FC00000u);
+    t->cpu->vpr = 0x0FFFu;
+    run_ok(t, "vpst\nvcmpt.f32 ge, q0, q1");
+    cr_expect_eq(p0(t), 0x0FFFu);
+    cr_expect_eq(t->cpu->fpscr & FPSCR_IOC, 0);
+    tcpu_free(t);
+}
+
+Test(mve_pred, vcmp_f16)
+{
+    tcpu_t *t = mk();
+    uint16_t a[8] = {0x3C00, 0x4000, 0xBC00, 0x7E00, 0, 0x8000, 0x7C00, 0x3C00};
+    uint16_t b[8] = {0x3C00, 0x3C00, 0x3C00, 0x3C00, 0x8000, 0, 0x7C00, 0x4000};
+    memcpy(qb(t, 0), a, 16);
+    memcpy(qb(t, 1), b, 16);
+    run_ok(t, "vcmp.f16 gt, q0, q1");
+    cr_expect_eq(p0(t), 0x000Cu, "%04x", p0(t));
+    run_ok(t, "vcmp.f16 eq, q0, q1");
+    cr_expect_eq(p0(t), 0x3F03u, "+0 == -0, inf == inf: %04x", p0(t));
+    t->cpu->r[2] = 0x3C00;
+    run_ok(t, "vcmp.f16 le, q0, r2");
+    cr_expect_eq(p0(t), 0xCFF3u, "unordered counts as le: %04x", p0(t));
+    tcpu_free(t);
+}
+
+Test(mve_pred, vctp_sizes)
+{
+    static const struct { const char *op; uint32_t n, p0; } cases[] = {
+        {"vctp.8 r1", 5, 0x001F}, {"vctp.8 r1", 16, 0xFFFF}, {"vctp.8 r1", 0, 0},
+        {"vctp.16 r1", 3, 0x003F}, {"vctp.32 r1", 10, 0xFFFF}, {"vctp.32 r1", 1, 0x000F},
+        {"vctp.64 r1", 1, 0x00FF}, {"vctp.8 r1", 0x80000000u, 0xFFFF},
+    };
+    for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        tcpu_t *t = mk();
+        t->cpu->r[1] = cases[i].n;
+        run_ok(t, cases[i].op);
+        cr_expect_eq(t->cpu->vpr, cases[i].p0, "%s n=%u: %08x", cases[i].op, cases[i].n, t->cpu->vpr);
+        tcpu_free(t);
+    }
+}
+
+Test(mve_pred, vctp_in_vpt_block)
+{
+    tcpu_t *t = mk();
+    t->cpu->vpr = 0x0FF0u;
+    t->cpu->r[1] = 6;
+    run_ok(t, "vpst\nvctpt.8 r1");
+    cr_expect_eq(t->cpu->vpr, 0x0030u, "%08x", t->cpu->vpr);
+    tcpu_free(t);
+}
+
+Test(mve_pred, vpnot)
+{
+    tcpu_t *t = mk();
+    t->cpu->vpr = 0x1234u;
+    run_ok(t, "vpnot");
+    cr_expect_eq(t->cpu->vpr, 0xEDCBu);
+    tcpu_free(t);
+}
+
+Test(mve_pred, vpnot_in_block_then_else)
+{
+    tcpu_t *t = mk();
+    setq32(t, 0, 1, 2, 3, 4);
+    setq32(t, 1, 1, 2, 0, 0);
+    t->cpu->r[1] = 9;
+    /* VPT T: VPNOT (P0 = ~P0 & mask = 0), then the next T slot sees it. */
+    run_ok(t, "vptt.i32 eq, q0, q1\nvpnott\nvdupt.32 q2, r1");
+    cr_expect_eq(q32(t, 2, 0), 0);
+    cr_expect_eq(q32(t, 2, 2), 0);
+    tcpu_free(t);
+}
+
+Test(mve_pred, vpsel)
+{
+    tcpu_t *t = mk();
+    setq_seq(t, 1, 0x10, 1);
+    setq_seq(t, 2, 0x80, 1);
+    t->cpu->vpr = 0xF00Fu;
+    run_ok(t, "vpsel q0, q1, q2");
+    for (unsigned i = 0; i < 16; i++)
+        cr_expect_eq(qb(t, 0)[i], (i < 4 || i >= 12) ? 0x10 + i : 0x80 + i);
+    tcpu_free(t);
+}
+
+/* ------------------------------------------------------------------ */
+/* Tail predication                                                    */
+
+Test(mve_tail, dlstp_byte_copy)
+{
+    for (unsigned n = 0; n <= 40; n += 7) {
+        tcpu_t *t = mk();
+        fill_mem(t, 64);
+        t->cpu->r[0] = D;
+        t->cpu->r[1] = D + 0x100;
+        t->cpu->r[2] = n;
+        run_ok(t, "wlstp.8 lr, r2, 2f\n1: vldrb.u8 q0, [r0], #16\nvstrb.8 q0, [r1], #16\nletp lr, 1b\n2:");
+        for (unsigned i = 0; i < 48; i++)
+            cr_expect_eq(tcpu_peek8(t, D + 0x100 + i), i < n ? i + 1 : 0, "n=%u byte %u", n, i);
+        cr_expect_eq(t->cpu->lo_ltpsize, 4u, "tail predication over");
+        tcpu_free(t);
+    }
+}
+
+Test(mve_tail, dlstp_word_sum_loop)
+{
+    tcpu_t *t = mk();
+    for (unsigned i = 0; i < 8; i++)
+        tcpu_poke32(t, D + 4 * i, 1u << i);
+    t->cpu->r[0] = D;
+    t->cpu->r[2] = 5;
+    t->cpu->r[3] = 0xFFFFFFFFu;
+    run_ok(t, "vdup.32 q1, r3\ndlstp.32 lr, r2\n1: vldrw.u32 q0, [r0], #16\nvstrw.32 q0, [r0, #-16]\n"
+              "vstrw.32 q1, [r0, #-16]\nletp lr, 1b");
+    cr_expect_eq(tcpu_peek32(t, D + 16), 0xFFFFFFFFu);
+    cr_expect_eq(tcpu_peek32(t, D + 20), 1u << 5, "element 5 is past the count");
+    tcpu_free(t);
+}
+
+Test(mve_tail, no_masking_outside_the_loop)
+{
+    tcpu_t *t = mk();
+    t->cpu->r[14] = 1;
+    t->cpu->r[1] = 0x5A;
+    run_ok(t, "vdup.8 q0, r1");
+    for (unsigned i = 0; i < 16; i++)
+        cr_expect_eq(qb(t, 0)[i], 0x5A);
+    tcpu_free(t);
+}
+
+Test(mve_tail, masking_follows_lr_and_ltpsize)
+{
+    tcpu_t *t = mk();
+    t->cpu->r[14] = 3;
+    t->cpu->lo_ltpsize = 1;      /* as inside a DLSTP.16 loop */
+    t->cpu->r[1] = 0x5A;
+    run_ok(t, "vdup.8 q0, r1");
+    for (unsigned i = 0; i < 16; i++)
+        cr_expect_eq(qb(t, 0)[i], i < 6 ? 0x5A : 0);
+    tcpu_free(t);
+}
+
+/* ------------------------------------------------------------------ */
+/* Moves                                                               */
+
+Test(mve_move, vmov_to_lane)
+{
+    tcpu_t *t = mk();
+    t->cpu->r[2] = 0x12345678u;
+    run_ok(t, "vmov.8 q1[15], r2\nvmov.16 q2[5], r2\nvmov.32 q3[3], r2\nvmov.8 q1[0], r2");
+    cr_expect_eq(qb(t, 1)[15], 0x78);
+    cr_expect_eq(qb(t, 1)[0], 0x78);
+    cr_expect_eq(qb(t, 1)[1], 0);
+    cr_expect_eq(q16(t, 2, 5), 0x5678);
+    cr_expect_eq(q16(t, 2, 4), 0);
+    cr_expect_eq(q32(t, 3, 3), 0x12345678u);
+    tcpu_free(t);
+}
+
+Test(mve_move, vmov_from_lane)
+{
+    tcpu_t *t = mk();
+    setq_seq(t, 7, 0x80, 3);
+    run_ok(t, "vmov.s8 r0, q7[2]\nvmov.u8 r1, q7[2]\nvmov.s16 r2, q7[7]\nvmov.u16 r3, q7[7]\nvmov.32 r4, q7[1]");
+    cr_expect_eq(t->cpu->r[0], 0xFFFFFF86u);
+    cr_expect_eq(t->cpu->r[1], 0x86u);
+    cr_expect_eq(t->cpu->r[2], 0xFFFFADAAu);
+    cr_expect_eq(t->cpu->r[3], 0xADAAu);
+    cr_expect_eq(t->cpu->r[4], 0x95928F8Cu);
+    tcpu_free(t);
+}
+
+Test(mve_move, vmov_lane_not_predicated)
+{
+    tcpu_t *t = mk();
+    t->cpu->r[14] = 0;
+    t->cpu->lo_ltpsize = 0;      /* every lane tail-predicated off */
+    t->cpu->r[2] = 0x42;
+    run_ok(t, "vmov.8 q0[3], r2");
+    cr_expect_eq(qb(t, 0)[3], 0x42);
+    tcpu_free(t);
+}
+
+Test(mve_move, vdup_sizes)
+{
+    tcpu_t *t = mk();
+    t->cpu->r[2] = 0xA1B2C3D4u;
+    run_ok(t, "vdup.8 q0, r2\nvdup.16 q1, r2\nvdup.32 q2, r2");
+    for (unsigned i = 0; i < 4; i++) {
+        cr_expect_eq(q32(t, 0, i), 0xD4D4D4D4u);
+        cr_expect_eq(q32(t, 1, i), 0xC3D4C3D4u);
+        cr_expect_eq(q32(t, 2, i), 0xA1B2C3D4u);
+    }
+    tcpu_free(t);
+}
+
+Test(mve_move, vmov_two_lanes)
+{
+    tcpu_t *t = mk();
+    setq32(t, 2, 10, 11, 12, 13);
+    run_ok(t, "vmov r0, r1, q2[2], q2[0]\nvmov r2, r3, q2[3], q2[1]");
+    cr_expect_eq(t->cpu->r[0], 12);
+    cr_expect_eq(t->cpu->r[1], 10);
+    cr_expect_eq(t->cpu->r[2], 13);
+    cr_expect_eq(t->cpu->r[3], 11);
+    t->cpu->r[4] = 0x44;
+    t->cpu->r[5] = 0x55;
+    run_ok(t, "vmov q3[3], q3[1], r4, r5\nvmov q3[2], q3[0], r5, r4");
+    cr_expect_eq(q32(t, 3, 3), 0x44);
+    cr_expect_eq(q32(t, 3, 1), 0x55);
+    cr_expect_eq(q32(t, 3, 2), 0x55);
+    cr_expect_eq(q32(t, 3, 0), 0x44);
+    tcpu_free(t);
+}
+
+Test(mve_move, vmov_immediate_forms)
+{
+    static const struct { const char *op; uint32_t w0, w1; } cases[] = {
+        {"vmov.i8 q0, #0x55", 0x55555555u, 0x55555555u},
+        {"vmov.i16 q0, #0x55", 0x00550055u, 0x00550055u},
+        {"vmov.i16 q0, #0x5500", 0x55005500u, 0x55005500u},
+        {"vmov.i32 q0, #0x55", 0x55u, 0x55u},
+        {"vmov.i32 q0, #0x550000", 0x550000u, 0x550000u},
+        {"vmov.i32 q0, #0x55000000", 0x55000000u, 0x55000000u},
+        {"vmov.i32 q0, #0x55ff", 0x55FFu, 0x55FFu},
+        {"vmov.i32 q0, #0x55ffff", 0x55FFFFu, 0x55FFFFu},
+        {"vmov.i64 q0, #0xff00ff0000ff00ff", 0x00FF00FFu, 0xFF00FF00u},
+        {"vmov.f32 q0, #1.0", 0x3F800000u, 0x3F800000u},
+        {"vmov.f32 q0, #-0.125", 0xBE000000u, 0xBE000000u},
+        {"vmvn.i16 q0, #0x55", 0xFFAAFFAAu, 0xFFAAFFAAu},
+        {"vmvn.i32 q0, #0x5500", 0xFFFFAAFFu, 0xFFFFAAFFu},
+        {"vmvn.i32 q0, #0x55ff", 0xFFFFAA00u, 0xFFFFAA00u},
+    };
+    for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        tcpu_t *t = mk();
+        run_ok(t, cases[i].op);
+        cr_expect_eq(q32(t, 0, 0), cases[i].w0, "%s: %08x", cases[i].op, q32(t, 0, 0));
+        cr_expect_eq(q32(t, 0, 1), cases[i].w1, "%s: %08x", cases[i].op, q32(t, 0, 1));
+        cr_expect_eq(q32(t, 0, 2), cases[i].w0, "%s", cases[i].op);
+        tcpu_free(t);
+    }
+}
+
+Test(mve_move, vorr_vbic_immediate)
+{
+    tcpu_t *t = mk();
+    setq32(t, 0, 0x12345678u, 0xFFFFFFFFu, 0, 0x0F0F0F0Fu);
+    setq32(t, 1, 0x12345678u, 0xFFFFFFFFu, 0, 0x0F0F0F0Fu);
+    run_ok(t, "vorr.i32 q0, #0x5500\nvbic.i16 q1, #0xff");
+    cr_expect_eq(q32(t, 0, 0), 0x12345778u);
+    cr_expect_eq(q32(t, 0, 2), 0x5500u);
+    cr_expect_eq(q32(t, 1, 0), 0x12005600u);
+    cr_expect_eq(q32(t, 1, 1), 0xFF00FF00u);
+    cr_expect_eq(q32(t, 1, 3), 0x0F000F00u);
+    tcpu_free(t);
+}
+
+Test(mve_move, vmov_immediate_predicated)
+{
+    tcpu_t *t = mk();
+    t->cpu->vpr = 0x00F0u;
+    run_ok(t, "vpst\nvmovt.i32 q0, #0x12");
+    cr_expect_eq(q32(t, 0, 0), 0);
+    cr_expect_eq(q32(t, 0, 1), 0x12);
+    cr_expect_eq(q32(t, 0, 2), 0);
+    tcpu_free(t);
+}
+
+/* ------------------------------------------------------------------ */
+/* VIDUP family, VREV, VBRSR                                           */
+
+Test(mve_misc, vidup_vddup)
+{
+    tcpu_t *t = mk();
+    t->cpu->r[2] = 250;
+    t->cpu->r[4] = 3;
+    run_ok(t, "vidup.u8 q0, r2, #2\nvddup.u32 q1, r4, #1\nvidup.u16 q2, r6, #8");
+    for (unsigned i = 0; i < 16; i++)
+        cr_expect_eq(qb(t, 0)[i], (uint8_t)(250 + 2 * i));
+    cr_expect_eq(t->cpu->r[2], 282u, "the offset keeps counting past the element size");
+    cr_expect_eq(q32(t, 1, 0), 3);
+    cr_expect_eq(q32(t, 1, 3), 0);
+    cr_expect_eq(t->cpu->r[4], 0xFFFFFFFFu);
+    cr_expect_eq(q16(t, 2, 7), 56);
+    cr_expect_eq(t->cpu->r[6], 64);
+    tcpu_free(t);
+}
+
+Test(mve_misc, viwdup_vdwdup_wrap)
+{
+    tcpu_t *t = mk();
+    t->cpu->r[2] = 4;
+    t->cpu->r[3] = 10;
+    t->cpu->r[4] = 2;
+    t->cpu->r[5] = 6;
+    run_ok(t, "viwdup.u32 q0, r2, r3, #2\nvdwdup.u16 q1, r4, r5, #2");
+    cr_expect_eq(q32(t, 0, 0), 4);
+    cr_expect_eq(q32(t, 0, 1), 6);
+    cr_expect_eq(q32(t, 0, 2), 8);
+    cr_expect_eq(q32(t, 0, 3), 0);
+    cr_expect_eq(t->cpu->r[2], 2);
+    static const uint16_t want[8] = {2, 0, 4, 2, 0, 4, 2, 0};
+    for (unsigned i = 0; i < 8; i++)
+        cr_expect_eq(q16(t, 1, i), want[i], "element %u = %u", i, q16(t, 1, i));
+    cr_expect_eq(t->cpu->r[4], 4);
+    tcpu_free(t);
+}
+
+Test(mve_misc, vidup_predicated_still_counts)
+{
+    tcpu_t *t = mk();
+    t->cpu->vpr = 0xFF00u;
+    t->cpu->r[0] = 0;
+    run_ok(t, "vpst\nvidupt.u32 q0, r0, #4");
+    cr_expect_eq(q32(t, 0, 0), 0);
+    cr_expect_eq(q32(t, 0, 2), 8);
+    cr_expect_eq(t->cpu->r[0], 16);
+    tcpu_free(t);
+}
+
+Test(mve_misc, vrev)
+{
+    tcpu_t *t = mk();
+    setq_seq(t, 1, 0, 1);
+    run_ok(t, "vrev16.8 q0, q1\nvrev32.8 q2, q1\nvrev32.16 q3, q1\nvrev64.8 q4, q1\n"
+              "vrev64.16 q5, q1\nvrev64.32 q6, q1");
+    cr_expect_eq(q32(t, 0, 0), 0x02030001u);
+    cr_expect_eq(q32(t, 2, 1), 0x04050607u);
+    cr_expect_eq(q32(t, 3, 0), 0x01000302u);
+    cr_expect_eq(q32(t, 4, 0), 0x04050607u);
+    cr_expect_eq(q32(t, 4, 3), 0x08090A0Bu);
+    cr_expect_eq(q32(t, 5, 0), 0x05040706u);
+    cr_expect_eq(q32(t, 6, 0), 0x07060504u);
+    cr_expect_eq(q32(t, 6, 1), 0x03020100u);
+    tcpu_free(t);
+}
+
+Test(mve_misc, vbrsr)
+{
+    tcpu_t *t = mk();
+    setq32(t, 1, 0x00000001u, 0x80000003u, 0x12345678u, 0xFFFFFFFFu);
+    t->cpu->r[2] = 3;
+    t->cpu->r[3] = 32;
+    t->cpu->r[4] = 0x100;   /* only bits 7:0 count: 0 */
+    run_ok(t, "vbrsr.8 q0, q1, r2\nvbrsr.32 q2, q1, r3\nvbrsr.16 q3, q1, r4");
+    cr_expect_eq(qb(t, 0)[0], 4);     /* 001 -> 100 */
+    cr_expect_eq(qb(t, 0)[4], 6);     /* 011 -> 110 */
+    cr_expect_eq(qb(t, 0)[7], 0);     /* 0x80: low 3 bits 000 */
+    cr_expect_eq(q32(t, 2, 0), 0x80000000u);
+    cr_expect_eq(q32(t, 2, 1), 0xC0000001u);
+    cr_expect_eq(q32(t, 2, 2), 0x1E6A2C48u);
+    cr_expect_eq(q32(t, 3, 3), 0);
+    tcpu_free(t);
+}
+
+Test(mve_misc, nocp_when_disabled)
+{
+    tcpu_t *t = mk();
+    t->cpu->scb.cpacr = 0;
+    t->cpu->r[1] = D;
+    cr_assert_eq(tcpu_run_asm(t, "vldrw.u32 q0, [r1], #16"), TCPU_FAULT);
+    cr_expect(t->cpu->scb.cfsr & CFSR_NOCP);
+    cr_expect_eq(t->cpu->r[1], D);
+    tcpu_free(t);
+}
