@@ -463,8 +463,9 @@ static inline bool fp_cond(unsigned cond, uint32_t nzcv)
     }
 }
 
-/* Float compares: EQ/NE are quiet, the ordered ones signal on any NaN
- * (unordered makes NE, LT and LE true).  Only active elements raise
+/* Float compares: every condition signals Invalid Operation on any NaN
+ * operand, quiet ones too (QEMU uses float*_compare for all of them);
+ * unordered makes NE, LT and LE true.  Only active elements raise
  * flags. */
 static uint32_t vcmp_fp_lanes(cpu_t *cpu, const insn_t *in, uint16_t mask, bool scalar)
 {
@@ -472,14 +473,13 @@ static uint32_t vcmp_fp_lanes(cpu_t *cpu, const insn_t *in, uint16_t mask, bool 
     enum fp_fmt f = es == 2 ? FP_F16 : FP_F32;
     const uint8_t *qn = mve_q(cpu, in->rn), *qm = mve_q(cpu, in->rm);
     uint32_t scal = scalar ? cpu->r[in->rm] & (es == 2 ? 0xFFFFu : 0xFFFFFFFFu) : 0;
-    bool signal = in->aux[1] >= VC_GE;
     uint32_t p0 = 0, flags = 0;
     for (unsigned e = 0; e < 16u / es; e++) {
         if (!mve_active(mask, e, es))
             continue;
         uint32_t fpscr = std_fpscr(cpu);
         uint64_t a = mve_get(qn, e, es), b = scalar ? scal : mve_get(qm, e, es);
-        uint32_t nzcv = fp_compare(f, a, b, signal, &fpscr);
+        uint32_t nzcv = fp_compare(f, a, b, true, &fpscr);
         flags |= fpscr;
         if (fp_cond(in->aux[1], nzcv))
             p0 |= ((1u << es) - 1u) << (e * es);
@@ -569,21 +569,22 @@ static void exec_vmov_from_lane(cpu_t *cpu, const insn_t *in)
 }
 
 /* VMOV Rt, Rt2, Qd[idx+2], Qd[idx] (aux[1] = idx) and the reverse.  Not
- * predicated. */
+ * predicated.  Rt pairs with lane idx and Rt2 with lane idx + 2, as
+ * QEMU does (the assembler syntax lists lane idx + 2 first: a doubt). */
 static void exec_vmov_2lane_to_core(cpu_t *cpu, const insn_t *in)
 {
     mve_begin_unpredicated(cpu);
     const uint8_t *q = mve_q(cpu, in->rd);
-    cpu->r[in->rn] = (uint32_t)mve_get(q, in->aux[1] + 2u, 4);
-    cpu->r[in->ra] = (uint32_t)mve_get(q, in->aux[1], 4);
+    cpu->r[in->rn] = (uint32_t)mve_get(q, in->aux[1], 4);
+    cpu->r[in->ra] = (uint32_t)mve_get(q, in->aux[1] + 2u, 4);
 }
 
 static void exec_vmov_2lane_to_vec(cpu_t *cpu, const insn_t *in)
 {
     mve_begin_unpredicated(cpu);
     uint8_t *q = mve_q(cpu, in->rd);
-    mve_put(q, in->aux[1] + 2u, 4, cpu->r[in->rn], 0xFFFFu);
-    mve_put(q, in->aux[1], 4, cpu->r[in->ra], 0xFFFFu);
+    mve_put(q, in->aux[1], 4, cpu->r[in->rn], 0xFFFFu);
+    mve_put(q, in->aux[1] + 2u, 4, cpu->r[in->ra], 0xFFFFu);
 }
 
 /* The 16 bytes of a repeated 32-bit pattern. */

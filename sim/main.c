@@ -16,8 +16,11 @@
 #include "../isa/disasm.h"
 #include "elf_load.h"
 #include "machine.h"
+#include "power.h"
+#include "ram.h"
 #include "report.h"
 #include "soc.h"
+#include "trace.h"
 
 #define EXIT_USAGE 2
 #define EXIT_CRASH 3
@@ -43,7 +46,7 @@ typedef struct options {
     const char *inputs[MAX_INPUTS];
     int ninputs;
     unsigned iterations;
-    const char *report, *csv, *html, *trace;
+    const char *report, *csv, *html, *trace, *timeline;
     bool quiet;
 } options_t;
 
@@ -59,6 +62,9 @@ static void usage(FILE *f)
           "  --iterations N         inferences for the runner to make (default 1)\n"
           "  --report FILE.json     write the etsim-report/1 JSON report\n"
           "  --csv FILE             per-operator table as CSV\n"
+          "  --html FILE            one self-contained HTML page with charts\n"
+          "  --trace FILE           binary operator-level trace (docs/trace.md; etsim-trace)\n"
+          "  --timeline FILE        Chrome trace-event JSON timeline (Perfetto, chrome://tracing)\n"
           "  -q                     no summary on stderr\n"
           "  --print-soc [NAME]     print a built-in SoC description as JSON and exit\n"
           "exit status: the firmware's; 2 usage or bad input; 3 firmware crash; 4 max cycles\n",
@@ -188,10 +194,15 @@ static int parse_args(int argc, char **argv, options_t *o)
         } else if (!strcmp(a, "--csv")) {
             NEED_VALUE();
             o->csv = v;
-        } else if (!strcmp(a, "--html") || !strcmp(a, "--trace")) {
+        } else if (!strcmp(a, "--html")) {
             NEED_VALUE();
-            fprintf(stderr, "etsim: %s is not available in this build yet\n", a);
-            return EXIT_USAGE;
+            o->html = v;
+        } else if (!strcmp(a, "--trace")) {
+            NEED_VALUE();
+            o->trace = v;
+        } else if (!strcmp(a, "--timeline")) {
+            NEED_VALUE();
+            o->timeline = v;
         } else if (a[0] == '-' && a[1]) {
             fprintf(stderr, "etsim: unknown option '%s'\n", a);
             usage(stderr);
@@ -342,6 +353,11 @@ static int run(const options_t *o)
         fprintf(stderr, "etsim: %s\n", err);
         return EXIT_USAGE;
     }
+    power_coeffs_t power;
+    if (!power_load(&power, o->soc, err, sizeof err)) {
+        fprintf(stderr, "etsim: %s\n", err);
+        return EXIT_USAGE;
+    }
     machine_t *m = machine_create(&desc, o->cpu_mhz, err, sizeof err);
     if (!m) {
         fprintf(stderr, "etsim: %s\n", err);
@@ -366,6 +382,13 @@ static int run(const options_t *o)
     s->heap_limit = elf.sym_heap_limit;
     s->stack_base = elf.sym_stack_top;
     s->stack_limit = elf.sym_stack_limit;
+    uint32_t entry_off;
+    const sim_region_t *code_region = machine_region_at(m, elf.entry, &entry_off);
+    power.fetch_region = code_region ? (int)(code_region - m->regions) : -1;
+    ram_info_t ram;
+    ram_prepare(m, &elf, &ram);
+    power_probe_t probe;
+    power_probe_attach(&probe, m);
 
     double t0 = now_seconds();
     enum cpu_stop stop;
@@ -395,16 +418,25 @@ static int run(const options_t *o)
     ri.elf = elf;
     ri.exit_code = status;
     ri.iterations = o->iterations;
+    ram_measure(m, o->firmware, &ram);
+    ri.ram = &ram;
+    ri.power = &power;
+    ri.probe = &probe;
+    analysis_t an;
+    analysis_build(m, &ri, &an);
     if (!o->quiet)
-        report_summary(stderr, m, &ri);
-    if (o->report && !report_write_json(o->report, m, &ri, err, sizeof err)) {
+        report_summary(stderr, m, &ri, &an);
+    bool wrote = (!o->report || report_write_json(o->report, m, &ri, &an, err, sizeof err)) &&
+                 (!o->csv || report_write_csv(o->csv, m, &ri, &an, err, sizeof err)) &&
+                 (!o->html || report_write_html(o->html, m, &ri, &an, err, sizeof err)) &&
+                 (!o->trace || trace_write(o->trace, m, &ri, &an, err, sizeof err)) &&
+                 (!o->timeline || trace_write_timeline(o->timeline, m, &an, err, sizeof err));
+    if (!wrote) {
         fprintf(stderr, "etsim: %s\n", err);
         status = status ? status : EXIT_USAGE;
     }
-    if (o->csv && !report_write_csv(o->csv, m, &ri, err, sizeof err)) {
-        fprintf(stderr, "etsim: %s\n", err);
-        status = status ? status : EXIT_USAGE;
-    }
+    analysis_free(&an);
+    power_probe_free(&probe);
     machine_destroy(m);
     return status;
 }

@@ -1,6 +1,7 @@
 /* Reports: per-operator figures come from the profiling-port events the
- * runner writes (firmware/include/etsim_profport.h).  Values not measured
- * yet are written as null, never guessed. */
+ * runner writes (firmware/include/etsim_profport.h), energy from the power
+ * probe's snapshots at those events (sim/power.h), memory from sim/ram.h.
+ * Values not measured are written as null, never guessed. */
 #include "report.h"
 
 #include <json-c/json.h>
@@ -11,66 +12,149 @@
 
 #define MAX_OPS 4096
 
-typedef struct op_stat {
-    char name[PROFPORT_NAME_LEN];
-    uint32_t engine;
-    uint64_t cycles;          /* summed over iterations */
-    uint32_t calls;
-} op_stat_t;
-
-typedef struct infer_stat {
-    unsigned iterations;      /* INFER_END events seen */
-    uint64_t cycles;          /* summed */
-    op_stat_t *ops;           /* by operator index */
-    uint32_t nops;
-    uint64_t arena_bytes;
-} infer_stat_t;
-
-static void collect(const machine_t *m, infer_stat_t *st)
+const char *report_engine_name(uint32_t e)
 {
-    memset(st, 0, sizeof *st);
+    return e == ETSIM_ENGINE_NPU ? "npu" : e == ETSIM_ENGINE_DSP ? "dsp" : "cpu";
+}
+
+/* ---- analysis ------------------------------------------------------------- */
+
+static void energy_add(power_energy_t *sum, const power_energy_t *e)
+{
+    sum->core_pj += e->core_pj;
+    sum->sleep_pj += e->sleep_pj;
+    sum->static_pj += e->static_pj;
+    sum->total_pj += e->total_pj;
+    for (int i = 0; i < SOC_MAX_REGIONS; i++)
+        sum->mem_pj[i] += e->mem_pj[i];
+}
+
+static double mem_total(const power_energy_t *e)
+{
+    double s = 0;
+    for (int i = 0; i < SOC_MAX_REGIONS; i++)
+        s += e->mem_pj[i];
+    return s;
+}
+
+static op_stat_t *op_slot(analysis_t *a, uint32_t idx)
+{
+    if (idx >= MAX_OPS)
+        return NULL;
+    if (idx >= a->nops) {
+        op_stat_t *n = realloc(a->ops, (idx + 1) * sizeof *n);
+        if (!n)
+            return NULL;
+        memset(n + a->nops, 0, (idx + 1 - a->nops) * sizeof *n);
+        a->ops = n;
+        a->nops = idx + 1;
+    }
+    return &a->ops[idx];
+}
+
+static void add_call(analysis_t *a, const op_call_t *c)
+{
+    if ((a->ncalls & (a->ncalls - 1)) == 0) {   /* 0, 1, 2, 4...: grow */
+        op_call_t *n = realloc(a->calls, (a->ncalls ? a->ncalls * 2 : 1) * sizeof *n);
+        if (!n)
+            return;
+        a->calls = n;
+    }
+    a->calls[a->ncalls++] = *c;
+}
+
+static void add_infer(analysis_t *a, const profport_event_t *b, const profport_event_t *e, double pj)
+{
+    infer_call_t *n = realloc(a->infers, (a->ninfers + 1) * sizeof *n);
+    if (!n)
+        return;
+    a->infers = n;
+    infer_call_t ic = {b->cycle, e->cycle - b->cycle, e->instret - b->instret, pj};
+    a->infers[a->ninfers++] = ic;
+}
+
+void analysis_build(const machine_t *m, const run_info_t *ri, analysis_t *a)
+{
+    memset(a, 0, sizeof *a);
     const profport_t *p = &m->prof;
-    uint64_t infer_begin = 0, op_begin = 0;
+    const power_snap_t *snaps = ri->probe ? ri->probe->snaps : NULL;
+    a->have_power = ri->power && ri->power->present && snaps && ri->probe->nsnaps >= p->nevents;
+    if (ri->power && ri->power->present) {
+        power_snap_t zero, now;
+        memset(&zero, 0, sizeof zero);
+        power_snap_now(m, &now);
+        power_between(m, ri->power, &zero, &now, &a->run_energy);
+    }
+    uint32_t infer_begin = 0, op_begin = 0;
+    bool in_infer = false, in_op = false, seen_begin = false;
     for (uint32_t i = 0; i < p->nevents; i++) {
         const profport_event_t *e = &p->events[i];
+        power_energy_t en;
+        memset(&en, 0, sizeof en);
         switch (e->code) {
-        case ETSIM_EV_INFER_BEGIN: infer_begin = e->cycle; break;
+        case ETSIM_EV_INFER_BEGIN:
+            infer_begin = i;
+            in_infer = true;
+            if (!seen_begin)
+                a->first_begin = e->cycle;
+            seen_begin = true;
+            break;
         case ETSIM_EV_INFER_END:
-            st->iterations++;
-            st->cycles += e->cycle - infer_begin;
+            if (!in_infer)
+                break;
+            in_infer = false;
+            a->iterations++;
+            a->cycles += e->cycle - p->events[infer_begin].cycle;
+            a->instret += e->instret - p->events[infer_begin].instret;
+            if (a->have_power) {
+                power_between(m, ri->power, &snaps[infer_begin], &snaps[i], &en);
+                energy_add(&a->energy, &en);
+            }
+            add_infer(a, &p->events[infer_begin], e, en.total_pj);
             break;
         case ETSIM_EV_OP_BEGIN: {
-            op_begin = e->cycle;
-            uint32_t idx = e->arg[0];
-            if (idx >= MAX_OPS)
-                break;
-            if (idx >= st->nops) {
-                op_stat_t *n = realloc(st->ops, (idx + 1) * sizeof *n);
-                if (!n)
-                    break;
-                memset(n + st->nops, 0, (idx + 1 - st->nops) * sizeof *n);
-                st->ops = n;
-                st->nops = idx + 1;
+            op_stat_t *o = op_slot(a, e->arg[0]);
+            in_op = o != NULL;
+            op_begin = i;
+            if (o) {
+                o->name = e->name;
+                o->engine = e->arg[2];
             }
-            memcpy(st->ops[idx].name, e->name, sizeof e->name);
-            st->ops[idx].engine = e->arg[2];
             break;
         }
-        case ETSIM_EV_OP_END:
-            if (e->arg[0] < st->nops) {
-                st->ops[e->arg[0]].cycles += e->cycle - op_begin;
-                st->ops[e->arg[0]].calls++;
+        case ETSIM_EV_OP_END: {
+            const profport_event_t *b = &p->events[op_begin];
+            if (!in_op || e->arg[0] != b->arg[0] || e->arg[0] >= a->nops)
+                break;
+            in_op = false;
+            op_call_t c = {a->iterations, e->arg[0], b->arg[2], b->name, b->cycle, e->cycle - b->cycle,
+                           e->instret - b->instret, 0, 0};
+            if (a->have_power) {
+                power_between(m, ri->power, &snaps[op_begin], &snaps[i], &en);
+                c.energy_pj = en.total_pj;
+                c.mem_pj = mem_total(&en);
             }
+            op_stat_t *o = &a->ops[e->arg[0]];
+            o->cycles += c.cycles;
+            o->instret += c.instret;
+            o->energy_pj += c.energy_pj;
+            o->mem_pj += c.mem_pj;
+            o->calls++;
+            add_call(a, &c);
             break;
-        case ETSIM_EV_ARENA: st->arena_bytes += e->arg[2]; break;
+        }
+        case ETSIM_EV_ARENA: a->arena_bytes += e->arg[2]; break;
         default: break;
         }
     }
 }
 
-static const char *engine_name(uint32_t e)
+void analysis_free(analysis_t *a)
 {
-    return e == ETSIM_ENGINE_NPU ? "npu" : e == ETSIM_ENGINE_DSP ? "dsp" : "cpu";
+    free(a->ops);
+    free(a->calls);
+    free(a->infers);
+    memset(a, 0, sizeof *a);
 }
 
 static double ms_of(const machine_t *m, double cycles)
@@ -78,7 +162,56 @@ static double ms_of(const machine_t *m, double cycles)
     return cycles / (m->desc.cpu_mhz * 1000.0);
 }
 
-void report_summary(FILE *f, const machine_t *m, const run_info_t *ri)
+/* Mean per inference. */
+static double per_inf(const analysis_t *a, double v)
+{
+    return a->iterations ? v / a->iterations : 0;
+}
+
+static const char *base_name(const char *path)
+{
+    const char *s = strrchr(path, '/');
+    return s ? s + 1 : path;
+}
+
+/* ---- summary -------------------------------------------------------------- */
+
+static void summary_case_study(FILE *f, const machine_t *m, const run_info_t *ri, const analysis_t *a)
+{
+    double per = per_inf(a, (double)a->cycles);
+    fprintf(f, "  | model | hardware | flash (model) | flash (code) | RAM | latency | energy | avg power |\n");
+    fprintf(f, "  | %s | %s (%s), cpu | %.1f KiB | %.1f KiB | ", ri->model_path ? base_name(ri->model_path) : "-",
+            m->desc.cpu, m->desc.name, ri->model_bytes / 1024.0,
+            (ri->elf.code_bytes + ri->elf.rodata_bytes + ri->elf.data_bytes) / 1024.0);
+    if (ri->ram)
+        fprintf(f, "%.1f KiB | ", ri->ram->ram_peak / 1024.0);
+    else
+        fprintf(f, "- | ");
+    if (a->iterations)
+        fprintf(f, "%.3f ms @ %.0f MHz | ", ms_of(m, per), m->desc.cpu_mhz);
+    else
+        fprintf(f, "- | ");
+    if (a->have_power && a->iterations)
+        fprintf(f, "%.1f uJ | %.2f mW |\n", per_inf(a, a->energy.total_pj) / 1e6,
+                a->energy.total_pj / 1e6 / (ms_of(m, (double)a->cycles) * 1e3) * 1e3);
+    else
+        fprintf(f, "- | - |\n");
+}
+
+static void summary_ram(FILE *f, const run_info_t *ri)
+{
+    const ram_info_t *r = ri->ram;
+    if (!r)
+        return;
+    fprintf(f, "  RAM peak      %llu bytes (%.1f KiB):", (unsigned long long)r->ram_peak, r->ram_peak / 1024.0);
+    for (int i = 0; i < r->ntiers; i++)
+        if (r->tiers[i].ram_bytes)
+            fprintf(f, " %s %.1f KiB", r->tiers[i].name, r->tiers[i].ram_bytes / 1024.0);
+    fprintf(f, "\n  stack peak    %llu bytes, heap peak %llu bytes\n", (unsigned long long)r->stack_peak,
+            (unsigned long long)r->heap_peak);
+}
+
+void report_summary(FILE *f, const machine_t *m, const run_info_t *ri, const analysis_t *a)
 {
     const cpu_t *c = m->cpu;
     double mips = ri->host_seconds > 0 ? (double)c->instret / ri->host_seconds / 1e6 : 0;
@@ -87,28 +220,47 @@ void report_summary(FILE *f, const machine_t *m, const run_info_t *ri)
     fprintf(f, "  cycles        %llu  (%.3f ms simulated, CPI %.2f)\n", (unsigned long long)c->cycles,
             ms_of(m, (double)c->cycles), c->instret ? (double)c->cycles / (double)c->instret : 0.0);
     fprintf(f, "  host          %.3f s, %.1f MIPS\n", ri->host_seconds, mips);
-    infer_stat_t st;
-    collect(m, &st);
-    if (st.iterations) {
-        double per = (double)st.cycles / st.iterations;
-        fprintf(f, "  inference     %.0f cycles = %.3f ms @ %.0f MHz (mean of %u)\n", per, ms_of(m, per),
-                m->desc.cpu_mhz, st.iterations);
-        fprintf(f, "  %-4s %-44s %-6s %12s %7s\n", "#", "operator", "engine", "cycles", "share");
-        for (uint32_t i = 0; i < st.nops; i++) {
-            const op_stat_t *o = &st.ops[i];
-            if (!o->calls)
-                continue;
-            double oc = (double)o->cycles / st.iterations;
-            fprintf(f, "  %-4u %-44s %-6s %12.0f %6.1f%%\n", i, o->name, engine_name(o->engine), oc,
-                    per > 0 ? 100.0 * oc / per : 0.0);
-        }
+    summary_ram(f, ri);
+    if (a->have_power && a->iterations) {
+        const power_energy_t *e = &a->energy;
+        fprintf(f, "  energy        %.1f uJ per inference (core %.1f, memory %.1f, static %.1f, sleep %.1f)\n",
+                per_inf(a, e->total_pj) / 1e6, per_inf(a, e->core_pj) / 1e6, per_inf(a, mem_total(e)) / 1e6,
+                per_inf(a, e->static_pj) / 1e6, per_inf(a, e->sleep_pj) / 1e6);
     }
-    free(st.ops);
+    if (!a->iterations)
+        return;
+    double per = per_inf(a, (double)a->cycles);
+    fprintf(f, "  inference     %.0f cycles = %.3f ms @ %.0f MHz (mean of %u)\n", per, ms_of(m, per),
+            m->desc.cpu_mhz, a->iterations);
+    fprintf(f, "  %-4s %-44s %-6s %12s %7s %10s\n", "#", "operator", "engine", "cycles", "share", "energy uJ");
+    for (uint32_t i = 0; i < a->nops; i++) {
+        const op_stat_t *o = &a->ops[i];
+        if (!o->calls)
+            continue;
+        double oc = per_inf(a, (double)o->cycles);
+        fprintf(f, "  %-4u %-44s %-6s %12.0f %6.1f%% ", i, o->name, report_engine_name(o->engine), oc,
+                per > 0 ? 100.0 * oc / per : 0.0);
+        if (a->have_power)
+            fprintf(f, "%10.2f\n", per_inf(a, o->energy_pj) / 1e6);
+        else
+            fprintf(f, "%10s\n", "-");
+    }
+    summary_case_study(f, m, ri, a);
 }
+
+/* ---- JSON ------------------------------------------------------------------ */
 
 static json_object *u64(uint64_t v)
 {
     return json_object_new_int64((int64_t)v);
+}
+
+/* Doubles rounded to 6 significant decimals: stable text across hosts. */
+static json_object *num(double v)
+{
+    char buf[64];
+    snprintf(buf, sizeof buf, "%.6g", v);
+    return json_object_new_double_s(strtod(buf, NULL), buf);
 }
 
 static json_object *regions_json(const machine_t *m)
@@ -124,9 +276,141 @@ static json_object *regions_json(const machine_t *m)
         json_object_object_add(o, "read_bytes", u64(r->stats.read_bytes));
         json_object_object_add(o, "write_bytes", u64(r->stats.write_bytes));
         json_object_object_add(o, "wait_cycles", u64(r->stats.wait_cycles));
+        json_object_object_add(o, "fetches", u64(r->stats.fetches));
+        json_object_object_add(o, "fetch_bytes", u64(r->stats.fetch_bytes));
         json_object_array_add(arr, o);
     }
     return arr;
+}
+
+static json_object *tiers_json(const ram_info_t *r)
+{
+    json_object *arr = json_object_new_array();
+    for (int i = 0; i < r->ntiers; i++) {
+        const ram_tier_t *t = &r->tiers[i];
+        json_object *o = json_object_new_object();
+        json_object_object_add(o, "name", json_object_new_string(t->name));
+        json_object_object_add(o, "kind", json_object_new_string(mem_kind_name(t->kind)));
+        json_object_object_add(o, "size_bytes", u64(t->size));
+        json_object_object_add(o, "code_bytes", u64(t->code_bytes));
+        json_object_object_add(o, "data_bytes", u64(t->data_bytes));
+        json_object_object_add(o, "bss_bytes", u64(t->bss_reserved));
+        json_object_object_add(o, "bss_used_bytes", u64(t->bss_used));
+        json_object_object_add(o, "arena_bytes", u64(t->arena_bytes));
+        json_object_object_add(o, "stack_bytes", u64(t->stack_bytes));
+        json_object_object_add(o, "heap_bytes", u64(t->heap_bytes));
+        json_object_object_add(o, "ram_bytes", u64(t->ram_bytes));
+        json_object_array_add(arr, o);
+    }
+    return arr;
+}
+
+static json_object *memory_json(const machine_t *m, const run_info_t *ri, const analysis_t *a)
+{
+    json_object *mem = json_object_new_object();
+    const ram_info_t *r = ri->ram;
+    json_object_object_add(mem, "flash_model_bytes", u64(ri->model_bytes));
+    json_object_object_add(mem, "flash_code_bytes", u64(ri->elf.code_bytes + ri->elf.rodata_bytes + ri->elf.data_bytes));
+    json_object_object_add(mem, "ram_peak_bytes", r ? u64(r->ram_peak) : NULL);
+    json_object_object_add(mem, "stack_peak_bytes", r && r->stack_known ? u64(r->stack_peak) : NULL);
+    json_object_object_add(mem, "heap_peak_bytes", r && r->heap_known ? u64(r->heap_peak) : NULL);
+    json_object_object_add(mem, "heap_peak_source", r && r->heap_known ? json_object_new_string(r->heap_source) : NULL);
+    json_object_object_add(mem, "arena_bytes", u64(a->arena_bytes));
+    json_object_object_add(mem, "tiers", r ? tiers_json(r) : NULL);
+    json_object_object_add(mem, "regions", regions_json(m));
+    return mem;
+}
+
+static json_object *components_json(const machine_t *m, const power_energy_t *e, double div)
+{
+    json_object *o = json_object_new_object();
+    json_object_object_add(o, "core", num(e->core_pj / div / 1e6));
+    json_object_object_add(o, "sleep", num(e->sleep_pj / div / 1e6));
+    json_object_object_add(o, "static", num(e->static_pj / div / 1e6));
+    for (int i = 0; i < m->nregions; i++) {
+        char key[SOC_NAME_LEN + 8];
+        snprintf(key, sizeof key, "mem.%s", m->regions[i].desc->name);
+        json_object_object_add(o, key, num(e->mem_pj[i] / div / 1e6));
+    }
+    return o;
+}
+
+static json_object *power_json(const machine_t *m, const run_info_t *ri, const analysis_t *a)
+{
+    if (!ri->power || !ri->power->present)
+        return NULL;
+    json_object *p = json_object_new_object();
+    double run_ms = ms_of(m, (double)m->cpu->cycles);
+    if (a->have_power && a->iterations) {
+        double ms = ms_of(m, (double)a->cycles);
+        json_object_object_add(p, "energy_uj", num(per_inf(a, a->energy.total_pj) / 1e6));
+        json_object_object_add(p, "avg_mw", num(ms > 0 ? a->energy.total_pj / 1e6 / ms : 0));
+        json_object_object_add(p, "components", components_json(m, &a->energy, a->iterations));
+    } else {
+        json_object_object_add(p, "energy_uj", NULL);
+        json_object_object_add(p, "avg_mw", NULL);
+        json_object_object_add(p, "components", NULL);
+    }
+    json_object_object_add(p, "run_energy_uj", num(a->run_energy.total_pj / 1e6));
+    json_object_object_add(p, "run_avg_mw", num(run_ms > 0 ? a->run_energy.total_pj / 1e6 / run_ms : 0));
+    json_object_object_add(p, "run_components", components_json(m, &a->run_energy, 1));
+    json_object *co = json_object_new_object();
+    json_object_object_add(co, "core_active_uw_per_mhz", num(ri->power->core_pj_per_cycle));
+    json_object_object_add(co, "core_sleep_uw_per_mhz", num(ri->power->sleep_pj_per_cycle));
+    json_object_object_add(co, "static_uw", num(ri->power->static_uw));
+    json_object_object_add(p, "coefficients", co);
+    return p;
+}
+
+static json_object *operators_json(const machine_t *m, const analysis_t *a)
+{
+    json_object *ops = json_object_new_array();
+    for (uint32_t i = 0; i < a->nops && a->iterations; i++) {
+        const op_stat_t *o = &a->ops[i];
+        if (!o->calls)
+            continue;
+        json_object *oj = json_object_new_object();
+        json_object_object_add(oj, "index", json_object_new_int((int)i));
+        json_object_object_add(oj, "name", json_object_new_string(o->name));
+        json_object_object_add(oj, "engine", json_object_new_string(report_engine_name(o->engine)));
+        json_object_object_add(oj, "cycles", u64((o->cycles + a->iterations / 2) / a->iterations));
+        json_object_object_add(oj, "instructions", u64((o->instret + a->iterations / 2) / a->iterations));
+        json_object_object_add(oj, "latency_ms", num(ms_of(m, per_inf(a, (double)o->cycles))));
+        json_object_object_add(oj, "energy_uj", a->have_power ? num(per_inf(a, o->energy_pj) / 1e6) : NULL);
+        json_object_object_add(oj, "memory_energy_uj", a->have_power ? num(per_inf(a, o->mem_pj) / 1e6) : NULL);
+        json_object_array_add(ops, oj);
+    }
+    return ops;
+}
+
+static const char *dtype_name(uint32_t d)
+{
+    return d == 1 ? "int8" : d == 0 ? "uint8" : d == 3 ? "int32" : d == 6 ? "float32" : "other";
+}
+
+static json_object *tensor_values(machine_t *mm, const struct etsim_pp_tensor *t, uint64_t count)
+{
+    unsigned esize = t->dtype == 6 || t->dtype == 3 ? 4 : 1;
+    json_object *vals = json_object_new_array();
+    if (count > 4096 || count * esize > t->nbytes)
+        return vals;
+    for (uint64_t k = 0; k < count; k++) {
+        uint8_t b[4] = {0};
+        if (!machine_read_bytes(mm, t->data + (uint32_t)(k * esize), b, esize))
+            break;
+        if (t->dtype == 6) {
+            float fv;
+            memcpy(&fv, b, 4);
+            json_object_array_add(vals, json_object_new_double(fv));
+        } else if (t->dtype == 3) {
+            int32_t iv;
+            memcpy(&iv, b, 4);
+            json_object_array_add(vals, json_object_new_int(iv));
+        } else {
+            json_object_array_add(vals, json_object_new_int(t->dtype == 1 ? (int8_t)b[0] : b[0]));
+        }
+    }
+    return vals;
 }
 
 static json_object *outputs_json(const machine_t *m)
@@ -140,9 +424,7 @@ static json_object *outputs_json(const machine_t *m)
             continue;
         json_object *o = json_object_new_object();
         json_object_object_add(o, "index", u64(e->arg[0]));
-        const char *dtype = t.dtype == 1 ? "int8" : t.dtype == 0 ? "uint8" : t.dtype == 3 ? "int32"
-                          : t.dtype == 6 ? "float32" : "other";
-        json_object_object_add(o, "dtype", json_object_new_string(dtype));
+        json_object_object_add(o, "dtype", json_object_new_string(dtype_name(t.dtype)));
         json_object *shape = json_object_new_array();
         uint64_t count = 1;
         for (uint32_t d = 0; d < t.ndim; d++) {
@@ -150,40 +432,16 @@ static json_object *outputs_json(const machine_t *m)
             count *= t.sizes[d];
         }
         json_object_object_add(o, "shape", shape);
-        unsigned esize = t.dtype == 6 || t.dtype == 3 ? 4 : 1;
-        json_object *vals = json_object_new_array();
-        if (count <= 4096 && count * esize <= t.nbytes) {
-            for (uint64_t k = 0; k < count; k++) {
-                uint8_t b[4] = {0};
-                if (!machine_read_bytes(mm, t.data + (uint32_t)(k * esize), b, esize))
-                    break;
-                if (t.dtype == 6) {
-                    float fv;
-                    memcpy(&fv, b, 4);
-                    json_object_array_add(vals, json_object_new_double(fv));
-                } else if (t.dtype == 3) {
-                    int32_t iv;
-                    memcpy(&iv, b, 4);
-                    json_object_array_add(vals, json_object_new_int(iv));
-                } else {
-                    json_object_array_add(vals, json_object_new_int(t.dtype == 1 ? (int8_t)b[0] : b[0]));
-                }
-            }
-        }
-        json_object_object_add(o, "values", vals);
+        json_object_object_add(o, "values", tensor_values(mm, &t, count));
         json_object_array_add(arr, o);
     }
     return arr;
 }
 
-bool report_write_json(const char *path, const machine_t *m, const run_info_t *ri, char *err, size_t errlen)
+static json_object *header_json(const machine_t *m, const run_info_t *ri, json_object *root)
 {
     const cpu_t *c = m->cpu;
-    infer_stat_t st;
-    collect(m, &st);
-    json_object *root = json_object_new_object();
     json_object_object_add(root, "schema", json_object_new_string("etsim-report/1"));
-
     json_object *soc = json_object_new_object();
     json_object_object_add(soc, "name", json_object_new_string(m->desc.name));
     json_object_object_add(soc, "cpu", json_object_new_string(m->desc.cpu));
@@ -211,50 +469,33 @@ bool report_write_json(const char *path, const machine_t *m, const run_info_t *r
     json_object_object_add(run, "exit_code", json_object_new_int(ri->exit_code));
     json_object_object_add(run, "instructions", u64(c->instret));
     json_object_object_add(run, "cycles", u64(c->cycles));
+    json_object_object_add(run, "sleep_cycles", u64(c->sleep_cycles));
     json_object_object_add(run, "sim_ms", json_object_new_double(ms_of(m, (double)c->cycles)));
     json_object_object_add(run, "host_seconds", json_object_new_double(ri->host_seconds));
     json_object_object_add(run, "host_mips", json_object_new_double(
         ri->host_seconds > 0 ? (double)c->instret / ri->host_seconds / 1e6 : 0));
     json_object_object_add(root, "run", run);
+    return root;
+}
 
+bool report_write_json(const char *path, const machine_t *m, const run_info_t *ri, const analysis_t *a,
+                       char *err, size_t errlen)
+{
+    json_object *root = header_json(m, ri, json_object_new_object());
     json_object *inf = NULL;
-    double per = st.iterations ? (double)st.cycles / st.iterations : 0;
-    if (st.iterations) {
+    if (a->iterations) {
+        double per = per_inf(a, (double)a->cycles);
         inf = json_object_new_object();
-        json_object_object_add(inf, "iterations", json_object_new_int((int)st.iterations));
+        json_object_object_add(inf, "iterations", json_object_new_int((int)a->iterations));
         json_object_object_add(inf, "cycles", u64((uint64_t)(per + 0.5)));
+        json_object_object_add(inf, "instructions", u64((a->instret + a->iterations / 2) / a->iterations));
         json_object_object_add(inf, "latency_ms", json_object_new_double(ms_of(m, per)));
     }
     json_object_object_add(root, "inference", inf);
-
-    json_object *mem = json_object_new_object();
-    json_object_object_add(mem, "flash_model_bytes", u64(ri->model_bytes));
-    json_object_object_add(mem, "flash_code_bytes", u64(ri->elf.code_bytes + ri->elf.rodata_bytes + ri->elf.data_bytes));
-    json_object_object_add(mem, "ram_peak_bytes", NULL);
-    json_object_object_add(mem, "stack_peak_bytes", NULL);
-    json_object_object_add(mem, "heap_peak_bytes", NULL);
-    json_object_object_add(mem, "arena_bytes", u64(st.arena_bytes));
-    json_object_object_add(mem, "regions", regions_json(m));
-    json_object_object_add(root, "memory", mem);
-    json_object_object_add(root, "power", NULL);
-
-    json_object *ops = json_object_new_array();
-    for (uint32_t i = 0; i < st.nops && st.iterations; i++) {
-        const op_stat_t *o = &st.ops[i];
-        if (!o->calls)
-            continue;
-        json_object *oj = json_object_new_object();
-        json_object_object_add(oj, "index", json_object_new_int((int)i));
-        json_object_object_add(oj, "name", json_object_new_string(o->name));
-        json_object_object_add(oj, "engine", json_object_new_string(engine_name(o->engine)));
-        json_object_object_add(oj, "cycles", u64((o->cycles + st.iterations / 2) / st.iterations));
-        json_object_object_add(oj, "energy_uj", NULL);
-        json_object_array_add(ops, oj);
-    }
-    json_object_object_add(root, "operators", ops);
+    json_object_object_add(root, "memory", memory_json(m, ri, a));
+    json_object_object_add(root, "power", power_json(m, ri, a));
+    json_object_object_add(root, "operators", operators_json(m, a));
     json_object_object_add(root, "outputs", outputs_json(m));
-    free(st.ops);
-
     bool ok = json_object_to_file_ext(path, root, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE) == 0;
     if (!ok)
         snprintf(err, errlen, "%s: cannot write the report", path);
@@ -262,7 +503,10 @@ bool report_write_json(const char *path, const machine_t *m, const run_info_t *r
     return ok;
 }
 
-bool report_write_csv(const char *path, const machine_t *m, const run_info_t *ri, char *err, size_t errlen)
+/* ---- CSV ------------------------------------------------------------------- */
+
+bool report_write_csv(const char *path, const machine_t *m, const run_info_t *ri, const analysis_t *a,
+                      char *err, size_t errlen)
 {
     (void)ri;
     FILE *f = fopen(path, "w");
@@ -270,19 +514,243 @@ bool report_write_csv(const char *path, const machine_t *m, const run_info_t *ri
         snprintf(err, errlen, "%s: cannot write", path);
         return false;
     }
-    infer_stat_t st;
-    collect(m, &st);
-    fprintf(f, "index,name,engine,cycles,latency_ms,share\n");
-    double per = st.iterations ? (double)st.cycles / st.iterations : 0;
-    for (uint32_t i = 0; i < st.nops && st.iterations; i++) {
-        const op_stat_t *o = &st.ops[i];
+    fprintf(f, "index,name,engine,cycles,latency_ms,share,instructions,energy_uj,memory_energy_uj,avg_mw\n");
+    double per = per_inf(a, (double)a->cycles);
+    for (uint32_t i = 0; i < a->nops && a->iterations; i++) {
+        const op_stat_t *o = &a->ops[i];
         if (!o->calls)
             continue;
-        double oc = (double)o->cycles / st.iterations;
-        fprintf(f, "%u,%s,%s,%.0f,%.6f,%.4f\n", i, o->name, engine_name(o->engine), oc, ms_of(m, oc),
-                per > 0 ? oc / per : 0.0);
+        double oc = per_inf(a, (double)o->cycles);
+        fprintf(f, "%u,%s,%s,%.0f,%.6f,%.4f,%.0f,", i, o->name, report_engine_name(o->engine), oc, ms_of(m, oc),
+                per > 0 ? oc / per : 0.0, per_inf(a, (double)o->instret));
+        if (a->have_power)
+            fprintf(f, "%.4f,%.4f,%.3f\n", per_inf(a, o->energy_pj) / 1e6, per_inf(a, o->mem_pj) / 1e6,
+                    oc > 0 ? per_inf(a, o->energy_pj) / 1e6 / ms_of(m, oc) : 0.0);
+        else
+            fprintf(f, ",,\n");
     }
-    free(st.ops);
+    bool ok = fclose(f) == 0;
+    if (!ok)
+        snprintf(err, errlen, "%s: write error", path);
+    return ok;
+}
+
+/* ---- HTML: one self-contained page, inline SVG charts ------------------------ */
+
+static const char *engine_color(uint32_t e)
+{
+    return e == ETSIM_ENGINE_NPU ? "#d95f02" : e == ETSIM_ENGINE_DSP ? "#7570b3" : "#1b9e77";
+}
+
+static void html_text(FILE *f, const char *s)
+{
+    for (; *s; s++) {
+        switch (*s) {
+        case '&': fputs("&amp;", f); break;
+        case '<': fputs("&lt;", f); break;
+        case '>': fputs("&gt;", f); break;
+        case '"': fputs("&quot;", f); break;
+        default: fputc(*s, f); break;
+        }
+    }
+}
+
+/* A horizontal bar chart: one row per item, bar split into segments. */
+typedef struct bar_seg {
+    double value;
+    const char *color;
+    const char *what;
+} bar_seg_t;
+
+static void svg_row(FILE *f, int y, const char *label, const bar_seg_t *segs, int nsegs, double max,
+                    const char *value_text)
+{
+    const int x0 = 330, width = 520;
+    fprintf(f, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">", x0 - 6, y + 12);
+    html_text(f, label);
+    fputs("</text>\n", f);
+    double x = x0;
+    for (int s = 0; s < nsegs; s++) {
+        double w = max > 0 ? segs[s].value / max * width : 0;
+        fprintf(f, "<rect x=\"%.2f\" y=\"%d\" width=\"%.2f\" height=\"14\" fill=\"%s\"><title>", x, y, w,
+                segs[s].color);
+        html_text(f, segs[s].what);
+        fputs("</title></rect>\n", f);
+        x += w;
+    }
+    fprintf(f, "<text x=\"%.2f\" y=\"%d\">%s</text>\n", x + 4, y + 12, value_text);
+}
+
+static void svg_open(FILE *f, const char *title, int rows)
+{
+    fprintf(f, "<h2>%s</h2>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"960\" height=\"%d\" "
+            "font-family=\"sans-serif\" font-size=\"11\">\n", title, rows * 18 + 10);
+}
+
+static void html_operators(FILE *f, const machine_t *m, const analysis_t *a)
+{
+    double max = 0;
+    int rows = 0;
+    for (uint32_t i = 0; i < a->nops; i++) {
+        if (a->ops[i].calls)
+            rows++;
+        if ((double)a->ops[i].cycles > max)
+            max = (double)a->ops[i].cycles;
+    }
+    svg_open(f, "Latency per operator (ms per inference; colour = engine: cpu green, npu orange, dsp purple)", rows);
+    int y = 4;
+    for (uint32_t i = 0; i < a->nops; i++) {
+        const op_stat_t *o = &a->ops[i];
+        if (!o->calls)
+            continue;
+        char label[96], val[64], what[64];
+        snprintf(label, sizeof label, "%u %s", i, o->name);
+        snprintf(val, sizeof val, "%.3f ms", ms_of(m, per_inf(a, (double)o->cycles)));
+        snprintf(what, sizeof what, "%s: %.0f cycles", report_engine_name(o->engine), per_inf(a, (double)o->cycles));
+        bar_seg_t seg = {(double)o->cycles, engine_color(o->engine), what};
+        svg_row(f, y, label, &seg, 1, max, val);
+        y += 18;
+    }
+    fputs("</svg>\n", f);
+}
+
+/* Lanes cpu / npu / dsp over the first inference (simulated microseconds). */
+static void html_timeline(FILE *f, const machine_t *m, const analysis_t *a)
+{
+    uint64_t t0 = a->first_begin, t1 = t0;
+    for (uint32_t i = 0; i < a->ncalls && a->calls[i].iteration == 0; i++)
+        if (a->calls[i].start + a->calls[i].cycles > t1)
+            t1 = a->calls[i].start + a->calls[i].cycles;
+    double span = (double)(t1 - t0);
+    fprintf(f, "<h2>Timeline of the first inference (%.1f us)</h2>\n<svg xmlns=\"http://www.w3.org/2000/svg\" "
+            "width=\"960\" height=\"90\" font-family=\"sans-serif\" font-size=\"11\">\n",
+            span / m->desc.cpu_mhz);
+    static const char *lanes[] = {"cpu", "npu", "dsp"};
+    for (int l = 0; l < 3; l++)
+        fprintf(f, "<text x=\"40\" y=\"%d\" text-anchor=\"end\">%s</text>"
+                "<rect x=\"50\" y=\"%d\" width=\"880\" height=\"20\" fill=\"#f0f0f0\"/>\n", 16 + l * 26, lanes[l], 3 + l * 26);
+    for (uint32_t i = 0; i < a->ncalls && a->calls[i].iteration == 0 && span > 0; i++) {
+        const op_call_t *c = &a->calls[i];
+        uint32_t lane = c->engine < 3 ? c->engine : 0;
+        double x = 50 + (double)(c->start - t0) / span * 880, w = (double)c->cycles / span * 880;
+        fprintf(f, "<rect x=\"%.2f\" y=\"%u\" width=\"%.2f\" height=\"20\" fill=\"%s\" stroke=\"#fff\" "
+                "stroke-width=\"0.5\"><title>%u ", x, 3 + lane * 26, w < 0.5 ? 0.5 : w, engine_color(c->engine),
+                c->index);
+        html_text(f, c->name);
+        fprintf(f, ": %.1f us</title></rect>\n", (double)c->cycles / m->desc.cpu_mhz);
+    }
+    fputs("</svg>\n", f);
+}
+
+static void html_ram(FILE *f, const run_info_t *ri)
+{
+    const ram_info_t *r = ri->ram;
+    if (!r)
+        return;
+    double max = 0;
+    int rows = 0;
+    for (int i = 0; i < r->ntiers; i++) {
+        if (r->tiers[i].ram_bytes) {
+            rows++;
+            if ((double)r->tiers[i].ram_bytes > max)
+                max = (double)r->tiers[i].ram_bytes;
+        }
+    }
+    svg_open(f, "RAM per memory tier (data, bss used, arenas outside sections, stack, heap)", rows ? rows : 1);
+    int y = 4;
+    for (int i = 0; i < r->ntiers; i++) {
+        const ram_tier_t *t = &r->tiers[i];
+        if (!t->ram_bytes)
+            continue;
+        bar_seg_t segs[] = {
+            {(double)t->data_bytes, "#66a61e", "data"}, {(double)t->bss_used, "#e6ab02", "bss (used)"},
+            {(double)t->arena_outside, "#a6761d", "arenas"}, {(double)t->stack_bytes, "#e7298a", "stack"},
+            {(double)t->heap_bytes, "#1f78b4", "heap"},
+        };
+        char val[64];
+        snprintf(val, sizeof val, "%.1f KiB", t->ram_bytes / 1024.0);
+        svg_row(f, y, t->name, segs, 5, max, val);
+        y += 18;
+    }
+    fputs("</svg>\n", f);
+}
+
+static void html_energy(FILE *f, const machine_t *m, const analysis_t *a)
+{
+    if (!a->have_power || !a->iterations)
+        return;
+    const power_energy_t *e = &a->energy;
+    const char *names[SOC_MAX_REGIONS + 3] = {"core", "static", "sleep"};
+    double vals[SOC_MAX_REGIONS + 3] = {e->core_pj, e->static_pj, e->sleep_pj};
+    char memnames[SOC_MAX_REGIONS][SOC_NAME_LEN + 8];
+    int n = 3;
+    for (int i = 0; i < m->nregions; i++) {
+        snprintf(memnames[i], sizeof memnames[i], "mem.%s", m->regions[i].desc->name);
+        names[n] = memnames[i];
+        vals[n++] = e->mem_pj[i];
+    }
+    double max = 0;
+    for (int i = 0; i < n; i++)
+        max = vals[i] > max ? vals[i] : max;
+    svg_open(f, "Energy per inference by component (uJ)", n);
+    for (int i = 0; i < n; i++) {
+        char val[64];
+        snprintf(val, sizeof val, "%.2f uJ", per_inf(a, vals[i]) / 1e6);
+        bar_seg_t seg = {vals[i], i == 0 ? "#1b9e77" : i < 3 ? "#999999" : "#1f78b4", names[i]};
+        svg_row(f, 4 + i * 18, names[i], &seg, 1, max, val);
+    }
+    fputs("</svg>\n", f);
+}
+
+static void html_table(FILE *f, const machine_t *m, const run_info_t *ri, const analysis_t *a)
+{
+    fputs("<table><tr><th>model</th><th>hardware</th><th>flash (model)</th><th>flash (code)</th><th>RAM</th>"
+          "<th>latency</th><th>energy</th><th>avg power</th></tr>\n<tr><td>", f);
+    html_text(f, ri->model_path ? base_name(ri->model_path) : "-");
+    fputs("</td><td>", f);
+    html_text(f, m->desc.cpu);
+    fprintf(f, " (%s)</td><td>%.1f KiB</td><td>%.1f KiB</td>", m->desc.name, ri->model_bytes / 1024.0,
+            (ri->elf.code_bytes + ri->elf.rodata_bytes + ri->elf.data_bytes) / 1024.0);
+    if (ri->ram)
+        fprintf(f, "<td>%.1f KiB</td>", ri->ram->ram_peak / 1024.0);
+    else
+        fputs("<td>-</td>", f);
+    if (a->iterations)
+        fprintf(f, "<td>%.3f ms @ %.0f MHz</td>", ms_of(m, per_inf(a, (double)a->cycles)), m->desc.cpu_mhz);
+    else
+        fputs("<td>-</td>", f);
+    if (a->have_power && a->iterations)
+        fprintf(f, "<td>%.1f uJ</td><td>%.2f mW</td>", per_inf(a, a->energy.total_pj) / 1e6,
+                a->energy.total_pj / 1e6 / ms_of(m, (double)a->cycles));
+    else
+        fputs("<td>-</td><td>-</td>", f);
+    fputs("</tr></table>\n", f);
+}
+
+bool report_write_html(const char *path, const machine_t *m, const run_info_t *ri, const analysis_t *a,
+                       char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        snprintf(err, errlen, "%s: cannot write", path);
+        return false;
+    }
+    fputs("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>etsim: ", f);
+    html_text(f, ri->model_path ? base_name(ri->model_path) : base_name(ri->firmware_path));
+    fputs("</title>\n<style>body{font-family:sans-serif;margin:20px;background:#fff;color:#222}"
+          "table{border-collapse:collapse}td,th{border:1px solid #bbb;padding:3px 8px;font-size:13px}"
+          "th{background:#eef}h2{font-size:15px;margin-top:22px}</style></head><body>\n<h1>etsim report</h1>\n<p>", f);
+    html_text(f, ri->firmware_path);
+    fprintf(f, " on %s, %s @ %.0f MHz; %llu instructions, %llu cycles (whole run)</p>\n", m->desc.name, m->desc.cpu,
+            m->desc.cpu_mhz, (unsigned long long)m->cpu->instret, (unsigned long long)m->cpu->cycles);
+    html_table(f, m, ri, a);
+    if (a->iterations) {
+        html_operators(f, m, a);
+        html_timeline(f, m, a);
+    }
+    html_ram(f, ri);
+    html_energy(f, m, a);
+    fputs("<p>Energy figures rest on the assumptions in docs/power.md.</p>\n</body></html>\n", f);
     bool ok = fclose(f) == 0;
     if (!ok)
         snprintf(err, errlen, "%s: write error", path);

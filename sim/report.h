@@ -1,5 +1,7 @@
 /* What a run cost: the summary on stderr, the etsim-report/1 JSON report
- * (docs/report.md) and the per-operator CSV. */
+ * (docs/report.md), the per-operator CSV and the HTML page.  Everything is
+ * computed after the run from the profiling-port events, the power probe's
+ * snapshots and the RAM accounting. */
 #ifndef ETSIM_SIM_REPORT_H
 #define ETSIM_SIM_REPORT_H
 
@@ -8,6 +10,8 @@
 
 #include "elf_load.h"
 #include "machine.h"
+#include "power.h"
+#include "ram.h"
 
 typedef struct run_info {
     const char *firmware_path;
@@ -17,10 +21,60 @@ typedef struct run_info {
     int exit_code;
     unsigned iterations;
     double host_seconds;
+    const ram_info_t *ram;         /* NULL: not measured */
+    const power_coeffs_t *power;   /* NULL or !present: no power model */
+    const power_probe_t *probe;    /* snapshots per profiling-port event */
 } run_info_t;
 
-void report_summary(FILE *f, const machine_t *m, const run_info_t *ri);
-bool report_write_json(const char *path, const machine_t *m, const run_info_t *ri, char *err, size_t errlen);
-bool report_write_csv(const char *path, const machine_t *m, const run_info_t *ri, char *err, size_t errlen);
+/* One operator call (one inference's OP_BEGIN..OP_END). */
+typedef struct op_call {
+    uint32_t iteration, index, engine;
+    const char *name;
+    uint64_t start, cycles, instret;   /* start: core cycle of OP_BEGIN */
+    double energy_pj, mem_pj;          /* 0 without the power model */
+} op_call_t;
+
+/* Per operator index, summed over the inferences. */
+typedef struct op_stat {
+    const char *name;
+    uint32_t engine;
+    uint64_t cycles, instret;
+    double energy_pj, mem_pj;
+    uint32_t calls;
+} op_stat_t;
+
+/* One inference (INFER_BEGIN..INFER_END). */
+typedef struct infer_call {
+    uint64_t begin, cycles, instret;
+    double energy_pj;
+} infer_call_t;
+
+typedef struct analysis {
+    unsigned iterations;           /* INFER_END events */
+    uint64_t cycles, instret;      /* inference windows, summed */
+    uint64_t first_begin;          /* cycle of the first INFER_BEGIN */
+    bool have_power;
+    power_energy_t energy;         /* inference windows, summed */
+    power_energy_t run_energy;     /* reset to the end of the run */
+    op_stat_t *ops;                /* by operator index */
+    uint32_t nops;
+    op_call_t *calls;              /* in execution order */
+    uint32_t ncalls;
+    infer_call_t *infers;          /* one per inference */
+    uint32_t ninfers;
+    uint64_t arena_bytes;
+} analysis_t;
+
+void analysis_build(const machine_t *m, const run_info_t *ri, analysis_t *a);
+void analysis_free(analysis_t *a);
+const char *report_engine_name(uint32_t engine);
+
+void report_summary(FILE *f, const machine_t *m, const run_info_t *ri, const analysis_t *a);
+bool report_write_json(const char *path, const machine_t *m, const run_info_t *ri, const analysis_t *a,
+                       char *err, size_t errlen);
+bool report_write_csv(const char *path, const machine_t *m, const run_info_t *ri, const analysis_t *a,
+                      char *err, size_t errlen);
+bool report_write_html(const char *path, const machine_t *m, const run_info_t *ri, const analysis_t *a,
+                       char *err, size_t errlen);
 
 #endif

@@ -1,0 +1,212 @@
+/* The power model (sim/power.h). */
+#include "power.h"
+
+#include <errno.h>
+#include <json-c/json.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../firmware/include/etsim_profport.h"
+
+/* ---- coefficients ------------------------------------------------------- */
+
+static bool num_field(json_object *o, const char *key, double *out, const char *src, char *err,
+                      size_t errlen)
+{
+    json_object *v;
+    if (!json_object_object_get_ex(o, key, &v)) {
+        snprintf(err, errlen, "%s: power: missing \"%s\"", src, key);
+        return false;
+    }
+    if (!json_object_is_type(v, json_type_double) && !json_object_is_type(v, json_type_int)) {
+        snprintf(err, errlen, "%s: power: \"%s\" must be a number", src, key);
+        return false;
+    }
+    *out = json_object_get_double(v);
+    if (!(*out >= 0 && *out < 1e9)) {
+        snprintf(err, errlen, "%s: power: \"%s\" must be between 0 and 1e9", src, key);
+        return false;
+    }
+    return true;
+}
+
+static bool parse_power(power_coeffs_t *pc, json_object *root, const char *src, char *err, size_t errlen)
+{
+    json_object *p, *doms;
+    if (!json_object_object_get_ex(root, "power", &p))
+        return true;   /* no power model for this SoC */
+    if (!json_object_is_type(p, json_type_object)) {
+        snprintf(err, errlen, "%s: \"power\" must be an object", src);
+        return false;
+    }
+    if (!num_field(p, "core_active_uw_per_mhz", &pc->core_pj_per_cycle, src, err, errlen) ||
+        !num_field(p, "core_sleep_uw_per_mhz", &pc->sleep_pj_per_cycle, src, err, errlen))
+        return false;
+    json_object *fb;
+    pc->fetch_bytes_per_insn = 3.0;
+    if (json_object_object_get_ex(p, "fetch_bytes_per_instruction", &fb) &&
+        !num_field(p, "fetch_bytes_per_instruction", &pc->fetch_bytes_per_insn, src, err, errlen))
+        return false;
+    if (json_object_object_get_ex(p, "domains", &doms)) {
+        if (!json_object_is_type(doms, json_type_array) ||
+            json_object_array_length(doms) > POWER_MAX_DOMAINS) {
+            snprintf(err, errlen, "%s: power: \"domains\" must be an array of at most %d", src,
+                     POWER_MAX_DOMAINS);
+            return false;
+        }
+        for (size_t i = 0; i < json_object_array_length(doms); i++) {
+            json_object *d = json_object_array_get_idx(doms, i), *name;
+            power_domain_t *pd = &pc->domains[pc->ndomains];
+            if (!json_object_is_type(d, json_type_object) || !json_object_object_get_ex(d, "name", &name) ||
+                !json_object_is_type(name, json_type_string) ||
+                strlen(json_object_get_string(name)) >= sizeof pd->name) {
+                snprintf(err, errlen, "%s: power: each domain needs a \"name\" (a short string)", src);
+                return false;
+            }
+            strcpy(pd->name, json_object_get_string(name));
+            if (!num_field(d, "static_uw", &pd->static_uw, src, err, errlen))
+                return false;
+            pc->static_uw += pd->static_uw;
+            pc->ndomains++;
+        }
+    }
+    pc->present = true;
+    return true;
+}
+
+static char *slurp(const char *path, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+        return NULL;
+    }
+    size_t cap = 1 << 16, len = 0;
+    char *buf = malloc(cap + 1);
+    size_t got;
+    while (buf && (got = fread(buf + len, 1, cap - len, f)) > 0) {
+        len += got;
+        if (len == cap) {
+            char *nb = cap < (16u << 20) ? realloc(buf, cap * 2 + 1) : NULL;
+            if (!nb) {
+                free(buf);
+                buf = NULL;
+                break;
+            }
+            buf = nb;
+            cap *= 2;
+        }
+    }
+    fclose(f);
+    if (!buf)
+        snprintf(err, errlen, "%s: too large or out of memory", path);
+    else
+        buf[len] = '\0';
+    return buf;
+}
+
+bool power_load(power_coeffs_t *pc, const char *soc, char *err, size_t errlen)
+{
+    memset(pc, 0, sizeof *pc);
+    pc->fetch_region = -1;
+    const char *text = soc_builtin_json(soc);
+    char *owned = NULL;
+    if (!text && !(text = owned = slurp(soc, err, errlen)))
+        return false;
+    json_object *root = json_tokener_parse(text);
+    bool ok = root ? parse_power(pc, root, soc, err, errlen) : false;
+    if (!root)
+        snprintf(err, errlen, "%s: not valid JSON", soc);
+    json_object_put(root);
+    free(owned);
+    return ok;
+}
+
+/* ---- the probe ------------------------------------------------------------ */
+
+void power_snap_now(const machine_t *m, power_snap_t *s)
+{
+    memset(s, 0, sizeof *s);
+    s->cycles = m->cpu->cycles;
+    s->sleep_cycles = m->cpu->sleep_cycles;
+    s->instret = m->cpu->instret;
+    for (int i = 0; i < m->nregions && i < SOC_MAX_REGIONS; i++) {
+        const bus_stats_t *st = &m->regions[i].stats;
+        const soc_region_t *d = m->regions[i].desc;
+        s->mem_pj[i] = (double)(st->read_bytes + st->fetch_bytes) * d->read_pj_per_byte +
+                       (double)st->write_bytes * d->write_pj_per_byte;
+    }
+}
+
+static bool probe_read(void *ctx, uint32_t addr, unsigned size, uint32_t *value, uint32_t *wait)
+{
+    power_probe_t *p = ctx;
+    return p->orig.read(p->orig.ctx, addr, size, value, wait);
+}
+
+static bool probe_write(void *ctx, uint32_t addr, unsigned size, uint32_t value, uint32_t *wait)
+{
+    power_probe_t *p = ctx;
+    machine_t *m = p->m;
+    uint32_t before = m->prof.nevents;
+    bool ok = p->orig.write(p->orig.ctx, addr, size, value, wait);
+    /* One snapshot per event the profiling port recorded. */
+    while (p->nsnaps < m->prof.nevents && before < m->prof.nevents) {
+        if (p->nsnaps == p->cap) {
+            uint32_t cap = p->cap ? p->cap * 2 : 256;
+            power_snap_t *n = realloc(p->snaps, cap * sizeof *n);
+            if (!n)
+                break;
+            p->snaps = n;
+            p->cap = cap;
+        }
+        power_snap_now(m, &p->snaps[p->nsnaps++]);
+    }
+    return ok;
+}
+
+void power_probe_attach(power_probe_t *p, machine_t *m)
+{
+    memset(p, 0, sizeof *p);
+    p->m = m;
+    p->orig = m->bus;   /* only ctx/read/write are used from the copy */
+    m->bus.ctx = p;
+    m->bus.read = probe_read;
+    m->bus.write = probe_write;
+}
+
+void power_probe_free(power_probe_t *p)
+{
+    free(p->snaps);
+    p->snaps = NULL;
+    p->nsnaps = p->cap = 0;
+}
+
+/* ---- energy --------------------------------------------------------------- */
+
+void power_between(const machine_t *m, const power_coeffs_t *pc, const power_snap_t *a,
+                   const power_snap_t *b, power_energy_t *out)
+{
+    memset(out, 0, sizeof *out);
+    uint64_t cyc = b->cycles - a->cycles;
+    uint64_t slp = b->sleep_cycles - a->sleep_cycles;
+    if (slp > cyc)
+        slp = cyc;
+    out->core_pj = (double)(cyc - slp) * pc->core_pj_per_cycle;
+    out->sleep_pj = (double)slp * pc->sleep_pj_per_cycle;
+    out->static_pj = pc->static_uw * ((double)cyc / m->desc.cpu_mhz);   /* uW x us = pJ */
+    out->total_pj = out->core_pj + out->sleep_pj + out->static_pj;
+    uint64_t fetched = 0;
+    for (int i = 0; i < m->nregions && i < SOC_MAX_REGIONS; i++) {
+        out->mem_pj[i] = b->mem_pj[i] - a->mem_pj[i];
+        fetched += m->regions[i].stats.fetch_bytes;
+    }
+    int fr = pc->fetch_region;
+    if (!fetched && fr >= 0 && fr < m->nregions && fr < SOC_MAX_REGIONS) {
+        out->mem_pj[fr] += (double)(b->instret - a->instret) * pc->fetch_bytes_per_insn *
+                           m->regions[fr].desc->read_pj_per_byte;
+        out->fetch_estimated = true;
+    }
+    for (int i = 0; i < m->nregions && i < SOC_MAX_REGIONS; i++)
+        out->total_pj += out->mem_pj[i];
+}

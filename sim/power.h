@@ -1,0 +1,80 @@
+/* The power model: energy of a run, of one inference and of each operator.
+ *
+ *   energy = core cycles awake x core pJ/cycle          ("core")
+ *          + core cycles asleep x sleep pJ/cycle        ("sleep")
+ *          + bytes read, written and fetched per memory region
+ *            x that region's pJ/byte                    ("mem.<region>")
+ *          + static power of every powered domain x time ("static")
+ *
+ * Coefficients live in the SoC description ("power" object, and the
+ * regions' read_pj_per_byte / write_pj_per_byte), each with its source or
+ * stated assumption (docs/power.md).  1 uW/MHz is 1 pJ per cycle.
+ *
+ * The per-event figures come from a probe: it wraps the bus's slow path and,
+ * each time the firmware writes an event to the profiling port, snapshots the
+ * cycle, sleep and instruction counters and the memory energy so far.  The
+ * fast path is untouched, so the probe costs nothing per instruction. */
+#ifndef ETSIM_SIM_POWER_H
+#define ETSIM_SIM_POWER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "machine.h"
+
+#define POWER_MAX_DOMAINS (SOC_MAX_REGIONS + 4)
+
+typedef struct power_domain {
+    char name[SOC_NAME_LEN];
+    double static_uw;
+} power_domain_t;
+
+typedef struct power_coeffs {
+    bool present;                  /* the SoC description has a "power" object */
+    double core_pj_per_cycle;      /* active core, dynamic (uW/MHz) */
+    double sleep_pj_per_cycle;     /* core in WFI/WFE */
+    power_domain_t domains[POWER_MAX_DOMAINS];
+    int ndomains;
+    double static_uw;              /* sum over the domains */
+    /* Instruction fetches, while the core does not count them in the bus
+     * statistics: instructions x bytes each, charged to the region holding
+     * the code (set by the caller from the ELF entry point; -1: none). */
+    double fetch_bytes_per_insn;
+    int fetch_region;
+} power_coeffs_t;
+
+/* Read the "power" object of a SoC description (built-in name or file).
+ * A description without one gives present = false (no power figures). */
+bool power_load(power_coeffs_t *pc, const char *soc_name_or_path, char *err, size_t errlen);
+
+/* Counters at one profiling-port event (same index as m->prof.events). */
+typedef struct power_snap {
+    uint64_t cycles, sleep_cycles, instret;
+    double mem_pj[SOC_MAX_REGIONS];   /* cumulative, per region */
+} power_snap_t;
+
+typedef struct power_probe {
+    machine_t *m;
+    bus_t orig;                       /* the machine's slow path */
+    power_snap_t *snaps;
+    uint32_t nsnaps, cap;
+} power_probe_t;
+
+void power_probe_attach(power_probe_t *p, machine_t *m);
+void power_probe_free(power_probe_t *p);
+/* The counters now (for the end of the run). */
+void power_snap_now(const machine_t *m, power_snap_t *s);
+
+/* Energy between two snapshots, by component. */
+typedef struct power_energy {
+    double core_pj, sleep_pj, static_pj;
+    double mem_pj[SOC_MAX_REGIONS];
+    double total_pj;
+    bool fetch_estimated;          /* fetch energy from instructions x bytes */
+} power_energy_t;
+
+void power_between(const machine_t *m, const power_coeffs_t *pc, const power_snap_t *a,
+                   const power_snap_t *b, power_energy_t *out);
+
+#endif

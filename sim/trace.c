@@ -1,0 +1,374 @@
+/* Traces (sim/trace.h, docs/trace.md). */
+#include "trace.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- CRC-32 (IEEE 802.3, as zlib), bitwise: traces are small ----------- */
+
+static uint32_t crc32_of(const uint8_t *p, size_t n)
+{
+    uint32_t c = 0xFFFFFFFFu;
+    for (size_t i = 0; i < n; i++) {
+        c ^= p[i];
+        for (int k = 0; k < 8; k++)
+            c = (c >> 1) ^ (0xEDB88320u & (0u - (c & 1u)));
+    }
+    return ~c;
+}
+
+/* ---- writing ----------------------------------------------------------- */
+
+typedef struct buf {
+    uint8_t *p;
+    size_t len, cap;
+    bool failed;
+} buf_t;
+
+static void put(buf_t *b, const void *src, size_t n)
+{
+    if (b->failed)
+        return;
+    if (b->len + n > b->cap) {
+        size_t cap = b->cap ? b->cap : 1024;
+        while (cap < b->len + n)
+            cap *= 2;
+        uint8_t *np = realloc(b->p, cap);
+        if (!np) {
+            b->failed = true;
+            return;
+        }
+        b->p = np;
+        b->cap = cap;
+    }
+    memcpy(b->p + b->len, src, n);
+    b->len += n;
+}
+
+static void put_le(buf_t *b, uint64_t v, int bytes)
+{
+    uint8_t tmp[8];
+    for (int i = 0; i < bytes; i++)
+        tmp[i] = (uint8_t)(v >> (8 * i));
+    put(b, tmp, (size_t)bytes);
+}
+
+static void put_string(buf_t *b, const char *s)
+{
+    size_t n = strlen(s);
+    if (n > TRACE_MAX_STRING)
+        n = TRACE_MAX_STRING;
+    put_le(b, n, 2);
+    put(b, s, n);
+}
+
+static const char *base_name(const char *path)
+{
+    const char *s = path ? strrchr(path, '/') : NULL;
+    return s ? s + 1 : path ? path : "";
+}
+
+static void put_record(buf_t *b, const trace_rec_t *r)
+{
+    put_le(b, r->kind, 1);
+    put_le(b, r->engine, 1);
+    put_le(b, 0, 2);
+    put_le(b, r->iteration, 4);
+    put_le(b, r->index, 4);
+    put_le(b, r->name, 4);
+    put_le(b, r->start, 8);
+    put_le(b, r->cycles, 8);
+    put_le(b, r->instret, 8);
+    put_le(b, r->energy_pj, 8);
+}
+
+static uint64_t pj_of(bool have, double pj)
+{
+    return have ? (uint64_t)llround(pj < 0 ? 0 : pj) : TRACE_NO_ENERGY;
+}
+
+bool trace_write(const char *path, const machine_t *m, const run_info_t *ri, const analysis_t *a, char *err,
+                 size_t errlen)
+{
+    buf_t b = {0};
+    /* Operator names become strings 3.. (one per operator index). */
+    uint32_t nstrings = 3 + a->nops;
+    uint32_t nrecs = a->ninfers;
+    for (uint32_t i = 0; i < a->ncalls; i++)
+        nrecs += a->calls[i].iteration < a->ninfers;
+    put(&b, TRACE_MAGIC, 8);
+    put_le(&b, TRACE_VERSION, 2);
+    put_le(&b, TRACE_LEVEL_OPERATOR, 1);
+    put_le(&b, a->have_power ? TRACE_FLAG_ENERGY : 0, 1);
+    put_le(&b, (uint64_t)llround(m->desc.cpu_mhz * 1000.0), 4);
+    put_le(&b, nstrings, 4);
+    put_le(&b, nrecs, 4);
+    put_le(&b, m->cpu->cycles, 8);
+    put_string(&b, m->desc.name);
+    put_string(&b, base_name(ri->model_path));
+    put_string(&b, base_name(ri->firmware_path));
+    for (uint32_t i = 0; i < a->nops; i++)
+        put_string(&b, a->ops[i].name ? a->ops[i].name : "");
+    uint32_t c = 0;
+    for (uint32_t it = 0; it < a->ninfers; it++) {
+        const infer_call_t *ic = &a->infers[it];
+        trace_rec_t r = {TRACE_REC_INFERENCE, 0, it, 0, 0, 0, ic->cycles, ic->instret,
+                         pj_of(a->have_power, ic->energy_pj)};
+        put_record(&b, &r);
+        for (; c < a->ncalls && a->calls[c].iteration <= it; c++) {
+            const op_call_t *oc = &a->calls[c];
+            if (oc->iteration != it)
+                continue;
+            trace_rec_t o = {TRACE_REC_OPERATOR, (uint8_t)oc->engine, it, oc->index, 3 + oc->index,
+                             oc->start >= ic->begin ? oc->start - ic->begin : 0, oc->cycles, oc->instret,
+                             pj_of(a->have_power, oc->energy_pj)};
+            put_record(&b, &o);
+        }
+    }
+    put_le(&b, b.failed ? 0 : crc32_of(b.p, b.len), 4);
+    bool ok = !b.failed;
+    FILE *f = ok ? fopen(path, "wb") : NULL;
+    if (!f) {
+        snprintf(err, errlen, "%s: cannot write%s", path, b.failed ? " (out of memory)" : "");
+        free(b.p);
+        return false;
+    }
+    ok = fwrite(b.p, 1, b.len, f) == b.len;
+    ok = (fclose(f) == 0) && ok;
+    if (!ok)
+        snprintf(err, errlen, "%s: write error", path);
+    free(b.p);
+    return ok;
+}
+
+/* ---- reading ----------------------------------------------------------- */
+
+typedef struct rd {
+    const uint8_t *p;
+    size_t len, pos;
+} rd_t;
+
+static bool get_le(rd_t *r, int bytes, uint64_t *v)
+{
+    if (r->len - r->pos < (size_t)bytes)
+        return false;
+    *v = 0;
+    for (int i = 0; i < bytes; i++)
+        *v |= (uint64_t)r->p[r->pos + i] << (8 * i);
+    r->pos += (size_t)bytes;
+    return true;
+}
+
+static bool parse_fail(char *err, size_t errlen, const char *what, size_t off)
+{
+    snprintf(err, errlen, "%s (at byte %zu)", what, off);
+    return false;
+}
+
+static bool parse_header(rd_t *r, trace_t *t, uint64_t *nstr, uint64_t *nrec, char *err, size_t errlen)
+{
+    uint64_t v = 0;
+    if (r->len < TRACE_HEADER_BYTES + 4)
+        return parse_fail(err, errlen, "truncated: shorter than a trace header", r->len);
+    if (memcmp(r->p, TRACE_MAGIC, 8) != 0)
+        return parse_fail(err, errlen, "not an etsim trace (bad magic)", 0);
+    r->pos = 8;
+    get_le(r, 2, &v);
+    t->version = (uint16_t)v;
+    if (t->version != TRACE_VERSION) {
+        snprintf(err, errlen, "trace version %u is not supported (this reader knows %d)", t->version, TRACE_VERSION);
+        return false;
+    }
+    uint32_t stored, crc = crc32_of(r->p, r->len - 4);
+    stored = (uint32_t)r->p[r->len - 4] | (uint32_t)r->p[r->len - 3] << 8 | (uint32_t)r->p[r->len - 2] << 16 |
+             (uint32_t)r->p[r->len - 1] << 24;
+    if (stored != crc)
+        return parse_fail(err, errlen, "corrupt or truncated: checksum mismatch", r->len - 4);
+    get_le(r, 1, &v);
+    t->level = (uint8_t)v;
+    get_le(r, 1, &v);
+    t->flags = (uint8_t)v;
+    if (t->level > TRACE_LEVEL_INSTRUCTION || (t->flags & ~TRACE_FLAG_ENERGY))
+        return parse_fail(err, errlen, "corrupt: unknown level or flags", 10);
+    get_le(r, 4, &v);
+    t->cpu_khz = (uint32_t)v;
+    get_le(r, 4, nstr);
+    get_le(r, 4, nrec);
+    get_le(r, 8, &t->run_cycles);
+    if (*nstr < 3 || *nstr > r->len / 2 || *nrec > r->len / TRACE_RECORD_BYTES)
+        return parse_fail(err, errlen, "corrupt: string or record count larger than the file", 16);
+    return true;
+}
+
+static bool parse_strings(rd_t *r, trace_t *t, uint64_t n, char *err, size_t errlen)
+{
+    t->strings = calloc((size_t)n, sizeof *t->strings);
+    if (!t->strings)
+        return parse_fail(err, errlen, "out of memory", r->pos);
+    for (uint64_t i = 0; i < n; i++) {
+        uint64_t len;
+        if (!get_le(r, 2, &len) || len > TRACE_MAX_STRING || r->len - r->pos < len)
+            return parse_fail(err, errlen, "corrupt: string runs past the end", r->pos);
+        char *s = malloc((size_t)len + 1);
+        if (!s)
+            return parse_fail(err, errlen, "out of memory", r->pos);
+        memcpy(s, r->p + r->pos, (size_t)len);
+        s[len] = '\0';
+        if (memchr(s, '\0', (size_t)len)) {
+            free(s);
+            return parse_fail(err, errlen, "corrupt: NUL inside a string", r->pos);
+        }
+        t->strings[t->nstrings++] = s;
+        r->pos += (size_t)len;
+    }
+    return true;
+}
+
+static bool parse_records(rd_t *r, trace_t *t, uint64_t n, char *err, size_t errlen)
+{
+    if ((r->len - 4 - r->pos) != n * TRACE_RECORD_BYTES)
+        return parse_fail(err, errlen, "corrupt: record area size does not match the record count", r->pos);
+    t->recs = calloc(n ? (size_t)n : 1, sizeof *t->recs);
+    if (!t->recs)
+        return parse_fail(err, errlen, "out of memory", r->pos);
+    for (uint64_t i = 0; i < n; i++) {
+        trace_rec_t *x = &t->recs[i];
+        uint64_t kind = 0, eng = 0, pad = 0, it = 0, idx = 0, name = 0;
+        size_t at = r->pos;
+        get_le(r, 1, &kind);
+        get_le(r, 1, &eng);
+        get_le(r, 2, &pad);
+        get_le(r, 4, &it);
+        get_le(r, 4, &idx);
+        get_le(r, 4, &name);
+        get_le(r, 8, &x->start);
+        get_le(r, 8, &x->cycles);
+        get_le(r, 8, &x->instret);
+        get_le(r, 8, &x->energy_pj);
+        if ((kind != TRACE_REC_INFERENCE && kind != TRACE_REC_OPERATOR) || eng > 2 || pad ||
+            name >= t->nstrings || (kind == TRACE_REC_OPERATOR && name < 3))
+            return parse_fail(err, errlen, "corrupt: bad record", at);
+        x->kind = (uint8_t)kind;
+        x->engine = (uint8_t)eng;
+        x->iteration = (uint32_t)it;
+        x->index = (uint32_t)idx;
+        x->name = (uint32_t)name;
+        t->nrecs++;
+    }
+    return true;
+}
+
+bool trace_parse(const uint8_t *buf, size_t len, trace_t *t, char *err, size_t errlen)
+{
+    memset(t, 0, sizeof *t);
+    rd_t r = {buf, len, 0};
+    uint64_t nstr, nrec;
+    bool ok = parse_header(&r, t, &nstr, &nrec, err, errlen) && parse_strings(&r, t, nstr, err, errlen) &&
+              parse_records(&r, t, nrec, err, errlen);
+    if (!ok)
+        trace_free(t);
+    return ok;
+}
+
+bool trace_read(const char *path, trace_t *t, char *err, size_t errlen)
+{
+    memset(t, 0, sizeof *t);
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+        return false;
+    }
+    size_t cap = 1 << 16, len = 0, got;
+    uint8_t *p = malloc(cap);
+    while (p && (got = fread(p + len, 1, cap - len, f)) > 0) {
+        len += got;
+        if (len == cap) {
+            uint8_t *np = cap < (256u << 20) ? realloc(p, cap * 2) : NULL;
+            if (!np) {
+                free(p);
+                p = NULL;
+            }
+            p = np;
+            cap *= 2;
+        }
+    }
+    fclose(f);
+    if (!p) {
+        snprintf(err, errlen, "%s: too large for a trace or out of memory", path);
+        return false;
+    }
+    char why[256];
+    bool ok = trace_parse(p, len, t, why, sizeof why);
+    if (!ok)
+        snprintf(err, errlen, "%s: %s", path, why);
+    free(p);
+    return ok;
+}
+
+void trace_free(trace_t *t)
+{
+    for (uint32_t i = 0; i < t->nstrings; i++)
+        free(t->strings[i]);
+    free(t->strings);
+    free(t->recs);
+    memset(t, 0, sizeof *t);
+}
+
+/* ---- Chrome trace-event timeline ---------------------------------------- */
+
+static void json_str(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++) {
+        unsigned char ch = (unsigned char)*s;
+        if (ch == '"' || ch == '\\')
+            fprintf(f, "\\%c", ch);
+        else if (ch < 0x20 || ch >= 0x7F)
+            fprintf(f, "\\u%04x", ch);
+        else
+            fputc(ch, f);
+    }
+    fputc('"', f);
+}
+
+bool trace_write_timeline(const char *path, const machine_t *m, const analysis_t *a, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        snprintf(err, errlen, "%s: cannot write", path);
+        return false;
+    }
+    double mhz = m->desc.cpu_mhz;
+    fprintf(f, "{\"displayTimeUnit\":\"ns\",\"otherData\":{\"soc\":");
+    json_str(f, m->desc.name);
+    fprintf(f, ",\"cpu_mhz\":%.3f,\"time\":\"simulated microseconds\"},\"traceEvents\":[\n", mhz);
+    fprintf(f, "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":1,\"tid\":0,\"args\":{\"name\":");
+    json_str(f, m->desc.name);
+    fprintf(f, "}}");
+    static const char *lanes[] = {"inference", "cpu", "npu", "dsp"};
+    for (int l = 0; l < 4; l++)
+        fprintf(f, ",\n{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":1,\"tid\":%d,\"args\":{\"name\":\"%s\"}}", l,
+                lanes[l]);
+    for (uint32_t i = 0; i < a->ninfers; i++)
+        fprintf(f, ",\n{\"name\":\"inference %u\",\"cat\":\"inference\",\"ph\":\"X\",\"pid\":1,\"tid\":0,"
+                "\"ts\":%.3f,\"dur\":%.3f,\"args\":{\"cycles\":%llu,\"energy_uj\":%.3f}}",
+                i, a->infers[i].begin / mhz, a->infers[i].cycles / mhz, (unsigned long long)a->infers[i].cycles,
+                a->infers[i].energy_pj / 1e6);
+    for (uint32_t i = 0; i < a->ncalls; i++) {
+        const op_call_t *c = &a->calls[i];
+        fprintf(f, ",\n{\"name\":");
+        json_str(f, c->name);
+        fprintf(f, ",\"cat\":\"%s\",\"ph\":\"X\",\"pid\":1,\"tid\":%u,\"ts\":%.3f,\"dur\":%.3f,"
+                "\"args\":{\"index\":%u,\"iteration\":%u,\"cycles\":%llu,\"instructions\":%llu,\"energy_uj\":%.3f}}",
+                report_engine_name(c->engine), (c->engine < 3 ? c->engine : 0) + 1, c->start / mhz, c->cycles / mhz,
+                c->index, c->iteration, (unsigned long long)c->cycles, (unsigned long long)c->instret,
+                c->energy_pj / 1e6);
+    }
+    fprintf(f, "\n]}\n");
+    bool ok = fclose(f) == 0;
+    if (!ok)
+        snprintf(err, errlen, "%s: write error", path);
+    return ok;
+}

@@ -1,0 +1,46 @@
+# Reports, RAM accounting, the power model and traces (docs/report.md,
+# docs/power.md, docs/trace.md).  Included by the top-level Makefile.
+#
+# test-golden: the real models run on etsim; their operator-level traces must
+# match the golden ones in traces/ within GOLDEN_TOLERANCE percent (cycles and
+# energy, per operator and per inference).  make update-golden rewrites them
+# and prints what moved.
+# test-report: the report, CSV, HTML (rendered by headless Chromium when it is
+# installed), timeline and trace outputs; determinism; the trace reader on
+# truncated and corrupt files; slower flash makes the golden diff fail.
+
+ETSIM_TRACE     := $(BUILD)/bin/etsim-trace
+ETSIM_TRACE_SAN := $(SAN)/bin/etsim-trace
+GOLDEN_TOLERANCE ?= 0
+
+$(ETSIM_TRACE): $(BUILD)/obj/tools/etsim_trace.o $(CORE_OBJS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
+
+$(ETSIM_TRACE_SAN): $(SAN)/obj/tools/etsim_trace.o $(CORE_SAN_OBJS)
+	@mkdir -p $(dir $@)
+	$(CC) $(SAN_CFLAGS) -o $@ $^ $(LDLIBS)
+
+REPORT_TOOLS := $(ETSIM) $(ETSIM_SAN) $(ETSIM_TRACE) $(ETSIM_TRACE_SAN) firmware
+
+.PHONY: test-golden update-golden test-report sweep
+test-golden: $(REPORT_TOOLS)
+	bash tests/report/golden.sh check --etsim $(ETSIM) --trace-tool $(ETSIM_TRACE) \
+	    --shared $(SHARED) --out $(BUILD)/traces --tolerance $(GOLDEN_TOLERANCE)
+
+update-golden: $(REPORT_TOOLS)
+	bash tests/report/golden.sh update --etsim $(ETSIM) --trace-tool $(ETSIM_TRACE) \
+	    --shared $(SHARED) --out $(BUILD)/traces
+
+test-report: $(REPORT_TOOLS)
+	bash tests/report/run.sh --etsim $(ETSIM) --etsim-san $(ETSIM_SAN) --trace-tool $(ETSIM_TRACE_SAN) \
+	    --shared $(SHARED) --out $(BUILD)/report-test --fw $(BUILD)/firmware
+
+# Clocks x flash wait states: latency and energy of KWS (CSV and SVG).
+SWEEP_MHZ  ?= 100 200 400
+SWEEP_WAIT ?= 0 2 4 8 12
+sweep: $(ETSIM)
+	bash tests/report/sweep.sh --etsim $(ETSIM) --shared $(SHARED) --out $(BUILD)/sweep \
+	    --mhz "$(SWEEP_MHZ)" --wait "$(SWEEP_WAIT)"
+
+test-rest: test-golden test-report
