@@ -35,7 +35,7 @@ UNIT_SRCS := $(wildcard tests/unit/*.c)
 UNIT_BIN  := $(SAN)/bin/unit-tests
 
 .PHONY: all deps test demo bench clean unit-test firmware
-all: $(ETSIM) $(ETSIM_SAN) firmware
+all: $(ETSIM) $(ETSIM_SAN) $(BUILD)/bin/etsim-trace firmware
 
 deps:
 	@sh tools/install-deps.sh
@@ -81,6 +81,7 @@ unit-test: $(UNIT_BIN)
 -include runtime/runtime.mk
 -include tests/tests.mk
 include tests/tests-core.mk
+include tests/report.mk
 
 test: deps
 	$(MAKE) all
