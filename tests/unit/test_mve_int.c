@@ -687,3 +687,531 @@ Test(mve_int, vqdmull)
     cr_assert(qc(t));
     tcpu_free(t);
 }
+
+/* ------------------------------------------------------------------ */
+/* Dual multiplies returning the high half, complex add                */
+
+/* VQ(R)DMLADH(X) / VQ(R)DMLSDH(X): pairs (even, odd) of n and m. */
+static void check_dual(const char *mn, unsigned es, bool x, bool sub, bool round)
+{
+    char src[64];
+    snprintf(src, sizeof src, "%s q0, q1, q2", mn);
+    unsigned bits = 8 * es;
+    for (unsigned k = 0; k < 3; k++) {
+        tcpu_t *t = mv_new();
+        setq(t, 0, set_d);
+        setq(t, 1, set_a[k]);
+        setq(t, 2, set_b[k]);
+        run_ok(t, src);
+        int sat = 0;
+        for (unsigned e = 0; e < 16 / es; e++) {
+            int64_t want = el(set_d, e, es, true);
+            if ((e & 1u) == (unsigned)x) {
+                unsigned p = e ^ 1u;
+                long double n0 = el(set_a[k], e, es, false), n1 = el(set_a[k], p, es, false);
+                long double m0 = el(set_b[k], x ? p : e, es, false), m1 = el(set_b[k], x ? e : p, es, false);
+                long double v = 2 * (n0 * m0 + (sub ? -1 : 1) * n1 * m1) + (round ? (long double)(1ll << (bits - 1)) : 0);
+                v /= (long double)(1ll << bits);
+                int64_t f = (int64_t)v;
+                if ((long double)f > v)
+                    f--;
+                want = (int64_t)trunc_to(ssat(f, bits, &sat), es);
+            }
+            cr_assert_eq((uint64_t)el(getq(t, 0), e, es, true), (uint64_t)want, "%s set %u element %u", src, k, e);
+        }
+        cr_assert_eq(qc(t), sat != 0, "%s set %u: QC", src, k);
+        tcpu_free(t);
+    }
+}
+
+Test(mve_int, vqdmladh) { check_dual("vqdmladh.s8", 1, false, false, false); check_dual("vqdmladh.s16", 2, false, false, false); check_dual("vqdmladh.s32", 4, false, false, false); }
+Test(mve_int, vqdmladhx) { check_dual("vqdmladhx.s8", 1, true, false, false); check_dual("vqdmladhx.s16", 2, true, false, false); check_dual("vqdmladhx.s32", 4, true, false, false); }
+Test(mve_int, vqrdmladh) { check_dual("vqrdmladh.s8", 1, false, false, true); check_dual("vqrdmladh.s16", 2, false, false, true); check_dual("vqrdmladh.s32", 4, false, false, true); }
+Test(mve_int, vqrdmladhx) { check_dual("vqrdmladhx.s8", 1, true, false, true); check_dual("vqrdmladhx.s32", 4, true, false, true); }
+Test(mve_int, vqdmlsdh) { check_dual("vqdmlsdh.s8", 1, false, true, false); check_dual("vqdmlsdh.s16", 2, false, true, false); check_dual("vqdmlsdh.s32", 4, false, true, false); }
+Test(mve_int, vqdmlsdhx) { check_dual("vqdmlsdhx.s16", 2, true, true, false); check_dual("vqdmlsdhx.s32", 4, true, true, false); }
+Test(mve_int, vqrdmlsdh) { check_dual("vqrdmlsdh.s8", 1, false, true, true); check_dual("vqrdmlsdh.s32", 4, false, true, true); }
+Test(mve_int, vqrdmlsdhx) { check_dual("vqrdmlsdhx.s8", 1, true, true, true); check_dual("vqrdmlsdhx.s16", 2, true, true, true); }
+
+Test(mve_int, vqdmladh_s32_all_min_saturates)
+{
+    tcpu_t *t = mv_new();
+    setq32(t, 1, 0x80000000u, 0x80000000u, 0, 0);
+    setq32(t, 2, 0x80000000u, 0x80000000u, 0, 0);
+    setq32(t, 0, 1, 2, 3, 4);
+    run_ok(t, "vqdmladh.s32 q0, q1, q2");
+    cr_assert_eq(q32(t, 0, 0), 0x7FFFFFFFu);
+    cr_assert_eq(q32(t, 0, 1), 2u);            /* odd elements untouched */
+    cr_assert_eq(q32(t, 0, 2), 0u);
+    cr_assert(qc(t));
+    tcpu_free(t);
+}
+
+/* VCADD / VHCADD: even result = n[e] -/+ m[e+1], odd = n[e] +/- m[e-1]. */
+static void check_cadd(const char *mn, unsigned es, bool rot270, bool halve)
+{
+    char src[64];
+    snprintf(src, sizeof src, "%s q0, q1, q2, #%d", mn, rot270 ? 270 : 90);
+    for (unsigned k = 0; k < 3; k++) {
+        tcpu_t *t = mv_new();
+        setq(t, 1, set_a[k]);
+        setq(t, 2, set_b[k]);
+        run_ok(t, src);
+        for (unsigned e = 0; e < 16 / es; e++) {
+            int64_t a = el(set_a[k], e, es, false), b = el(set_b[k], e ^ 1u, es, false);
+            bool add = (e & 1u) ? !rot270 : rot270;
+            int64_t v = add ? a + b : a - b;
+            if (halve)
+                v >>= 1;
+            cr_assert_eq((uint64_t)el(getq(t, 0), e, es, true), trunc_to(v, es), "%s set %u element %u", src, k, e);
+        }
+        tcpu_free(t);
+    }
+}
+
+Test(mve_int, vcadd90) { check_cadd("vcadd.i8", 1, false, false); check_cadd("vcadd.i16", 2, false, false); check_cadd("vcadd.i32", 4, false, false); }
+Test(mve_int, vcadd270) { check_cadd("vcadd.i8", 1, true, false); check_cadd("vcadd.i16", 2, true, false); check_cadd("vcadd.i32", 4, true, false); }
+Test(mve_int, vhcadd90) { check_cadd("vhcadd.s8", 1, false, true); check_cadd("vhcadd.s16", 2, false, true); check_cadd("vhcadd.s32", 4, false, true); }
+Test(mve_int, vhcadd270) { check_cadd("vhcadd.s8", 1, true, true); check_cadd("vhcadd.s16", 2, true, true); check_cadd("vhcadd.s32", 4, true, true); }
+
+Test(mve_int, vcadd_destination_is_first_source)
+{
+    tcpu_t *t = mv_new();
+    setq32(t, 1, 10, 20, 30, 40);
+    setq32(t, 2, 1, 2, 3, 4);
+    run_ok(t, "vcadd.i32 q1, q1, q2, #90");   /* inputs read before any write */
+    cr_assert_eq(q32(t, 1, 0), 8u);
+    cr_assert_eq(q32(t, 1, 1), 21u);
+    cr_assert_eq(q32(t, 1, 2), 26u);
+    cr_assert_eq(q32(t, 1, 3), 43u);
+    tcpu_free(t);
+}
+
+/* ------------------------------------------------------------------ */
+/* Bitwise                                                             */
+
+Test(mve_int, bitwise)
+{
+    tcpu_t *t = mv_new();
+    setq32(t, 1, 0xF0F0F0F0u, 0x12345678u, 0, 0xFFFFFFFFu);
+    setq32(t, 2, 0xFF00FF00u, 0x0F0F0F0Fu, 0xFFFFFFFFu, 0);
+    run_ok(t, "vand q0, q1, q2\nvbic q3, q1, q2\nvorr q4, q1, q2\nvorn q5, q1, q2\nveor q6, q1, q2\nvmvn q7, q1");
+    for (unsigned e = 0; e < 4; e++) {
+        uint32_t a = q32(t, 1, e), b = q32(t, 2, e);
+        cr_assert_eq(q32(t, 0, e), a & b);
+        cr_assert_eq(q32(t, 3, e), a & ~b);
+        cr_assert_eq(q32(t, 4, e), a | b);
+        cr_assert_eq(q32(t, 5, e), a | ~b);
+        cr_assert_eq(q32(t, 6, e), a ^ b);
+        cr_assert_eq(q32(t, 7, e), ~a);
+    }
+    tcpu_free(t);
+}
+
+Test(mve_int, vorr_same_register_is_a_move)
+{
+    tcpu_t *t = mv_new();
+    setq32(t, 1, 1, 2, 3, 4);
+    run_ok(t, "vmov q0, q1");   /* VORR q0, q1, q1 */
+    cr_assert_eq(q32(t, 0, 3), 4u);
+    tcpu_free(t);
+}
+
+/* ------------------------------------------------------------------ */
+/* VADC / VSBC, VSHLC                                                   */
+
+Test(mve_int, vadci_chains_carry_across_lanes)
+{
+    tcpu_t *t = mv_new();
+    t->cpu->fpscr = FPSCR_N | FPSCR_Z | FPSCR_V;
+    setq32(t, 1, 0xFFFFFFFFu, 0xFFFFFFFFu, 0, 0x80000000u);
+    setq32(t, 2, 1, 0, 0, 0x80000000u);
+    run_ok(t, "vadci.i32 q0, q1, q2");
+    cr_assert_eq(q32(t, 0, 0), 0u);
+    cr_assert_eq(q32(t, 0, 1), 0u);
+    cr_assert_eq(q32(t, 0, 2), 1u);
+    cr_assert_eq(q32(t, 0, 3), 0u);
+    cr_assert_eq(t->cpu->fpscr & FPSCR_NZCV, FPSCR_C);   /* carry out, NZV cleared */
+    tcpu_free(t);
+}
+
+Test(mve_int, vadc_takes_carry_from_fpscr)
+{
+    tcpu_t *t = mv_new();
+    t->cpu->fpscr = FPSCR_C;
+    setq32(t, 1, 5, 0, 0, 0);
+    setq32(t, 2, 6, 0, 0, 0);
+    run_ok(t, "vadc.i32 q0, q1, q2");
+    cr_assert_eq(q32(t, 0, 0), 12u);
+    cr_assert_eq(t->cpu->fpscr & FPSCR_C, 0u);
+    tcpu_free(t);
+}
+
+Test(mve_int, vsbci_and_vsbc)
+{
+    tcpu_t *t = mv_new();
+    /* 128-bit 0x1_00000000_00000000_00000000 - 1 */
+    setq32(t, 1, 0, 0, 0, 1);
+    setq32(t, 2, 1, 0, 0, 0);
+    run_ok(t, "vsbci.i32 q0, q1, q2");
+    cr_assert_eq(q32(t, 0, 0), 0xFFFFFFFFu);
+    cr_assert_eq(q32(t, 0, 1), 0xFFFFFFFFu);
+    cr_assert_eq(q32(t, 0, 2), 0xFFFFFFFFu);
+    cr_assert_eq(q32(t, 0, 3), 0u);
+    cr_assert(t->cpu->fpscr & FPSCR_C);                  /* no borrow */
+    t->cpu->fpscr = 0;                                    /* borrow in */
+    run_ok(t, "vsbc.i32 q3, q1, q2");
+    cr_assert_eq(q32(t, 3, 0), 0xFFFFFFFEu);
+    tcpu_free(t);
+}
+
+Test(mve_int, vadc_predicated_lane_breaks_the_chain)
+{
+    tcpu_t *t = mv_new();
+    setq32(t, 1, 0xFFFFFFFFu, 0, 0, 0);
+    setq32(t, 2, 1, 0, 0, 0);
+    setq32(t, 0, 7, 7, 7, 7);
+    t->cpu->r[0] = 0xFFF0;        /* lane 0 off */
+    run_ok(t, "vmsr p0, r0\nvpst\nvadcit.i32 q0, q1, q2");
+    cr_assert_eq(q32(t, 0, 0), 7u);
+    cr_assert_eq(q32(t, 0, 1), 0u);   /* no carry from the inactive lane */
+    cr_assert_eq(t->cpu->fpscr & FPSCR_C, 0u);
+    tcpu_free(t);
+}
+
+Test(mve_int, vshlc)
+{
+    tcpu_t *t = mv_new();
+    setq32(t, 0, 0x80000001u, 0x40000000u, 0xFFFFFFFFu, 0x00000003u);
+    t->cpu->r[2] = 0x1u;
+    run_ok(t, "vshlc q0, r2, #1");
+    cr_assert_eq(q32(t, 0, 0), 0x00000003u);
+    cr_assert_eq(q32(t, 0, 1), 0x80000001u);
+    cr_assert_eq(q32(t, 0, 2), 0xFFFFFFFEu);
+    cr_assert_eq(q32(t, 0, 3), 0x00000007u);
+    cr_assert_eq(t->cpu->r[2], 0u);
+    tcpu_free(t);
+}
+
+Test(mve_int, vshlc_by_32)
+{
+    tcpu_t *t = mv_new();
+    setq32(t, 0, 1, 2, 3, 4);
+    t->cpu->r[2] = 0xAAu;
+    run_ok(t, "vshlc q0, r2, #32");
+    cr_assert_eq(q32(t, 0, 0), 0xAAu);
+    cr_assert_eq(q32(t, 0, 3), 3u);
+    cr_assert_eq(t->cpu->r[2], 4u);
+    tcpu_free(t);
+}
+
+/* ------------------------------------------------------------------ */
+/* Reductions                                                          */
+
+/* Run src with q1 = set_a[k], q2 = set_b[k], r0..r3 preset, under a VPST
+ * with P0 = p0 when p0 != 0xFFFF (src then carries the 't' suffix). */
+static tcpu_t *run_red(const char *src, unsigned k, uint16_t p0, const uint32_t r[4])
+{
+    tcpu_t *t = mv_new();
+    setq(t, 1, set_a[k]);
+    setq(t, 2, set_b[k]);
+    for (unsigned i = 0; i < 4; i++)
+        t->cpu->r[i] = r[i];
+    t->cpu->r[5] = p0;
+    char buf[128];
+    if (p0 != 0xFFFFu)
+        snprintf(buf, sizeof buf, "vmsr p0, r5\nvpst\n%s", src);
+    else
+        snprintf(buf, sizeof buf, "%s", src);
+    run_ok(t, buf);
+    return t;
+}
+
+static const uint32_t red_r[4] = {0x11111111u, 0x80000000u, 0xFFFFFFF0u, 0x7FFFFFFFu};
+static const uint16_t red_p0[3] = {0xFFFF, 0x0FF0, 0xA5C3};
+
+/* The expected 64-bit sum of sign(e) * n[e'] * m[e] over the active
+ * elements (VMLADAV family), plus acc. */
+static uint64_t dav_ref(unsigned k, uint16_t p0, unsigned es, bool u, bool x, bool sub, uint64_t acc)
+{
+    for (unsigned e = 0; e < 16 / es; e++) {
+        if (!((p0 >> (e * es)) & 1u))
+            continue;
+        uint64_t p = (uint64_t)el(set_a[k], x ? e ^ 1u : e, es, u) * (uint64_t)el(set_b[k], e, es, u);
+        acc += (sub && (e & 1u)) ? 0 - p : p;
+    }
+    return acc;
+}
+
+static void check_vmladav(const char *mn, unsigned es, bool u, bool x, bool sub, bool acc)
+{
+    for (unsigned k = 0; k < 3; k++) {
+        for (unsigned pi = 0; pi < 3; pi++) {
+            char src[64];
+            snprintf(src, sizeof src, "%s r0, q1, q2", mn);
+            if (pi) {   /* predicated: mnemonic + t */
+                const char *dot = strchr(mn, '.');
+                snprintf(src, sizeof src, "%.*st%s r0, q1, q2", (int)(dot - mn), mn, dot);
+            }
+            tcpu_t *t = run_red(src, k, red_p0[pi], red_r);
+            uint32_t want = (uint32_t)dav_ref(k, red_p0[pi], es, u, x, sub, acc ? red_r[0] : 0);
+            cr_assert_eq(t->cpu->r[0], want, "%s set %u p0 %#x: %#x want %#x", src, k, red_p0[pi], t->cpu->r[0], want);
+            tcpu_free(t);
+        }
+    }
+}
+
+static void check_vmlaldav(const char *mn, unsigned es, bool u, bool x, bool sub, bool acc)
+{
+    for (unsigned k = 0; k < 3; k++) {
+        for (unsigned pi = 0; pi < 3; pi++) {
+            char src[64];
+            const char *dot = strchr(mn, '.');
+            snprintf(src, sizeof src, "%.*s%s%s r2, r3, q1, q2", (int)(dot - mn), mn, pi ? "t" : "", dot);
+            tcpu_t *t = run_red(src, k, red_p0[pi], red_r);
+            uint64_t a0 = acc ? (uint64_t)red_r[3] << 32 | red_r[2] : 0;
+            uint64_t want = dav_ref(k, red_p0[pi], es, u, x, sub, a0);
+            uint64_t got = (uint64_t)t->cpu->r[3] << 32 | t->cpu->r[2];
+            cr_assert_eq(got, want, "%s set %u p0 %#x", src, k, red_p0[pi]);
+            tcpu_free(t);
+        }
+    }
+}
+
+Test(mve_int, vmladav_s) { check_vmladav("vmladav.s8", 1, false, false, false, false); check_vmladav("vmladav.s16", 2, false, false, false, false); check_vmladav("vmladav.s32", 4, false, false, false, false); }
+Test(mve_int, vmladav_u) { check_vmladav("vmladav.u8", 1, true, false, false, false); check_vmladav("vmladav.u16", 2, true, false, false, false); check_vmladav("vmladav.u32", 4, true, false, false, false); }
+Test(mve_int, vmladava) { check_vmladav("vmladava.s8", 1, false, false, false, true); check_vmladav("vmladava.u16", 2, true, false, false, true); check_vmladav("vmladava.s32", 4, false, false, false, true); }
+Test(mve_int, vmladavx) { check_vmladav("vmladavx.s8", 1, false, true, false, false); check_vmladav("vmladavax.s16", 2, false, true, false, true); check_vmladav("vmladavx.s32", 4, false, true, false, false); }
+Test(mve_int, vmlsdav) { check_vmladav("vmlsdav.s8", 1, false, false, true, false); check_vmladav("vmlsdava.s16", 2, false, false, true, true); check_vmladav("vmlsdav.s32", 4, false, false, true, false); }
+Test(mve_int, vmlsdavx) { check_vmladav("vmlsdavx.s8", 1, false, true, true, false); check_vmladav("vmlsdavx.s16", 2, false, true, true, false); check_vmladav("vmlsdavax.s32", 4, false, true, true, true); }
+Test(mve_int, vmlaldav) { check_vmlaldav("vmlaldav.s16", 2, false, false, false, false); check_vmlaldav("vmlaldav.u16", 2, true, false, false, false); check_vmlaldav("vmlaldav.s32", 4, false, false, false, false); check_vmlaldav("vmlaldav.u32", 4, true, false, false, false); }
+Test(mve_int, vmlaldava_x) { check_vmlaldav("vmlaldava.s16", 2, false, false, false, true); check_vmlaldav("vmlaldavx.s32", 4, false, true, false, false); check_vmlaldav("vmlaldavax.s16", 2, false, true, false, true); check_vmlaldav("vmlaldava.u32", 4, true, false, false, true); }
+Test(mve_int, vmlsldav) { check_vmlaldav("vmlsldav.s16", 2, false, false, true, false); check_vmlaldav("vmlsldava.s32", 4, false, false, true, true); check_vmlaldav("vmlsldavx.s16", 2, false, true, true, false); check_vmlaldav("vmlsldavax.s32", 4, false, true, true, true); }
+
+/* VRMLALDAVH: each product rounded to bits 71:8 as it is added. */
+static void check_vrmlaldavh(const char *mn, bool u, bool x, bool sub, bool acc)
+{
+    for (unsigned k = 0; k < 3; k++) {
+        for (unsigned pi = 0; pi < 3; pi++) {
+            char src[64];
+            const char *dot = strchr(mn, '.');
+            snprintf(src, sizeof src, "%.*s%s%s r2, r3, q1, q2", (int)(dot - mn), mn, pi ? "t" : "", dot);
+            tcpu_t *t = run_red(src, k, red_p0[pi], red_r);
+            uint64_t a = acc ? (uint64_t)red_r[3] << 32 | red_r[2] : 0;
+            for (unsigned e = 0; e < 4; e++) {
+                if (!((red_p0[pi] >> (4 * e)) & 1u))
+                    continue;
+                long double p = (long double)el(set_a[k], x ? e ^ 1u : e, 4, u) * (long double)el(set_b[k], e, 4, u);
+                if (sub && (e & 1u))
+                    p = -p;
+                long double r = (p + 128) / 256;    /* round half up to a multiple of 2^8 */
+                int64_t f = (int64_t)r;
+                if ((long double)f > r)
+                    f--;
+                a += (uint64_t)f;
+            }
+            uint64_t got = (uint64_t)t->cpu->r[3] << 32 | t->cpu->r[2];
+            cr_assert_eq(got, a, "%s set %u p0 %#x", src, k, red_p0[pi]);
+            tcpu_free(t);
+        }
+    }
+}
+
+Test(mve_int, vrmlaldavh) { check_vrmlaldavh("vrmlaldavh.s32", false, false, false, false); check_vrmlaldavh("vrmlaldavh.u32", true, false, false, false); check_vrmlaldavh("vrmlaldavha.s32", false, false, false, true); check_vrmlaldavh("vrmlaldavhax.s32", false, true, false, true); }
+Test(mve_int, vrmlsldavh) { check_vrmlaldavh("vrmlsldavh.s32", false, false, true, false); check_vrmlaldavh("vrmlsldavha.s32", false, false, true, true); check_vrmlaldavh("vrmlsldavhx.s32", false, true, true, false); }
+
+/* VADDV/VADDLV/VMAXV...: one element-wise fold over the active elements. */
+enum fold { FD_ADD, FD_MAX, FD_MIN, FD_MAXA, FD_MINA, FD_ABA };
+
+static void check_fold(const char *mn, const char *ops, unsigned es, bool u, enum fold f, bool acc)
+{
+    for (unsigned k = 0; k < 3; k++) {
+        for (unsigned pi = 0; pi < 3; pi++) {
+            char src[64];
+            const char *dot = strchr(mn, '.');
+            snprintf(src, sizeof src, "%.*s%s%s %s", (int)(dot - mn), mn, pi ? "t" : "", dot, ops);
+            tcpu_t *t = run_red(src, k, red_p0[pi], red_r);
+            int64_t a;
+            uint32_t r0 = red_r[0];
+            if (f == FD_ADD || f == FD_ABA)
+                a = acc ? r0 : 0;
+            else
+                a = el((const uint8_t *)&r0, 0, es, u || f == FD_MAXA || f == FD_MINA);
+            for (unsigned e = 0; e < 16 / es; e++) {
+                if (!((red_p0[pi] >> (e * es)) & 1u))
+                    continue;
+                int64_t v = el(set_a[k], e, es, u);
+                switch (f) {
+                case FD_ADD: a += v; break;
+                case FD_MAX: if (v > a) a = v; break;
+                case FD_MIN: if (v < a) a = v; break;
+                case FD_MAXA: if (llabs(v) > a) a = llabs(v); break;
+                case FD_MINA: if (llabs(v) < a) a = llabs(v); break;
+                case FD_ABA: { int64_t w = el(set_b[k], e, es, u); a += v > w ? v - w : w - v; break; }
+                }
+            }
+            cr_assert_eq(t->cpu->r[0], (uint32_t)a, "%s set %u p0 %#x: %#x want %#x", src, k, red_p0[pi],
+                         t->cpu->r[0], (uint32_t)a);
+            tcpu_free(t);
+        }
+    }
+}
+
+Test(mve_int, vaddv) { check_fold("vaddv.s8", "r0, q1", 1, false, FD_ADD, false); check_fold("vaddv.u8", "r0, q1", 1, true, FD_ADD, false); check_fold("vaddv.s16", "r0, q1", 2, false, FD_ADD, false); check_fold("vaddv.u32", "r0, q1", 4, true, FD_ADD, false); }
+Test(mve_int, vaddva) { check_fold("vaddva.u16", "r0, q1", 2, true, FD_ADD, true); check_fold("vaddva.s32", "r0, q1", 4, false, FD_ADD, true); check_fold("vaddva.s8", "r0, q1", 1, false, FD_ADD, true); }
+Test(mve_int, vmaxv) { check_fold("vmaxv.s8", "r0, q1", 1, false, FD_MAX, false); check_fold("vmaxv.u16", "r0, q1", 2, true, FD_MAX, false); check_fold("vmaxv.s32", "r0, q1", 4, false, FD_MAX, false); check_fold("vmaxv.u8", "r0, q1", 1, true, FD_MAX, false); }
+Test(mve_int, vminv) { check_fold("vminv.u8", "r0, q1", 1, true, FD_MIN, false); check_fold("vminv.s16", "r0, q1", 2, false, FD_MIN, false); check_fold("vminv.u32", "r0, q1", 4, true, FD_MIN, false); check_fold("vminv.s32", "r0, q1", 4, false, FD_MIN, false); }
+Test(mve_int, vmaxav_vminav) { check_fold("vmaxav.s8", "r0, q1", 1, false, FD_MAXA, false); check_fold("vminav.s16", "r0, q1", 2, false, FD_MINA, false); check_fold("vmaxav.s32", "r0, q1", 4, false, FD_MAXA, false); check_fold("vminav.s32", "r0, q1", 4, false, FD_MINA, false); }
+Test(mve_int, vabav) { check_fold("vabav.s8", "r0, q1, q2", 1, false, FD_ABA, true); check_fold("vabav.u16", "r0, q1, q2", 2, true, FD_ABA, true); check_fold("vabav.s32", "r0, q1, q2", 4, false, FD_ABA, true); check_fold("vabav.u32", "r0, q1, q2", 4, true, FD_ABA, true); }
+
+Test(mve_int, vmaxv_signed_result_sign_extends)
+{
+    tcpu_t *t = mv_new();
+    fill8(t, 1, 0xF0);                 /* -16 everywhere */
+    t->cpu->r[0] = 0x80;               /* -128 as the starting s8 */
+    run_ok(t, "vmaxv.s8 r0, q1");
+    cr_assert_eq(t->cpu->r[0], 0xFFFFFFF0u);
+    tcpu_free(t);
+}
+
+Test(mve_int, vaddlv)
+{
+    for (unsigned k = 0; k < 3; k++) {
+        for (unsigned pi = 0; pi < 3; pi++) {
+            for (unsigned u = 0; u < 2; u++) {
+                for (unsigned acc = 0; acc < 2; acc++) {
+                    char src[64];
+                    snprintf(src, sizeof src, "vaddlv%s%s.%c32 r2, r3, q1", acc ? "a" : "", pi ? "t" : "", u ? 'u' : 's');
+                    tcpu_t *t = run_red(src, k, red_p0[pi], red_r);
+                    uint64_t a = acc ? (uint64_t)red_r[3] << 32 | red_r[2] : 0;
+                    for (unsigned e = 0; e < 4; e++)
+                        if ((red_p0[pi] >> (4 * e)) & 1u)
+                            a += (uint64_t)el(set_a[k], e, 4, u);
+                    cr_assert_eq((uint64_t)t->cpu->r[3] << 32 | t->cpu->r[2], a, "%s set %u", src, k);
+                    tcpu_free(t);
+                }
+            }
+        }
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* Predication                                                         */
+
+Test(mve_int, vpst_writes_only_active_byte_lanes)
+{
+    tcpu_t *t = mv_new();
+    fill8(t, 0, 0xEE);
+    fill8(t, 1, 1);
+    fill8(t, 2, 2);
+    t->cpu->r[0] = 0x00F3;
+    run_ok(t, "vmsr p0, r0\nvpst\nvaddt.i8 q0, q1, q2");
+    for (unsigned i = 0; i < 16; i++)
+        cr_assert_eq(q8(t, 0, i), ((0x00F3 >> i) & 1) ? 3 : 0xEE, "byte %u", i);
+    tcpu_free(t);
+}
+
+Test(mve_int, vpst_partial_element_writes_its_active_bytes)
+{
+    tcpu_t *t = mv_new();
+    setq32(t, 0, 0xEEEEEEEEu, 0xEEEEEEEEu, 0xEEEEEEEEu, 0xEEEEEEEEu);
+    setq32(t, 1, 0x11223344u, 0, 0, 0);
+    setq32(t, 2, 0x01010101u, 0, 0, 0);
+    t->cpu->r[0] = 0x0006;      /* bytes 1 and 2 of element 0 only */
+    run_ok(t, "vmsr p0, r0\nvpst\nvaddt.i32 q0, q1, q2");
+    cr_assert_eq(q32(t, 0, 0), 0xEE2334EEu);
+    cr_assert_eq(q32(t, 0, 1), 0xEEEEEEEEu);
+    tcpu_free(t);
+}
+
+Test(mve_int, vpt_else_slot_inverts)
+{
+    tcpu_t *t = mv_new();
+    setq32(t, 1, 1, 2, 3, 4);
+    setq32(t, 2, 1, 0, 3, 0);
+    setq32(t, 0, 0, 0, 0, 0);
+    run_ok(t, "vpte.i32 eq, q1, q2\nvaddt.i32 q0, q1, q1\nvsube.i32 q0, q0, q1");
+    cr_assert_eq(q32(t, 0, 0), 2u);
+    cr_assert_eq(q32(t, 0, 1), (uint32_t)-2);
+    cr_assert_eq(q32(t, 0, 2), 6u);
+    cr_assert_eq(q32(t, 0, 3), (uint32_t)-4);
+    tcpu_free(t);
+}
+
+Test(mve_int, saturation_in_inactive_lane_does_not_set_qc)
+{
+    tcpu_t *t = mv_new();
+    setq32(t, 1, 0x7FFFFFFFu, 1, 1, 1);
+    setq32(t, 2, 1, 1, 1, 1);
+    t->cpu->r[0] = 0xFFF0;
+    run_ok(t, "vmsr p0, r0\nvpst\nvqaddt.s32 q0, q1, q2");
+    cr_assert(!qc(t));
+    cr_assert_eq(q32(t, 0, 1), 2u);
+    tcpu_free(t);
+}
+
+Test(mve_int, tail_predication_in_dlstp_loop)
+{
+    tcpu_t *t = mv_new();
+    /* 5 halfwords of x + 1 with a tail-predicated loop: the second
+     * iteration only writes the first lane; the reduction sees 5 elements */
+    for (unsigned i = 0; i < 8; i++)
+        tcpu_poke32(t, TCPU_DATA_ADDR + 4 * i, 0x00010001u * (i + 1));
+    t->cpu->r[0] = TCPU_DATA_ADDR;
+    t->cpu->r[1] = 5;
+    t->cpu->r[2] = 0;
+    run_ok(t, "movs r3, #1\n"
+              "dlstp.16 lr, r1\n"
+              "1: vldrh.u16 q0, [r0]\n"
+              "vadd.i16 q0, q0, r3\n"
+              "vaddva.u16 r2, q0\n"
+              "vstrh.16 q0, [r0], #16\n"
+              "letp lr, 1b");
+    /* halfwords 1,1,2,2,3 plus one each */
+    cr_assert_eq(t->cpu->r[2], 2u + 2 + 3 + 3 + 4);
+    cr_assert_eq(tcpu_peek32(t, TCPU_DATA_ADDR + 8), 0x00030004u);
+    cr_assert_eq(tcpu_peek32(t, TCPU_DATA_ADDR + 16), 0x00050005u);   /* past the tail: untouched */
+    tcpu_free(t);
+}
+
+/* ------------------------------------------------------------------ */
+/* Decoding                                                            */
+
+static void expect_undefined(uint32_t raw)
+{
+    tcpu_t *t = mv_new();
+    uint16_t hw[2] = {(uint16_t)(raw >> 16), (uint16_t)raw};
+    cr_assert_eq(tcpu_run_code(t, hw, 2), TCPU_FAULT, "%#x should be UNDEFINED", raw);
+    tcpu_free(t);
+}
+
+Test(mve_int, q_registers_above_7_are_undefined)
+{
+    expect_undefined(0xEF020844u | (1u << 22));   /* vadd.i8 with D set */
+    expect_undefined(0xEF020844u | (1u << 7));    /* N set */
+    expect_undefined(0xEF020844u | (1u << 5));    /* M set */
+}
+
+Test(mve_int, pc_as_scalar_is_refused)
+{
+    expect_undefined(0xEE030F4Fu);   /* vadd.i8 q0, q1, pc */
+    expect_undefined(0xEEE2FF02u);   /* vmaxv.s8 pc, q1 */
+}
+
+Test(mve_int, disassembly_uses_our_table)
+{
+    insn_t in;
+    isa_decode(&in, 0xEF12, 0x0844);   /* vadd.i16 q0, q1, q2 */
+    cr_assert_str_eq(in.pat->name, "vadd");
+    cr_assert_eq(in.esize, 1);
+    cr_assert_eq(in.rd, 0);
+    cr_assert_eq(in.rn, 1);
+    cr_assert_eq(in.rm, 2);
+    isa_decode(&in, 0xEE92, 0x2F04);   /* vrmlaldavh.s32 r2, r3, q1, q2 */
+    cr_assert_str_eq(in.pat->name, "vrmlaldavh");
+    cr_assert_eq(in.rd, 2);
+    cr_assert_eq(in.ra, 3);
+    isa_decode(&in, 0xEE8D, 0x0F42);   /* vqshrnb.s16 q0, q1, #3 */
+    cr_assert_str_eq(in.pat->name, "vqshrn");
+    cr_assert_eq(in.imm, 3u);
+}
