@@ -39,6 +39,9 @@ cpu_t *cpu_create(bus_t *bus, const cpu_hooks_t *hooks)
 
 void cpu_icache_flush(cpu_t *cpu)
 {
+    /* The run loop keeps a chunk pointer while it stays in the fast path:
+     * make it leave (cpu_handle_events() sets event_cycle again). */
+    cpu->event_cycle = 0;
     for (uint32_t i = 0; i < BUS_NUM_PAGES; i++) {
         if (cpu->icache->chunk[i]) {
             free(cpu->icache->chunk[i]);
@@ -184,21 +187,6 @@ static void fetch_decode(cpu_t *cpu, uint32_t pc, insn_t *in)
     in->cost = (uint8_t)(cost > 255 ? 255 : cost);
 }
 
-/* Look up (decoding if needed) the instruction at pc. */
-static inline const insn_t *lookup(cpu_t *cpu, uint32_t pc)
-{
-    insn_t *chunk = cpu->icache->chunk[pc >> BUS_PAGE_BITS];
-    if (UNLIKELY(!chunk)) {
-        chunk = icache_chunk(cpu, pc);
-        if (!chunk)
-            cpu_fault(cpu, FAULT_IBUSERR, pc);
-    }
-    insn_t *in = &chunk[(pc & (BUS_PAGE_SIZE - 1)) >> 1];
-    if (UNLIKELY(!in->exec))
-        fetch_decode(cpu, pc, in);
-    return in;
-}
-
 /* ITAdvance(): the IT state of the next instruction. */
 static inline uint32_t it_advance(uint32_t it)
 {
@@ -244,27 +232,17 @@ static __attribute__((noinline)) void execute_in_it(cpu_t *cpu, const insn_t *in
         cpu->it_cur = 0;
 }
 
-/* Execute one instruction; the caller handles events first. */
-static inline void execute_one(cpu_t *cpu)
-{
-    uint32_t pc = cpu->pc;
-    const insn_t *in = lookup(cpu, pc);
-    cpu->r[15] = pc + 4;
-    cpu->next_pc = pc + in->size;
-    uint32_t it = cpu->itstate;
-    if (UNLIKELY(it != 0))
-        execute_in_it(cpu, in, it);
-    else
-        in->exec(cpu, in);
-    cpu->cycles += in->cost;
-    cpu->instret++;
-    if (UNLIKELY(cpu->next_pc == pc))
-        spin_detected(cpu);
-    cpu->pc = cpu->next_pc;
-}
-
 /* The fast loop.  Kept apart from cpu_run() so no local variable lives
- * across the setjmp() there. */
+ * across the setjmp() there.
+ *
+ * The outer loop handles events and finds the chunk of the PC's page; the
+ * inner loop then runs instructions of that page one after the other,
+ * looking each up by its offset in the chunk, until an event is due or the
+ * flow leaves the page.  Per instruction it does what execute_one() used to
+ * do, in the same order: r[15] and next_pc, the IT condition, the execute
+ * function, the cost, instret, the spin check, pc = next_pc, and the
+ * events check before the next instruction.  (cpu_icache_flush() forces an
+ * events check, so a freed chunk is never used.) */
 static __attribute__((noinline)) void run_loop(cpu_t *cpu)
 {
     for (;;) {
@@ -272,7 +250,39 @@ static __attribute__((noinline)) void run_loop(cpu_t *cpu)
             if (cpu_handle_events(cpu))
                 return;
         }
-        execute_one(cpu);
+        uint32_t pc = cpu->pc;
+        uint32_t page = pc >> BUS_PAGE_BITS;
+        insn_t *chunk = cpu->icache->chunk[page];
+        if (UNLIKELY(!chunk)) {
+            chunk = icache_chunk(cpu, pc);
+            if (!chunk)
+                cpu_fault(cpu, FAULT_IBUSERR, pc);
+        }
+        for (;;) {
+            insn_t *in = &chunk[(pc & (BUS_PAGE_SIZE - 1)) >> 1];
+            if (UNLIKELY(!in->exec))
+                fetch_decode(cpu, pc, in);
+            cpu->r[15] = pc + 4;
+            cpu->next_pc = pc + in->size;
+            uint32_t it = cpu->itstate;
+            if (UNLIKELY(it != 0))
+                execute_in_it(cpu, in, it);
+            else
+                in->exec(cpu, in);
+            /* cycles and instret are updated in separate blocks: GCC would
+             * otherwise add them as one 16-byte vector, whose load cannot
+             * be forwarded from the execute function's 8-byte store to
+             * cycles (a store-forwarding stall on every instruction). */
+            cpu->cycles += in->cost;
+            uint32_t next = cpu->next_pc;
+            if (UNLIKELY(next == pc))
+                spin_detected(cpu);
+            cpu->instret++;
+            cpu->pc = next;
+            if (UNLIKELY(cpu->cycles >= cpu->event_cycle || (next >> BUS_PAGE_BITS) != page))
+                break;
+            pc = next;
+        }
     }
 }
 

@@ -44,6 +44,34 @@ static void exec_bcond(cpu_t *cpu, const insn_t *in)
         branch_to(cpu, cpu->r[15] + in->imm);
 }
 
+/* exec_bcond for each condition, chosen at decode time so the execute
+ * function tests its flags directly (no switch on the condition). */
+static inline void bcond_if(cpu_t *cpu, const insn_t *in, bool pass)
+{
+    if (pass)
+        branch_to(cpu, cpu->r[15] + in->imm);
+}
+
+static void exec_beq(cpu_t *cpu, const insn_t *in) { bcond_if(cpu, in, cpu->z); }
+static void exec_bne(cpu_t *cpu, const insn_t *in) { bcond_if(cpu, in, !cpu->z); }
+static void exec_bcs(cpu_t *cpu, const insn_t *in) { bcond_if(cpu, in, cpu->c); }
+static void exec_bcc(cpu_t *cpu, const insn_t *in) { bcond_if(cpu, in, !cpu->c); }
+static void exec_bmi(cpu_t *cpu, const insn_t *in) { bcond_if(cpu, in, cpu->n); }
+static void exec_bpl(cpu_t *cpu, const insn_t *in) { bcond_if(cpu, in, !cpu->n); }
+static void exec_bvs(cpu_t *cpu, const insn_t *in) { bcond_if(cpu, in, cpu->v); }
+static void exec_bvc(cpu_t *cpu, const insn_t *in) { bcond_if(cpu, in, !cpu->v); }
+static void exec_bhi(cpu_t *cpu, const insn_t *in) { bcond_if(cpu, in, cpu->c && !cpu->z); }
+static void exec_bls(cpu_t *cpu, const insn_t *in) { bcond_if(cpu, in, !(cpu->c && !cpu->z)); }
+static void exec_bge(cpu_t *cpu, const insn_t *in) { bcond_if(cpu, in, cpu->n == cpu->v); }
+static void exec_blt(cpu_t *cpu, const insn_t *in) { bcond_if(cpu, in, cpu->n != cpu->v); }
+static void exec_bgt(cpu_t *cpu, const insn_t *in) { bcond_if(cpu, in, !cpu->z && cpu->n == cpu->v); }
+static void exec_ble(cpu_t *cpu, const insn_t *in) { bcond_if(cpu, in, cpu->z || cpu->n != cpu->v); }
+
+static const isa_exec_fn bcond_exec[14] = {
+    exec_beq, exec_bne, exec_bcs, exec_bcc, exec_bmi, exec_bpl, exec_bvs,
+    exec_bvc, exec_bhi, exec_bls, exec_bge, exec_blt, exec_bgt, exec_ble,
+};
+
 static void exec_bl(cpu_t *cpu, const insn_t *in)
 {
     cpu->r[14] = cpu->next_pc | 1u;
@@ -167,7 +195,10 @@ static bool decode_bcond16(insn_t *in, uint32_t raw)
     in->cond = (uint8_t)field(raw, 8, 4);
     in->imm = (uint32_t)alu_sext(field(raw, 0, 8) << 1, 9);
     in->flags = INSN_BRANCH;
-    return in->cond < 14;
+    if (in->cond >= 14)
+        return false;
+    in->exec = bcond_exec[in->cond];
+    return true;
 }
 
 /* B T2: 11100 imm11. */
@@ -187,7 +218,10 @@ static bool decode_bcond32(insn_t *in, uint32_t raw)
     in->cond = (uint8_t)field(raw, 22, 4);
     in->imm = (uint32_t)alu_sext(off, 21);
     in->flags = INSN_BRANCH;
-    return in->cond < 14;
+    if (in->cond >= 14)
+        return false;
+    in->exec = bcond_exec[in->cond];
+    return true;
 }
 
 /* B.W T4 and BL: hw1 = 11110 S imm10, hw2 = 1x J1 1 J2 imm11;

@@ -30,7 +30,10 @@ static inline uint32_t field(uint32_t raw, unsigned lo, unsigned width)
 /* ------------------------------------------------------------------ */
 /* Memory and register helpers                                         */
 
-static uint32_t load(cpu_t *cpu, unsigned kind, uint32_t addr)
+/* Inlined into every caller: with a constant kind (the specialised
+ * execute functions below) the switch folds away. */
+static inline __attribute__((always_inline)) uint32_t load(cpu_t *cpu, unsigned kind,
+                                                           uint32_t addr)
 {
     switch (kind) {
     case ACC_U8: return cpu_read8(cpu, addr);
@@ -41,7 +44,8 @@ static uint32_t load(cpu_t *cpu, unsigned kind, uint32_t addr)
     }
 }
 
-static void store(cpu_t *cpu, unsigned kind, uint32_t addr, uint32_t value)
+static inline __attribute__((always_inline)) void store(cpu_t *cpu, unsigned kind,
+                                                        uint32_t addr, uint32_t value)
 {
     switch (kind) {
     case ACC_U8: cpu_write8(cpu, addr, value); break;
@@ -159,6 +163,203 @@ static void exec_st_wback(cpu_t *cpu, const insn_t *in)
     check_sp_writeback(cpu, in->rn, offset_addr);
     store(cpu, in->esize, addr, cpu->r[in->rd]);
     write_base(cpu, in->rn, offset_addr);
+}
+
+/* ------------------------------------------------------------------ */
+/* Specialised forms of the common single loads and stores             */
+
+/* The decoders pick these when the access kind is known and Rt (and for
+ * writeback Rn) is an ordinary register (not SP or PC), so the execute
+ * function has no switch on the kind and no check on the registers.  Each
+ * does exactly what the generic function above does for that case. */
+
+static void exec_ldr_imm_u8(cpu_t *cpu, const insn_t *in)
+{
+    cpu->r[in->rd] = load(cpu, ACC_U8, cpu->r[in->rn] + in->imm);
+}
+
+static void exec_ldr_imm_s8(cpu_t *cpu, const insn_t *in)
+{
+    cpu->r[in->rd] = load(cpu, ACC_S8, cpu->r[in->rn] + in->imm);
+}
+
+static void exec_ldr_imm_u16(cpu_t *cpu, const insn_t *in)
+{
+    cpu->r[in->rd] = load(cpu, ACC_U16, cpu->r[in->rn] + in->imm);
+}
+
+static void exec_ldr_imm_s16(cpu_t *cpu, const insn_t *in)
+{
+    cpu->r[in->rd] = load(cpu, ACC_S16, cpu->r[in->rn] + in->imm);
+}
+
+static void exec_ldr_imm_32(cpu_t *cpu, const insn_t *in)
+{
+    cpu->r[in->rd] = load(cpu, ACC_32, cpu->r[in->rn] + in->imm);
+}
+
+static inline uint32_t reg_address(const cpu_t *cpu, const insn_t *in)
+{
+    return cpu->r[in->rn] + (cpu->r[in->rm] << in->shift_n);
+}
+
+static void exec_ldr_reg_u8(cpu_t *cpu, const insn_t *in)
+{
+    cpu->r[in->rd] = load(cpu, ACC_U8, reg_address(cpu, in));
+}
+
+static void exec_ldr_reg_s8(cpu_t *cpu, const insn_t *in)
+{
+    cpu->r[in->rd] = load(cpu, ACC_S8, reg_address(cpu, in));
+}
+
+static void exec_ldr_reg_u16(cpu_t *cpu, const insn_t *in)
+{
+    cpu->r[in->rd] = load(cpu, ACC_U16, reg_address(cpu, in));
+}
+
+static void exec_ldr_reg_s16(cpu_t *cpu, const insn_t *in)
+{
+    cpu->r[in->rd] = load(cpu, ACC_S16, reg_address(cpu, in));
+}
+
+static void exec_ldr_reg_32(cpu_t *cpu, const insn_t *in)
+{
+    cpu->r[in->rd] = load(cpu, ACC_32, reg_address(cpu, in));
+}
+
+/* Post-indexed: access at the base, then base += imm (Rn is not SP). */
+static inline void load_post(cpu_t *cpu, const insn_t *in, unsigned kind)
+{
+    uint32_t base = cpu->r[in->rn];
+    uint32_t value = load(cpu, kind, base);
+    cpu->r[in->rn] = base + in->imm;
+    cpu->r[in->rd] = value;
+}
+
+static void exec_ldr_post_u8(cpu_t *cpu, const insn_t *in) { load_post(cpu, in, ACC_U8); }
+static void exec_ldr_post_s8(cpu_t *cpu, const insn_t *in) { load_post(cpu, in, ACC_S8); }
+static void exec_ldr_post_u16(cpu_t *cpu, const insn_t *in) { load_post(cpu, in, ACC_U16); }
+static void exec_ldr_post_s16(cpu_t *cpu, const insn_t *in) { load_post(cpu, in, ACC_S16); }
+static void exec_ldr_post_32(cpu_t *cpu, const insn_t *in) { load_post(cpu, in, ACC_32); }
+
+/* Pre-indexed with writeback: base += imm, access there (Rn is not SP). */
+static inline void load_pre(cpu_t *cpu, const insn_t *in, unsigned kind)
+{
+    uint32_t addr = cpu->r[in->rn] + in->imm;
+    uint32_t value = load(cpu, kind, addr);
+    cpu->r[in->rn] = addr;
+    cpu->r[in->rd] = value;
+}
+
+static void exec_ldr_pre_u8(cpu_t *cpu, const insn_t *in) { load_pre(cpu, in, ACC_U8); }
+static void exec_ldr_pre_s8(cpu_t *cpu, const insn_t *in) { load_pre(cpu, in, ACC_S8); }
+static void exec_ldr_pre_u16(cpu_t *cpu, const insn_t *in) { load_pre(cpu, in, ACC_U16); }
+static void exec_ldr_pre_s16(cpu_t *cpu, const insn_t *in) { load_pre(cpu, in, ACC_S16); }
+static void exec_ldr_pre_32(cpu_t *cpu, const insn_t *in) { load_pre(cpu, in, ACC_32); }
+
+static void exec_str_imm_8(cpu_t *cpu, const insn_t *in)
+{
+    store(cpu, ACC_U8, cpu->r[in->rn] + in->imm, cpu->r[in->rd]);
+}
+
+static void exec_str_imm_16(cpu_t *cpu, const insn_t *in)
+{
+    store(cpu, ACC_U16, cpu->r[in->rn] + in->imm, cpu->r[in->rd]);
+}
+
+static void exec_str_imm_32(cpu_t *cpu, const insn_t *in)
+{
+    store(cpu, ACC_32, cpu->r[in->rn] + in->imm, cpu->r[in->rd]);
+}
+
+static void exec_str_reg_8(cpu_t *cpu, const insn_t *in)
+{
+    store(cpu, ACC_U8, reg_address(cpu, in), cpu->r[in->rd]);
+}
+
+static void exec_str_reg_16(cpu_t *cpu, const insn_t *in)
+{
+    store(cpu, ACC_U16, reg_address(cpu, in), cpu->r[in->rd]);
+}
+
+static void exec_str_reg_32(cpu_t *cpu, const insn_t *in)
+{
+    store(cpu, ACC_32, reg_address(cpu, in), cpu->r[in->rd]);
+}
+
+/* Post- and pre-indexed stores with Rn not SP (no stack limit check). */
+static inline void store_post(cpu_t *cpu, const insn_t *in, unsigned kind)
+{
+    uint32_t base = cpu->r[in->rn];
+    store(cpu, kind, base, cpu->r[in->rd]);
+    cpu->r[in->rn] = base + in->imm;
+}
+
+static inline void store_pre(cpu_t *cpu, const insn_t *in, unsigned kind)
+{
+    uint32_t addr = cpu->r[in->rn] + in->imm;
+    store(cpu, kind, addr, cpu->r[in->rd]);
+    cpu->r[in->rn] = addr;
+}
+
+static void exec_str_post_8(cpu_t *cpu, const insn_t *in) { store_post(cpu, in, ACC_U8); }
+static void exec_str_post_16(cpu_t *cpu, const insn_t *in) { store_post(cpu, in, ACC_U16); }
+static void exec_str_post_32(cpu_t *cpu, const insn_t *in) { store_post(cpu, in, ACC_32); }
+static void exec_str_pre_8(cpu_t *cpu, const insn_t *in) { store_pre(cpu, in, ACC_U8); }
+static void exec_str_pre_16(cpu_t *cpu, const insn_t *in) { store_pre(cpu, in, ACC_U16); }
+static void exec_str_pre_32(cpu_t *cpu, const insn_t *in) { store_pre(cpu, in, ACC_32); }
+
+/* Indexed by enum access (stores use the unsigned kinds only). */
+static const isa_exec_fn ldr_imm_exec[5] = {
+    exec_ldr_imm_u8, exec_ldr_imm_s8, exec_ldr_imm_u16, exec_ldr_imm_s16, exec_ldr_imm_32,
+};
+static const isa_exec_fn ldr_reg_exec[5] = {
+    exec_ldr_reg_u8, exec_ldr_reg_s8, exec_ldr_reg_u16, exec_ldr_reg_s16, exec_ldr_reg_32,
+};
+static const isa_exec_fn ldr_post_exec[5] = {
+    exec_ldr_post_u8, exec_ldr_post_s8, exec_ldr_post_u16, exec_ldr_post_s16, exec_ldr_post_32,
+};
+static const isa_exec_fn ldr_pre_exec[5] = {
+    exec_ldr_pre_u8, exec_ldr_pre_s8, exec_ldr_pre_u16, exec_ldr_pre_s16, exec_ldr_pre_32,
+};
+static const isa_exec_fn str_imm_exec[5] = {
+    exec_str_imm_8, NULL, exec_str_imm_16, NULL, exec_str_imm_32,
+};
+static const isa_exec_fn str_reg_exec[5] = {
+    exec_str_reg_8, NULL, exec_str_reg_16, NULL, exec_str_reg_32,
+};
+static const isa_exec_fn str_post_exec[5] = {
+    exec_str_post_8, NULL, exec_str_post_16, NULL, exec_str_post_32,
+};
+static const isa_exec_fn str_pre_exec[5] = {
+    exec_str_pre_8, NULL, exec_str_pre_16, NULL, exec_str_pre_32,
+};
+
+/* Called by the decoders once the fields are filled: replace the row's
+ * generic execute function by its specialised form where one applies. */
+static bool specialise(insn_t *in)
+{
+    isa_exec_fn row = in->pat->exec;
+    unsigned kind = in->esize;
+    bool plain_rt = in->rd != 13 && in->rd != 15;
+    bool plain_rn = in->rn != 13 && in->rn != 15;
+    bool pre = (in->flags & INSN_INDEX) != 0;
+    if (kind > ACC_32)
+        return true;
+    if (row == exec_ld_imm && plain_rt)
+        in->exec = ldr_imm_exec[kind];
+    else if (row == exec_ld_reg && plain_rt)
+        in->exec = ldr_reg_exec[kind];
+    else if (row == exec_ld_wback && plain_rt && plain_rn)
+        in->exec = pre ? ldr_pre_exec[kind] : ldr_post_exec[kind];
+    else if (row == exec_st_imm)
+        in->exec = str_imm_exec[kind];
+    else if (row == exec_st_reg)
+        in->exec = str_reg_exec[kind];
+    else if (row == exec_st_wback && plain_rn)
+        in->exec = pre ? str_pre_exec[kind] : str_post_exec[kind];
+    return true;
 }
 
 /* Memory hints (PLD, PLI, unallocated hints): no architectural effect. */
@@ -312,7 +513,7 @@ static bool decode_imm5(insn_t *in, uint32_t raw)
     in->rd = field(raw, 0, 3);
     in->rn = field(raw, 3, 3);
     in->imm = field(raw, 6, 5) << scale[op];
-    return true;
+    return specialise(in);
 }
 
 /* 0101 opB Rm Rn Rt: STR STRH STRB LDRSB LDR LDRH LDRB LDRSH. */
@@ -324,7 +525,7 @@ static bool decode_reg16(insn_t *in, uint32_t raw)
     in->rd = field(raw, 0, 3);
     in->rn = field(raw, 3, 3);
     in->rm = field(raw, 6, 3);
-    return true;
+    return specialise(in);
 }
 
 /* LDR/STR <Rt>, [SP, #imm8 << 2] and LDR <Rt>, [PC, #imm8 << 2]. */
@@ -334,7 +535,7 @@ static bool decode_sp_lit16(insn_t *in, uint32_t raw)
     in->rd = field(raw, 8, 3);
     in->rn = (raw & 0x8000u) ? 13 : 15;   /* 1001x: SP; 01001: PC */
     in->imm = field(raw, 0, 8) << 2;
-    return true;
+    return specialise(in);
 }
 
 static void set_block(insn_t *in, unsigned rn, uint32_t list, bool decrement, bool wback)
@@ -427,7 +628,7 @@ static bool decode_single32(insn_t *in, uint32_t raw)
 static bool decode_imm12(insn_t *in, uint32_t raw)
 {
     in->imm = field(raw, 0, 12);
-    return decode_single32(in, raw) && in->rn != 15;
+    return decode_single32(in, raw) && in->rn != 15 && specialise(in);
 }
 
 /* <op> <Rt>, [<Rn>, #+/-imm8]{!} / [<Rn>], #+/-imm8 / <op>T: hw2 = Rt 1PUW imm8.
@@ -441,7 +642,7 @@ static bool decode_imm8(insn_t *in, uint32_t raw)
     if (!decode_single32(in, raw) || in->rn == 15)
         return false;
     /* Writeback into the transfer register is UNPREDICTABLE. */
-    return !(w && in->rn == in->rd);
+    return !(w && in->rn == in->rd) && specialise(in);
 }
 
 /* <op>.W <Rt>, [<Rn>, <Rm>{, LSL #imm2}]. */
@@ -449,7 +650,8 @@ static bool decode_reg32(insn_t *in, uint32_t raw)
 {
     in->rm = field(raw, 0, 4);
     in->shift_n = (uint8_t)field(raw, 4, 2);
-    return decode_single32(in, raw) && in->rn != 15 && in->rm != 13 && in->rm != 15;
+    return decode_single32(in, raw) && in->rn != 15 && in->rm != 13 && in->rm != 15 &&
+           specialise(in);
 }
 
 /* <op>.W <Rt>, [PC, #+/-imm12]: U is hw1 bit 7. */
