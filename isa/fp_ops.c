@@ -954,6 +954,100 @@ static bool f32_muladd_fast(uint64_t c, uint64_t a, uint64_t b, uint64_t *res, u
     return f32_finish(f64_of(sb), true, res, fpscr);
 }
 
+/* Half precision on host doubles.  Every F16 value is exact in a
+ * double; sums and products of two of them are exact too (a product has
+ * 22 significant bits; a sum spans at most 11 + 29 bits), so one rounding
+ * to F16 (below) is the whole error.  The fused multiply-add rounds to odd
+ * in double first, as the F32 one does (53 >= 11 + 2). */
+static inline bool f16_plain(uint64_t b)
+{
+    uint32_t e = (uint32_t)(b >> 10) & 0x1Fu;
+    return e - 1u < 0x1Eu || (b & 0x7FFFu) == 0;
+}
+
+/* A plain (normal or zero) F16 value as a double. */
+static inline double f16_to_double(uint64_t b)
+{
+    uint64_t sign = (b & 0x8000u) << 48, e = (b >> 10) & 0x1Fu;
+    if ((b & 0x7FFFu) == 0)
+        return f64_of(sign);
+    return f64_of(sign | (e - 15u + 1023u) << 52 | (b & 0x3FFu) << 42);
+}
+
+/* Round a nonzero double to F16 (to nearest even); false unless the result
+ * is normal and above the smallest normal (see f32_safe). */
+static bool f16_finish(double x, bool inexact, uint64_t *res, uint32_t *fpscr)
+{
+    uint64_t d = bits_f64(x);
+    int e = (int)((d >> 52) & 0x7FFu) - 1023;
+    if (e < -14 || e > 15)
+        return false;
+    uint64_t mant = (d & 0x000FFFFFFFFFFFFFull) | 1ull << 52;
+    uint64_t rem = mant & ((1ull << 42) - 1u), half = 1ull << 41;
+    uint64_t m = mant >> 42;
+    if (rem > half || (rem == half && (m & 1u)))
+        m++;
+    if (m == 0x800u) {          /* carried into the exponent */
+        m = 0x400u;
+        e++;
+    }
+    uint64_t r = (uint64_t)(e + 15) << 10 | (m & 0x3FFu);
+    if (e > 15 || r <= 0x0400u)
+        return false;
+    if (inexact || rem != 0)
+        *fpscr |= FPSCR_IXC;
+    *res = r | ((d >> 48) & 0x8000u);
+    return true;
+}
+
+static inline uint64_t f16_zero_of(double x)
+{
+    return (bits_f64(x) >> 48) & 0x8000u;
+}
+
+static bool f16_add_fast(uint64_t a, uint64_t b, uint64_t *res, uint32_t *fpscr)
+{
+    if (!f16_plain(a) || !f16_plain(b))
+        return false;
+    double s = f16_to_double(a) + f16_to_double(b);   /* exact */
+    if (s == 0) {
+        *res = f16_zero_of(s);
+        return true;
+    }
+    return f16_finish(s, false, res, fpscr);
+}
+
+static bool f16_mul_fast(uint64_t a, uint64_t b, uint64_t *res, uint32_t *fpscr)
+{
+    if (!f16_plain(a) || !f16_plain(b))
+        return false;
+    double p = f16_to_double(a) * f16_to_double(b);   /* exact */
+    if (p == 0) {
+        *res = f16_zero_of(p);
+        return true;
+    }
+    return f16_finish(p, false, res, fpscr);
+}
+
+static bool f16_muladd_fast(uint64_t c, uint64_t a, uint64_t b, uint64_t *res, uint32_t *fpscr)
+{
+    if (!f16_plain(a) || !f16_plain(b) || !f16_plain(c))
+        return false;
+    double p = f16_to_double(a) * f16_to_double(b), z = f16_to_double(c), s = p + z;
+    double err = two_sum_err(p, z, s);
+    if (err == 0) {
+        if (s == 0) {
+            *res = f16_zero_of(s);
+            return true;
+        }
+        return f16_finish(s, false, res, fpscr);
+    }
+    uint64_t sb = bits_f64(s);
+    if (!(sb & 1u))
+        sb = (err > 0) == (s > 0) ? sb + 1u : sb - 1u;
+    return f16_finish(f64_of(sb), true, res, fpscr);
+}
+
 static bool f64_add_fast(uint64_t a, uint64_t b, uint64_t *res, uint32_t *fpscr)
 {
     if (!f64_plain(a) || !f64_plain(b))
@@ -1031,6 +1125,8 @@ uint64_t fp_add(enum fp_fmt f, uint64_t a, uint64_t b, uint32_t *fpscr)
             return r;
         if (f == FP_F64 && f64_add_fast(a, b, &r, fpscr))
             return r;
+        if (f == FP_F16 && f16_add_fast(a, b, &r, fpscr))
+            return r;
     }
     return soft_addsub(f, a, b, false, fpscr);
 }
@@ -1044,6 +1140,8 @@ uint64_t fp_sub(enum fp_fmt f, uint64_t a, uint64_t b, uint32_t *fpscr)
             return r;
         if (f == FP_F64 && f64_add_fast(a, b ^ (1ull << 63), &r, fpscr))
             return r;
+        if (f == FP_F16 && f16_add_fast(a, b ^ 0x8000u, &r, fpscr))
+            return r;
     }
     return soft_addsub(f, a, b, true, fpscr);
 }
@@ -1055,6 +1153,8 @@ uint64_t fp_mul(enum fp_fmt f, uint64_t a, uint64_t b, uint32_t *fpscr)
         if (f == FP_F32 && f32_mul_fast(a, b, &r, fpscr))
             return r;
         if (f == FP_F64 && f64_mul_fast(a, b, &r, fpscr))
+            return r;
+        if (f == FP_F16 && f16_mul_fast(a, b, &r, fpscr))
             return r;
     }
     return fp_soft_mul(f, a, b, fpscr);
@@ -1088,6 +1188,8 @@ uint64_t fp_muladd(enum fp_fmt f, uint64_t addend, uint64_t a, uint64_t b, uint3
 {
     uint64_t r;
     if (f == FP_F32 && fast_mode(*fpscr) && f32_muladd_fast(addend, a, b, &r, fpscr))
+        return r;
+    if (f == FP_F16 && fast_mode(*fpscr) && f16_muladd_fast(addend, a, b, &r, fpscr))
         return r;
     return fp_soft_muladd(f, addend, a, b, fpscr);
 }

@@ -936,3 +936,40 @@ Test(mve_fp, matches_scalar_reference)
     }
     tcpu_free(t);
 }
+
+/* fp_ops' F16 host fast path (used by the vector F16 arithmetic) against
+ * its soft-float reference, over random and edge operands. */
+Test(mve_fp, f16_fast_path_matches_soft_float)
+{
+    static const uint16_t edge[] = {0x0000, 0x8000, 0x0001, 0x03FF, 0x0400, 0x0401, 0x3C00, 0xBC00, 0x3BFF,
+                                    0x7BFF, 0xFBFF, 0x7C00, 0x7E00, 0x7C01, 0x1400, 0x5BFF, 0x0C00, 0x8400};
+    const size_t ne = sizeof edge / sizeof edge[0];
+    uint32_t seed = 99;
+    for (int i = 0; i < 200000; i++) {
+        uint16_t x[3];
+        for (int k = 0; k < 3; k++) {
+            seed = seed * 1664525u + 1013904223u;
+            x[k] = (seed >> 28) < 3 ? edge[(seed >> 8) % ne] : (uint16_t)(seed >> 12);
+        }
+        uint32_t ctl = (i & 1) ? FPSCR_DN : FPSCR_FZ16;
+        uint32_t f1 = ctl, f2 = ctl;
+        uint64_t r1 = fp_add(FP_F16, x[0], x[1], &f1), r2 = fp_soft_add(FP_F16, x[0], x[1], &f2);
+        cr_assert(r1 == r2 && f1 == f2, "add %04x %04x: %04x/%08x vs %04x/%08x", x[0], x[1], (unsigned)r1, f1,
+                  (unsigned)r2, f2);
+        f1 = f2 = ctl;
+        r1 = fp_sub(FP_F16, x[0], x[1], &f1);
+        uint64_t nb = x[1] ^ 0x8000u;
+        r2 = ((x[1] & 0x7FFFu) > 0x7C00u) ? fp_sub(FP_F16, x[0], x[1], &f2) : fp_soft_add(FP_F16, x[0], nb, &f2);
+        cr_assert(r1 == r2 && f1 == f2, "sub %04x %04x", x[0], x[1]);
+        f1 = f2 = ctl;
+        r1 = fp_mul(FP_F16, x[0], x[1], &f1);
+        r2 = fp_soft_mul(FP_F16, x[0], x[1], &f2);
+        cr_assert(r1 == r2 && f1 == f2, "mul %04x %04x: %04x/%08x vs %04x/%08x", x[0], x[1], (unsigned)r1, f1,
+                  (unsigned)r2, f2);
+        f1 = f2 = ctl;
+        r1 = fp_muladd(FP_F16, x[2], x[0], x[1], &f1);
+        r2 = fp_soft_muladd(FP_F16, x[2], x[0], x[1], &f2);
+        cr_assert(r1 == r2 && f1 == f2, "muladd %04x + %04x*%04x: %04x/%08x vs %04x/%08x", x[2], x[0], x[1],
+                  (unsigned)r1, f1, (unsigned)r2, f2);
+    }
+}
