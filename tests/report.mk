@@ -11,7 +11,7 @@
 
 ETSIM_TRACE     := $(BUILD)/bin/etsim-trace
 ETSIM_TRACE_SAN := $(SAN)/bin/etsim-trace
-GOLDEN_TOLERANCE ?= 0
+GOLDEN_TOLERANCE ?= 0.5
 
 $(ETSIM_TRACE): $(BUILD)/obj/tools/etsim_trace.o $(CORE_OBJS)
 	@mkdir -p $(dir $@)
