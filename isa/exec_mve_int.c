@@ -76,19 +76,22 @@ static inline uint64_t lanes64(uint32_t m)
     return x * 0xFFu;
 }
 
-/* Write r into Qq, only the byte lanes enabled in mask. */
+/* Write r into Qq, only the byte lanes enabled in mask.  Done as one
+ * 16-byte vector (a GCC vector type: plain 64-bit halves made the next
+ * instruction's 16-byte load of the register miss store forwarding). */
+typedef uint64_t v2u64 __attribute__((vector_size(16)));
+
 static inline void vstore(cpu_t *cpu, unsigned q, const vec_t *r, uint16_t mask)
 {
     uint8_t *dst = mve_q(cpu, q);
-    if (mask == 0xFFFFu) {
-        memcpy(dst, r, 16);
-        return;
+    v2u64 res;
+    memcpy(&res, r, 16);
+    if (mask != 0xFFFFu) {
+        v2u64 old, m = {lanes64(mask), lanes64(mask >> 8)};
+        memcpy(&old, dst, 16);
+        res = (old & ~m) | (res & m);
     }
-    uint64_t v[2], ml = lanes64(mask), mh = lanes64(mask >> 8);
-    memcpy(v, dst, 16);
-    v[0] = (v[0] & ~ml) | (r->d[0] & ml);
-    v[1] = (v[1] & ~mh) | (r->d[1] & mh);
-    memcpy(dst, v, 16);
+    memcpy(dst, &res, 16);
 }
 
 /* Every element of v = the low bits of x. */
