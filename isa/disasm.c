@@ -48,6 +48,17 @@ static void table_disasm(const insn_t *in, char *buf, size_t len)
     const isa_pattern_t *p = in->pat;
     size_t o = (size_t)snprintf(buf, len, "%s", p && p->name ? p->name : "?");
     const char *f = p && p->fmt ? p->fmt : "";
+    /* A data type suffix belongs to the mnemonic: "vadd.s16 q0, ...". */
+    if (strncmp(f, "{dt}", 4) == 0 && o < len) {
+        static const char kind[3] = {'s', 'u', 'f'};
+        o += (size_t)snprintf(buf + o, len - o, ".%c%u", kind[in->aux[0] < 3 ? in->aux[0] : 0],
+                              8u << (in->esize & 3u));
+        f += 4;
+        while (*f == ' ')
+            f++;
+    }
+    if (o >= len)
+        o = len - 1;
     if (*f && o < len)
         buf[o++] = ' ';
     while (*f && o + 1 < len) {

@@ -11,10 +11,8 @@ DIFF_JOBS ?= 2
 DIFF_ETSIM ?= $(ETSIM_SAN)
 # Programs to leave out, by name (e.g. while a feature is being written):
 #   make test-diff DIFF_SKIP="mve_intrinsics fp_context"
-# (a name with its -O suffix skips one build only).  Until the core executes
-# Helium (MVE: the next core issue) these programs, or these builds where
-# GCC's auto-vectoriser emits MVE, cannot run on etsim:
-DIFF_SKIP ?= mve_intrinsics mve_int_arith mve_shift_reduce mve_pred_mem mve_float_autovec lowoverhead_loops bitops-O2 ctors_sections-O2 it_blocks-O2 memory_access-O2
+# (a name with its -O suffix skips one build only).  Nothing is skipped.
+DIFF_SKIP ?=
 
 .PHONY: test-diff test-diff-qemu
 test-diff: fw-tests $(DIFF_ETSIM)

@@ -3,7 +3,7 @@
 # missing.  As root it runs apt-get; otherwise it prints the one line to run.
 set -e
 PKGS="build-essential pkg-config libelf-dev libcapstone-dev libjson-c-dev libcriterion-dev \
-gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm clang python3"
+gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm clang python3 chromium"
 missing=""
 for p in $PKGS; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

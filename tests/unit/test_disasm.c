@@ -27,3 +27,12 @@ Test(disasm, own_table_for_low_overhead_loop)
     isa_disasm(0xF040E001u, 4, 0x1000, buf, sizeof buf);
     cr_assert(strncmp(buf, "dls", 3) == 0, "got '%s'", buf);
 }
+
+Test(disasm, own_table_for_helium_with_data_type)
+{
+    char buf[96];
+    /* vadd.i16 q0, q1, q2 = ef12 0844 */
+    isa_disasm(0xEF120844u, 4, 0x1000, buf, sizeof buf);
+    cr_assert(strncmp(buf, "vadd.", 5) == 0, "got '%s'", buf);
+    cr_assert(strstr(buf, "q0") && strstr(buf, "q1") && strstr(buf, "q2"), "got '%s'", buf);
+}
