@@ -85,11 +85,14 @@ static inline bool is_snan(enum fp_fmt f, uint32_t x)
 /* ------------------------------------------------------------------ */
 /* Element-wise operations of two or three operands                    */
 
+/* The first six in the order of fp_ops.h's enum fp_vop (the whole-vector
+ * fast path). */
 enum fop {
-    FOP_ADD, FOP_SUB, FOP_MUL, FOP_ABD, FOP_MAXNM, FOP_MINNM, FOP_MAXNMA, FOP_MINNMA,
+    FOP_ADD, FOP_SUB, FOP_MUL,
     FOP_FMA,   /* d + n*m */
     FOP_FMS,   /* d - n*m (FPMulAdd with -n) */
     FOP_FMAS,  /* m + n*d: VFMAS, the scalar is the addend */
+    FOP_ABD, FOP_MAXNM, FOP_MINNM, FOP_MAXNMA, FOP_MINNMA,
 };
 
 static inline uint32_t fop_apply(enum fop op, enum fp_fmt f, uint32_t d, uint32_t n, uint32_t m,
@@ -121,6 +124,11 @@ static void fop_run(cpu_t *cpu, const insn_t *in, const uint8_t *m)
     const uint8_t *n = mve_q(cpu, in->rn);
     uint8_t *d = mve_q(cpu, in->rd);
     uint32_t fp = std_fpscr(cpu), scratch = fp;
+    /* Unpredicated, plain operands: the whole vector at once. */
+    if (mask == 0xFFFFu && op <= FOP_FMAS && fp_vec_fast(f, (enum fp_vop)op, d, n, m, d, &fp)) {
+        cpu->fpscr |= fp & FP_FLAG_BITS;
+        return;
+    }
     for (unsigned e = 0; e < n_el; e++) {
         unsigned lanes = elem_lanes(mask, e, es);
         if (!lanes)

@@ -1275,3 +1275,140 @@ uint64_t fp_from_fixed(enum fp_fmt f, uint32_t v, unsigned fbits, bool is_unsign
     }
     return fp_soft_from_fixed(f, v, fbits, is_unsigned, bits, rm, fpscr);
 }
+
+/* Helium element-wise arithmetic on a whole 16-byte vector (see fp_ops.h). */
+static inline uint64_t vec_lane(const uint8_t *v, unsigned i, unsigned es)
+{
+    if (es == 2)
+        return (uint64_t)v[2 * i] | (uint64_t)v[2 * i + 1] << 8;
+    uint32_t x;
+    memcpy(&x, v + 4 * i, 4);
+    return x;
+}
+
+static inline bool vec_fast_lane(enum fp_fmt f, enum fp_vop op, uint64_t d, uint64_t n, uint64_t m,
+                                 uint64_t *r, uint32_t *flags)
+{
+    uint64_t sign = f == FP_F16 ? 0x8000u : 0x80000000u;
+    switch (op) {
+    case FP_VSUB:
+        m ^= sign;
+        /* fall through */
+    case FP_VADD:
+        return f == FP_F16 ? f16_add_fast(n, m, r, flags) : f32_add_fast(n, m, r, flags);
+    case FP_VMUL:
+        return f == FP_F16 ? f16_mul_fast(n, m, r, flags) : f32_mul_fast(n, m, r, flags);
+    case FP_VFMS:
+        n ^= sign;
+        /* fall through */
+    case FP_VFMA:
+        return f == FP_F16 ? f16_muladd_fast(d, n, m, r, flags) : f32_muladd_fast(d, n, m, r, flags);
+    default:   /* FP_VFMAS: m + n*d */
+        return f == FP_F16 ? f16_muladd_fast(m, n, d, r, flags) : f32_muladd_fast(m, n, d, r, flags);
+    }
+}
+
+/* F32 add, subtract or multiply of four lanes, without branches per lane:
+ * a sum of two normal floats whose exponents differ by at most 28 needs
+ * at most 24 + 28 + 1 bits, so it is exact in double (a product of two
+ * always is), and the one conversion to float rounds it correctly; the
+ * rest (a zero operand with a distant exponent too) is left to the lane
+ * by lane path. */
+static bool f32x4_fast(enum fp_vop op, const uint8_t *n, const uint8_t *m, uint8_t *out, uint32_t *fpscr)
+{
+    uint32_t a[4], b[4], r[4], bad = 0, inexact = 0;
+    memcpy(a, n, 16);
+    memcpy(b, m, 16);
+    for (int i = 0; i < 4; i++) {
+        if (op == FP_VSUB)
+            b[i] ^= 0x80000000u;
+        double x = f32_of(a[i]), y = f32_of(b[i]), s;
+        bad |= !f32_plain(a[i]) | !f32_plain(b[i]);
+        if (op == FP_VMUL) {
+            s = x * y;
+        } else {
+            uint32_t ea = (a[i] >> 23) & 0xFFu, eb = (b[i] >> 23) & 0xFFu;
+            bad |= (ea != 0) & (eb != 0) & ((ea > eb ? ea - eb : eb - ea) > 28u);   /* e 0: a zero */
+            s = x + y;
+        }
+        float rf = (float)s;
+        r[i] = bits_f32(rf);
+        bad |= (s != 0) & !f32_safe(r[i]);
+        inexact |= (double)rf != s;
+    }
+    if (bad)
+        return false;
+    memcpy(out, r, 16);
+    if (inexact)
+        *fpscr |= FPSCR_IXC;
+    return true;
+}
+
+/* F32 fused multiply-add of four lanes, c + a*b: as f32_muladd_fast (the
+ * exact product, the sum rounded to odd in double, then to float). */
+static bool f32x4_muladd_fast(const uint32_t *c, const uint32_t *a, const uint32_t *b, uint8_t *out,
+                              uint32_t *fpscr)
+{
+    uint32_t r[4], bad = 0, inexact = 0;
+    for (int i = 0; i < 4; i++) {
+        bad |= !f32_plain(a[i]) | !f32_plain(b[i]) | !f32_plain(c[i]);
+        double p = (double)f32_of(a[i]) * f32_of(b[i]), z = f32_of(c[i]), s = p + z;
+        double err = two_sum_err(p, z, s);
+        uint64_t sb = bits_f64(s);
+        if (err != 0 && !(sb & 1u))
+            sb = (err > 0) == (s > 0) ? sb + 1u : sb - 1u;
+        double odd = f64_of(sb);
+        float rf = (float)odd;
+        r[i] = bits_f32(rf);
+        bad |= (s != 0) & !f32_safe(r[i]);
+        inexact |= (err != 0) | ((double)rf != odd);
+    }
+    if (bad)
+        return false;
+    memcpy(out, r, 16);
+    if (inexact)
+        *fpscr |= FPSCR_IXC;
+    return true;
+}
+
+/* The three operands of a fused form as addend, a, b. */
+static bool f32x4_fma_op(enum fp_vop op, const uint8_t *d, const uint8_t *n, const uint8_t *m, uint8_t *out,
+                         uint32_t *fpscr)
+{
+    uint32_t dd[4], nn[4], mm[4];
+    memcpy(dd, d, 16);
+    memcpy(nn, n, 16);
+    memcpy(mm, m, 16);
+    if (op == FP_VFMS)
+        for (int i = 0; i < 4; i++)
+            nn[i] ^= 0x80000000u;
+    if (op == FP_VFMAS)
+        return f32x4_muladd_fast(mm, nn, dd, out, fpscr);
+    return f32x4_muladd_fast(dd, nn, mm, out, fpscr);
+}
+
+bool fp_vec_fast(enum fp_fmt f, enum fp_vop op, const uint8_t *d, const uint8_t *n, const uint8_t *m,
+                 uint8_t *out, uint32_t *fpscr)
+{
+    if (!fast_mode(*fpscr) || f == FP_F64)
+        return false;
+    if (f == FP_F32)
+        return op <= FP_VMUL ? f32x4_fast(op, n, m, out, fpscr) : f32x4_fma_op(op, d, n, m, out, fpscr);
+    unsigned es = f == FP_F16 ? 2u : 4u, lanes = 16u / es;
+    uint32_t flags = 0;
+    uint64_t r[8];
+    for (unsigned i = 0; i < lanes; i++)
+        if (!vec_fast_lane(f, op, vec_lane(d, i, es), vec_lane(n, i, es), vec_lane(m, i, es), &r[i], &flags))
+            return false;
+    for (unsigned i = 0; i < lanes; i++) {
+        if (es == 2) {
+            out[2 * i] = (uint8_t)r[i];
+            out[2 * i + 1] = (uint8_t)(r[i] >> 8);
+        } else {
+            uint32_t x = (uint32_t)r[i];
+            memcpy(out + 4 * i, &x, 4);
+        }
+    }
+    *fpscr |= flags;
+    return true;
+}

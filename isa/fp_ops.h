@@ -103,6 +103,17 @@ uint64_t fp_from_fixed(enum fp_fmt f, uint32_t v, unsigned fbits, bool is_unsign
  * FPSCR rounding mode and, for half precision, FPSCR.AHP. */
 uint64_t fp_convert(enum fp_fmt to, enum fp_fmt from, uint64_t a, uint32_t *fpscr);
 
+/* Helium element-wise arithmetic on whole 16-byte vectors of F16 or F32
+ * lanes (little endian): out = op(d, n, m) lane by lane, where FP_VFMA is
+ * d + n*m, FP_VFMS d - n*m and FP_VFMAS m + n*d.  Only the host fast path:
+ * it returns false, changing nothing, unless the FPSCR rounds to nearest
+ * and every lane's operands and result are plain (normal or zero, no
+ * tininess); the caller then goes element by element.  out may alias the
+ * inputs (all lanes are computed before any is stored). */
+enum fp_vop { FP_VADD, FP_VSUB, FP_VMUL, FP_VFMA, FP_VFMS, FP_VFMAS };
+bool fp_vec_fast(enum fp_fmt f, enum fp_vop op, const uint8_t *d, const uint8_t *n, const uint8_t *m,
+                 uint8_t *out, uint32_t *fpscr);
+
 /* The reference (soft-float) path of the operations that have a fast path,
  * exported so that tests can check one against the other. */
 uint64_t fp_soft_add(enum fp_fmt f, uint64_t a, uint64_t b, uint32_t *fpscr);

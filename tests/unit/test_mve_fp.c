@@ -973,3 +973,67 @@ Test(mve_fp, f16_fast_path_matches_soft_float)
                   (unsigned)r1, f1, (unsigned)r2, f2);
     }
 }
+
+/* fp_vec_fast, the whole-vector fast path, against the soft-float
+ * reference lane by lane (results and flags), on random vectors with
+ * nearby and distant exponents, zeros and tiny values. */
+static uint32_t rnd_f32(uint32_t *seed)
+{
+    *seed = *seed * 1664525u + 1013904223u;
+    uint32_t x = *seed;
+    switch (x >> 29) {
+    case 0: return x & 0x80000000u;                                    /* zero */
+    case 1: return (x & 0x807FFFFFu) | 0x3F000000u;                    /* [0.5, 1) */
+    case 2: return (x & 0x80FFFFFFu) | 0x3F000000u;                    /* [0.5, 2) */
+    case 3: return (x & 0x83FFFFFFu) | 0x0C000000u;                    /* tiny */
+    default: return (x & 0x8FFFFFFFu) | 0x30000000u;                   /* wide */
+    }
+}
+
+Test(mve_fp, vector_fast_path_matches_soft_float)
+{
+    uint32_t seed = 7, hits = 0;
+    for (int iter = 0; iter < 100000; iter++) {
+        enum fp_vop op = (enum fp_vop)(iter % 6);
+        bool f16 = (iter / 6) % 3 == 0;
+        uint8_t d[16], n[16], m[16], out[16];
+        for (int i = 0; i < 16; i += 4) {
+            uint32_t x = rnd_f32(&seed), y = rnd_f32(&seed), z = rnd_f32(&seed);
+            if (f16) {   /* two halves from the top of each F32 */
+                x = (x >> 16) | (rnd_f32(&seed) & 0xFFFF0000u);
+                y = (y >> 16) | (rnd_f32(&seed) & 0xFFFF0000u);
+                z = (z >> 16) | (rnd_f32(&seed) & 0xFFFF0000u);
+            }
+            memcpy(n + i, &x, 4);
+            memcpy(m + i, &y, 4);
+            memcpy(d + i, &z, 4);
+        }
+        enum fp_fmt f = f16 ? FP_F16 : FP_F32;
+        uint32_t fast = FPSCR_DN | FPSCR_FZ, ref = fast;
+        if (!fp_vec_fast(f, op, d, n, m, out, &fast)) {
+            cr_assert_eq(fast, FPSCR_DN | FPSCR_FZ, "a refusal changes nothing");
+            continue;
+        }
+        hits++;
+        unsigned es = f16 ? 2 : 4;
+        for (unsigned e = 0; e < 16 / es; e++) {
+            uint64_t dv = 0, nv = 0, mv = 0, got = 0, want;
+            memcpy(&dv, d + e * es, es);
+            memcpy(&nv, n + e * es, es);
+            memcpy(&mv, m + e * es, es);
+            memcpy(&got, out + e * es, es);
+            switch (op) {
+            case FP_VADD: want = fp_soft_add(f, nv, mv, &ref); break;
+            case FP_VSUB: want = fp_soft_add(f, nv, fp_neg(f, mv), &ref); break;
+            case FP_VMUL: want = fp_soft_mul(f, nv, mv, &ref); break;
+            case FP_VFMA: want = fp_soft_muladd(f, dv, nv, mv, &ref); break;
+            case FP_VFMS: want = fp_soft_muladd(f, dv, fp_neg(f, nv), mv, &ref); break;
+            default: want = fp_soft_muladd(f, mv, nv, dv, &ref); break;
+            }
+            cr_assert_eq(got, want, "iter %d op %d lane %u: %llx vs %llx", iter, op, e, (unsigned long long)got,
+                         (unsigned long long)want);
+        }
+        cr_assert_eq(fast, ref, "iter %d op %d flags", iter, op);
+    }
+    cr_expect_gt(hits, 20000u, "the fast path should take most of these");
+}
