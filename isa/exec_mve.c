@@ -474,13 +474,18 @@ static uint32_t vcmp_fp_lanes(cpu_t *cpu, const insn_t *in, uint16_t mask, bool 
     const uint8_t *qn = mve_q(cpu, in->rn), *qm = mve_q(cpu, in->rm);
     uint32_t scal = scalar ? cpu->r[in->rm] & (es == 2 ? 0xFFFFu : 0xFFFFFFFFu) : 0;
     uint32_t p0 = 0, flags = 0;
+    uint32_t emask = (1u << es) - 1u;
     for (unsigned e = 0; e < 16u / es; e++) {
-        if (!mve_active(mask, e, es))
+        /* Byte-lane predication can leave part of an element active (a
+         * VCTP.8 predicate, say): its result bytes still count, but only an
+         * element whose first byte is active raises flags (as QEMU). */
+        if (!((mask >> (e * es)) & emask))
             continue;
         uint32_t fpscr = std_fpscr(cpu);
         uint64_t a = mve_get(qn, e, es), b = scalar ? scal : mve_get(qm, e, es);
         uint32_t nzcv = fp_compare(f, a, b, true, &fpscr);
-        flags |= fpscr;
+        if (mve_active(mask, e, es))
+            flags |= fpscr;
         if (fp_cond(in->aux[1], nzcv))
             p0 |= ((1u << es) - 1u) << (e * es);
     }

@@ -22,3 +22,11 @@ test-diff-qemu: fw-tests
 	bash tests/diff/run.sh --jobs $(DIFF_JOBS) --qemu-only $(FW_BUILD)/tests
 
 test-rest: test-diff
+
+# The random Helium differential tester (tests/mve_random): generated MVE
+# instruction sequences, full state compared with QEMU after every step.
+.PHONY: test-mve-random
+test-mve-random: $(ETSIM_SAN)
+	bash tests/mve_random/run.sh --seeds 20 --count 200 --etsim $(ETSIM_SAN)
+
+test-rest: test-mve-random
