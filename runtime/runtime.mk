@@ -82,9 +82,9 @@ test-rest: runtime-test runtime-fuzz runtime-qemu-test runtime-etsim-test runtim
 #                      GCC's auto-vectoriser emits no MVE;
 #   runner-mve.elf     -mcpu=cortex-m55: the Helium kernels
 #                      (__ARM_FEATURE_MVE), bit-exact with the scalar ones.
-# runner.elf is a copy of one of them: the scalar build until the simulator
-# executes Helium; `make RUNNER_MVE=1` makes it the MVE build.
-RUNNER_MVE    ?= 0
+# runner.elf is a copy of one of them: the Helium build, as a Cortex-M55
+# user would ship it; `make RUNNER_MVE=0` makes it the scalar build.
+RUNNER_MVE    ?= 1
 RUNNER_ELF    := $(BUILD)/firmware/runner.elf
 RUNNER_SCALAR_ELF := $(BUILD)/firmware/runner-scalar.elf
 RUNNER_MVE_ELF    := $(BUILD)/firmware/runner-mve.elf
