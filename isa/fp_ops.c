@@ -1314,7 +1314,7 @@ static inline bool vec_fast_lane(enum fp_fmt f, enum fp_vop op, uint64_t d, uint
  * always is), and the one conversion to float rounds it correctly; the
  * rest (a zero operand with a distant exponent too) is left to the lane
  * by lane path. */
-static bool f32x4_fast(enum fp_vop op, const uint8_t *n, const uint8_t *m, uint8_t *out, uint32_t *fpscr)
+static inline bool f32x4_fast(enum fp_vop op, const uint8_t *n, const uint8_t *m, uint8_t *out, uint32_t *fpscr)
 {
     uint32_t a[4], b[4], r[4], bad = 0, inexact = 0;
     memcpy(a, n, 16);
@@ -1346,7 +1346,7 @@ static bool f32x4_fast(enum fp_vop op, const uint8_t *n, const uint8_t *m, uint8
 
 /* F32 fused multiply-add of four lanes, c + a*b: as f32_muladd_fast (the
  * exact product, the sum rounded to odd in double, then to float). */
-static bool f32x4_muladd_fast(const uint32_t *c, const uint32_t *a, const uint32_t *b, uint8_t *out,
+static inline bool f32x4_muladd_fast(const uint32_t *c, const uint32_t *a, const uint32_t *b, uint8_t *out,
                               uint32_t *fpscr)
 {
     uint32_t r[4], bad = 0, inexact = 0;
@@ -1372,7 +1372,7 @@ static bool f32x4_muladd_fast(const uint32_t *c, const uint32_t *a, const uint32
 }
 
 /* The three operands of a fused form as addend, a, b. */
-static bool f32x4_fma_op(enum fp_vop op, const uint8_t *d, const uint8_t *n, const uint8_t *m, uint8_t *out,
+static inline bool f32x4_fma_op(enum fp_vop op, const uint8_t *d, const uint8_t *n, const uint8_t *m, uint8_t *out,
                          uint32_t *fpscr)
 {
     uint32_t dd[4], nn[4], mm[4];
