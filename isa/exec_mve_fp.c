@@ -555,8 +555,8 @@ const isa_pattern_t isa_patterns_mve_fp[] = {
     /* 1111 1111 1 D 11 size 11 | Qd 0 011 op U 1 M 0 Qm 0 (size 01 = F16, 10 = F32) */
     {"vcvt",     0xFFFF1F71u, 0xFFB70740u, 4, TC_MVE_FP, dec_vcvt_int, exec_vcvt_to_int,   "{dt}.f16 {qd}, {qm}"},
     {"vcvt",     0xFFFF1F71u, 0xFFBB0740u, 4, TC_MVE_FP, dec_vcvt_int, exec_vcvt_to_int,   "{dt}.f32 {qd}, {qm}"},
-    {"vcvt",     0xFFFF1F71u, 0xFFB70640u, 4, TC_MVE_FP, dec_vcvt_int, exec_vcvt_from_int, ".f16{dt} {qd}, {qm}"},
-    {"vcvt",     0xFFFF1F71u, 0xFFBB0640u, 4, TC_MVE_FP, dec_vcvt_int, exec_vcvt_from_int, ".f32{dt} {qd}, {qm}"},
+    {"vcvt.f16", 0xFFFF1F71u, 0xFFB70640u, 4, TC_MVE_FP, dec_vcvt_int, exec_vcvt_from_int, "{dt} {qd}, {qm}"},
+    {"vcvt.f32", 0xFFFF1F71u, 0xFFBB0640u, 4, TC_MVE_FP, dec_vcvt_int, exec_vcvt_from_int, "{dt} {qd}, {qm}"},
     /* 1111 1111 1 D 11 size 11 | Qd 0 00 rm U 1 M 0 Qm 0 */
     {"vcvta",    0xFFFF1F71u, 0xFFB70040u, 4, TC_MVE_FP, dec_vcvt_rm, exec_vcvt_to_int, "{dt}.f16 {qd}, {qm}"},
     {"vcvta",    0xFFFF1F71u, 0xFFBB0040u, 4, TC_MVE_FP, dec_vcvt_rm, exec_vcvt_to_int, "{dt}.f32 {qd}, {qm}"},
@@ -569,13 +569,13 @@ const isa_pattern_t isa_patterns_mve_fp[] = {
     /* 111U 1111 1 D 1 imm5 | Qd 0 11 f32 op 0 1 M 1 Qm 0 (fbits = 64 - imm6) */
     {"vcvt",     0xEFE01FF1u, 0xEFA00D50u, 4, TC_MVE_FP, dec_vcvt_fixed, exec_vcvt_to_int,   "{dt}.f16 {qd}, {qm}, {imm}"},
     {"vcvt",     0xEFE01FF1u, 0xEFA00F50u, 4, TC_MVE_FP, dec_vcvt_fixed, exec_vcvt_to_int,   "{dt}.f32 {qd}, {qm}, {imm}"},
-    {"vcvt",     0xEFE01FF1u, 0xEFA00C50u, 4, TC_MVE_FP, dec_vcvt_fixed, exec_vcvt_from_int, ".f16{dt} {qd}, {qm}, {imm}"},
-    {"vcvt",     0xEFE01FF1u, 0xEFA00E50u, 4, TC_MVE_FP, dec_vcvt_fixed, exec_vcvt_from_int, ".f32{dt} {qd}, {qm}, {imm}"},
+    {"vcvt.f16", 0xEFE01FF1u, 0xEFA00C50u, 4, TC_MVE_FP, dec_vcvt_fixed, exec_vcvt_from_int, "{dt} {qd}, {qm}, {imm}"},
+    {"vcvt.f32", 0xEFE01FF1u, 0xEFA00E50u, 4, TC_MVE_FP, dec_vcvt_fixed, exec_vcvt_from_int, "{dt} {qd}, {qm}, {imm}"},
     /* 111 op 1110 0 D 11 1111 | Qd T 1110 0 0 M 0 Qm 1 (op 1 = F16 to F32) */
-    {"vcvtb",    0xFFFF1FF1u, 0xEE3F0E01u, 4, TC_MVE_FP, dec_vcvt_bt, exec_vcvt_narrow, ".f16.f32 {qd}, {qm}"},
-    {"vcvtt",    0xFFFF1FF1u, 0xEE3F1E01u, 4, TC_MVE_FP, dec_vcvt_bt, exec_vcvt_narrow, ".f16.f32 {qd}, {qm}"},
-    {"vcvtb",    0xFFFF1FF1u, 0xFE3F0E01u, 4, TC_MVE_FP, dec_vcvt_bt, exec_vcvt_widen,  ".f32.f16 {qd}, {qm}"},
-    {"vcvtt",    0xFFFF1FF1u, 0xFE3F1E01u, 4, TC_MVE_FP, dec_vcvt_bt, exec_vcvt_widen,  ".f32.f16 {qd}, {qm}"},
+    {"vcvtb.f16.f32", 0xFFFF1FF1u, 0xEE3F0E01u, 4, TC_MVE_FP, dec_vcvt_bt, exec_vcvt_narrow, "{qd}, {qm}"},
+    {"vcvtt.f16.f32", 0xFFFF1FF1u, 0xEE3F1E01u, 4, TC_MVE_FP, dec_vcvt_bt, exec_vcvt_narrow, "{qd}, {qm}"},
+    {"vcvtb.f32.f16", 0xFFFF1FF1u, 0xFE3F0E01u, 4, TC_MVE_FP, dec_vcvt_bt, exec_vcvt_widen,  "{qd}, {qm}"},
+    {"vcvtt.f32.f16", 0xFFFF1FF1u, 0xFE3F1E01u, 4, TC_MVE_FP, dec_vcvt_bt, exec_vcvt_widen,  "{qd}, {qm}"},
     /* 111 sz 1110 1110 11 a 0 | Rda 1111 min 0 M 0 Qm 0 (a 1 = plain) */
     {"vmaxnmv",  0xEFFF0FF1u, 0xEEEE0F00u, 4, TC_MVE_FP, dec_vmaxnmv, exec_vmaxnmv, "{dt} {rd}, {qm}"},
     {"vminnmv",  0xEFFF0FF1u, 0xEEEE0F80u, 4, TC_MVE_FP, dec_vmaxnmv, exec_vmaxnmv, "{dt} {rd}, {qm}"},
