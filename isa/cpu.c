@@ -232,6 +232,47 @@ static __attribute__((noinline)) void execute_in_it(cpu_t *cpu, const insn_t *in
         cpu->it_cur = 0;
 }
 
+/* Run the execute function of in.  The frequent ones (see isa/insn.h) are
+ * direct calls after a compare each, most frequent first (by the dynamic
+ * instruction mix of the KWS inference and the test programs); the rest
+ * go through the indirect call. */
+static inline void dispatch(cpu_t *cpu, const insn_t *in)
+{
+    isa_exec_fn f = in->exec;
+    if (f == isa_exec_ldr_imm_32)
+        isa_exec_ldr_imm_32(cpu, in);
+    else if (f == isa_exec_add_reg)
+        isa_exec_add_reg(cpu, in);
+    else if (f == isa_exec_bcond)
+        isa_exec_bcond(cpu, in);
+    else if (f == isa_exec_add_imm)
+        isa_exec_add_imm(cpu, in);
+    else if (f == isa_exec_str_imm_32)
+        isa_exec_str_imm_32(cpu, in);
+    else if (f == isa_exec_ldr_pre_s8)
+        isa_exec_ldr_pre_s8(cpu, in);
+    else if (f == isa_exec_mla)
+        isa_exec_mla(cpu, in);
+    else if (f == isa_exec_le)
+        isa_exec_le(cpu, in);
+    else if (f == isa_exec_cmp_imm)
+        isa_exec_cmp_imm(cpu, in);
+    else if (f == isa_exec_mov_reg)
+        isa_exec_mov_reg(cpu, in);
+    else if (f == isa_exec_cmp_reg)
+        isa_exec_cmp_reg(cpu, in);
+    else if (f == isa_exec_ldr_imm_s8)
+        isa_exec_ldr_imm_s8(cpu, in);
+    else if (f == isa_exec_mov_imm)
+        isa_exec_mov_imm(cpu, in);
+    else if (f == isa_exec_mul)
+        isa_exec_mul(cpu, in);
+    else if (f == isa_exec_b)
+        isa_exec_b(cpu, in);
+    else
+        f(cpu, in);
+}
+
 /* The fast loop.  Kept apart from cpu_run() so no local variable lives
  * across the setjmp() there.
  *
@@ -268,7 +309,7 @@ static __attribute__((noinline)) void run_loop(cpu_t *cpu)
             if (UNLIKELY(it != 0))
                 execute_in_it(cpu, in, it);
             else
-                in->exec(cpu, in);
+                dispatch(cpu, in);
             /* cycles and instret are updated in separate blocks: GCC would
              * otherwise add them as one 16-byte vector, whose load cannot
              * be forwarded from the execute function's 8-byte store to

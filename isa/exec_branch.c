@@ -21,9 +21,9 @@ static inline uint32_t field(uint32_t raw, unsigned lo, unsigned width)
     return (raw >> lo) & ((1u << width) - 1u);
 }
 
-static void branch_to(cpu_t *cpu, uint32_t target)
+static inline void branch_to(cpu_t *cpu, uint32_t target)
 {
-    cpu_branch_write_pc(cpu, target);
+    cpu_branch_write_pc_inline(cpu, target);
     timing_taken_branch(cpu);
 }
 
@@ -32,45 +32,26 @@ static void branch_to(cpu_t *cpu, uint32_t target)
 
 /* B (and the unconditional forms: inside an IT block the run loop has
  * already checked the block's condition). */
-static void exec_b(cpu_t *cpu, const insn_t *in)
+void isa_exec_b(cpu_t *cpu, const insn_t *in)
 {
     branch_to(cpu, cpu->r[15] + in->imm);
 }
 
-/* B<c> T1/T3 carry their own condition (they are not allowed in IT). */
-static void exec_bcond(cpu_t *cpu, const insn_t *in)
-{
-    if (alu_cond_passed(cpu, in->cond))
-        branch_to(cpu, cpu->r[15] + in->imm);
-}
-
-/* exec_bcond for each condition, chosen at decode time so the execute
- * function tests its flags directly (no switch on the condition). */
-static inline void bcond_if(cpu_t *cpu, const insn_t *in, bool pass)
-{
-    if (pass)
-        branch_to(cpu, cpu->r[15] + in->imm);
-}
-
-static void exec_beq(cpu_t *cpu, const insn_t *in) { bcond_if(cpu, in, cpu->z); }
-static void exec_bne(cpu_t *cpu, const insn_t *in) { bcond_if(cpu, in, !cpu->z); }
-static void exec_bcs(cpu_t *cpu, const insn_t *in) { bcond_if(cpu, in, cpu->c); }
-static void exec_bcc(cpu_t *cpu, const insn_t *in) { bcond_if(cpu, in, !cpu->c); }
-static void exec_bmi(cpu_t *cpu, const insn_t *in) { bcond_if(cpu, in, cpu->n); }
-static void exec_bpl(cpu_t *cpu, const insn_t *in) { bcond_if(cpu, in, !cpu->n); }
-static void exec_bvs(cpu_t *cpu, const insn_t *in) { bcond_if(cpu, in, cpu->v); }
-static void exec_bvc(cpu_t *cpu, const insn_t *in) { bcond_if(cpu, in, !cpu->v); }
-static void exec_bhi(cpu_t *cpu, const insn_t *in) { bcond_if(cpu, in, cpu->c && !cpu->z); }
-static void exec_bls(cpu_t *cpu, const insn_t *in) { bcond_if(cpu, in, !(cpu->c && !cpu->z)); }
-static void exec_bge(cpu_t *cpu, const insn_t *in) { bcond_if(cpu, in, cpu->n == cpu->v); }
-static void exec_blt(cpu_t *cpu, const insn_t *in) { bcond_if(cpu, in, cpu->n != cpu->v); }
-static void exec_bgt(cpu_t *cpu, const insn_t *in) { bcond_if(cpu, in, !cpu->z && cpu->n == cpu->v); }
-static void exec_ble(cpu_t *cpu, const insn_t *in) { bcond_if(cpu, in, cpu->z || cpu->n != cpu->v); }
-
-static const isa_exec_fn bcond_exec[14] = {
-    exec_beq, exec_bne, exec_bcs, exec_bcc, exec_bmi, exec_bpl, exec_bvs,
-    exec_bvc, exec_bhi, exec_bls, exec_bge, exec_blt, exec_bgt, exec_ble,
+/* ConditionPassed without a switch: bit (N:Z:C:V) of cond_pass[cond] says
+ * whether cond passes with those flags (the same truth table as
+ * alu_cond_passed(); 14 and 15 always pass). */
+static const uint16_t cond_pass[16] = {
+    0xF0F0, 0x0F0F, 0xCCCC, 0x3333, 0xFF00, 0x00FF, 0xAAAA, 0x5555,   /* EQ NE CS CC MI PL VS VC */
+    0x0C0C, 0xF3F3, 0xAA55, 0x55AA, 0x0A05, 0xF5FA, 0xFFFF, 0xFFFF,   /* HI LS GE LT GT LE AL -- */
 };
+
+/* B<c> T1/T3 carry their own condition (they are not allowed in IT). */
+void isa_exec_bcond(cpu_t *cpu, const insn_t *in)
+{
+    unsigned nzcv = cpu->n << 3 | cpu->z << 2 | cpu->c << 1 | cpu->v;
+    if ((cond_pass[in->cond] >> nzcv) & 1u)
+        branch_to(cpu, cpu->r[15] + in->imm);
+}
 
 static void exec_bl(cpu_t *cpu, const insn_t *in)
 {
@@ -175,7 +156,19 @@ static void exec_le(cpu_t *cpu, const insn_t *in)
         return;
     }
     cpu->r[14] -= decrement;
-    cpu_branch_write_pc(cpu, target);   /* no refill: see above */
+    cpu_branch_write_pc_inline(cpu, target);   /* no refill: see above */
+}
+
+/* exec_le for plain LE (aux[0] = 0), the common form: the same steps with
+ * the decrement fixed at 1. */
+void isa_exec_le(cpu_t *cpu, const insn_t *in)
+{
+    if ((cpu->control & CONTROL_FPCA) && cpu->lo_ltpsize != 4)
+        cpu_fault(cpu, FAULT_INVSTATE, 0);
+    if (cpu->r[14] <= 1u)
+        return;
+    cpu->r[14] -= 1u;
+    cpu_branch_write_pc_inline(cpu, cpu->r[15] - in->imm);
 }
 
 /* LCTP: leave tail predication. */
@@ -195,10 +188,7 @@ static bool decode_bcond16(insn_t *in, uint32_t raw)
     in->cond = (uint8_t)field(raw, 8, 4);
     in->imm = (uint32_t)alu_sext(field(raw, 0, 8) << 1, 9);
     in->flags = INSN_BRANCH;
-    if (in->cond >= 14)
-        return false;
-    in->exec = bcond_exec[in->cond];
-    return true;
+    return in->cond < 14;
 }
 
 /* B T2: 11100 imm11. */
@@ -218,10 +208,7 @@ static bool decode_bcond32(insn_t *in, uint32_t raw)
     in->cond = (uint8_t)field(raw, 22, 4);
     in->imm = (uint32_t)alu_sext(off, 21);
     in->flags = INSN_BRANCH;
-    if (in->cond >= 14)
-        return false;
-    in->exec = bcond_exec[in->cond];
-    return true;
+    return in->cond < 14;
 }
 
 /* B.W T4 and BL: hw1 = 11110 S imm10, hw2 = 1x J1 1 J2 imm11;
@@ -287,6 +274,8 @@ static bool decode_le(insn_t *in, uint32_t raw)
     in->imm = lob_offset(raw);
     in->aux[0] = field(raw, 21, 1) ? 2 : (uint8_t)field(raw, 20, 1);
     in->flags = INSN_BRANCH;
+    if (in->aux[0] == 0)
+        in->exec = isa_exec_le;
     return true;
 }
 
@@ -294,8 +283,8 @@ static bool decode_le(insn_t *in, uint32_t raw)
 
 const isa_pattern_t isa_patterns_branch[] = {
     /* 16-bit */
-    {"b",      0xF000, 0xD000, 2, BR, decode_bcond16, exec_bcond, "{c} {imm}"},
-    {"b",      0xF800, 0xE000, 2, BR, decode_b16, exec_b, "{imm}"},
+    {"b",      0xF000, 0xD000, 2, BR, decode_bcond16, isa_exec_bcond, "{c} {imm}"},
+    {"b",      0xF800, 0xE000, 2, BR, decode_b16, isa_exec_b, "{imm}"},
     {"bx",     0xFF87, 0x4700, 2, BR, decode_bx, exec_bx, "{rm}"},
     {"blx",    0xFF87, 0x4780, 2, TC_BRANCH_LINK, decode_bx, exec_blx, "{rm}"},
     {"cbz",    0xFD00, 0xB100, 2, BR, decode_cbz, exec_cbz, "{rn}, {imm}"},
@@ -311,8 +300,8 @@ const isa_pattern_t isa_patterns_branch[] = {
     {"dls",    0xFFF0FFFF, 0xF040E001, 4, BR, decode_loop_start, exec_dls, "lr, {rn}"},
     {"lctp",   0xFFFFFFFF, 0xF00FE001, 4, TC_ALU, NULL, exec_lctp, ""},
     {"dlstp",  0xFFC0FFFF, 0xF000E001, 4, BR, decode_loop_start, exec_dls, "lr, {rn}"},
-    {"b",      0xF800D000, 0xF0008000, 4, BR, decode_bcond32, exec_bcond, "{c} {imm}"},
-    {"b.w",    0xF800D000, 0xF0009000, 4, BR, decode_b32, exec_b, "{imm}"},
+    {"b",      0xF800D000, 0xF0008000, 4, BR, decode_bcond32, isa_exec_bcond, "{c} {imm}"},
+    {"b.w",    0xF800D000, 0xF0009000, 4, BR, decode_b32, isa_exec_b, "{imm}"},
     {"bl",     0xF800D000, 0xF000D000, 4, TC_BRANCH_LINK, decode_b32, exec_bl, "{imm}"},
     {"tbb",    0xFFF0FFF0, 0xE8D0F000, 4, TC_TABLE_BRANCH, decode_tbb, exec_tbb, "[{rn}, {rm}]"},
     {"tbh",    0xFFF0FFF0, 0xE8D0F010, 4, TC_TABLE_BRANCH, decode_tbb, exec_tbb, "[{rn}, {rm}, lsl #1]"},

@@ -114,13 +114,13 @@ static void check_sp_writeback(cpu_t *cpu, unsigned n, uint32_t new_sp)
 /* ------------------------------------------------------------------ */
 /* Single loads and stores                                             */
 
-static void exec_ld_imm(cpu_t *cpu, const insn_t *in)
+static __attribute__((noinline)) void exec_ld_imm(cpu_t *cpu, const insn_t *in)
 {
     uint32_t value = load(cpu, in->esize, cpu->r[in->rn] + in->imm);
     write_rt(cpu, in->rd, value);
 }
 
-static void exec_ld_reg(cpu_t *cpu, const insn_t *in)
+static __attribute__((noinline)) void exec_ld_reg(cpu_t *cpu, const insn_t *in)
 {
     uint32_t addr = cpu->r[in->rn] + (cpu->r[in->rm] << in->shift_n);
     write_rt(cpu, in->rd, load(cpu, in->esize, addr));
@@ -134,7 +134,7 @@ static void exec_ld_lit(cpu_t *cpu, const insn_t *in)
 }
 
 /* Pre- or post-indexed with writeback (INSN_INDEX = pre-indexed). */
-static void exec_ld_wback(cpu_t *cpu, const insn_t *in)
+static __attribute__((noinline)) void exec_ld_wback(cpu_t *cpu, const insn_t *in)
 {
     uint32_t base = cpu->r[in->rn];
     uint32_t offset_addr = base + in->imm;
@@ -144,18 +144,18 @@ static void exec_ld_wback(cpu_t *cpu, const insn_t *in)
     write_rt(cpu, in->rd, value);
 }
 
-static void exec_st_imm(cpu_t *cpu, const insn_t *in)
+static __attribute__((noinline)) void exec_st_imm(cpu_t *cpu, const insn_t *in)
 {
     store(cpu, in->esize, cpu->r[in->rn] + in->imm, cpu->r[in->rd]);
 }
 
-static void exec_st_reg(cpu_t *cpu, const insn_t *in)
+static __attribute__((noinline)) void exec_st_reg(cpu_t *cpu, const insn_t *in)
 {
     uint32_t addr = cpu->r[in->rn] + (cpu->r[in->rm] << in->shift_n);
     store(cpu, in->esize, addr, cpu->r[in->rd]);
 }
 
-static void exec_st_wback(cpu_t *cpu, const insn_t *in)
+static __attribute__((noinline)) void exec_st_wback(cpu_t *cpu, const insn_t *in)
 {
     uint32_t base = cpu->r[in->rn];
     uint32_t offset_addr = base + in->imm;
@@ -170,32 +170,53 @@ static void exec_st_wback(cpu_t *cpu, const insn_t *in)
 
 /* The decoders pick these when the access kind is known and Rt (and for
  * writeback Rn) is an ordinary register (not SP or PC), so the execute
- * function has no switch on the kind and no check on the registers.  Each
- * does exactly what the generic function above does for that case. */
+ * function has no switch on the kind and no check on the registers.  They
+ * handle the fast case only, an aligned access to a host page
+ * (mem_fast_read/mem_fast_write), and hand everything else to the row's
+ * generic function, which then does the whole instruction: nothing has
+ * been charged or changed when the fast case does not apply.  The hand-over
+ * is a tail call, so the fast case needs no stack frame. */
 
-static void exec_ldr_imm_u8(cpu_t *cpu, const insn_t *in)
+/* The value of a load from host memory. */
+static inline __attribute__((always_inline)) uint32_t host_load(const uint8_t *h, unsigned kind)
 {
-    cpu->r[in->rd] = load(cpu, ACC_U8, cpu->r[in->rn] + in->imm);
+    switch (kind) {
+    case ACC_U8: return h[0];
+    case ACC_S8: return (uint32_t)(int32_t)(int8_t)h[0];
+    case ACC_U16: {
+        uint16_t v;
+        memcpy(&v, h, 2);
+        return v;
+    }
+    case ACC_S16: {
+        uint16_t v;
+        memcpy(&v, h, 2);
+        return (uint32_t)(int32_t)(int16_t)v;
+    }
+    default: {
+        uint32_t v;
+        memcpy(&v, h, 4);
+        return v;
+    }
+    }
 }
 
-static void exec_ldr_imm_s8(cpu_t *cpu, const insn_t *in)
+static inline __attribute__((always_inline)) void host_store(uint8_t *h, unsigned kind,
+                                                             uint32_t value)
 {
-    cpu->r[in->rd] = load(cpu, ACC_S8, cpu->r[in->rn] + in->imm);
+    if (kind == ACC_U8) {
+        h[0] = (uint8_t)value;
+    } else if (kind == ACC_U16) {
+        uint16_t v = (uint16_t)value;
+        memcpy(h, &v, 2);
+    } else {
+        memcpy(h, &value, 4);
+    }
 }
 
-static void exec_ldr_imm_u16(cpu_t *cpu, const insn_t *in)
+static inline unsigned kind_bytes(unsigned kind)
 {
-    cpu->r[in->rd] = load(cpu, ACC_U16, cpu->r[in->rn] + in->imm);
-}
-
-static void exec_ldr_imm_s16(cpu_t *cpu, const insn_t *in)
-{
-    cpu->r[in->rd] = load(cpu, ACC_S16, cpu->r[in->rn] + in->imm);
-}
-
-static void exec_ldr_imm_32(cpu_t *cpu, const insn_t *in)
-{
-    cpu->r[in->rd] = load(cpu, ACC_32, cpu->r[in->rn] + in->imm);
+    return kind == ACC_32 ? 4u : kind >= ACC_U16 ? 2u : 1u;
 }
 
 static inline uint32_t reg_address(const cpu_t *cpu, const insn_t *in)
@@ -203,106 +224,132 @@ static inline uint32_t reg_address(const cpu_t *cpu, const insn_t *in)
     return cpu->r[in->rn] + (cpu->r[in->rm] << in->shift_n);
 }
 
-static void exec_ldr_reg_u8(cpu_t *cpu, const insn_t *in)
+/* [Rn, #imm] */
+static inline __attribute__((always_inline)) void load_imm(cpu_t *cpu, const insn_t *in,
+                                                           unsigned kind)
 {
-    cpu->r[in->rd] = load(cpu, ACC_U8, reg_address(cpu, in));
+    uint8_t *h = mem_fast_read(cpu, cpu->r[in->rn] + in->imm, kind_bytes(kind));
+    if (__builtin_expect(h == NULL, 0)) {
+        exec_ld_imm(cpu, in);
+        return;
+    }
+    cpu->r[in->rd] = host_load(h, kind);
 }
 
-static void exec_ldr_reg_s8(cpu_t *cpu, const insn_t *in)
+/* [Rn, Rm, LSL #n] */
+static inline __attribute__((always_inline)) void load_reg(cpu_t *cpu, const insn_t *in,
+                                                           unsigned kind)
 {
-    cpu->r[in->rd] = load(cpu, ACC_S8, reg_address(cpu, in));
+    uint8_t *h = mem_fast_read(cpu, reg_address(cpu, in), kind_bytes(kind));
+    if (__builtin_expect(h == NULL, 0)) {
+        exec_ld_reg(cpu, in);
+        return;
+    }
+    cpu->r[in->rd] = host_load(h, kind);
 }
 
-static void exec_ldr_reg_u16(cpu_t *cpu, const insn_t *in)
-{
-    cpu->r[in->rd] = load(cpu, ACC_U16, reg_address(cpu, in));
-}
-
-static void exec_ldr_reg_s16(cpu_t *cpu, const insn_t *in)
-{
-    cpu->r[in->rd] = load(cpu, ACC_S16, reg_address(cpu, in));
-}
-
-static void exec_ldr_reg_32(cpu_t *cpu, const insn_t *in)
-{
-    cpu->r[in->rd] = load(cpu, ACC_32, reg_address(cpu, in));
-}
-
-/* Post-indexed: access at the base, then base += imm (Rn is not SP). */
-static inline void load_post(cpu_t *cpu, const insn_t *in, unsigned kind)
+/* [Rn], #imm: access at the base, then base += imm. */
+static inline __attribute__((always_inline)) void load_post(cpu_t *cpu, const insn_t *in,
+                                                            unsigned kind)
 {
     uint32_t base = cpu->r[in->rn];
-    uint32_t value = load(cpu, kind, base);
+    uint8_t *h = mem_fast_read(cpu, base, kind_bytes(kind));
+    if (__builtin_expect(h == NULL, 0)) {
+        exec_ld_wback(cpu, in);
+        return;
+    }
     cpu->r[in->rn] = base + in->imm;
-    cpu->r[in->rd] = value;
+    cpu->r[in->rd] = host_load(h, kind);
 }
 
+/* [Rn, #imm]!: base += imm, access there. */
+static inline __attribute__((always_inline)) void load_pre(cpu_t *cpu, const insn_t *in,
+                                                           unsigned kind)
+{
+    uint32_t addr = cpu->r[in->rn] + in->imm;
+    uint8_t *h = mem_fast_read(cpu, addr, kind_bytes(kind));
+    if (__builtin_expect(h == NULL, 0)) {
+        exec_ld_wback(cpu, in);
+        return;
+    }
+    cpu->r[in->rn] = addr;
+    cpu->r[in->rd] = host_load(h, kind);
+}
+
+static inline __attribute__((always_inline)) void store_imm(cpu_t *cpu, const insn_t *in,
+                                                            unsigned kind)
+{
+    uint8_t *h = mem_fast_write(cpu, cpu->r[in->rn] + in->imm, kind_bytes(kind));
+    if (__builtin_expect(h == NULL, 0)) {
+        exec_st_imm(cpu, in);
+        return;
+    }
+    host_store(h, kind, cpu->r[in->rd]);
+}
+
+static inline __attribute__((always_inline)) void store_reg(cpu_t *cpu, const insn_t *in,
+                                                            unsigned kind)
+{
+    uint8_t *h = mem_fast_write(cpu, reg_address(cpu, in), kind_bytes(kind));
+    if (__builtin_expect(h == NULL, 0)) {
+        exec_st_reg(cpu, in);
+        return;
+    }
+    host_store(h, kind, cpu->r[in->rd]);
+}
+
+static inline __attribute__((always_inline)) void store_post(cpu_t *cpu, const insn_t *in,
+                                                             unsigned kind)
+{
+    uint32_t base = cpu->r[in->rn];
+    uint8_t *h = mem_fast_write(cpu, base, kind_bytes(kind));
+    if (__builtin_expect(h == NULL, 0)) {
+        exec_st_wback(cpu, in);
+        return;
+    }
+    host_store(h, kind, cpu->r[in->rd]);
+    cpu->r[in->rn] = base + in->imm;
+}
+
+static inline __attribute__((always_inline)) void store_pre(cpu_t *cpu, const insn_t *in,
+                                                            unsigned kind)
+{
+    uint32_t addr = cpu->r[in->rn] + in->imm;
+    uint8_t *h = mem_fast_write(cpu, addr, kind_bytes(kind));
+    if (__builtin_expect(h == NULL, 0)) {
+        exec_st_wback(cpu, in);
+        return;
+    }
+    host_store(h, kind, cpu->r[in->rd]);
+    cpu->r[in->rn] = addr;
+}
+
+static void exec_ldr_imm_u8(cpu_t *cpu, const insn_t *in) { load_imm(cpu, in, ACC_U8); }
+void isa_exec_ldr_imm_s8(cpu_t *cpu, const insn_t *in) { load_imm(cpu, in, ACC_S8); }
+static void exec_ldr_imm_u16(cpu_t *cpu, const insn_t *in) { load_imm(cpu, in, ACC_U16); }
+static void exec_ldr_imm_s16(cpu_t *cpu, const insn_t *in) { load_imm(cpu, in, ACC_S16); }
+void isa_exec_ldr_imm_32(cpu_t *cpu, const insn_t *in) { load_imm(cpu, in, ACC_32); }
+static void exec_ldr_reg_u8(cpu_t *cpu, const insn_t *in) { load_reg(cpu, in, ACC_U8); }
+static void exec_ldr_reg_s8(cpu_t *cpu, const insn_t *in) { load_reg(cpu, in, ACC_S8); }
+static void exec_ldr_reg_u16(cpu_t *cpu, const insn_t *in) { load_reg(cpu, in, ACC_U16); }
+static void exec_ldr_reg_s16(cpu_t *cpu, const insn_t *in) { load_reg(cpu, in, ACC_S16); }
+static void exec_ldr_reg_32(cpu_t *cpu, const insn_t *in) { load_reg(cpu, in, ACC_32); }
 static void exec_ldr_post_u8(cpu_t *cpu, const insn_t *in) { load_post(cpu, in, ACC_U8); }
 static void exec_ldr_post_s8(cpu_t *cpu, const insn_t *in) { load_post(cpu, in, ACC_S8); }
 static void exec_ldr_post_u16(cpu_t *cpu, const insn_t *in) { load_post(cpu, in, ACC_U16); }
 static void exec_ldr_post_s16(cpu_t *cpu, const insn_t *in) { load_post(cpu, in, ACC_S16); }
 static void exec_ldr_post_32(cpu_t *cpu, const insn_t *in) { load_post(cpu, in, ACC_32); }
-
-/* Pre-indexed with writeback: base += imm, access there (Rn is not SP). */
-static inline void load_pre(cpu_t *cpu, const insn_t *in, unsigned kind)
-{
-    uint32_t addr = cpu->r[in->rn] + in->imm;
-    uint32_t value = load(cpu, kind, addr);
-    cpu->r[in->rn] = addr;
-    cpu->r[in->rd] = value;
-}
-
 static void exec_ldr_pre_u8(cpu_t *cpu, const insn_t *in) { load_pre(cpu, in, ACC_U8); }
-static void exec_ldr_pre_s8(cpu_t *cpu, const insn_t *in) { load_pre(cpu, in, ACC_S8); }
+void isa_exec_ldr_pre_s8(cpu_t *cpu, const insn_t *in) { load_pre(cpu, in, ACC_S8); }
 static void exec_ldr_pre_u16(cpu_t *cpu, const insn_t *in) { load_pre(cpu, in, ACC_U16); }
 static void exec_ldr_pre_s16(cpu_t *cpu, const insn_t *in) { load_pre(cpu, in, ACC_S16); }
 static void exec_ldr_pre_32(cpu_t *cpu, const insn_t *in) { load_pre(cpu, in, ACC_32); }
-
-static void exec_str_imm_8(cpu_t *cpu, const insn_t *in)
-{
-    store(cpu, ACC_U8, cpu->r[in->rn] + in->imm, cpu->r[in->rd]);
-}
-
-static void exec_str_imm_16(cpu_t *cpu, const insn_t *in)
-{
-    store(cpu, ACC_U16, cpu->r[in->rn] + in->imm, cpu->r[in->rd]);
-}
-
-static void exec_str_imm_32(cpu_t *cpu, const insn_t *in)
-{
-    store(cpu, ACC_32, cpu->r[in->rn] + in->imm, cpu->r[in->rd]);
-}
-
-static void exec_str_reg_8(cpu_t *cpu, const insn_t *in)
-{
-    store(cpu, ACC_U8, reg_address(cpu, in), cpu->r[in->rd]);
-}
-
-static void exec_str_reg_16(cpu_t *cpu, const insn_t *in)
-{
-    store(cpu, ACC_U16, reg_address(cpu, in), cpu->r[in->rd]);
-}
-
-static void exec_str_reg_32(cpu_t *cpu, const insn_t *in)
-{
-    store(cpu, ACC_32, reg_address(cpu, in), cpu->r[in->rd]);
-}
-
-/* Post- and pre-indexed stores with Rn not SP (no stack limit check). */
-static inline void store_post(cpu_t *cpu, const insn_t *in, unsigned kind)
-{
-    uint32_t base = cpu->r[in->rn];
-    store(cpu, kind, base, cpu->r[in->rd]);
-    cpu->r[in->rn] = base + in->imm;
-}
-
-static inline void store_pre(cpu_t *cpu, const insn_t *in, unsigned kind)
-{
-    uint32_t addr = cpu->r[in->rn] + in->imm;
-    store(cpu, kind, addr, cpu->r[in->rd]);
-    cpu->r[in->rn] = addr;
-}
-
+static void exec_str_imm_8(cpu_t *cpu, const insn_t *in) { store_imm(cpu, in, ACC_U8); }
+static void exec_str_imm_16(cpu_t *cpu, const insn_t *in) { store_imm(cpu, in, ACC_U16); }
+void isa_exec_str_imm_32(cpu_t *cpu, const insn_t *in) { store_imm(cpu, in, ACC_32); }
+static void exec_str_reg_8(cpu_t *cpu, const insn_t *in) { store_reg(cpu, in, ACC_U8); }
+static void exec_str_reg_16(cpu_t *cpu, const insn_t *in) { store_reg(cpu, in, ACC_U16); }
+static void exec_str_reg_32(cpu_t *cpu, const insn_t *in) { store_reg(cpu, in, ACC_32); }
 static void exec_str_post_8(cpu_t *cpu, const insn_t *in) { store_post(cpu, in, ACC_U8); }
 static void exec_str_post_16(cpu_t *cpu, const insn_t *in) { store_post(cpu, in, ACC_U16); }
 static void exec_str_post_32(cpu_t *cpu, const insn_t *in) { store_post(cpu, in, ACC_32); }
@@ -312,7 +359,7 @@ static void exec_str_pre_32(cpu_t *cpu, const insn_t *in) { store_pre(cpu, in, A
 
 /* Indexed by enum access (stores use the unsigned kinds only). */
 static const isa_exec_fn ldr_imm_exec[5] = {
-    exec_ldr_imm_u8, exec_ldr_imm_s8, exec_ldr_imm_u16, exec_ldr_imm_s16, exec_ldr_imm_32,
+    exec_ldr_imm_u8, isa_exec_ldr_imm_s8, exec_ldr_imm_u16, exec_ldr_imm_s16, isa_exec_ldr_imm_32,
 };
 static const isa_exec_fn ldr_reg_exec[5] = {
     exec_ldr_reg_u8, exec_ldr_reg_s8, exec_ldr_reg_u16, exec_ldr_reg_s16, exec_ldr_reg_32,
@@ -321,10 +368,10 @@ static const isa_exec_fn ldr_post_exec[5] = {
     exec_ldr_post_u8, exec_ldr_post_s8, exec_ldr_post_u16, exec_ldr_post_s16, exec_ldr_post_32,
 };
 static const isa_exec_fn ldr_pre_exec[5] = {
-    exec_ldr_pre_u8, exec_ldr_pre_s8, exec_ldr_pre_u16, exec_ldr_pre_s16, exec_ldr_pre_32,
+    exec_ldr_pre_u8, isa_exec_ldr_pre_s8, exec_ldr_pre_u16, exec_ldr_pre_s16, exec_ldr_pre_32,
 };
 static const isa_exec_fn str_imm_exec[5] = {
-    exec_str_imm_8, NULL, exec_str_imm_16, NULL, exec_str_imm_32,
+    exec_str_imm_8, NULL, exec_str_imm_16, NULL, isa_exec_str_imm_32,
 };
 static const isa_exec_fn str_reg_exec[5] = {
     exec_str_reg_8, NULL, exec_str_reg_16, NULL, exec_str_reg_32,

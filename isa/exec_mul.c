@@ -76,12 +76,12 @@ static void exec_muls16(cpu_t *cpu, const insn_t *in)
         alu_set_nz(cpu, result);   /* C and V are unchanged in v8-M */
 }
 
-static void exec_mul(cpu_t *cpu, const insn_t *in)
+void isa_exec_mul(cpu_t *cpu, const insn_t *in)
 {
     cpu->r[in->rd] = cpu->r[in->rn] * cpu->r[in->rm];
 }
 
-static void exec_mla(cpu_t *cpu, const insn_t *in)
+void isa_exec_mla(cpu_t *cpu, const insn_t *in)
 {
     cpu->r[in->rd] = cpu->r[in->ra] + cpu->r[in->rn] * cpu->r[in->rm];
 }
@@ -202,8 +202,8 @@ static void exec_udiv(cpu_t *cpu, const insn_t *in)
 const isa_pattern_t isa_patterns_mul[] = {
     /* name      mask         match        size tclass       decode           exec          fmt */
     {"muls",  0x0000FFC0u, 0x00004340u, 2, TC_MUL,      decode_muls16,   exec_muls16, "{rd}, {rn}, {rd}"},
-    {"mul",   0xFFF0F0F0u, 0xFB00F000u, 4, TC_MUL,      decode_mul32,    exec_mul,    "{rd}, {rn}, {rm}"},
-    {"mla",   0xFFF000F0u, 0xFB000000u, 4, TC_MUL,      decode_mla,      exec_mla,    "{rd}, {rn}, {rm}, {ra}"},
+    {"mul",   0xFFF0F0F0u, 0xFB00F000u, 4, TC_MUL,      decode_mul32,    isa_exec_mul,    "{rd}, {rn}, {rm}"},
+    {"mla",   0xFFF000F0u, 0xFB000000u, 4, TC_MUL,      decode_mla,      isa_exec_mla,    "{rd}, {rn}, {rm}, {ra}"},
     {"mls",   0xFFF000F0u, 0xFB000010u, 4, TC_MUL,      decode_mla,      exec_mls,    "{rd}, {rn}, {rm}, {ra}"},
     {"smull", 0xFFF000F0u, 0xFB800000u, 4, TC_MUL_LONG, decode_mul_long, exec_smull,  "{rd}, {ra}, {rn}, {rm}"},
     {"sdiv",  0xFFF0F0F0u, 0xFB90F0F0u, 4, TC_DIV,      decode_div,      exec_sdiv,   "{rd}, {rn}, {rm}"},

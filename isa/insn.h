@@ -89,6 +89,27 @@ static inline bool isa_is_32bit(uint32_t hw1)
     return (hw1 & 0xF800u) >= 0xE800u;
 }
 
+/* The most frequent execute functions, which the run loop (isa/cpu.c)
+ * calls directly when in->exec is one of them.  An indirect call costs
+ * the host far more than a few compares and a direct call (it is the one
+ * branch per instruction that the host predicts worst), so the common
+ * instructions avoid it.  Each family keeps its function in its own file. */
+void isa_exec_ldr_imm_32(cpu_t *cpu, const insn_t *in);   /* exec_ldst.c: LDR Rt, [Rn, #imm] */
+void isa_exec_ldr_imm_s8(cpu_t *cpu, const insn_t *in);   /* LDRSB Rt, [Rn, #imm] */
+void isa_exec_ldr_pre_s8(cpu_t *cpu, const insn_t *in);   /* LDRSB Rt, [Rn, #imm]! */
+void isa_exec_str_imm_32(cpu_t *cpu, const insn_t *in);   /* STR Rt, [Rn, #imm] */
+void isa_exec_add_reg(cpu_t *cpu, const insn_t *in);      /* exec_dp.c: ADD/SUB Rd, Rn, Rm */
+void isa_exec_add_imm(cpu_t *cpu, const insn_t *in);      /* ADD/SUB Rd, Rn, #imm */
+void isa_exec_cmp_reg(cpu_t *cpu, const insn_t *in);      /* CMP/CMN Rn, Rm */
+void isa_exec_cmp_imm(cpu_t *cpu, const insn_t *in);      /* CMP/CMN Rn, #imm */
+void isa_exec_mov_reg(cpu_t *cpu, const insn_t *in);      /* MOV/MVN Rd, Rm */
+void isa_exec_mov_imm(cpu_t *cpu, const insn_t *in);      /* MOV/MVN Rd, #imm */
+void isa_exec_mul(cpu_t *cpu, const insn_t *in);          /* exec_mul.c: MUL */
+void isa_exec_mla(cpu_t *cpu, const insn_t *in);          /* MLA */
+void isa_exec_b(cpu_t *cpu, const insn_t *in);            /* exec_branch.c: B */
+void isa_exec_bcond(cpu_t *cpu, const insn_t *in);        /* B<c> */
+void isa_exec_le(cpu_t *cpu, const insn_t *in);           /* LE (not LETP) */
+
 /* ------------------------------------------------------------------ */
 /* Services for execute functions (isa/cpu.c, isa/exception.c).        */
 
@@ -108,6 +129,14 @@ _Noreturn void cpu_undefined(cpu_t *cpu);
 /* Writes to the PC (Arm ARM pseudocode names). */
 void cpu_branch_write_pc(cpu_t *cpu, uint32_t addr);   /* B, CBZ, ALU writes */
 void cpu_bx_write_pc(cpu_t *cpu, uint32_t addr);       /* BX, BLX, POP/LDM/LDR to PC */
+
+/* cpu_branch_write_pc() inline, for the hot branch execute functions:
+ * BranchWritePC is only the new next_pc (exception.c keeps the
+ * out-of-line one for everything else). */
+static inline void cpu_branch_write_pc_inline(cpu_t *cpu, uint32_t addr)
+{
+    cpu->next_pc = addr & ~1u;
+}
 
 /* SP writes go through here so MSPLIM/PSPLIM are checked. */
 void cpu_write_sp(cpu_t *cpu, uint32_t value);

@@ -46,6 +46,41 @@ static inline uint8_t *mem_host_write(cpu_t *cpu, uint32_t addr, unsigned size)
     return p->host + off;
 }
 
+/* The fast case of a data access, for execute functions specialised to
+ * it: an access of size (1, 2 or 4) bytes aligned to its size, to a page
+ * backed by host memory (for writes: writable, holding no predecoded
+ * code).  Returns the host bytes with the access charged as above, or
+ * NULL with nothing charged: the caller then does the access the general
+ * way (cpu_read32()...), which handles every other case. */
+static inline uint8_t *mem_fast_read(cpu_t *cpu, uint32_t addr, unsigned size)
+{
+    bus_page_t *p = cpu->bus->page[addr >> BUS_PAGE_BITS];
+    if (__builtin_expect((addr & (size - 1)) != 0 || !p || !p->host, 0))
+        return NULL;
+    bus_stats_t *st = p->stats;
+    uint32_t wait = p->read_wait;
+    st->reads++;
+    st->read_bytes += size;
+    st->wait_cycles += wait;
+    cpu->cycles += wait;
+    return p->host + (addr & (BUS_PAGE_SIZE - 1));
+}
+
+static inline uint8_t *mem_fast_write(cpu_t *cpu, uint32_t addr, unsigned size)
+{
+    bus_page_t *p = cpu->bus->page[addr >> BUS_PAGE_BITS];
+    if (__builtin_expect((addr & (size - 1)) != 0 || !p || !p->host || !p->writable ||
+                             p->has_code, 0))
+        return NULL;
+    bus_stats_t *st = p->stats;
+    uint32_t wait = p->write_wait;
+    st->writes++;
+    st->write_bytes += size;
+    st->wait_cycles += wait;
+    cpu->cycles += wait;
+    return p->host + (addr & (BUS_PAGE_SIZE - 1));
+}
+
 static inline void mem_check_align(cpu_t *cpu, uint32_t addr, unsigned size)
 {
     if (__builtin_expect((addr & (size - 1)) && (cpu->scb.ccr & CCR_UNALIGN_TRP), 0))
