@@ -59,8 +59,8 @@ static void table_disasm(const insn_t *in, char *buf, size_t len)
     }
     if (o >= len)
         o = len - 1;
-    if (*f && o < len)
-        buf[o++] = ' ';
+    if (*f && *f != '.' && o < len)
+        buf[o++] = ' ';   /* a further type suffix (".f32") joins the mnemonic */
     while (*f && o + 1 < len) {
         if (*f != '{') {
             buf[o++] = *f++;
