@@ -4,6 +4,11 @@
 set -e
 PKGS="build-essential pkg-config libelf-dev libcapstone-dev libjson-c-dev libcriterion-dev \
 gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm clang python3 chromium"
+# --list: print the package names (one place for the list; .ci/run uses it).
+if [ "${1-}" = "--list" ]; then
+    echo $PKGS
+    exit 0
+fi
 missing=""
 for p in $PKGS; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
