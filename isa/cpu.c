@@ -284,7 +284,7 @@ static inline void dispatch(cpu_t *cpu, const insn_t *in)
  * function, the cost, instret, the spin check, pc = next_pc, and the
  * events check before the next instruction.  (cpu_icache_flush() forces an
  * events check, so a freed chunk is never used.) */
-static __attribute__((noinline)) void run_loop(cpu_t *cpu)
+static inline __attribute__((always_inline)) void run_loop_body(cpu_t *cpu, const bool traced)
 {
     for (;;) {
         if (UNLIKELY(cpu->cycles >= cpu->event_cycle)) {
@@ -320,11 +320,24 @@ static __attribute__((noinline)) void run_loop(cpu_t *cpu)
                 spin_detected(cpu);
             cpu->instret++;
             cpu->pc = next;
+            if (traced)
+                cpu->hooks.on_insn(cpu->hooks.ctx, cpu, pc, in);
             if (UNLIKELY(cpu->cycles >= cpu->event_cycle || (next >> BUS_PAGE_BITS) != page))
                 break;
             pc = next;
         }
     }
+}
+
+/* The two instantiations: the hook test is a constant in each. */
+static __attribute__((noinline)) void run_loop(cpu_t *cpu)
+{
+    run_loop_body(cpu, false);
+}
+
+static __attribute__((noinline)) void run_loop_traced(cpu_t *cpu)
+{
+    run_loop_body(cpu, true);
 }
 
 enum cpu_stop cpu_run(cpu_t *cpu, uint64_t cycle_limit)
@@ -341,7 +354,10 @@ enum cpu_stop cpu_run(cpu_t *cpu, uint64_t cycle_limit)
     }
     if (cpu->stop != STOP_NONE)
         return cpu->stop;
-    run_loop(cpu);
+    if (cpu->hooks.on_insn)
+        run_loop_traced(cpu);
+    else
+        run_loop(cpu);
     return cpu->stop;
 }
 

@@ -94,6 +94,12 @@ typedef struct cpu_hooks {
     /* The core sleeps (WFI/WFE) with nothing to wake it now: return the
      * cycle at which the next device event could wake it, or UINT64_MAX. */
     uint64_t (*next_wakeup)(void *ctx, struct cpu *cpu);
+    /* Optional: called after every instruction that retired (its condition
+     * may have failed), with its address and predecoded form; cpu->cycles
+     * already includes its cost.  When set, the run loop is a separate
+     * instantiation, so an untraced run pays nothing for it.  Faulting
+     * instructions do not retire and are not reported. */
+    void (*on_insn)(void *ctx, const struct cpu *cpu, uint32_t pc, const struct insn *in);
 } cpu_hooks_t;
 
 /* System control registers that change what the core does.  sim/scs.c maps
