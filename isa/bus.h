@@ -31,6 +31,9 @@ typedef struct bus_page {
     uint16_t read_wait;     /* extra cycles per data read */
     uint16_t write_wait;    /* extra cycles per data write */
     uint16_t fetch_wait;    /* extra cycles per instruction fetch (32 bits) */
+    uint16_t fill_wait;     /* extra cycles to fill a cache line from here */
+    uint8_t beat_bytes;     /* bus width: a longer access takes more beats */
+    bool cacheable;         /* accesses go through the L1 caches when they are on */
     bool writable;          /* false: ROM/flash, a write is a bus error */
     bool has_code;          /* the core predecoded instructions in this page */
 } bus_page_t;

@@ -1,7 +1,8 @@
 /* The run loop, the predecoded instruction cache and data memory access.
  *
- * Hot path: look the PC up in the predecoded cache (one array index), check
- * the IT condition, call the execute function, add the precomputed cost.
+ * Hot path: look the PC up in the predecoded cache (one array index), wait
+ * for operands and pipe (isa/pipeline.h), check the IT condition, call the
+ * execute function, advance the pipeline model.
  * Everything rare (exceptions, device events, stops, EXC_RETURN, a cleared
  * Thumb bit) is folded into one comparison: cycles >= event_cycle.
  */
@@ -11,6 +12,7 @@
 #include "alu.h"
 #include "cpu_internal.h"
 #include "insn.h"
+#include "pipeline.h"
 
 #define LIKELY(x) __builtin_expect(!!(x), 1)
 #define UNLIKELY(x) __builtin_expect(!!(x), 0)
@@ -34,6 +36,7 @@ cpu_t *cpu_create(bus_t *bus, const cpu_hooks_t *hooks)
     cpu->mve_present = 1;
     cpu->exc.prio_bits = 3;
     cpu->device_deadline = UINT64_MAX;
+    cpu->pl.pair_cycle = UINT64_MAX;
     return cpu;
 }
 
@@ -180,11 +183,7 @@ static void fetch_decode(cpu_t *cpu, uint32_t pc, insn_t *in)
     if (wide && !fetch16(cpu, pc + 2, &hw2, &wait2))
         cpu_fault(cpu, FAULT_IBUSERR, pc + 2);
     isa_decode(in, hw1, hw2);
-    /* A 32-bit fetch brings two halfwords: a 16-bit instruction is charged
-     * half a fetch's wait states (rounded up), a 32-bit one a whole fetch. */
-    unsigned fetch = wide ? wait1 : (wait1 + 1u) / 2u;
-    unsigned cost = timing_class_cycles[in->tclass] + fetch;
-    in->cost = (uint8_t)(cost > 255 ? 255 : cost);
+    timing_annotate(in, wide && wait2 > wait1 ? wait2 : wait1);
 }
 
 /* ITAdvance(): the IT state of the next instruction. */
@@ -305,16 +304,16 @@ static inline __attribute__((always_inline)) void run_loop_body(cpu_t *cpu, cons
                 fetch_decode(cpu, pc, in);
             cpu->r[15] = pc + 4;
             cpu->next_pc = pc + in->size;
+            if (UNLIKELY(in->fetch_wait))
+                timing_fetch(cpu, pc, in);
+            bool dual;
+            uint64_t issued = pipeline_issue(cpu, in, &dual);
             uint32_t it = cpu->itstate;
             if (UNLIKELY(it != 0))
                 execute_in_it(cpu, in, it);
             else
                 dispatch(cpu, in);
-            /* cycles and instret are updated in separate blocks: GCC would
-             * otherwise add them as one 16-byte vector, whose load cannot
-             * be forwarded from the execute function's 8-byte store to
-             * cycles (a store-forwarding stall on every instruction). */
-            cpu->cycles += in->cost;
+            pipeline_retire(cpu, in, issued, dual);
             uint32_t next = cpu->next_pc;
             if (UNLIKELY(next == pc))
                 spin_detected(cpu);

@@ -119,6 +119,8 @@ typedef struct cpu_scb {
 #define CCR_UNALIGN_TRP (1u << 3)
 #define CCR_DIV_0_TRP   (1u << 4)
 #define CCR_STKALIGN    (1u << 9)
+#define CCR_DC          (1u << 16)
+#define CCR_IC          (1u << 17)
 #define FPCCR_ASPEN     (1u << 31)
 #define FPCCR_LSPEN     (1u << 30)
 #define FPCCR_LSPACT    (1u << 0)
@@ -140,6 +142,22 @@ typedef struct cpu_icache {
     struct insn *chunk[BUS_NUM_PAGES];
 } cpu_icache_t;
 
+/* State of the pipeline model (isa/timing.h, isa/pipeline.h). */
+#define CPU_SCOREBOARD 4
+typedef struct cpu_pipeline {
+    uint64_t sb_mask[CPU_SCOREBOARD];   /* registers of a recent slow result */
+    uint64_t sb_ready[CPU_SCOREBOARD];  /* cycle at which it can be read */
+    uint64_t pipe_free[8];              /* per enum timing_pipe: free from this cycle */
+    uint64_t pair_cycle;     /* the next instruction may pair with the last one if it issues at this cycle (UINT64_MAX: no) */
+    uint64_t pair_dst;       /* what the last one wrote */
+    uint32_t sb_next;
+    uint8_t pair_dual;       /* the last one's TIMING_DUAL_* */
+    uint32_t lob_le;         /* address of the LE whose loop is cached (0: none) */
+    /* statistics */
+    uint64_t stall_cycles;   /* waiting for operands or a busy pipe */
+    uint64_t dual_issued;    /* instructions issued as the second of a pair */
+} cpu_pipeline_t;
+
 typedef struct cpu {
     /* --- hot state, touched by every instruction --- */
     uint32_t r[16];          /* r[13] is the current SP; r[15] reads as pc + 4 */
@@ -153,6 +171,9 @@ typedef struct cpu {
     uint64_t instret;        /* instructions retired */
     uint64_t event_cycle;    /* leave the fast path at this cycle (0: at once) */
     bus_t *bus;
+    cpu_pipeline_t pl;
+    struct cache *l1i, *l1d;  /* NULL: none (sim/ creates them from the SoC) */
+    uint32_t fetch_line;     /* the line the fetch unit holds (address >> 5) */
 
     /* --- floating point and MVE: S0-S31 = D0-D15 = Q0-Q7 --- */
     union {

@@ -108,7 +108,7 @@ static void table_disasm(const insn_t *in, char *buf, size_t len)
 
 /* Capstone 4 predates Armv8.1-M: it shows these wrongly (CSEL as ORR.W,
  * LE as a branch...) rather than failing, so our table must speak for them. */
-static bool capstone_cannot(const isa_pattern_t *p)
+bool isa_disasm_needs_table(const isa_pattern_t *p)
 {
     static const char *const v81m[] = {
         "csel", "csinc", "csinv", "csneg", "cset", "csetm", "cinc", "cinv", "cneg",
@@ -138,7 +138,7 @@ void isa_disasm(uint32_t raw, unsigned size, uint32_t pc, char *buf, size_t len)
     isa_decode(&in, size == 4 ? raw >> 16 : raw, size == 4 ? raw & 0xFFFFu : 0);
     /* Our table for what Capstone 4 cannot know (v8.1-M, Helium); otherwise
      * Capstone, whose operand syntax is richer. */
-    if (!capstone_cannot(in.pat) && capstone_disasm(raw, size, pc, buf, len))
+    if (!isa_disasm_needs_table(in.pat) && capstone_disasm(raw, size, pc, buf, len))
         return;
     table_disasm(&in, buf, len);
 }

@@ -4,11 +4,18 @@
 #ifndef ETSIM_ISA_DISASM_H
 #define ETSIM_ISA_DISASM_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 /* Disassemble the instruction with encoding raw (see isa/insn.h) and size
  * 2 or 4 at address pc into buf. */
 void isa_disasm(uint32_t raw, unsigned size, uint32_t pc, char *buf, size_t len);
+
+/* True for the rows Capstone 4 cannot be trusted with (Armv8.1-M scalar
+ * additions and Helium): Capstone decodes some of them as something else
+ * rather than failing. */
+struct isa_pattern;
+bool isa_disasm_needs_table(const struct isa_pattern *p);
 
 #endif

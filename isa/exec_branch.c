@@ -95,12 +95,21 @@ static void exec_tbb(cpu_t *cpu, const insn_t *in)
 /* ------------------------------------------------------------------ */
 /* Low-overhead loops                                                  */
 
-/* Timing assumption, to be calibrated: the Cortex-M55 keeps the loop's
- * branch information (LO_BRANCH_INFO) after the first LE, and later
- * iterations branch back with no refill, so a taken LE costs no extra
- * cycles.  The one refill of the first LE is charged where the loop
- * starts (DLS/WLS entering the loop), which needs no state in the core;
- * a loop that runs once is charged it too. */
+/* Timing: the Cortex-M55 keeps the branch information of the last loop
+ * (LO_BRANCH_INFO) once its LE has run; later iterations branch back with
+ * no refill and the LE takes no issue slot (the rows have issue 0, see
+ * isa/timing.c).  The first LE of a loop, or one whose information was
+ * replaced, pays the issue cycle and the taken-branch refill; an LE that
+ * ends the loop costs its issue cycle.  (Source for the zero overhead:
+ * Arm's Armv8.1-M low-overhead-branch description; the one-entry cache is
+ * an assumption.) */
+static inline void loop_end_taken(cpu_t *cpu)
+{
+    if (cpu->pl.lob_le != cpu->pc) {
+        cpu->pl.lob_le = cpu->pc;
+        timing_add(cpu, 1u + TIMING_TAKEN_BRANCH_PENALTY);
+    }
+}
 
 /* esize = the element size field of DLSTP/WLSTP (0..3), 4 for DLS/WLS. */
 static void loop_start(cpu_t *cpu, const insn_t *in)
@@ -108,7 +117,6 @@ static void loop_start(cpu_t *cpu, const insn_t *in)
     cpu->r[14] = cpu->r[in->rn];
     if (in->esize != 4)
         cpu->lo_ltpsize = in->esize;
-    timing_taken_branch(cpu);
 }
 
 static void exec_dls(cpu_t *cpu, const insn_t *in)
@@ -138,6 +146,7 @@ static void exec_le(cpu_t *cpu, const insn_t *in)
 {
     uint32_t target = cpu->r[15] - in->imm;
     if (in->aux[0] == 2) {
+        loop_end_taken(cpu);
         cpu_branch_write_pc(cpu, target);
         return;
     }
@@ -153,10 +162,12 @@ static void exec_le(cpu_t *cpu, const insn_t *in)
     if (cpu->r[14] <= decrement) {
         if (in->aux[0] == 1)
             cpu->lo_ltpsize = 4;
+        timing_add(cpu, 1);
         return;
     }
     cpu->r[14] -= decrement;
-    cpu_branch_write_pc_inline(cpu, target);   /* no refill: see above */
+    loop_end_taken(cpu);
+    cpu_branch_write_pc_inline(cpu, target);
 }
 
 /* exec_le for plain LE (aux[0] = 0), the common form: the same steps with
@@ -165,9 +176,12 @@ void isa_exec_le(cpu_t *cpu, const insn_t *in)
 {
     if ((cpu->control & CONTROL_FPCA) && cpu->lo_ltpsize != 4)
         cpu_fault(cpu, FAULT_INVSTATE, 0);
-    if (cpu->r[14] <= 1u)
+    if (cpu->r[14] <= 1u) {
+        timing_add(cpu, 1);
         return;
+    }
     cpu->r[14] -= 1u;
+    loop_end_taken(cpu);
     cpu_branch_write_pc_inline(cpu, cpu->r[15] - in->imm);
 }
 

@@ -156,7 +156,7 @@ static void charge_divide(cpu_t *cpu, uint32_t magnitude)
     while (bits < 32 && (magnitude >> bits) != 0)
         bits++;
     unsigned total = 2 + (bits * 9 + 31) / 32;
-    unsigned base = timing_class_cycles[TC_DIV];
+    unsigned base = timing_class_info[TC_DIV].issue;
     if (total > base)
         timing_add(cpu, total - base);
 }

@@ -108,6 +108,31 @@ static inline void mem_store(cpu_t *cpu, uint32_t addr, unsigned ms, uint32_t v)
         cpu_write32(cpu, addr, v);
 }
 
+/* The host bytes of a whole 16-byte vector inside one host page, counted
+ * as one access and charged as one burst (isa/cache.c), or NULL: the
+ * caller then goes element by element. */
+static inline uint8_t *vector_host(cpu_t *cpu, uint32_t addr, bool write)
+{
+    bus_page_t *p = cpu->bus->page[addr >> BUS_PAGE_BITS];
+    uint32_t off = addr & (BUS_PAGE_SIZE - 1);
+    if (!p || !p->host || off + 16u > BUS_PAGE_SIZE ||
+        (write && (!p->writable || p->has_code)))
+        return NULL;
+    bus_stats_t *st = p->stats;
+    if (write) {
+        st->writes++;
+        st->write_bytes += 16;
+        if (p->write_wait)
+            cpu_data_wait(cpu, p, addr, 16, true);
+    } else {
+        st->reads++;
+        st->read_bytes += 16;
+        if (p->read_wait)
+            cpu_data_wait(cpu, p, addr, 16, false);
+    }
+    return p->host + off;
+}
+
 /* Sign- or zero-extend an ms-byte memory value. */
 static inline uint32_t extend(uint32_t v, unsigned ms, bool is_unsigned)
 {
@@ -142,11 +167,9 @@ static void exec_vldr(cpu_t *cpu, const insn_t *in)
     uint32_t addr = ldst_addr(cpu, in, &wb);
     unsigned ms = 1u << in->aux[1], es = 1u << in->esize;
     uint8_t v[16] = {0};
-    if (ms == es && mask == 0xFFFFu && !(addr & 3u)) {
-        for (unsigned w = 0; w < 4; w++) {
-            uint32_t x = cpu_read32(cpu, addr + 4u * w);
-            memcpy(v + 4 * w, &x, 4);
-        }
+    uint8_t *h;
+    if (ms == es && mask == 0xFFFFu && !(addr & 3u) && (h = vector_host(cpu, addr, false))) {
+        memcpy(v, h, 16);
     } else {
         for (unsigned e = 0; e < 16u / es; e++) {
             if (!mve_active(mask, e, es))
@@ -169,12 +192,9 @@ static void exec_vstr(cpu_t *cpu, const insn_t *in)
     uint32_t addr = ldst_addr(cpu, in, &wb);
     unsigned ms = 1u << in->aux[1], es = 1u << in->esize;
     const uint8_t *q = mve_q(cpu, in->rd);
-    if (ms == es && mask == 0xFFFFu && !(addr & 3u)) {
-        for (unsigned w = 0; w < 4; w++) {
-            uint32_t x;
-            memcpy(&x, q + 4 * w, 4);
-            cpu_write32(cpu, addr + 4u * w, x);
-        }
+    uint8_t *h;
+    if (ms == es && mask == 0xFFFFu && !(addr & 3u) && (h = vector_host(cpu, addr, true))) {
+        memcpy(h, q, 16);
     } else {
         for (unsigned e = 0; e < 16u / es; e++)
             if (mve_active(mask, e, es))

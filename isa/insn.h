@@ -44,10 +44,17 @@ struct insn {
     uint8_t cond;          /* condition for B<c>/CSEL/VSEL..., 14 = always */
     uint8_t flags;         /* INSN_* */
     uint8_t tclass;        /* timing class (isa/timing.h) */
-    uint8_t cost;          /* cycles charged when it executes (class + fetch) */
     uint8_t esize;         /* element size / data type selector (FP, MVE) */
     uint16_t list;         /* register list (LDM/STM/PUSH/POP), VLDM count */
     uint8_t aux[2];        /* family-specific extra fields */
+    /* Pipeline model (isa/timing.h), filled by timing_annotate(). */
+    uint8_t issue;         /* front-end cycles */
+    uint8_t latency;       /* result latency */
+    uint8_t pipe;          /* enum timing_pipe */
+    uint8_t occupancy;     /* cycles the pipe is held */
+    uint8_t dual;          /* TIMING_DUAL_* */
+    uint8_t fetch_wait;    /* uncached fetch cost; 0 from a TCM */
+    uint64_t src, dst;     /* register units read and written */
 };
 
 typedef struct isa_pattern {

@@ -15,6 +15,9 @@ uint32_t cpu_read_slow(cpu_t *cpu, uint32_t addr, unsigned size);
 void cpu_write_slow(cpu_t *cpu, uint32_t addr, unsigned size, uint32_t value);
 void cpu_icache_invalidate(cpu_t *cpu, uint32_t addr, unsigned size);
 _Noreturn void cpu_fault(cpu_t *cpu, enum cpu_fault fault, uint32_t addr);
+/* Wait states of an access to a page that has them, through the data
+ * cache when it is on (isa/cache.c). */
+void cpu_data_wait(cpu_t *cpu, bus_page_t *p, uint32_t addr, unsigned size, bool write);
 
 static inline uint8_t *mem_host_read(cpu_t *cpu, uint32_t addr, unsigned size)
 {
@@ -25,8 +28,8 @@ static inline uint8_t *mem_host_read(cpu_t *cpu, uint32_t addr, unsigned size)
     bus_stats_t *st = p->stats;
     st->reads++;
     st->read_bytes += size;
-    st->wait_cycles += p->read_wait;
-    cpu->cycles += p->read_wait;
+    if (__builtin_expect(p->read_wait != 0, 0))
+        cpu_data_wait(cpu, p, addr, size, false);
     return p->host + off;
 }
 
@@ -41,8 +44,8 @@ static inline uint8_t *mem_host_write(cpu_t *cpu, uint32_t addr, unsigned size)
     bus_stats_t *st = p->stats;
     st->writes++;
     st->write_bytes += size;
-    st->wait_cycles += p->write_wait;
-    cpu->cycles += p->write_wait;
+    if (__builtin_expect(p->write_wait != 0, 0))
+        cpu_data_wait(cpu, p, addr, size, true);
     return p->host + off;
 }
 
@@ -58,11 +61,10 @@ static inline uint8_t *mem_fast_read(cpu_t *cpu, uint32_t addr, unsigned size)
     if (__builtin_expect((addr & (size - 1)) != 0 || !p || !p->host, 0))
         return NULL;
     bus_stats_t *st = p->stats;
-    uint32_t wait = p->read_wait;
     st->reads++;
     st->read_bytes += size;
-    st->wait_cycles += wait;
-    cpu->cycles += wait;
+    if (__builtin_expect(p->read_wait != 0, 0))
+        cpu_data_wait(cpu, p, addr, size, false);
     return p->host + (addr & (BUS_PAGE_SIZE - 1));
 }
 
@@ -73,11 +75,10 @@ static inline uint8_t *mem_fast_write(cpu_t *cpu, uint32_t addr, unsigned size)
                              p->has_code, 0))
         return NULL;
     bus_stats_t *st = p->stats;
-    uint32_t wait = p->write_wait;
     st->writes++;
     st->write_bytes += size;
-    st->wait_cycles += wait;
-    cpu->cycles += wait;
+    if (__builtin_expect(p->write_wait != 0, 0))
+        cpu_data_wait(cpu, p, addr, size, true);
     return p->host + (addr & (BUS_PAGE_SIZE - 1));
 }
 

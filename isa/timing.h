@@ -1,10 +1,23 @@
-/* Timing classes of the Cortex-M55 core.
+/* The Cortex-M55 pipeline model.
  *
- * Each instruction table row names the class of its instruction; the class
- * gives the issue cost in cycles (isa/timing.c, with the source of every
- * number).  Memory wait states come on top, charged by the bus page the
- * access hits.  This is the first, per-instruction table; the pipeline model
- * (dual issue, result latencies, MVE beats) refines it.
+ * Each instruction table row names a timing class; at decode time the
+ * class (and, for a few Helium instructions, the mnemonic) gives the
+ * instruction its issue cycles, result latency, execution pipe and pipe
+ * occupancy, and isa/insn_regs.c the registers it reads and writes
+ * (isa/timing.c holds every number with its source).  At run time:
+ *
+ *  - an instruction issues when its source registers are ready (a small
+ *    scoreboard of the last results whose latency exceeds one cycle) and
+ *    its pipe is free; the wait is a stall;
+ *  - it occupies the front end for its issue cycles (1 for most; 0 for
+ *    the second of a dual-issued pair of 16-bit instructions and for a
+ *    low-overhead loop's LE after the first iteration);
+ *  - Helium instructions hold their pipe (load/store, integer, FP/MUL) for
+ *    two beats, so the next instruction overlaps the second beat when it
+ *    goes down another pipe, and waits when it shares the pipe;
+ *  - execute functions add what depends on data: memory wait states and
+ *    cache misses, the refill of a taken branch, LDM/STM registers,
+ *    divide cycles.
  */
 #ifndef ETSIM_ISA_TIMING_H
 #define ETSIM_ISA_TIMING_H
@@ -18,12 +31,12 @@ enum timing_class {
     TC_ALU_SHIFT,      /* ALU with a shifted register operand */
     TC_MUL,            /* MUL, MLA, MLS, 16x16 DSP multiplies, SMLAD... */
     TC_MUL_LONG,       /* UMULL, SMLAL, UMAAL, SMLALD... */
-    TC_DIV,            /* SDIV, UDIV (data dependent on silicon; fixed here) */
+    TC_DIV,            /* SDIV, UDIV (data dependent: exec adds cycles) */
     TC_LOAD,           /* LDR*, LDREX */
     TC_STORE,          /* STR*, STREX */
-    TC_LOAD_MULTI,     /* LDM, POP, LDRD: + 1 per register (see timing.c) */
+    TC_LOAD_MULTI,     /* LDM, POP, LDRD: + 1 per register (exec) */
     TC_STORE_MULTI,    /* STM, PUSH, STRD */
-    TC_BRANCH,         /* taken branch (not-taken costs TC_ALU) */
+    TC_BRANCH,         /* branches: exec adds the refill when taken */
     TC_BRANCH_LINK,    /* BL, BLX */
     TC_TABLE_BRANCH,   /* TBB, TBH */
     TC_SYS,            /* MRS, MSR, CPS, barriers */
@@ -38,25 +51,74 @@ enum timing_class {
     TC_FP_STORE,       /* VSTR */
     TC_FP_LOAD_MULTI,  /* VLDM, VPOP (+1 per word) */
     TC_FP_STORE_MULTI, /* VSTM, VPUSH */
-    TC_MVE_INT,        /* MVE integer vector op (two beats) */
-    TC_MVE_MUL,        /* MVE multiply / MAC / reduction */
-    TC_MVE_FP,         /* MVE float op */
+    TC_MVE_INT,        /* Helium integer vector op */
+    TC_MVE_MUL,        /* Helium multiply / MAC / reduction */
+    TC_MVE_FP,         /* Helium float op */
     TC_MVE_LOAD,       /* VLDR/VSTR of a vector */
     TC_MVE_GATHER,     /* gather / scatter */
     TC_COUNT
 };
 
-/* Issue cost of a class in cycles. */
-extern const uint8_t timing_class_cycles[TC_COUNT];
+/* Execution pipes with an occupancy (TIMING_PIPE_NONE: the scalar ALU,
+ * which never holds an instruction back by itself). */
+enum timing_pipe {
+    TIMING_PIPE_NONE = 0,
+    TIMING_PIPE_LSU,       /* load/store: scalar, FP and vector accesses */
+    TIMING_PIPE_VEC_INT,   /* Helium integer */
+    TIMING_PIPE_FP_MUL,    /* Helium FP and multiply, scalar FP */
+    TIMING_PIPE_CTRL,      /* Helium control: VPST, VCTP, VPNOT */
+    TIMING_PIPES
+};
+
+/* What a class costs (isa/timing.c, with sources). */
+typedef struct timing_class_info {
+    uint8_t issue;      /* front-end cycles */
+    uint8_t latency;    /* cycles from issue until a dependant can issue */
+    uint8_t pipe;       /* enum timing_pipe */
+    uint8_t occupancy;  /* cycles the pipe is held from issue */
+} timing_class_info_t;
+
+extern const timing_class_info_t timing_class_info[TC_COUNT];
 /* Name of a class, for reports. */
 extern const char *const timing_class_name[TC_COUNT];
 
-/* Extra cycles of a taken branch (pipeline refill), on top of the row's
- * class cost; execute functions call this only when the branch is taken. */
-#define TIMING_TAKEN_BRANCH_PENALTY 2u
+/* Register units of the dependency masks: bit r for r0-r14, then the
+ * APSR flags, FPSCR (VCMP -> VMRS), VPR, and S0-S31 from bit 32 (a Dn
+ * is two bits, a Qn four, so overlapping views depend on each other). */
+#define TIMING_UNIT_FLAGS 15u
+#define TIMING_UNIT_FPSCR 16u
+#define TIMING_UNIT_VPR 17u
+#define TIMING_UNIT_S0 32u
+#define TIMING_MASK_FLAGS (1ull << TIMING_UNIT_FLAGS)
+#define TIMING_MASK_FPSCR (1ull << TIMING_UNIT_FPSCR)
+#define TIMING_MASK_VPR (1ull << TIMING_UNIT_VPR)
 
-/* Charge extra cycles from an execute function: one per extra register of
- * LDM/STM/PUSH/POP/VLDM, the taken-branch penalty, data-dependent costs. */
+/* Dual issue (insn.dual): the Cortex-M55 issues two 16-bit instructions
+ * together when at least one of them is a "secondary" (ADD/SUB/MOV
+ * immediate, MOV register, UXT/SXT, IT, NOP, branch) and the second does
+ * not read what the first writes. */
+#define TIMING_DUAL_PAIRABLE 0x1u
+#define TIMING_DUAL_SECONDARY 0x2u
+
+/* Extra cycles of a taken branch: the pipeline refill.  LLVM's Cortex-M55
+ * model gives a mispredict penalty of 3 (CALIBRATION.md section 2); the
+ * M55 has no branch predictor for ordinary branches (assumption: it relies
+ * on the Armv8.1-M branch future and loop instructions), so every taken
+ * branch pays it. */
+#define TIMING_TAKEN_BRANCH_PENALTY 3u
+
+struct insn;
+
+/* Fill in the timing fields of a decoded instruction (issue, latency,
+ * pipe, occupancy, dual-issue class, register masks).  fetch_wait: extra
+ * cycles its fetch costs when not cached. */
+void timing_annotate(struct insn *in, unsigned fetch_wait);
+
+/* Registers read and written (isa/insn_regs.c). */
+void timing_insn_regs(const struct insn *in, uint64_t *src, uint64_t *dst);
+
+/* Charge extra cycles from an execute function: LDM/STM registers,
+ * data-dependent costs. */
 static inline void timing_add(cpu_t *cpu, unsigned cycles)
 {
     cpu->cycles += cycles;
@@ -66,5 +128,10 @@ static inline void timing_taken_branch(cpu_t *cpu)
 {
     cpu->cycles += TIMING_TAKEN_BRANCH_PENALTY;
 }
+
+/* The fetch of an instruction from memory other than a TCM: through the
+ * instruction cache when it is on, else the region's wait states
+ * (isa/cache.c). */
+void timing_fetch(cpu_t *cpu, uint32_t pc, const struct insn *in);
 
 #endif

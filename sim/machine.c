@@ -8,6 +8,7 @@
 #include <sys/mman.h>
 
 #include "uart.h"
+#include "../isa/cache.h"
 
 #define SEMIHOSTING_BKPT 0xABu
 
@@ -181,6 +182,12 @@ static void map_pages(machine_t *m, sim_region_t *r, uint32_t base, uint32_t *ne
         p->read_wait = d->read_wait;
         p->write_wait = d->write_wait;
         p->fetch_wait = d->fetch_wait;
+        /* A cache line fill: the region's first-access wait, then one
+         * cycle per further bus beat of the 32-byte line (assumption). */
+        unsigned beats = CACHE_LINE_BYTES / (d->width_bits / 8u);
+        p->fill_wait = (uint16_t)(d->read_wait + (beats ? beats - 1u : 0u));
+        p->cacheable = d->cacheable;
+        p->beat_bytes = (uint8_t)(d->width_bits / 8u);
         p->writable = d->kind != MEM_FLASH;
         m->bus.page[pg] = p;
     }
@@ -266,6 +273,10 @@ machine_t *machine_create(const soc_desc_t *desc, double cpu_mhz, char *err, siz
     cpu_hooks_t hooks = {.ctx = m, .bkpt = hook_bkpt, .event = hook_event,
                          .next_wakeup = hook_next_wakeup};
     m->cpu = cpu_create(&m->bus, &hooks);
+    if (m->cpu) {
+        m->cpu->l1i = cache_create(m->desc.icache_bytes, m->desc.icache_ways);
+        m->cpu->l1d = cache_create(m->desc.dcache_bytes, m->desc.dcache_ways);
+    }
     if (!m->cpu) {
         snprintf(err, errlen, "out of memory");
         machine_destroy(m);
@@ -278,6 +289,10 @@ void machine_destroy(machine_t *m)
 {
     if (!m)
         return;
+    if (m->cpu) {
+        cache_destroy(m->cpu->l1i);
+        cache_destroy(m->cpu->l1d);
+    }
     cpu_destroy(m->cpu);
     for (int i = 0; i < m->nregions; i++) {
         munmap(m->regions[i].host, m->regions[i].map_size);
@@ -292,6 +307,8 @@ bool machine_reset(machine_t *m)
 {
     scs_reset(&m->scs);
     bool ok = cpu_reset(m->cpu, m->desc.reset_vtor);
+    cache_invalidate_all(m->cpu->l1i);
+    cache_invalidate_all(m->cpu->l1d);
     m->cpu->exc.prio_bits = (uint8_t)m->desc.prio_bits;
     schedule_devices(m);
     return ok;

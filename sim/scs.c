@@ -4,6 +4,8 @@
  * writes, which keeps probing firmware alive. */
 #include "scs.h"
 
+#include "../isa/cache.h"
+
 #include <string.h>
 
 /* CPUID of the Cortex-M55 r0p1, as QEMU's cortex-m55 model reports it. */
@@ -329,9 +331,19 @@ static void scs_word_write(scs_t *s, cpu_t *cpu, uint32_t off, uint32_t v)
         break;
     case 0xD10: cpu->scb.scr = v & 0x1Eu; break;
     case 0xD14:
-        /* UNALIGN_TRP, DIV_0_TRP, BFHFNMIGN, STKOFHFNMIGN are writable. */
-        cpu->scb.ccr = (cpu->scb.ccr & ~0x418u) | (v & 0x418u);
+        /* UNALIGN_TRP, DIV_0_TRP, BFHFNMIGN, STKOFHFNMIGN are writable,
+         * and DC/IC switch the L1 caches on (isa/cache.h).  Enabling a
+         * cache the SoC does not have leaves its bit clear. */
+        {
+            uint32_t mask = 0x418u | (cpu->l1d ? CCR_DC : 0u) | (cpu->l1i ? CCR_IC : 0u);
+            cpu->scb.ccr = (cpu->scb.ccr & ~mask) | (v & mask);
+        }
         break;
+    /* Cache maintenance: invalidate all (ICIALLU, DCISW-by-set/way loops
+     * invalidate whatever they reach; we drop the whole cache).  Clean
+     * operations have nothing to do: the data is always in memory. */
+    case 0xF50: cache_invalidate_all(cpu->l1i); break;
+    case 0xF60: cache_invalidate_all(cpu->l1d); break;
     case 0xD24: shcsr_write(cpu, v); break;
     case 0xD28: cpu->scb.cfsr &= ~v; break;          /* write one to clear */
     case 0xD2C: cpu->scb.hfsr &= ~v; break;

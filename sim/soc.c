@@ -175,7 +175,16 @@ static bool parse_region(parse_ctx_t *pc, json_object *o, soc_region_t *r)
     r->fetch_wait = (uint16_t)(v > 200 ? 200 : v);
     if (!get_u32_field(pc, o, "width_bits", false, 32, &v))
         return false;
+    if (v != 8 && v != 16 && v != 32 && v != 64 && v != 128)
+        return fail(pc, "region %s: width_bits must be 8, 16, 32, 64 or 128", r->name);
     r->width_bits = (uint16_t)v;
+    json_object *co;
+    r->cacheable = r->kind != MEM_TCM;
+    if (json_object_object_get_ex(o, "cacheable", &co)) {
+        if (!json_object_is_type(co, json_type_boolean))
+            return fail(pc, "region %s: \"cacheable\" must be true or false", r->name);
+        r->cacheable = json_object_get_boolean(co);
+    }
     if (!get_double_field(pc, o, "read_pj_per_byte", 0, &r->read_pj_per_byte) ||
         !get_double_field(pc, o, "write_pj_per_byte", 0, &r->write_pj_per_byte))
         return false;
@@ -214,6 +223,31 @@ static bool parse_device(parse_ctx_t *pc, json_object *o, soc_device_t *dev)
     return true;
 }
 
+/* "icache": {"size": "32K", "ways": 2}: the Cortex-M55 offers 0 to 64 KiB
+ * of each cache. */
+static bool parse_cache(parse_ctx_t *pc, json_object *cpu, const char *key, uint32_t def_ways,
+                        uint32_t *bytes, uint32_t *ways)
+{
+    json_object *o, *so;
+    *bytes = 0;
+    *ways = def_ways;
+    if (!json_object_object_get_ex(cpu, key, &o))
+        return true;
+    if (!json_object_is_type(o, json_type_object))
+        return fail(pc, "cpu \"%s\" must be an object", key);
+    uint64_t size = 0;
+    if (json_object_object_get_ex(o, "size", &so) && !get_u64(pc, so, "size", &size))
+        return false;
+    if (size > 64 * 1024 || (size & (size - 1)) != 0)
+        return fail(pc, "cpu %s size must be 0 or a power of two up to 64K", key);
+    if (!get_u32_field(pc, o, "ways", false, def_ways, ways))
+        return false;
+    if (*ways < 1 || *ways > 8)
+        return fail(pc, "cpu %s ways must be between 1 and 8", key);
+    *bytes = (uint32_t)size;
+    return true;
+}
+
 static bool parse_cpu(parse_ctx_t *pc, json_object *root, soc_desc_t *d)
 {
     json_object *cpu;
@@ -234,7 +268,8 @@ static bool parse_cpu(parse_ctx_t *pc, json_object *root, soc_desc_t *d)
     if (bits < 2 || bits > 8)
         return fail(pc, "prio_bits must be between 2 and 8");
     d->prio_bits = (int)bits;
-    return true;
+    return parse_cache(pc, cpu, "icache", 2, &d->icache_bytes, &d->icache_ways) &&
+           parse_cache(pc, cpu, "dcache", 4, &d->dcache_bytes, &d->dcache_ways);
 }
 
 static bool parse_root(parse_ctx_t *pc, json_object *root, soc_desc_t *d)

@@ -26,6 +26,7 @@ typedef struct soc_region {
     uint16_t read_wait, write_wait;      /* wait states per data access */
     uint16_t fetch_wait;                 /* wait states per 32-bit instruction fetch */
     uint16_t width_bits;                 /* data bus width */
+    bool cacheable;                      /* through the L1 caches (default: not for TCMs) */
     double read_pj_per_byte, write_pj_per_byte;
 } soc_region_t;
 
@@ -41,6 +42,8 @@ typedef struct soc_desc {
     double cpu_mhz;
     int prio_bits;
     uint32_t reset_vtor;
+    uint32_t icache_bytes, icache_ways;  /* 0 bytes: no instruction cache */
+    uint32_t dcache_bytes, dcache_ways;
     soc_region_t regions[SOC_MAX_REGIONS];
     int nregions;
     soc_device_t devices[SOC_MAX_DEVICES];

@@ -67,6 +67,11 @@
 #define SCB_CCR_DIV_0_TRP   (1u << 4)
 #define SCB_CCR_BFHFNMIGN   (1u << 8)
 #define SCB_CCR_STKOFHFNMIGN (1u << 10)
+#define SCB_CCR_DC          (1u << 16)   /* L1 data cache enable */
+#define SCB_CCR_IC          (1u << 17)   /* L1 instruction cache enable */
+/* Cache maintenance (write only) */
+#define SCB_ICIALLU AN547_REG32(0xE000EF50u)   /* invalidate the I-cache */
+#define SCB_DCISW   AN547_REG32(0xE000EF60u)   /* invalidate a D-cache set/way */
 
 /* SHCSR bits: enables of the configurable faults */
 #define SCB_SHCSR_MEMFAULTENA   (1u << 16)

@@ -308,6 +308,17 @@ void Reset_Handler(void)
     an547_dsb();
     an547_isb();
 
+    /* Turn the L1 caches on, as CMSIS SystemInit does for Cortex-M55
+     * devices that have them: invalidate, then set CCR.IC and CCR.DC.
+     * Code and data in the TCMs never go through them; the model in flash
+     * and data in SRAM do.  (QEMU has no caches and ignores all this.) */
+    SCB_ICIALLU = 0;
+    SCB_DCISW = 0;
+    an547_dsb();
+    SCB_CCR |= SCB_CCR_IC | SCB_CCR_DC;
+    an547_dsb();
+    an547_isb();
+
     for (const uint32_t *p = __copy_table_start; p < __copy_table_end; p += 3) {
         const uint32_t *src = (const uint32_t *)(uintptr_t)p[0];
         uint32_t *dst = (uint32_t *)(uintptr_t)p[1];

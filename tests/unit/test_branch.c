@@ -430,17 +430,21 @@ static uint64_t cycles_of(const char *src, uint32_t r0, uint32_t nzcv)
 
 Test(branch, taken_branch_pays_the_refill)
 {
-    uint64_t not_taken = cycles_of("beq 1f\n1:", 0, 0);
-    uint64_t taken = cycles_of("beq 1f\n1:", 0, 4);
+    /* A 32-bit instruction after the branch: nothing can pair with it. */
+    uint64_t not_taken = cycles_of("beq 1f\n1: nop.w", 0, 0);
+    uint64_t taken = cycles_of("beq 1f\n1: nop.w", 0, 4);
     cr_assert_eq(taken - not_taken, TIMING_TAKEN_BRANCH_PENALTY);
 }
 
-/* After the loop is set up, each further iteration costs its body and the
- * LE issue slot only (the loop cache removes the refill). */
+/* After the first iteration, each further one costs its body only: the
+ * loop cache removes both the LE's issue slot and the refill.  The first
+ * LE pays both. */
 Test(branch, le_iterations_have_no_refill)
 {
     const char *loop = "dls lr, r0\n1: str r2, [r3], #4\nle lr, 1b";
+    uint64_t c1 = cycles_of(loop, 1, 0);
     uint64_t c2 = cycles_of(loop, 2, 0);
     uint64_t c3 = cycles_of(loop, 3, 0);
-    cr_assert_eq(c3 - c2, 2, "STR (1) + LE (1)");
+    cr_assert_eq(c3 - c2, 1, "STR (1), LE free");
+    cr_assert_eq(c2 - c1, 1 + 1 + TIMING_TAKEN_BRANCH_PENALTY, "STR (1) + first LE (1 + refill)");
 }

@@ -1,0 +1,134 @@
+/* Set-associative LRU cache tags (isa/cache.h) and the fetch and data
+ * timing that uses them. */
+#include "cache.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "insn.h"
+
+cache_t *cache_create(uint32_t size_bytes, uint32_t ways)
+{
+    if (size_bytes < CACHE_LINE_BYTES || ways == 0)
+        return NULL;
+    if (ways > CACHE_MAX_WAYS)
+        ways = CACHE_MAX_WAYS;
+    uint32_t lines = size_bytes / CACHE_LINE_BYTES;
+    uint32_t sets = 1;
+    while (sets * 2 * ways <= lines)
+        sets *= 2;
+    cache_t *c = calloc(1, sizeof *c);
+    if (!c)
+        return NULL;
+    c->sets = sets;
+    c->ways = ways;
+    c->tag = calloc((size_t)sets * ways, sizeof *c->tag);
+    c->age = calloc((size_t)sets * ways, sizeof *c->age);
+    if (!c->tag || !c->age) {
+        cache_destroy(c);
+        return NULL;
+    }
+    return c;
+}
+
+void cache_destroy(cache_t *c)
+{
+    if (!c)
+        return;
+    free(c->tag);
+    free(c->age);
+    free(c);
+}
+
+void cache_invalidate_all(cache_t *c)
+{
+    if (!c)
+        return;
+    memset(c->tag, 0, (size_t)c->sets * c->ways * sizeof *c->tag);
+}
+
+static bool lookup(cache_t *c, uint32_t addr, bool fill)
+{
+    uint32_t line = addr >> CACHE_LINE_BITS;
+    uint32_t set = line & (c->sets - 1);
+    uint32_t *tag = &c->tag[set * c->ways], *age = &c->age[set * c->ways];
+    uint32_t key = line + 1, victim = 0;
+    c->clock++;
+    for (uint32_t w = 0; w < c->ways; w++) {
+        if (tag[w] == key) {
+            age[w] = c->clock;
+            c->hits++;
+            return true;
+        }
+        if (tag[w] == 0 || (tag[victim] != 0 && age[w] < age[victim]))
+            victim = w;
+    }
+    c->misses++;
+    if (fill) {
+        tag[victim] = key;
+        age[victim] = c->clock;
+    }
+    return false;
+}
+
+bool cache_access(cache_t *c, uint32_t addr)
+{
+    return lookup(c, addr, true);
+}
+
+bool cache_probe(cache_t *c, uint32_t addr)
+{
+    return lookup(c, addr, false);
+}
+
+/* ------------------------------------------------------------------ */
+/* Timing of fetches and data accesses outside the TCMs                */
+
+void timing_fetch(cpu_t *cpu, uint32_t pc, const insn_t *in)
+{
+    bus_page_t *p = cpu->bus->page[pc >> BUS_PAGE_BITS];
+    if (!p)
+        return;
+    p->stats->fetches++;
+    p->stats->fetch_bytes += in->size;
+    uint32_t line = pc >> CACHE_LINE_BITS;
+    if (cpu->l1i && p->cacheable && (cpu->scb.ccr & CCR_IC)) {
+        /* The fetch unit reads a line at a time: instructions in the line
+         * it already holds cost nothing more. */
+        if (line == cpu->fetch_line)
+            return;
+        cpu->fetch_line = line;
+        if (!cache_access(cpu->l1i, pc)) {
+            cpu->cycles += p->fill_wait;
+            p->stats->wait_cycles += p->fill_wait;
+        }
+        return;
+    }
+    cpu->cycles += in->fetch_wait;
+    p->stats->wait_cycles += in->fetch_wait;
+}
+
+void cpu_data_wait(cpu_t *cpu, bus_page_t *p, uint32_t addr, unsigned size, bool write)
+{
+    uint32_t wait = write ? p->write_wait : p->read_wait;
+    if (cpu->l1d && p->cacheable && (cpu->scb.ccr & CCR_DC)) {
+        uint32_t first = addr >> CACHE_LINE_BITS, last = (addr + size - 1) >> CACHE_LINE_BITS;
+        uint32_t total = 0;
+        for (uint32_t l = first; l <= last; l++) {
+            uint32_t a = l << CACHE_LINE_BITS;
+            /* Reads allocate; writes hit the line if it is there, else go
+             * to memory through the store buffer (no write-allocate and no
+             * dirty evictions: an assumption). */
+            bool hit = write ? cache_probe(cpu->l1d, a) : cache_access(cpu->l1d, a);
+            if (!hit)
+                total += write ? wait : p->fill_wait;
+        }
+        wait = total;
+    } else if (wait && p->beat_bytes && size > p->beat_bytes) {
+        /* A vector access is one burst: the first beat's wait, then one
+         * cycle per further beat (assumption, as a line fill). */
+        wait += (size + p->beat_bytes - 1u) / p->beat_bytes - 1u;
+    }
+    p->stats->wait_cycles += wait;
+    cpu->cycles += wait;
+}
