@@ -9,7 +9,7 @@ RT_SAN_OBJS  := $(RT_SRCS:%.c=$(SAN)/obj/%.o)
 
 PTE_RUN      := $(BUILD)/bin/pte_run
 PTE_RUN_SAN  := $(SAN)/bin/pte_run
-RT_TEST_SRCS := $(filter-out tests/runtime/fuzz_pte.c tests/runtime/mve_requant.c,$(wildcard tests/runtime/*.c))
+RT_TEST_SRCS := $(filter-out tests/runtime/fuzz_pte.c tests/runtime/mve_requant.c tests/runtime/mve_kernels.c,$(wildcard tests/runtime/*.c))
 RT_TEST_BIN  := $(SAN)/bin/runtime-tests
 FUZZ_PTE     := $(BUILD)/fuzz/fuzz_pte
 FUZZ_SECONDS ?= 30
@@ -54,13 +54,28 @@ $(RUNNER_MVE_TEST): tests/runtime/mve_requant.c runtime/kernels/quant_math_mve.h
 	@mkdir -p $(dir $@)
 	$(FW_CC) $(FW_CFLAGS) -Werror -O2 -Ifirmware/tests -o $@ $< $(FW_STARTUP_OBJ) $(FW_LDFLAGS) $(FW_LDLIBS)
 
-runtime-qemu-test: $(RUNNER_SCALAR_ELF) $(RUNNER_MVE_ELF) $(RUNNER_MVE_TEST) $(PTE_RUN)
+# The Helium convolution kernels against the scalar loops on random shapes
+# (the test includes the two kernel files, so it links every other runtime
+# object of the MVE runner).
+MVE_KERNELS_TEST := $(BUILD)/firmware/runtime-tests/mve_kernels.elf
+MVE_KERNELS_SRCS := runtime/kernels/cortex_m/quantized_conv2d_s8.c runtime/kernels/cortex_m/quantized_depthwise_conv2d_s8.c
+MVE_KERNELS_OBJS := $(filter-out $(MVE_KERNELS_SRCS:%.c=$(BUILD)/firmware/runner-mve-obj/%.o), \
+                      $(RT_SRCS:%.c=$(BUILD)/firmware/runner-mve-obj/%.o))
+$(MVE_KERNELS_TEST): tests/runtime/mve_kernels.c $(MVE_KERNELS_SRCS) $(MVE_KERNELS_OBJS) $(FW_STARTUP_OBJ)
+	@mkdir -p $(dir $@)
+	$(FW_CC) $(FW_CFLAGS) -Werror -O2 -Ifirmware/tests -o $@ $< $(MVE_KERNELS_OBJS) $(FW_STARTUP_OBJ) $(FW_LDFLAGS) $(FW_LDLIBS)
+
+runtime-qemu-test: $(RUNNER_SCALAR_ELF) $(RUNNER_MVE_ELF) $(RUNNER_MVE_TEST) $(MVE_KERNELS_TEST) $(PTE_RUN)
 	timeout 300 qemu-system-arm -M mps3-an547 -nographic -monitor none -serial none \
 	    -semihosting-config enable=on,target=native -kernel $(RUNNER_MVE_TEST) < /dev/null
+	timeout 300 qemu-system-arm -M mps3-an547 -nographic -monitor none -serial none \
+	    -semihosting-config enable=on,target=native -kernel $(MVE_KERNELS_TEST) < /dev/null
 	SHARED=$(SHARED) PTE_RUN=$(PTE_RUN) MVE_ELF=$(RUNNER_MVE_ELF) sh tests/runtime/qemu_models.sh $(RUNNER_SCALAR_ELF)
 
 # The runner on etsim must print what it prints on QEMU (issue 4.7).
-runtime-etsim-test: $(RUNNER_ELF) $(BUILD)/bin/etsim
+# The kernel test runs there too: etsim executes the Helium code itself.
+runtime-etsim-test: $(RUNNER_ELF) $(BUILD)/bin/etsim $(MVE_KERNELS_TEST)
+	timeout 300 $(BUILD)/bin/etsim -q $(MVE_KERNELS_TEST) < /dev/null
 	SHARED=$(SHARED) ETSIM=$(BUILD)/bin/etsim sh tests/runtime/etsim_models.sh $(RUNNER_ELF)
 
 # Portable float operators end to end: .pte files written by tools/pte_write.py

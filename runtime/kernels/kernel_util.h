@@ -28,8 +28,6 @@ bool k_s8(et_kargs *a, const et_tensor *t, const char *name);
 /* Checks a 2-element window parameter (stride/dilation > 0, padding >= 0). */
 bool k_window_params(et_kargs *a, const int32_t stride[2], const int32_t pad[2], const int32_t dil[2]);
 
-#endif
-
 /* Broadcasting: for each element of `out`, in memory order, the element
  * offset of the matching element of an input whose logical shape is
  * right-aligned against out's and has equal or size-1 dims. */
@@ -60,3 +58,5 @@ static inline size_t k_bcast_next(k_bcast *b)
     }
     return cur;
 }
+
+#endif

@@ -21,7 +21,8 @@ typedef struct conv_s8_params {
     int32_t input_offset, output_offset, act_min, act_max;
 } conv_s8_params;
 
-#if !defined(__ARM_FEATURE_MVE)
+/* The reference loop: the build for cores without MVE, and the Helium
+ * build's fallback for windows too large for its im2col buffer. */
 static void conv2d_s8(const conv_s8_params *p)
 {
     const int32_t ic_per_group = p->in.c / p->groups;
@@ -59,67 +60,231 @@ static void conv2d_s8(const conv_s8_params *p)
         }
     }
 }
-#endif
 
 #if defined(__ARM_FEATURE_MVE)
-/* Helium: per output channel, the dot product over the input channels of
- * each kernel tap with VMLADAVA (16 int8 MACs per instruction, tail
- * predicated), and the sum of the tap's weights with VADDVA, so that
- * sum((x + io) * w) = sum(x * w) + io * sum(w) needs no widening; taps in
- * the padding are skipped as in the scalar loop.  The int32 accumulators
- * are equal (the identity holds in wrapping int32 arithmetic too) and four
- * output channels are requantized at once by q_requantize_clamp_mve. */
-static void conv2d_s8_mve(const conv_s8_params *p)
+/* Helium, after CMSIS-NN's convolution for MVE (arm_convolve_s8 with its
+ * im2col buffer, arm_convolve_1x1_s8_fast, and the matrix product
+ * arm_nn_mat_mult_nt_t_s8): the convolution is a product of a matrix whose
+ * rows are the output pixels' input windows (K = KH*KW*IC/groups bytes
+ * each) and the transposed weight matrix (one K-byte row per output
+ * channel).
+ *
+ *  - Four output pixels per pass: each 16-byte weight vector is loaded
+ *    once and multiplied into four rows with VMLADAVA.S8 (16 int8 MACs
+ *    into a 32-bit scalar each), so the weights, which usually sit in
+ *    flash, are read once per four pixels instead of once per pixel.
+ *  - The input offset is not added per element: sum((x + io) * w) =
+ *    sum(x * w) + io * sum(w), and bias + io * sum(w) (the "kernel sum")
+ *    is computed once per output channel per call.  The identity holds in
+ *    wrapping 32-bit arithmetic, so the accumulators are bit for bit the
+ *    scalar loop's.  Padding taps, which add nothing in the scalar loop,
+ *    hold -io in the im2col rows: (-io + io) * w = 0, so the kernel sum
+ *    over all taps stays right (io = -zero_point fits in int8).
+ *  - The rows are the input pixels themselves for a 1x1 kernel without
+ *    padding (any stride, any groups): no copy, as in
+ *    arm_convolve_1x1_s8_fast.  Otherwise they are built four at a time
+ *    (im2col) in a stack buffer in the core's zero-wait DTCM, each padded
+ *    to a multiple of 16 bytes so that every row starts aligned.
+ *  - K not a multiple of 16: one tail step with a VCTP.8 predicate on
+ *    VMLADAVA; its loads are plain full loads when the 16 bytes stay
+ *    inside the tensor (the inactive lanes are ignored), zeroing
+ *    predicated loads at the very end of it.
+ *  - The four accumulators of one output channel are requantized as one
+ *    vector (q_requantize_clamp_mve, one multiplier and shift) and
+ *    scattered to the four pixels with one VSTRB scatter store.
+ * Shapes the stack buffer cannot hold (K > CONV_IM2COL_BYTES) take the
+ * scalar loop. */
+#define CONV_ROWS 4              /* output pixels per pass */
+#define CONV_OC_BLOCK 256        /* kernel sums kept on the stack */
+#define CONV_IM2COL_BYTES 4096   /* im2col rows on the stack */
+
+typedef struct conv_rows {
+    const int8_t *row[CONV_ROWS];  /* K bytes of input window per pixel */
+    int32_t count;                 /* rows in use; the others repeat row 0 */
+    const int8_t *limit;           /* end of the memory holding the rows */
+} conv_rows;
+
+/* A 16-byte load for the predicated tail step: full when it stays below
+ * `limit`, else zeroing predicated. */
+static inline int8x16_t conv_load_tail(const int8_t *ptr, const int8_t *limit, mve_pred16_t pr)
 {
-    const int32_t ic_per_group = p->in.c / p->groups;
-    const int32_t oc_per_group = p->out.c / p->groups;
-    const size_t w_per_oc = (size_t)p->kh * p->kw * ic_per_group;
-    int8_t *out = p->output;
-    for (int32_t n = 0; n < p->out.n; n++) {
-        const int8_t *in_n = p->input + (size_t)n * p->in.h * p->in.w * p->in.c;
-        for (int32_t oy = 0; oy < p->out.h; oy++) {
-            const int32_t y0 = oy * p->stride[0] - p->pad[0];
-            for (int32_t ox = 0; ox < p->out.w; ox++, out += p->out.c) {
-                const int32_t x0 = ox * p->stride[1] - p->pad[1];
-                for (int32_t oc0 = 0; oc0 < p->out.c; oc0 += 4) {
-                    int32_t acc[4] = {0, 0, 0, 0};
-                    const int32_t noc = q_min_i32(4, p->out.c - oc0);
-                    for (int32_t j = 0; j < noc; j++) {
-                        const int32_t oc = oc0 + j;
-                        const int32_t ic0 = (oc / oc_per_group) * ic_per_group;
-                        const int8_t *w_oc = p->weight + (size_t)oc * w_per_oc;
-                        int32_t dot = 0, wsum = 0;
-                        for (int32_t ky = 0; ky < p->kh; ky++) {
-                            const int32_t iy = y0 + ky * p->dil[0];
-                            if (iy < 0 || iy >= p->in.h)
-                                continue;
-                            for (int32_t kx = 0; kx < p->kw; kx++) {
-                                const int32_t ix = x0 + kx * p->dil[1];
-                                if (ix < 0 || ix >= p->in.w)
-                                    continue;
-                                const int8_t *px = in_n + ((size_t)iy * p->in.w + ix) * p->in.c + ic0;
-                                const int8_t *w = w_oc + ((size_t)ky * p->kw + kx) * ic_per_group;
-                                for (int32_t left = ic_per_group; left > 0; left -= 16, px += 16, w += 16) {
-                                    mve_pred16_t pr = vctp8q((uint32_t)left);
-                                    int8x16_t vx = vldrbq_z_s8(px, pr);
-                                    int8x16_t vw = vldrbq_z_s8(w, pr);
-                                    dot = vmladavaq_p_s8(dot, vx, vw, pr);
-                                    wsum = vaddvaq_p_s8(wsum, vw, pr);
-                                }
-                            }
-                        }
-                        acc[j] = (int32_t)((uint32_t)(p->bias ? p->bias[oc] : 0) + (uint32_t)dot +
-                                           (uint32_t)p->input_offset * (uint32_t)wsum);
+    return ptr + 16 <= limit ? vldrbq_s8(ptr) : vldrbq_z_s8(ptr, pr);
+}
+
+/* ksum[oc - oc0] = bias[oc] + io * sum(w[oc]), wrapping like the scalar
+ * accumulator. */
+static void conv_kernel_sums(const conv_s8_params *p, int32_t k, int32_t oc0, int32_t oc1, int32_t *ksum)
+{
+    for (int32_t oc = oc0; oc < oc1; oc++) {
+        const int8_t *w = p->weight + (size_t)oc * k;
+        int32_t sum = 0;
+        for (int32_t left = k; left > 0; left -= 16, w += 16) {
+            mve_pred16_t pr = vctp8q((uint32_t)left);
+            sum = vaddvaq_p_s8(sum, vldrbq_z_s8(w, pr), pr);
+        }
+        ksum[oc - oc0] = (int32_t)((uint32_t)(p->bias ? p->bias[oc] : 0) +
+                                   (uint32_t)p->input_offset * (uint32_t)sum);
+    }
+}
+
+/* Output channels oc0..oc1-1 of the rows' pixels, stored at
+ * out[r * out.c + oc] (the pixels are consecutive in NHWC order). */
+static void conv_rows_mve(const conv_s8_params *p, const conv_rows *rows, int32_t k, int32_t oc0, int32_t oc1,
+                          const int32_t *ksum, int8_t *out)
+{
+    const int8_t *r0 = rows->row[0], *r1 = rows->row[1], *r2 = rows->row[2], *r3 = rows->row[3];
+    const int8_t *w_limit = p->weight + (size_t)p->out.c * k;
+    const int32_t kfull = k & ~15;
+    const mve_pred16_t ptail = vctp8q((uint32_t)(k - kfull));
+    const uint32x4_t pixel_offsets = vmulq_n_u32(vidupq_n_u32(0, 1), (uint32_t)p->out.c);
+    const mve_pred16_t prow = vctp32q((uint32_t)rows->count);
+    for (int32_t oc = oc0; oc < oc1; oc++) {
+        const int8_t *w = p->weight + (size_t)oc * k;
+        int32_t a0 = 0, a1 = 0, a2 = 0, a3 = 0;
+        for (int32_t i = 0; i < kfull; i += 16) {
+            int8x16_t vw = vldrbq_s8(w + i);
+            a0 = vmladavaq_s8(a0, vldrbq_s8(r0 + i), vw);
+            a1 = vmladavaq_s8(a1, vldrbq_s8(r1 + i), vw);
+            a2 = vmladavaq_s8(a2, vldrbq_s8(r2 + i), vw);
+            a3 = vmladavaq_s8(a3, vldrbq_s8(r3 + i), vw);
+        }
+        if (kfull < k) {
+            int8x16_t vw = conv_load_tail(w + kfull, w_limit, ptail);
+            a0 = vmladavaq_p_s8(a0, conv_load_tail(r0 + kfull, rows->limit, ptail), vw, ptail);
+            a1 = vmladavaq_p_s8(a1, conv_load_tail(r1 + kfull, rows->limit, ptail), vw, ptail);
+            a2 = vmladavaq_p_s8(a2, conv_load_tail(r2 + kfull, rows->limit, ptail), vw, ptail);
+            a3 = vmladavaq_p_s8(a3, conv_load_tail(r3 + kfull, rows->limit, ptail), vw, ptail);
+        }
+        int32x4_t acc = vdupq_n_s32(a0);
+        acc = vsetq_lane_s32(a1, acc, 1);
+        acc = vsetq_lane_s32(a2, acc, 2);
+        acc = vsetq_lane_s32(a3, acc, 3);
+        acc = vaddq_n_s32(acc, ksum[oc - oc0]);
+        int32x4_t r = q_requantize_clamp_mve(acc, vdupq_n_s32(p->multiplier[oc]), vdupq_n_s32(p->shift[oc]),
+                                             p->output_offset, p->act_min, p->act_max);
+        vstrbq_scatter_offset_p_s32(out + oc, pixel_offsets, r, prow);
+    }
+}
+
+static inline void conv_copy_s8(int8_t *dst, const int8_t *src, int32_t n)
+{
+    for (; n >= 16; n -= 16, src += 16, dst += 16)
+        vstrbq_s8(dst, vldrbq_s8(src));
+    if (n > 0) {
+        mve_pred16_t pr = vctp8q((uint32_t)n);
+        vstrbq_p_s8(dst, vldrbq_z_s8(src, pr), pr);
+    }
+}
+
+static inline void conv_fill_s8(int8_t *dst, int8x16_t v, int32_t n)
+{
+    for (; n >= 16; n -= 16, dst += 16)
+        vstrbq_s8(dst, v);
+    if (n > 0)
+        vstrbq_p_s8(dst, v, vctp8q((uint32_t)n));
+}
+
+/* One im2col row: the KH x KW x icg window of output pixel (oy, ox) of
+ * image in_n, channels ic0.., taps in the padding set to `pad`. */
+static void conv_im2col_row(const conv_s8_params *p, const int8_t *in_n, int32_t oy, int32_t ox, int32_t ic0,
+                            int32_t icg, int8x16_t pad, int8_t *dst)
+{
+    const int32_t y0 = oy * p->stride[0] - p->pad[0];
+    const int32_t x0 = ox * p->stride[1] - p->pad[1];
+    const int32_t row_bytes = p->kw * icg;
+    /* a whole window row is one contiguous run of the input when it is
+     * inside the image, undilated and takes every channel */
+    const bool runs = p->dil[1] == 1 && icg == p->in.c && x0 >= 0 && x0 + p->kw <= p->in.w;
+    for (int32_t ky = 0; ky < p->kh; ky++, dst += row_bytes) {
+        const int32_t iy = y0 + ky * p->dil[0];
+        if (iy < 0 || iy >= p->in.h) {
+            conv_fill_s8(dst, pad, row_bytes);
+            continue;
+        }
+        const int8_t *src = in_n + (size_t)iy * p->in.w * p->in.c + ic0;
+        if (runs) {
+            conv_copy_s8(dst, src + (size_t)x0 * p->in.c, row_bytes);
+            continue;
+        }
+        for (int32_t kx = 0; kx < p->kw; kx++) {
+            const int32_t ix = x0 + kx * p->dil[1];
+            if (ix < 0 || ix >= p->in.w)
+                conv_fill_s8(dst + kx * icg, pad, icg);
+            else
+                conv_copy_s8(dst + kx * icg, src + (size_t)ix * p->in.c, icg);
+        }
+    }
+}
+
+/* The rows of output pixels pix .. pix+count-1 (pixel = (n*OH + oy)*OW + ox),
+ * 1x1 kernel without padding: pointers into the input. */
+static void conv_direct_rows(const conv_s8_params *p, int32_t pix, int32_t count, int32_t ic0, conv_rows *rows)
+{
+    const int32_t per_image = p->out.h * p->out.w;
+    for (int32_t r = 0; r < CONV_ROWS; r++) {
+        const int32_t q = pix + (r < count ? r : 0);
+        const int32_t n = q / per_image, oy = (q % per_image) / p->out.w, ox = q % p->out.w;
+        const size_t ipix = ((size_t)n * p->in.h + (size_t)oy * p->stride[0]) * p->in.w + (size_t)ox * p->stride[1];
+        rows->row[r] = p->input + ipix * p->in.c + ic0;
+    }
+    rows->count = count;
+    rows->limit = p->input + (size_t)p->in.n * p->in.h * p->in.w * p->in.c;
+}
+
+/* One call's pixels in passes of up to four rows; `im2col` (bytes) is
+ * NULL for the direct 1x1 form. */
+static void conv2d_s8_mve_passes(const conv_s8_params *p, int8_t *im2col, int32_t im2col_bytes)
+{
+    const int32_t icg = p->in.c / p->groups, ocg = p->out.c / p->groups;
+    const int32_t k = p->kh * p->kw * icg, k16 = (k + 15) & ~15;
+    const int32_t per_image = p->out.h * p->out.w, pixels = p->out.n * per_image;
+    const int32_t rows_per_pass = im2col ? q_min_i32(CONV_ROWS, im2col_bytes / k16) : CONV_ROWS;
+    const int8x16_t pad = vdupq_n_s8((int8_t)-p->input_offset);
+    int32_t ksum[CONV_OC_BLOCK];
+    for (int32_t g = 0; g < p->groups; g++) {
+        const int32_t ic0 = g * icg;
+        for (int32_t oc0 = g * ocg; oc0 < (g + 1) * ocg; oc0 += CONV_OC_BLOCK) {
+            const int32_t oc1 = q_min_i32(oc0 + CONV_OC_BLOCK, (g + 1) * ocg);
+            conv_kernel_sums(p, k, oc0, oc1, ksum);
+            for (int32_t pix = 0; pix < pixels; pix += rows_per_pass) {
+                const int32_t count = q_min_i32(rows_per_pass, pixels - pix);
+                conv_rows rows;
+                if (!im2col) {
+                    conv_direct_rows(p, pix, count, ic0, &rows);
+                } else {
+                    for (int32_t r = 0; r < count; r++) {
+                        const int32_t q = pix + r;
+                        conv_im2col_row(p, p->input + (size_t)(q / per_image) * p->in.h * p->in.w * p->in.c,
+                                        (q % per_image) / p->out.w, q % p->out.w, ic0, icg, pad, im2col + r * k16);
                     }
-                    mve_pred16_t pc = vctp32q((uint32_t)noc);
-                    int32x4_t r = q_requantize_clamp_mve(vldrwq_s32(acc), vldrwq_z_s32(p->multiplier + oc0, pc),
-                                                         vldrwq_z_s32(p->shift + oc0, pc), p->output_offset,
-                                                         p->act_min, p->act_max);
-                    vstrbq_p_s32(out + oc0, r, pc);
+                    for (int32_t r = 0; r < CONV_ROWS; r++)
+                        rows.row[r] = im2col + (r < count ? r : 0) * k16;
+                    rows.count = count;
+                    rows.limit = im2col + im2col_bytes;
                 }
+                conv_rows_mve(p, &rows, k, oc0, oc1, ksum, p->output + (size_t)pix * p->out.c);
             }
         }
     }
+}
+
+/* The im2col buffer lives in this frame only, so the 1x1 form does not
+ * grow the stack. */
+static __attribute__((noinline)) void conv2d_s8_mve_im2col(const conv_s8_params *p)
+{
+    int8_t im2col[CONV_IM2COL_BYTES] __attribute__((aligned(16)));
+    conv2d_s8_mve_passes(p, im2col, (int32_t)sizeof im2col);
+}
+
+static void conv2d_s8_mve(const conv_s8_params *p)
+{
+    const int32_t k = p->kh * p->kw * (p->in.c / p->groups);
+    if (p->kh == 1 && p->kw == 1 && p->pad[0] == 0 && p->pad[1] == 0)
+        conv2d_s8_mve_passes(p, NULL, 0);
+    else if (((k + 15) & ~15) <= CONV_IM2COL_BYTES)
+        conv2d_s8_mve_im2col(p);
+    else
+        conv2d_s8(p);
 }
 #endif
 

@@ -56,52 +56,203 @@ static void depthwise_conv2d_s8(const dw_conv_s8_params *p)
 }
 
 #if defined(__ARM_FEATURE_MVE)
-/* Helium: four output channels per vector.  Each valid tap widens four
- * input bytes and four weights to int32 (VLDRB.S32), adds the input offset
- * and multiply-accumulates lane-wise: the same int32 sums as the scalar
- * loop, in the same order.  Depth multiplier 1 reads channel c for output
- * c; an input with one channel (KWS's first layer, multiplier 64) is one
- * scalar broadcast (VMLA by a scalar).  Other multipliers use the scalar
- * loop. */
-static void depthwise_conv2d_s8_mve(const dw_conv_s8_params *p)
+/* Helium, after the MVE depthwise kernels of CMSIS-NN
+ * (arm_depthwise_conv_s8_opt and the MVE path of arm_depthwise_conv_s8):
+ * output channels in lanes, NHWC, sixteen int8 lanes per pass.
+ *
+ *  - Per output pixel and group of 16 output channels, each kernel tap
+ *    loads 16 weights and the 16 input bytes those channels read: with
+ *    depth multiplier 1 the input channels themselves (one contiguous
+ *    load), with a multiplier that is a multiple of 16 one input channel
+ *    for all lanes (a scalar broadcast, e.g. KWS's first layer, one input
+ *    channel, multiplier 64), otherwise a byte gather (lane i reads input
+ *    channel (c + i) / multiplier).
+ *  - VMULLB/VMULLT.S8 multiply the even and odd bytes into int16 products
+ *    (|x * w| <= 2^14, exact) and VMOVLB/VMOVLT widen them into four int32
+ *    accumulators: lanes {0,4,8,12}, {2,6,10,14}, {1,5,9,13} and
+ *    {3,7,11,15} of the group.
+ *  - The input offset is folded into the kernel sum, as CMSIS-NN does:
+ *    sum over valid taps of (x + io) * w = sum(x * w) + io * sum(w) taken
+ *    over all taps when the taps in the padding use x = -io, which adds
+ *    (-io + io) * w = 0 (io = -zero_point fits in int8).  bias +
+ *    io * sum(w) is computed once per channel per call.  All of it is
+ *    exact in wrapping int32 arithmetic, so the accumulators are the
+ *    scalar loop's bit for bit.
+ *  - Kernel sums, multipliers and shifts are kept per block of channels in
+ *    the accumulators' lane order (a small stack table), the four vectors
+ *    are requantized by q_requantize_clamp_mve and narrowed back into
+ *    channel order (VMOVNB/VMOVNT twice) for one 16-byte store.
+ * The last group of a channel count that is not a multiple of 16 is
+ * predicated (VCTP.8). */
+#define DW_BLOCK 64   /* channels per table block (a multiple of 16) */
+
+/* lane j of accumulator a holds channel dw_lane_channel[4 * a + j] of the
+ * group */
+static const uint8_t dw_lane_channel[16] = {0, 4, 8, 12, 2, 6, 10, 14, 1, 5, 9, 13, 3, 7, 11, 15};
+
+typedef struct dw_tables {
+    int32_t ksum[DW_BLOCK], mult[DW_BLOCK], shift[DW_BLOCK];  /* lane order */
+    uint8_t gather[DW_BLOCK];  /* input channel of each lane, relative to the group's first */
+} dw_tables;
+
+static void dw_make_tables(const dw_conv_s8_params *p, int32_t c0, int32_t c1, dw_tables *t)
 {
-    const bool broadcast = p->in.c == 1;
-    int8_t *out = p->output;
-    const int32x4_t in_off = vdupq_n_s32(p->input_offset);
-    for (int32_t n = 0; n < p->out.n; n++) {
-        const int8_t *in_n = p->input + (size_t)n * p->in.h * p->in.w * p->in.c;
-        for (int32_t oy = 0; oy < p->out.h; oy++) {
-            const int32_t y0 = oy * p->stride[0] - p->pad[0];
-            for (int32_t ox = 0; ox < p->out.w; ox++, out += p->out.c) {
-                const int32_t x0 = ox * p->stride[1] - p->pad[1];
-                for (int32_t c = 0; c < p->out.c; c += 4) {
-                    mve_pred16_t pc = vctp32q((uint32_t)(p->out.c - c));
-                    int32x4_t acc = p->bias ? vldrwq_z_s32(p->bias + c, pc) : vdupq_n_s32(0);
-                    for (int32_t ky = 0; ky < p->kh; ky++) {
-                        const int32_t iy = y0 + ky * p->dil[0];
-                        if (iy < 0 || iy >= p->in.h)
-                            continue;
-                        for (int32_t kx = 0; kx < p->kw; kx++) {
-                            const int32_t ix = x0 + kx * p->dil[1];
-                            if (ix < 0 || ix >= p->in.w)
-                                continue;
-                            const int8_t *px = in_n + ((size_t)iy * p->in.w + ix) * p->in.c;
-                            int32x4_t w = vldrbq_z_s32(p->weight + ((size_t)ky * p->kw + kx) * p->out.c + c, pc);
-                            if (broadcast) {
-                                acc = vmlaq_n_s32(acc, w, px[0] + p->input_offset);
-                            } else {
-                                int32x4_t x = vaddq_s32(vldrbq_z_s32(px + c, pc), in_off);
-                                acc = vaddq_s32(acc, vmulq_s32(x, w));
-                            }
-                        }
-                    }
-                    int32x4_t r = q_requantize_clamp_mve(acc, vldrwq_z_s32(p->multiplier + c, pc),
-                                                         vldrwq_z_s32(p->shift + c, pc), p->output_offset,
-                                                         p->act_min, p->act_max);
-                    vstrbq_p_s32(out + c, r, pc);
+    const int32_t taps = p->kh * p->kw;
+    for (int32_t i = 0; i < DW_BLOCK; i++) {
+        const int32_t group = i & ~15;
+        const int32_t c = c0 + group + dw_lane_channel[i & 15];
+        int32_t ksum = 0, mult = 0, shift = 0;
+        if (c < c1) {
+            int32_t wsum = 0;
+            for (int32_t tap = 0; tap < taps; tap++)
+                wsum += p->weight[(size_t)tap * p->out.c + c];
+            ksum = (int32_t)((uint32_t)(p->bias ? p->bias[c] : 0) + (uint32_t)p->input_offset * (uint32_t)wsum);
+            mult = p->multiplier[c];
+            shift = p->shift[c];
+        }
+        t->ksum[i] = ksum;
+        t->mult[i] = mult;
+        t->shift[i] = shift;
+        /* in channel order here: the gather loads bytes in lane order */
+        const int32_t cc = c0 + i;
+        t->gather[i] = (uint8_t)(cc < c1 ? cc / p->depth_multiplier - (c0 + group) / p->depth_multiplier : 0);
+    }
+}
+
+enum dw_input_mode { DW_CONTIGUOUS, DW_BROADCAST, DW_GATHER };
+
+/* Taps [lo, hi) of one window axis that fall inside the input:
+ * 0 <= o + k * d < size. */
+static inline void dw_valid_range(int32_t o, int32_t d, int32_t size, int32_t taps, int32_t *lo, int32_t *hi)
+{
+    *lo = o >= 0 ? 0 : q_min_i32(taps, (-o + d - 1) / d);
+    *hi = o >= size ? 0 : q_min_i32(taps, (size - o + d - 1) / d);
+    if (*hi < *lo)
+        *hi = *lo;
+}
+
+/* Everything the tap loop reads, copied to locals so that the compiler
+ * keeps it in registers (the output stores could alias *p). */
+typedef struct dw_geom {
+    int32_t kh, kw, oc;          /* taps, weight row stride */
+    int32_t step_x, step_y;      /* input bytes between taps along x, y */
+} dw_geom;
+
+/* acc += x * w on the four accumulators (lane order as above). */
+#define DW_MAC(x, vw)                                                        \
+    do {                                                                     \
+        const int16x8_t even_ = vmullbq_int_s8((x), (vw));                   \
+        const int16x8_t odd_ = vmulltq_int_s8((x), (vw));                    \
+        a0 = vaddq_s32(a0, vmovlbq_s16(even_));                              \
+        a1 = vaddq_s32(a1, vmovltq_s16(even_));                              \
+        a2 = vaddq_s32(a2, vmovlbq_s16(odd_));                               \
+        a3 = vaddq_s32(a3, vmovltq_s16(odd_));                               \
+    } while (0)
+
+static inline __attribute__((always_inline)) int8x16_t dw_load(enum dw_input_mode mode, const int8_t *px,
+                                                                 uint8x16_t goff, mve_pred16_t pc)
+{
+    if (mode == DW_CONTIGUOUS)
+        return vldrbq_z_s8(px, pc);
+    if (mode == DW_BROADCAST)
+        return vdupq_n_s8(*px);
+    return vldrbq_gather_offset_z_s8(px, goff, pc);
+}
+
+/* One output pixel's group of 16 channels: the four accumulators after
+ * every tap.  `in` points at tap (0, 0) for the group's first input
+ * channel (outside the input when that tap is padding), w at the group's
+ * weights of tap (0, 0).  Taps outside [ylo, yhi) x [xlo, xhi) multiply
+ * `pad`; a window inside the image takes the loop without any test. */
+static inline __attribute__((always_inline)) void
+dw_taps(enum dw_input_mode mode, const dw_geom *g, const int8_t *in, const int8_t *w, uint8x16_t goff,
+        mve_pred16_t pc, int8x16_t pad, int32_t ylo, int32_t yhi, int32_t xlo, int32_t xhi, int32x4_t acc[4])
+{
+    int32x4_t a0 = acc[0], a1 = acc[1], a2 = acc[2], a3 = acc[3];
+    const int32_t kh = g->kh, kw = g->kw, oc = g->oc, step_x = g->step_x, step_y = g->step_y;
+    if (ylo == 0 && yhi == kh && xlo == 0 && xhi == kw) {
+        for (int32_t ky = 0; ky < kh; ky++, in += step_y) {
+            const int8_t *px = in;
+            for (int32_t kx = 0; kx < kw; kx++, px += step_x, w += oc) {
+                const int8x16_t x = dw_load(mode, px, goff, pc);
+                DW_MAC(x, vldrbq_z_s8(w, pc));
+            }
+        }
+    } else {
+        for (int32_t ky = 0; ky < kh; ky++, in += step_y) {
+            const int8_t *px = in;
+            const bool row_ok = ky >= ylo && ky < yhi;
+            for (int32_t kx = 0; kx < kw; kx++, px += step_x, w += oc) {
+                if (row_ok && kx >= xlo && kx < xhi) {
+                    const int8x16_t x = dw_load(mode, px, goff, pc);
+                    DW_MAC(x, vldrbq_z_s8(w, pc));
+                } else {
+                    DW_MAC(pad, vldrbq_z_s8(w, pc));
                 }
             }
         }
+    }
+    acc[0] = a0;
+    acc[1] = a1;
+    acc[2] = a2;
+    acc[3] = a3;
+}
+
+static inline __attribute__((always_inline)) void dw_block(enum dw_input_mode mode, const dw_conv_s8_params *p,
+                                                           const dw_tables *t, int32_t c0, int32_t c1)
+{
+    const dw_geom g = {p->kh, p->kw, p->out.c, p->dil[1] * p->in.c, p->dil[0] * p->in.w * p->in.c};
+    const int32_t mul = p->depth_multiplier, in_c = p->in.c, in_w = p->in.w, in_h = p->in.h;
+    const int32_t out_c = p->out.c, out_offset = p->output_offset, act_min = p->act_min, act_max = p->act_max;
+    const int8x16_t pad = vdupq_n_s8((int8_t)-p->input_offset);
+    const int8_t *weight = p->weight;
+    for (int32_t n = 0; n < p->out.n; n++) {
+        const int8_t *in_n = p->input + (size_t)n * in_h * in_w * in_c;
+        int8_t *out = p->output + (size_t)n * p->out.h * p->out.w * out_c;
+        for (int32_t oy = 0; oy < p->out.h; oy++) {
+            const int32_t y0 = oy * p->stride[0] - p->pad[0];
+            int32_t ylo, yhi;
+            dw_valid_range(y0, p->dil[0], in_h, g.kh, &ylo, &yhi);
+            for (int32_t ox = 0; ox < p->out.w; ox++, out += out_c) {
+                const int32_t x0 = ox * p->stride[1] - p->pad[1];
+                int32_t xlo, xhi;
+                dw_valid_range(x0, p->dil[1], in_w, g.kw, &xlo, &xhi);
+                /* tap (0, 0) of channel 0; only dereferenced inside the image */
+                const intptr_t tap0 = ((intptr_t)y0 * in_w + x0) * in_c;
+                for (int32_t c = c0; c < c1; c += 16) {
+                    const int32_t tb = c - c0;  /* table index of the group */
+                    const mve_pred16_t pc = vctp8q((uint32_t)(c1 - c));
+                    int32x4_t acc[4] = {vldrwq_s32(t->ksum + tb), vldrwq_s32(t->ksum + tb + 4),
+                                        vldrwq_s32(t->ksum + tb + 8), vldrwq_s32(t->ksum + tb + 12)};
+                    dw_taps(mode, &g, in_n + tap0 + c / mul, weight + c, vldrbq_u8(t->gather + tb), pc, pad, ylo,
+                            yhi, xlo, xhi, acc);
+                    for (int32_t j = 0; j < 4; j++)
+                        acc[j] = q_requantize_clamp_mve(acc[j], vldrwq_s32(t->mult + tb + 4 * j),
+                                                        vldrwq_s32(t->shift + tb + 4 * j), out_offset, act_min,
+                                                        act_max);
+                    /* channels 0,2,..,14 and 1,3,..,15 as int16, then bytes */
+                    const int16x8_t lo = vmovntq_s32(vmovnbq_s32(vdupq_n_s16(0), acc[0]), acc[1]);
+                    const int16x8_t hi = vmovntq_s32(vmovnbq_s32(vdupq_n_s16(0), acc[2]), acc[3]);
+                    vstrbq_p_s8(out + c, vmovntq_s16(vmovnbq_s16(vdupq_n_s8(0), lo), hi), pc);
+                }
+            }
+        }
+    }
+}
+
+static void depthwise_conv2d_s8_mve(const dw_conv_s8_params *p)
+{
+    const int32_t mul = p->depth_multiplier;
+    dw_tables t;
+    for (int32_t c0 = 0; c0 < p->out.c; c0 += DW_BLOCK) {
+        const int32_t c1 = q_min_i32(c0 + DW_BLOCK, p->out.c);
+        dw_make_tables(p, c0, c1, &t);
+        if (mul == 1)
+            dw_block(DW_CONTIGUOUS, p, &t, c0, c1);
+        else if (mul % 16 == 0)
+            dw_block(DW_BROADCAST, p, &t, c0, c1);
+        else
+            dw_block(DW_GATHER, p, &t, c0, c1);
     }
 }
 #endif
@@ -151,7 +302,7 @@ et_err k_cortex_m_quantized_depthwise_conv2d(et_kargs *a)
     p.shift = shift->data;
     p.output = out->data;
 #if defined(__ARM_FEATURE_MVE)
-    if (p.depth_multiplier == 1 || p.in.c == 1) {
+    if (p.input_offset >= -127 && p.input_offset <= 128) {  /* -io is the padding value */
         depthwise_conv2d_s8_mve(&p);
         return ET_OK;
     }

@@ -1,0 +1,216 @@
+/* The Helium convolution kernels against the scalar reference loops, on
+ * the target (QEMU and etsim run it in make runtime-qemu-test and
+ * runtime-etsim-test).
+ *
+ * The kernel files are included, so that this program sees their static
+ * compute functions: conv2d_s8 / conv2d_s8_mve and depthwise_conv2d_s8 /
+ * depthwise_conv2d_s8_mve run on the same random problem and must write
+ * the same bytes.  The shapes are chosen to reach every path: channel
+ * counts that are not multiples of 16 (the predicated tails), 1x1 kernels
+ * without padding (the direct rows, also grouped and strided), padding,
+ * strides, dilation, groups, pixel counts that are not multiples of 4,
+ * windows too large for the im2col buffer (fewer rows per pass, and the
+ * scalar fallback), depth multipliers 1, multiples of 16 (broadcast) and
+ * others (gather), no bias, input offsets at both ends of the int8 range
+ * and clamps that saturate. */
+#include <stdint.h>
+
+#include "../../runtime/kernels/cortex_m/quantized_conv2d_s8.c"
+#include "../../runtime/kernels/cortex_m/quantized_depthwise_conv2d_s8.c"
+#include "check.h"
+
+static uint32_t rng = 0x2545F491u;
+static uint32_t next(void)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 17;
+    rng ^= rng << 5;
+    return rng;
+}
+
+/* uniform in [lo, hi] */
+static int32_t pick(int32_t lo, int32_t hi) { return lo + (int32_t)(next() % (uint32_t)(hi - lo + 1)); }
+
+#define MAX_IN 40000
+#define MAX_W 40000
+#define MAX_OUT 40000
+#define MAX_OC 600
+
+static int8_t input[MAX_IN], weight[MAX_W], out_ref[MAX_OUT], out_mve[MAX_OUT];
+static int32_t bias[MAX_OC], mult[MAX_OC], shift[MAX_OC];
+static unsigned long cases, bytes, mismatching_cases;
+
+static void fill_s8(int8_t *p, int32_t n)
+{
+    /* mostly uniform, sometimes the extremes, which make the largest products */
+    for (int32_t i = 0; i < n; i++) {
+        uint32_t r = next();
+        p[i] = (r & 15) == 0 ? -128 : (r & 15) == 1 ? 127 : (int8_t)(r >> 8);
+    }
+}
+
+static void fill_requant(int32_t oc)
+{
+    for (int32_t i = 0; i < oc; i++) {
+        bias[i] = pick(-60000, 60000);
+        mult[i] = pick(1 << 30, INT32_MAX);
+        shift[i] = pick(-12, 2);
+    }
+}
+
+/* activation range: full, ReLU-like, narrow, and now and then min > max */
+static void pick_act(int32_t *lo, int32_t *hi)
+{
+    switch (next() % 5) {
+    case 0: *lo = -128, *hi = 127; break;
+    case 1: *lo = pick(-128, 0), *hi = 127; break;
+    case 2: *lo = pick(-128, 0), *hi = pick(0, 127); break;
+    case 3: *lo = pick(-128, 127), *hi = pick(-128, 127); break;
+    default: *lo = -128, *hi = pick(-20, 127); break;
+    }
+}
+
+static int32_t pick_offset(void)
+{
+    switch (next() % 4) {
+    case 0: return -127;
+    case 1: return 128;
+    default: return pick(-127, 128);
+    }
+}
+
+static void compare(const char *what, int32_t n, const char *shape)
+{
+    cases++;
+    bytes += (unsigned long)n;
+    for (int32_t i = 0; i < n; i++)
+        if (out_ref[i] != out_mve[i]) {
+            if (mismatching_cases < 10)
+                printf("FAIL %s %s: byte %ld is %d, want %d\n", what, shape, (long)i, out_mve[i], out_ref[i]);
+            mismatching_cases++;
+            return;
+        }
+}
+
+/* One convolution; false when the shape does not fit the buffers. */
+static bool conv_case(int32_t n, int32_t h, int32_t w, int32_t ic, int32_t oc, int32_t groups, int32_t kh, int32_t kw,
+                      int32_t stride, int32_t pad, int32_t dil)
+{
+    conv_s8_params p = {0};
+    p.in = (nhwc_dims){n, h, w, ic};
+    p.kh = kh, p.kw = kw, p.groups = groups;
+    p.stride[0] = stride, p.stride[1] = pick(1, 2);
+    p.pad[0] = pad, p.pad[1] = pick(0, pad);
+    p.dil[0] = dil, p.dil[1] = pick(1, dil);
+    int32_t oh = k_window_out(h, kh, p.stride[0], p.pad[0], p.dil[0], false);
+    int32_t ow = k_window_out(w, kw, p.stride[1], p.pad[1], p.dil[1], false);
+    if (oh < 1 || ow < 1 || ic % groups || oc % groups || oc > MAX_OC)
+        return false;
+    p.out = (nhwc_dims){n, oh, ow, oc};
+    int32_t in_bytes = n * h * w * ic, w_bytes = oc * kh * kw * (ic / groups), out_bytes = n * oh * ow * oc;
+    if (in_bytes > MAX_IN || w_bytes > MAX_W || out_bytes > MAX_OUT)
+        return false;
+    /* the tensors end where the buffers end, so over-reads past them
+     * would leave the arrays */
+    int8_t *in = input + MAX_IN - in_bytes, *wt = weight + MAX_W - w_bytes;
+    fill_s8(in, in_bytes);
+    fill_s8(wt, w_bytes);
+    bool with_bias = next() % 4 != 0;
+    fill_requant(oc);
+    p.input = in, p.weight = wt, p.bias = with_bias ? bias : NULL, p.multiplier = mult, p.shift = shift;
+    p.input_offset = pick_offset();
+    p.output_offset = pick(-128, 127);
+    pick_act(&p.act_min, &p.act_max);
+    p.output = out_ref;
+    conv2d_s8(&p);
+    memset(out_mve, 0x55, (size_t)out_bytes);
+    p.output = out_mve;
+    conv2d_s8_mve(&p);
+    char shape[128];
+    snprintf(shape, sizeof shape, "n%ld %ldx%ldx%ld -> %ld, g%ld, k%ldx%ld s%ld,%ld p%ld,%ld d%ld,%ld io %ld",
+             (long)n, (long)h, (long)w, (long)ic, (long)oc, (long)groups, (long)kh, (long)kw, (long)p.stride[0],
+             (long)p.stride[1], (long)p.pad[0], (long)p.pad[1], (long)p.dil[0], (long)p.dil[1],
+             (long)p.input_offset);
+    compare("conv", out_bytes, shape);
+    return true;
+}
+
+static bool dw_case(int32_t n, int32_t h, int32_t w, int32_t ic, int32_t mul, int32_t kh, int32_t kw, int32_t stride,
+                    int32_t pad, int32_t dil)
+{
+    dw_conv_s8_params p = {0};
+    int32_t oc = ic * mul;
+    p.in = (nhwc_dims){n, h, w, ic};
+    p.kh = kh, p.kw = kw, p.depth_multiplier = mul;
+    p.stride[0] = stride, p.stride[1] = pick(1, 2);
+    p.pad[0] = pad, p.pad[1] = pick(0, pad);
+    p.dil[0] = dil, p.dil[1] = pick(1, dil);
+    int32_t oh = k_window_out(h, kh, p.stride[0], p.pad[0], p.dil[0], false);
+    int32_t ow = k_window_out(w, kw, p.stride[1], p.pad[1], p.dil[1], false);
+    if (oh < 1 || ow < 1 || oc > MAX_OC)
+        return false;
+    p.out = (nhwc_dims){n, oh, ow, oc};
+    int32_t in_bytes = n * h * w * ic, w_bytes = kh * kw * oc, out_bytes = n * oh * ow * oc;
+    if (in_bytes > MAX_IN || w_bytes > MAX_W || out_bytes > MAX_OUT)
+        return false;
+    int8_t *in = input + MAX_IN - in_bytes, *wt = weight + MAX_W - w_bytes;
+    fill_s8(in, in_bytes);
+    fill_s8(wt, w_bytes);
+    bool with_bias = next() % 4 != 0;
+    fill_requant(oc);
+    p.input = in, p.weight = wt, p.bias = with_bias ? bias : NULL, p.multiplier = mult, p.shift = shift;
+    p.input_offset = pick_offset();
+    p.output_offset = pick(-128, 127);
+    pick_act(&p.act_min, &p.act_max);
+    p.output = out_ref;
+    depthwise_conv2d_s8(&p);
+    memset(out_mve, 0x55, (size_t)out_bytes);
+    p.output = out_mve;
+    depthwise_conv2d_s8_mve(&p);
+    char shape[128];
+    snprintf(shape, sizeof shape, "n%ld %ldx%ldx%ld x%ld, k%ldx%ld s%ld,%ld p%ld,%ld d%ld,%ld io %ld", (long)n,
+             (long)h, (long)w, (long)ic, (long)mul, (long)kh, (long)kw, (long)p.stride[0], (long)p.stride[1],
+             (long)p.pad[0], (long)p.pad[1], (long)p.dil[0], (long)p.dil[1], (long)p.input_offset);
+    compare("depthwise", out_bytes, shape);
+    return true;
+}
+
+int main(void)
+{
+    /* the real models' shapes first */
+    conv_case(1, 25, 5, 64, 64, 1, 1, 1, 1, 0, 1);     /* KWS pointwise */
+    conv_case(1, 12, 12, 3, 8, 1, 3, 3, 2, 1, 1);      /* VWW/ResNet first layer, smaller */
+    conv_case(1, 8, 8, 16, 16, 1, 3, 3, 1, 1, 1);      /* ResNet block */
+    conv_case(1, 6, 6, 8, 16, 1, 1, 1, 1, 0, 1);       /* VWW pointwise, 8 channels */
+    dw_case(1, 49, 10, 1, 64, 10, 4, 2, 5, 1);         /* KWS first layer */
+    dw_case(1, 25, 5, 64, 1, 3, 3, 1, 1, 1);           /* KWS depthwise */
+    dw_case(1, 12, 12, 8, 1, 3, 3, 2, 1, 1);           /* VWW, 8 channels */
+    /* windows larger than the im2col buffer: one row per pass, scalar */
+    conv_case(1, 4, 4, 300, 5, 1, 3, 3, 1, 1, 1);
+    conv_case(1, 3, 3, 500, 3, 1, 3, 3, 1, 1, 1);
+    /* more output channels than one block of kernel sums */
+    conv_case(1, 2, 3, 20, 300, 1, 1, 1, 1, 0, 1);
+    conv_case(1, 3, 2, 4, 260, 2, 2, 2, 1, 1, 1);
+    dw_case(1, 3, 3, 150, 1, 3, 3, 1, 1, 1);
+    dw_case(1, 3, 3, 5, 40, 2, 2, 1, 1, 1);
+    for (int iter = 0; iter < 400; iter++) {
+        int32_t groups = next() % 4 == 0 ? pick(2, 4) : 1;
+        int32_t ic = groups * pick(1, 40), oc = groups * pick(1, 24);
+        bool one = next() % 3 == 0;
+        int32_t k = one ? 1 : pick(1, 4), k2 = one ? 1 : pick(1, 4);
+        int32_t pad = one && next() % 2 ? 0 : pick(0, 2);
+        conv_case(pick(1, 2), pick(1, 9), pick(1, 9), ic, oc, groups, k, k2, pick(1, 3), pad, pick(1, 2));
+    }
+    static const int32_t muls[] = {1, 1, 1, 2, 3, 4, 5, 8, 16, 32, 48, 64};
+    for (int iter = 0; iter < 400; iter++) {
+        int32_t mul = muls[next() % (sizeof muls / sizeof muls[0])];
+        int32_t ic = mul >= 16 ? pick(1, 3) : pick(1, 40);
+        dw_case(pick(1, 2), pick(1, 9), pick(1, 9), ic, mul, pick(1, 4), pick(1, 4), pick(1, 3), pick(0, 2),
+                pick(1, 2));
+    }
+    printf("mve_kernels: %lu cases, %lu output bytes compared, %lu mismatching case(s)\n", cases, bytes,
+           mismatching_cases);
+    CHECK(cases > 600);
+    CHECK(mismatching_cases == 0);
+    return check_done("mve_kernels");
+}
