@@ -80,6 +80,7 @@ unit-test: $(UNIT_BIN)
 -include firmware/firmware.mk
 -include runtime/runtime.mk
 -include tests/tests.mk
+-include tests/intmark.mk
 include tests/tests-core.mk
 include tests/report.mk
 

@@ -10,6 +10,10 @@ echo "== calibration microbenchmarks (firmware/bench/microbench.c): cycles per i
 make -s fw-prog SRC=firmware/bench/microbench.c >/dev/null
 "$ETSIM" -q build/firmware/microbench.elf
 
+echo "== intmark (firmware/bench/intmark.c, -O3): score vs the Cortex-M55's published CoreMark/MHz"
+make -s intmark >/dev/null
+"$ETSIM" -q build/firmware/bench/intmark.elf
+
 echo "== KWS DS-CNN inference (runner.elf, integer workload, 40 M instructions)"
 "$ETSIM" build/firmware/runner.elf "$SHARED/models/kws_dscnn_cortex_m.pte" \
     --input "$SHARED/models/kws_inputs/mfcc_yes.f32" 2>&1 >/dev/null | mips
