@@ -81,6 +81,12 @@ bool cache_probe(cache_t *c, uint32_t addr)
     return lookup(c, addr, false);
 }
 
+void cpu_caches_changed(cpu_t *cpu)
+{
+    cpu->dcache_mru = UINT32_MAX;
+    cpu->fetch_line = UINT32_MAX;
+}
+
 /* ------------------------------------------------------------------ */
 /* Timing of fetches and data accesses outside the TCMs                */
 
@@ -108,7 +114,7 @@ void timing_fetch(cpu_t *cpu, uint32_t pc, const insn_t *in)
     p->stats->wait_cycles += in->fetch_wait;
 }
 
-void cpu_data_wait(cpu_t *cpu, bus_page_t *p, uint32_t addr, unsigned size, bool write)
+void cpu_data_wait_slow(cpu_t *cpu, bus_page_t *p, uint32_t addr, unsigned size, bool write)
 {
     uint32_t wait = write ? p->write_wait : p->read_wait;
     if (cpu->l1d && p->cacheable && (cpu->scb.ccr & CCR_DC)) {
@@ -123,6 +129,9 @@ void cpu_data_wait(cpu_t *cpu, bus_page_t *p, uint32_t addr, unsigned size, bool
             if (!hit)
                 total += write ? wait : p->fill_wait;
         }
+        /* The last line is now the most recently used of its set, unless a
+         * write missed it (no allocation). */
+        cpu->dcache_mru = (write && total) ? UINT32_MAX : last;
         wait = total;
     } else if (wait && p->beat_bytes && size > p->beat_bytes) {
         /* A vector access is one burst: the first beat's wait, then one

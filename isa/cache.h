@@ -36,4 +36,9 @@ bool cache_access(cache_t *c, uint32_t addr);
 bool cache_probe(cache_t *c, uint32_t addr);
 void cache_invalidate_all(cache_t *c);
 
+/* After CCR.IC/DC changed or a cache was invalidated: forget the line the
+ * fetch unit holds and the data cache's last line. */
+struct cpu;
+void cpu_caches_changed(struct cpu *cpu);
+
 #endif

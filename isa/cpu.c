@@ -37,6 +37,8 @@ cpu_t *cpu_create(bus_t *bus, const cpu_hooks_t *hooks)
     cpu->exc.prio_bits = 3;
     cpu->device_deadline = UINT64_MAX;
     cpu->pl.pair_cycle = UINT64_MAX;
+    cpu->dcache_mru = UINT32_MAX;
+    cpu->fetch_line = UINT32_MAX;
     return cpu;
 }
 
@@ -235,7 +237,7 @@ static __attribute__((noinline)) void execute_in_it(cpu_t *cpu, const insn_t *in
  * direct calls after a compare each, most frequent first (by the dynamic
  * instruction mix of the KWS inference and the test programs); the rest
  * go through the indirect call. */
-static inline void dispatch(cpu_t *cpu, const insn_t *in)
+static inline __attribute__((always_inline)) void dispatch(cpu_t *cpu, const insn_t *in)
 {
     isa_exec_fn f = in->exec;
     if (f == isa_exec_ldr_imm_32)
@@ -298,31 +300,52 @@ static inline __attribute__((always_inline)) void run_loop_body(cpu_t *cpu, cons
             if (!chunk)
                 cpu_fault(cpu, FAULT_IBUSERR, pc);
         }
+        /* The clock lives in a register here: it is stored before each
+         * execute function (which may add wait states or a refill to
+         * cpu->cycles) and read back after it, so the pipeline model
+         * costs one store-to-load round trip per instruction. */
+        uint64_t now = cpu->cycles;
         for (;;) {
             insn_t *in = &chunk[(pc & (BUS_PAGE_SIZE - 1)) >> 1];
             if (UNLIKELY(!in->exec))
                 fetch_decode(cpu, pc, in);
             cpu->r[15] = pc + 4;
             cpu->next_pc = pc + in->size;
-            if (UNLIKELY(in->fetch_wait))
+            if (UNLIKELY(in->fetch_wait)) {
+                cpu->cycles = now;
                 timing_fetch(cpu, pc, in);
+                now = cpu->cycles;
+            }
             bool dual;
-            uint64_t issued = pipeline_issue(cpu, in, &dual);
+            uint64_t issued = pipeline_issue(&cpu->pl, in, now, &dual);
+            cpu->cycles = issued;
             uint32_t it = cpu->itstate;
             if (UNLIKELY(it != 0))
                 execute_in_it(cpu, in, it);
             else
                 dispatch(cpu, in);
-            pipeline_retire(cpu, in, issued, dual);
+            /* Most instructions add nothing to the clock: a predicted
+             * branch lets the host go on with the issue cycle instead of
+             * waiting for the reload of cpu->cycles. */
+            uint64_t c = issued;
+            if (UNLIKELY(cpu->cycles != issued))
+                c = cpu->cycles;
+            now = pipeline_retire(&cpu->pl, in, issued, c, dual);
             uint32_t next = cpu->next_pc;
-            if (UNLIKELY(next == pc))
+            if (UNLIKELY(next == pc)) {
+                cpu->cycles = now;
                 spin_detected(cpu);
+            }
             cpu->instret++;
             cpu->pc = next;
-            if (traced)
+            if (traced) {
+                cpu->cycles = now;
                 cpu->hooks.on_insn(cpu->hooks.ctx, cpu, pc, in);
-            if (UNLIKELY(cpu->cycles >= cpu->event_cycle || (next >> BUS_PAGE_BITS) != page))
+            }
+            if (UNLIKELY(now >= cpu->event_cycle || (next >> BUS_PAGE_BITS) != page)) {
+                cpu->cycles = now;
                 break;
+            }
             pc = next;
         }
     }

@@ -174,6 +174,7 @@ typedef struct cpu {
     cpu_pipeline_t pl;
     struct cache *l1i, *l1d;  /* NULL: none (sim/ creates them from the SoC) */
     uint32_t fetch_line;     /* the line the fetch unit holds (address >> 5) */
+    uint32_t dcache_mru;     /* the line the data cache served last (address >> 5), or ~0 */
 
     /* --- floating point and MVE: S0-S31 = D0-D15 = Q0-Q7 --- */
     union {

@@ -55,6 +55,7 @@ struct insn {
     uint8_t dual;          /* TIMING_DUAL_* */
     uint8_t fetch_wait;    /* uncached fetch cost; 0 from a TCM */
     uint64_t src, dst;     /* register units read and written */
+    uint64_t sb_dst;       /* dst if latency > 1 (a dependant can wait), else 0 */
 };
 
 typedef struct isa_pattern {

@@ -17,7 +17,17 @@ void cpu_icache_invalidate(cpu_t *cpu, uint32_t addr, unsigned size);
 _Noreturn void cpu_fault(cpu_t *cpu, enum cpu_fault fault, uint32_t addr);
 /* Wait states of an access to a page that has them, through the data
  * cache when it is on (isa/cache.c). */
-void cpu_data_wait(cpu_t *cpu, bus_page_t *p, uint32_t addr, unsigned size, bool write);
+void cpu_data_wait_slow(cpu_t *cpu, bus_page_t *p, uint32_t addr, unsigned size, bool write);
+
+/* An access inside the line the data cache served last is a hit that
+ * changes nothing (that line is already the most recently used of its
+ * set): no lookup.  cpu->dcache_mru is only set while the cache is on. */
+static inline void cpu_data_wait(cpu_t *cpu, bus_page_t *p, uint32_t addr, unsigned size, bool write)
+{
+    if (((addr >> 5) == cpu->dcache_mru) & (((addr + size - 1u) >> 5) == cpu->dcache_mru))
+        return;
+    cpu_data_wait_slow(cpu, p, addr, size, write);
+}
 
 static inline uint8_t *mem_host_read(cpu_t *cpu, uint32_t addr, unsigned size)
 {

@@ -1,57 +1,64 @@
 /* The per-instruction steps of the pipeline model (isa/timing.h), inline
- * for the run loop (isa/cpu.c).  Kept branch-light: a scoreboard probe per
- * entry with conditional moves, one pipe check, one dual-issue test. */
+ * for the run loop (isa/cpu.c). */
 #ifndef ETSIM_ISA_PIPELINE_H
 #define ETSIM_ISA_PIPELINE_H
 
 #include "insn.h"
 
-/* Before the execute function: wait for the operands and the pipe.
- * Returns the issue cycle; *dual is set when the instruction issues in
- * the same cycle as the one before it. */
-static inline uint64_t pipeline_issue(cpu_t *cpu, const insn_t *in, bool *dual)
+/* Both steps are free of data-dependent branches: the properties of
+ * consecutive instructions vary too much for the host to predict them, and
+ * a mispredicted host branch costs more than the few conditional moves
+ * that replace it. */
+
+/* Before the execute function: wait for the operands and the pipe.  now
+ * is the front end's cycle.  Returns the issue cycle; *dual is set when the
+ * instruction issues in the same cycle as the one before it. */
+static inline uint64_t pipeline_issue(cpu_pipeline_t *pl, const insn_t *in, uint64_t now,
+                                      bool *dual)
 {
-    cpu_pipeline_t *pl = &cpu->pl;
-    uint64_t now = cpu->cycles, t = now, src = in->src;
-    for (unsigned k = 0; k < CPU_SCOREBOARD; k++) {
-        uint64_t r = (src & pl->sb_mask[k]) ? pl->sb_ready[k] : 0;
-        t = r > t ? r : t;
-    }
+    uint64_t t = now, src = in->src;
+#define PROBE(k)                                                                \
+    do {                                                                        \
+        uint64_t r_ = (src & pl->sb_mask[k]) ? pl->sb_ready[k] : 0;              \
+        t = r_ > t ? r_ : t;                                                    \
+    } while (0)
+    PROBE(0);
+    PROBE(1);
+    PROBE(2);
+    PROBE(3);
+#undef PROBE
     uint64_t f = pl->pipe_free[in->pipe];   /* pipe_free[0] stays 0 */
     t = f > t ? f : t;
-    *dual = in->dual && t == now && now == pl->pair_cycle &&
-            ((in->dual | pl->pair_dual) & TIMING_DUAL_SECONDARY) && !(src & pl->pair_dst);
+    *dual = (in->dual != 0) & (t == now) & (now == pl->pair_cycle) &
+            (((in->dual | pl->pair_dual) & TIMING_DUAL_SECONDARY) != 0) & ((src & pl->pair_dst) == 0);
     pl->stall_cycles += t - now;
-    cpu->cycles = t;
     return t;
 }
 
-/* After it: record the result's readiness and the pipe's occupancy, then
- * advance the front end.  cpu->cycles now includes whatever the execute
- * function added (wait states, branch refill, extra registers). */
-static inline void pipeline_retire(cpu_t *cpu, const insn_t *in, uint64_t issued, bool dual)
+/* After it: record the result's readiness and the pipe's occupancy, and
+ * return the front end's next cycle.  c is the clock after the execute
+ * function, which includes whatever it added (wait states, branch refill,
+ * extra registers).  Results of latency 1 never make anyone wait: their
+ * entry (sb_dst 0) is written but the slot is not kept. */
+static inline uint64_t pipeline_retire(cpu_pipeline_t *pl, const insn_t *in, uint64_t issued,
+                                       uint64_t c, bool dual)
 {
-    cpu_pipeline_t *pl = &cpu->pl;
-    uint64_t c = cpu->cycles;
-    if (in->latency > 1) {
-        unsigned k = pl->sb_next;
-        pl->sb_mask[k] = in->dst;
-        pl->sb_ready[k] = c + in->latency - dual;
-        pl->sb_next = (k + 1) & (CPU_SCOREBOARD - 1);
-    }
-    pl->pipe_free[in->pipe] = in->pipe ? c + in->occupancy : 0;
-    if (dual) {
-        pl->dual_issued++;
-        pl->pair_cycle = UINT64_MAX;   /* no third instruction in the pair */
-        return;
-    }
-    c += in->issue;
-    cpu->cycles = c;
-    /* The next one may pair with this one only if nothing held this one
-     * beyond its issue cycle (no wait state, no refill). */
-    pl->pair_cycle = (in->dual && c == issued + 1) ? c : UINT64_MAX;
+    unsigned k = pl->sb_next;
+    pl->sb_mask[k] = in->sb_dst;
+    pl->sb_ready[k] = c + in->latency - dual;
+    pl->sb_next = (k + (in->sb_dst != 0)) & (CPU_SCOREBOARD - 1);
+    uint64_t busy = c + in->occupancy;
+    pl->pipe_free[in->pipe] = in->pipe ? busy : 0;
+    pl->dual_issued += dual;
+    uint64_t next = c + (dual ? 0 : in->issue);
+    /* The next one may pair with this one only if this one issued alone
+     * and nothing held it beyond its issue cycle (no wait state, no
+     * refill); a pair has no third instruction. */
+    bool open = (in->dual != 0) & !dual & (next == issued + 1);
+    pl->pair_cycle = open ? next : UINT64_MAX;
     pl->pair_dual = in->dual;
     pl->pair_dst = in->dst;
+    return next;
 }
 
 #endif

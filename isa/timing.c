@@ -160,4 +160,5 @@ void timing_annotate(insn_t *in, unsigned fetch_wait)
     unsigned fw = in->size == 4 ? fetch_wait : (fetch_wait + 1u) / 2u;
     in->fetch_wait = (uint8_t)(fw > 255 ? 255 : fw);
     timing_insn_regs(in, &in->src, &in->dst);
+    in->sb_dst = in->latency > 1 ? in->dst : 0;
 }

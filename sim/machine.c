@@ -309,6 +309,7 @@ bool machine_reset(machine_t *m)
     bool ok = cpu_reset(m->cpu, m->desc.reset_vtor);
     cache_invalidate_all(m->cpu->l1i);
     cache_invalidate_all(m->cpu->l1d);
+    cpu_caches_changed(m->cpu);
     m->cpu->exc.prio_bits = (uint8_t)m->desc.prio_bits;
     schedule_devices(m);
     return ok;

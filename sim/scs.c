@@ -337,13 +337,14 @@ static void scs_word_write(scs_t *s, cpu_t *cpu, uint32_t off, uint32_t v)
         {
             uint32_t mask = 0x418u | (cpu->l1d ? CCR_DC : 0u) | (cpu->l1i ? CCR_IC : 0u);
             cpu->scb.ccr = (cpu->scb.ccr & ~mask) | (v & mask);
+            cpu_caches_changed(cpu);
         }
         break;
     /* Cache maintenance: invalidate all (ICIALLU, DCISW-by-set/way loops
      * invalidate whatever they reach; we drop the whole cache).  Clean
      * operations have nothing to do: the data is always in memory. */
-    case 0xF50: cache_invalidate_all(cpu->l1i); break;
-    case 0xF60: cache_invalidate_all(cpu->l1d); break;
+    case 0xF50: cache_invalidate_all(cpu->l1i); cpu_caches_changed(cpu); break;
+    case 0xF60: cache_invalidate_all(cpu->l1d); cpu_caches_changed(cpu); break;
     case 0xD24: shcsr_write(cpu, v); break;
     case 0xD28: cpu->scb.cfsr &= ~v; break;          /* write one to clear */
     case 0xD2C: cpu->scb.hfsr &= ~v; break;
