@@ -233,6 +233,19 @@ static __attribute__((noinline)) void execute_in_it(cpu_t *cpu, const insn_t *in
         cpu->it_cur = 0;
 }
 
+/* The family dispatchers (isa/insn.h), else the indirect call. */
+static inline __attribute__((always_inline)) void dispatch_family(cpu_t *cpu, const insn_t *in)
+{
+    switch (in->hot_family) {
+    case ISA_HOT_MVE: isa_dispatch_mve(cpu, in); return;
+    case ISA_HOT_MVE_INT: isa_dispatch_mve_int(cpu, in); return;
+    case ISA_HOT_FP: isa_dispatch_fp(cpu, in); return;
+    case ISA_HOT_LDST: isa_dispatch_ldst(cpu, in); return;
+    case ISA_HOT_DP: isa_dispatch_dp(cpu, in); return;
+    default: in->exec(cpu, in); return;
+    }
+}
+
 /* Run the execute function of in.  The frequent ones (see isa/insn.h) are
  * direct calls after a compare each, most frequent first (by the dynamic
  * instruction mix of the KWS inference and the test programs); the rest
@@ -271,7 +284,7 @@ static inline __attribute__((always_inline)) void dispatch(cpu_t *cpu, const ins
     else if (f == isa_exec_b)
         isa_exec_b(cpu, in);
     else
-        f(cpu, in);
+        dispatch_family(cpu, in);
 }
 
 /* The fast loop.  Kept apart from cpu_run() so no local variable lives
@@ -352,12 +365,12 @@ static inline __attribute__((always_inline)) void run_loop_body(cpu_t *cpu, cons
 }
 
 /* The two instantiations: the hook test is a constant in each. */
-static __attribute__((noinline)) void run_loop(cpu_t *cpu)
+static __attribute__((noinline, optimize("no-jump-tables"))) void run_loop(cpu_t *cpu)
 {
     run_loop_body(cpu, false);
 }
 
-static __attribute__((noinline)) void run_loop_traced(cpu_t *cpu)
+static __attribute__((noinline, optimize("no-jump-tables"))) void run_loop_traced(cpu_t *cpu)
 {
     run_loop_body(cpu, true);
 }

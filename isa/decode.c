@@ -90,6 +90,29 @@ static void build_index(void)
     index_built = true;
 }
 
+#pragma weak isa_hot_mve
+#pragma weak isa_hot_mve_int
+#pragma weak isa_hot_fp
+#pragma weak isa_hot_ldst
+#pragma weak isa_hot_dp
+
+void isa_assign_hot(insn_t *in)
+{
+    static const struct { const isa_exec_fn *list; uint8_t family; } families[] = {
+        {isa_hot_mve, ISA_HOT_MVE}, {isa_hot_mve_int, ISA_HOT_MVE_INT}, {isa_hot_fp, ISA_HOT_FP},
+        {isa_hot_ldst, ISA_HOT_LDST}, {isa_hot_dp, ISA_HOT_DP},
+    };
+    in->hot_family = ISA_HOT_NONE;
+    in->hot_index = 0;
+    for (size_t f = 0; f < sizeof families / sizeof families[0]; f++)
+        for (size_t i = 0; families[f].list && families[f].list[i]; i++)
+            if (families[f].list[i] == in->exec) {
+                in->hot_family = families[f].family;
+                in->hot_index = (uint8_t)i;
+                return;
+            }
+}
+
 void isa_decode(insn_t *in, uint32_t hw1, uint32_t hw2)
 {
     if (!index_built)
@@ -112,8 +135,10 @@ void isa_decode(insn_t *in, uint32_t hw1, uint32_t hw2)
             continue;
         if (!in->exec)
             in->exec = p->exec;
-        if (in->exec)
+        if (in->exec) {
+            isa_assign_hot(in);
             return;
+        }
     }
     memset(in, 0, sizeof *in);
     in->raw = raw;

@@ -322,7 +322,7 @@ void cpu_cps(cpu_t *cpu, bool disable, bool affect_i, bool affect_f)
     cpu_attention(cpu);
 }
 
-void cpu_fp_enter(cpu_t *cpu)
+void cpu_fp_enter_slow(cpu_t *cpu)
 {
     uint32_t cp10 = (cpu->scb.cpacr >> 20) & 3u;
     bool priv = handler_mode(cpu) || !(cpu->control & CONTROL_NPRIV);

@@ -985,3 +985,9 @@ const isa_pattern_t isa_patterns_dp[] = {
     {"clz",    0xFFF0F0F0u, 0xFAB0F080u, 4, TC_ALU,    decode_t32_misc,       exec_clz,      "{rd}, {rm}"},
     {0},
 };
+
+/* The family's frequent execute functions, called directly by the run loop
+ * through isa_dispatch_dp() (isa/insn.h), most frequent first (Helium KWS
+ * and VWW inferences). */
+#define HOT_EXECS(X) X(exec_sxth) X(exec_adc_reg)
+ISA_DEFINE_HOT_DISPATCH(dp, HOT_EXECS)

@@ -999,3 +999,9 @@ const isa_pattern_t isa_patterns_fp[] = {
     {"vstr",       0xFE101F80u, 0xEC000F80u, 4, TC_FP_STORE, decode_vldst_sysreg, exec_vstr_sysreg, "{imm}, [{rn}]"},
     {0},
 };
+
+/* The family's frequent execute functions, called directly by the run loop
+ * through isa_dispatch_fp() (isa/insn.h), most frequent first (Helium KWS
+ * and VWW inferences). */
+#define HOT_EXECS(X) X(exec_vmrs) X(exec_vmsr) X(exec_vmov_to_s) X(exec_vldm) X(exec_vldr) X(exec_vstr) X(exec_vadd) X(exec_vcmp)
+ISA_DEFINE_HOT_DISPATCH(fp, HOT_EXECS)

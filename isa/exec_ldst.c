@@ -926,3 +926,9 @@ const isa_pattern_t isa_patterns_ldst[] = {
     {"ldmdb",  0xFFD00000, 0xE9100000, 4, LDM, decode_block32, exec_ldm, "{rn}, {list}"},
     {0},
 };
+
+/* The family's frequent execute functions, called directly by the run loop
+ * through isa_dispatch_ldst() (isa/insn.h), most frequent first (Helium KWS
+ * and VWW inferences). */
+#define HOT_EXECS(X) X(exec_ldr_imm_u8) X(exec_ldr_reg_32) X(exec_ldrd) X(exec_ldr_post_32) X(exec_ldr_imm_u16)
+ISA_DEFINE_HOT_DISPATCH(ldst, HOT_EXECS)

@@ -1068,3 +1068,9 @@ const isa_pattern_t isa_patterns_mve[] = {
     {"vbrsr",    0xFFC11FF0u, 0xFE011E60u, 4, VI, decode_vbrsr,      exec_vbrsr,      "{dt} {qd}, {qn}, {rm}"},
     {0},
 };
+
+/* The family's frequent execute functions, called directly by the run loop
+ * through isa_dispatch_mve() (isa/insn.h), most frequent first (Helium KWS
+ * and VWW inferences). */
+#define HOT_EXECS(X) X(exec_vldr) X(exec_vstr) X(exec_vstr_sg) X(exec_vdup) X(exec_vpst) X(exec_vpsel) X(exec_vcmp_scalar) X(exec_vcmp)
+ISA_DEFINE_HOT_DISPATCH(mve, HOT_EXECS)

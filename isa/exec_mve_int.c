@@ -1401,3 +1401,9 @@ const isa_pattern_t isa_patterns_mve_int[] = {
     {"vabav",      0xEFC10F51u, 0xEE800F01u, 4, TC_MVE_MUL, decode_vabav,      exec_vabav,      "{dt} {rd}, {qn}, {qm}"},
     {0},
 };
+
+/* The family's frequent execute functions, called directly by the run loop
+ * through isa_dispatch_mve_int() (isa/insn.h), most frequent first (Helium KWS
+ * and VWW inferences). */
+#define HOT_EXECS(X) X(exec_vadd) X(exec_vshll) X(exec_vmladav) X(exec_vmull) X(exec_vshl) X(exec_vmin) X(exec_vmax) X(exec_vqadd) X(exec_vqrdmulh) X(exec_vrshl) X(exec_vmovn) X(exec_vand)
+ISA_DEFINE_HOT_DISPATCH(mve_int, HOT_EXECS)

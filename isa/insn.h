@@ -54,6 +54,8 @@ struct insn {
     uint8_t occupancy;     /* cycles the pipe is held */
     uint8_t dual;          /* TIMING_DUAL_* */
     uint8_t fetch_wait;    /* uncached fetch cost; 0 from a TCM */
+    uint8_t hot_family;    /* ISA_HOT_*: the family dispatcher that calls exec directly */
+    uint8_t hot_index;     /* its case in that dispatcher */
     uint64_t src, dst;     /* register units read and written */
     uint64_t sb_dst;       /* dst if latency > 1 (a dependant can wait), else 0 */
 };
@@ -118,6 +120,46 @@ void isa_exec_b(cpu_t *cpu, const insn_t *in);            /* exec_branch.c: B */
 void isa_exec_bcond(cpu_t *cpu, const insn_t *in);        /* B<c> */
 void isa_exec_le(cpu_t *cpu, const insn_t *in);           /* LE (not LETP) */
 
+/* Beyond those, each family lists its next most frequent execute functions
+ * (ISA_DEFINE_HOT_DISPATCH at the end of its file): its dispatcher is a
+ * switch compiled without a jump table (an indirect jump costs what an
+ * indirect call does), each case a direct call.  The decoder records the
+ * family and case (isa_assign_hot()); the run loop calls the family's
+ * dispatcher directly. */
+enum isa_hot_family {
+    ISA_HOT_NONE = 0,
+    ISA_HOT_MVE,       /* exec_mve.c */
+    ISA_HOT_MVE_INT,   /* exec_mve_int.c */
+    ISA_HOT_FP,        /* exec_fp.c */
+    ISA_HOT_LDST,      /* exec_ldst.c */
+    ISA_HOT_DP,        /* exec_dp.c */
+};
+
+#define ISA_HOT_ENUM_(fn) HOT_##fn,
+#define ISA_HOT_ENTRY_(fn) fn,
+#define ISA_HOT_CASE_(fn) case HOT_##fn: fn(cpu, in); return;
+#define ISA_DEFINE_HOT_DISPATCH(family, LIST)                                            \
+    enum { LIST(ISA_HOT_ENUM_) HOT_COUNT_ };                                             \
+    const isa_exec_fn isa_hot_##family[] = {LIST(ISA_HOT_ENTRY_) NULL};                  \
+    __attribute__((optimize("no-jump-tables"))) void isa_dispatch_##family(               \
+        cpu_t *cpu, const insn_t *in)                                                    \
+    {                                                                                    \
+        switch (in->hot_index) {                                                         \
+            LIST(ISA_HOT_CASE_)                                                          \
+        default: in->exec(cpu, in); return;                                              \
+        }                                                                                \
+    }
+
+void isa_dispatch_mve(cpu_t *cpu, const insn_t *in);
+void isa_dispatch_mve_int(cpu_t *cpu, const insn_t *in);
+void isa_dispatch_fp(cpu_t *cpu, const insn_t *in);
+void isa_dispatch_ldst(cpu_t *cpu, const insn_t *in);
+void isa_dispatch_dp(cpu_t *cpu, const insn_t *in);
+extern const isa_exec_fn isa_hot_mve[], isa_hot_mve_int[], isa_hot_fp[], isa_hot_ldst[], isa_hot_dp[];
+
+/* Fill in->hot_family / hot_index from in->exec (decode time). */
+void isa_assign_hot(insn_t *in);
+
 /* ------------------------------------------------------------------ */
 /* Services for execute functions (isa/cpu.c, isa/exception.c).        */
 
@@ -163,7 +205,16 @@ void cpu_sev(cpu_t *cpu);
 
 /* Check that FP/MVE is enabled (CPACR), else NOCP UsageFault; also marks
  * CONTROL.FPCA so exception entry stacks the FP context. */
-void cpu_fp_enter(cpu_t *cpu);
+void cpu_fp_enter_slow(cpu_t *cpu);
+static inline void cpu_fp_enter(cpu_t *cpu)
+{
+    /* Full access (CP10 = 3: no privilege question), a context already
+     * active and no lazy state pending: nothing to do. */
+    if (__builtin_expect(((cpu->scb.cpacr >> 20) & 3u) == 3u && (cpu->control & CONTROL_FPCA) &&
+                             !(cpu->scb.fpccr & FPCCR_LSPACT) && cpu->fpu_present, 1))
+        return;
+    cpu_fp_enter_slow(cpu);
+}
 
 /* Is the current instruction inside an IT block (not counting the IT)?
  * The run loop has already advanced cpu->itstate to the next instruction's

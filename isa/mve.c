@@ -64,7 +64,7 @@ static inline void advance_vpt(cpu_t *cpu)
     cpu->vpr = vpr;
 }
 
-uint16_t mve_begin(cpu_t *cpu)
+uint16_t mve_begin_slow(cpu_t *cpu)
 {
     cpu_fp_enter(cpu);
     uint16_t mask = lane_mask(cpu);
@@ -72,7 +72,7 @@ uint16_t mve_begin(cpu_t *cpu)
     return mask;
 }
 
-uint16_t mve_begin_unpredicated(cpu_t *cpu)
+uint16_t mve_begin_unpredicated_slow(cpu_t *cpu)
 {
     cpu_fp_enter(cpu);
     advance_vpt(cpu);

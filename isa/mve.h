@@ -15,6 +15,7 @@
 #ifndef ETSIM_ISA_MVE_H
 #define ETSIM_ISA_MVE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -24,11 +25,33 @@
  * fault), then the byte-lane mask for this instruction; advances the VPT
  * block state by one instruction.  Every MVE instruction calls it exactly
  * once, before touching any register. */
-uint16_t mve_begin(cpu_t *cpu);
+uint16_t mve_begin_slow(cpu_t *cpu);
 
 /* The same for instructions the architecture does not predicate (VPST,
  * VCTP's own...): enable check and VPT state advance; returns 0xFFFF. */
-uint16_t mve_begin_unpredicated(cpu_t *cpu);
+uint16_t mve_begin_unpredicated_slow(cpu_t *cpu);
+
+/* The common case inline: FP enabled and in use, no lazy state to save,
+ * no VPT block, no tail predication: every lane, nothing to advance. */
+static inline bool mve_quick(const cpu_t *cpu)
+{
+    return ((cpu->scb.cpacr >> 20) & 3u) == 3u && (cpu->control & CONTROL_FPCA) &&
+           !(cpu->scb.fpccr & FPCCR_LSPACT) && cpu->fpu_present && !(cpu->vpr & 0x00FF0000u);
+}
+
+static inline uint16_t mve_begin(cpu_t *cpu)
+{
+    if (__builtin_expect(mve_quick(cpu) && cpu->lo_ltpsize >= 4u, 1))
+        return 0xFFFFu;
+    return mve_begin_slow(cpu);
+}
+
+static inline uint16_t mve_begin_unpredicated(cpu_t *cpu)
+{
+    if (__builtin_expect(mve_quick(cpu), 1))
+        return 0xFFFFu;
+    return mve_begin_unpredicated_slow(cpu);
+}
 
 static inline uint8_t *mve_q(cpu_t *cpu, unsigned q)
 {
