@@ -18,6 +18,7 @@
 #define UNLIKELY(x) __builtin_expect(!!(x), 0)
 
 #define CHUNK_INSNS (BUS_PAGE_SIZE / 2)
+#define DECODE_MEMO_SIZE 4096u
 
 cpu_t *cpu_create(bus_t *bus, const cpu_hooks_t *hooks)
 {
@@ -184,8 +185,22 @@ static void fetch_decode(cpu_t *cpu, uint32_t pc, insn_t *in)
     bool wide = isa_is_32bit(hw1);
     if (wide && !fetch16(cpu, pc + 2, &hw2, &wait2))
         cpu_fault(cpu, FAULT_IBUSERR, pc + 2);
-    isa_decode(in, hw1, hw2);
-    timing_annotate(in, wide && wait2 > wait1 ? wait2 : wait1);
+    /* Decoding and its timing annotation are a pure function of the
+     * encoding, and code that rewrites itself (or garbage run as code)
+     * decodes the same encodings over and over: a direct-mapped memo of
+     * recent results makes that cheap.  Only the fetch cost depends on
+     * where the instruction sits. */
+    static insn_t memo[DECODE_MEMO_SIZE];
+    uint32_t raw = wide ? (hw1 << 16) | hw2 : hw1;
+    insn_t *m = &memo[(raw ^ (raw >> 11) ^ (raw >> 23)) & (DECODE_MEMO_SIZE - 1u)];
+    if (m->exec && m->raw == raw && m->size == (wide ? 4u : 2u)) {
+        *in = *m;
+    } else {
+        isa_decode(in, hw1, hw2);
+        timing_annotate(in);
+        *m = *in;
+    }
+    timing_fetch_cost(in, wide && wait2 > wait1 ? wait2 : wait1);
 }
 
 /* ITAdvance(): the IT state of the next instruction. */

@@ -126,7 +126,7 @@ static bool is_loop_end(const insn_t *in)
     return n && (!strcmp(n, "le") || !strcmp(n, "letp"));
 }
 
-void timing_annotate(insn_t *in, unsigned fetch_wait)
+void timing_annotate(insn_t *in)
 {
     const timing_class_info_t *c = &timing_class_info[in->tclass < TC_COUNT ? in->tclass : TC_ALU];
     in->issue = c->issue;
@@ -155,10 +155,14 @@ void timing_annotate(insn_t *in, unsigned fetch_wait)
     if (is_loop_end(in))
         in->issue = 0;
     in->dual = dual_class(in);
+    timing_insn_regs(in, &in->src, &in->dst);
+    in->sb_dst = in->latency > 1 ? in->dst : 0;
+}
+
+void timing_fetch_cost(insn_t *in, unsigned fetch_wait)
+{
     /* A 32-bit fetch brings two halfwords: a 16-bit instruction costs half
      * a fetch's wait states (rounded up), a 32-bit one a whole fetch. */
     unsigned fw = in->size == 4 ? fetch_wait : (fetch_wait + 1u) / 2u;
     in->fetch_wait = (uint8_t)(fw > 255 ? 255 : fw);
-    timing_insn_regs(in, &in->src, &in->dst);
-    in->sb_dst = in->latency > 1 ? in->dst : 0;
 }

@@ -110,9 +110,12 @@ extern const char *const timing_class_name[TC_COUNT];
 struct insn;
 
 /* Fill in the timing fields of a decoded instruction (issue, latency,
- * pipe, occupancy, dual-issue class, register masks).  fetch_wait: extra
- * cycles its fetch costs when not cached. */
-void timing_annotate(struct insn *in, unsigned fetch_wait);
+ * pipe, occupancy, dual-issue class, register masks): a function of the
+ * encoding only. */
+void timing_annotate(struct insn *in);
+/* Its fetch cost from where it sits: fetch_wait is the extra cycles of a
+ * 32-bit fetch there when not cached. */
+void timing_fetch_cost(struct insn *in, unsigned fetch_wait);
 
 /* Registers read and written (isa/insn_regs.c). */
 void timing_insn_regs(const struct insn *in, uint64_t *src, uint64_t *dst);
