@@ -7,19 +7,8 @@
 #include "../kernels.h"
 #include "../quant_math.h"
 #include "../quant_math_mve.h"
+#include "conv_s8.h"
 
-typedef struct conv_s8_params {
-    const int8_t *input;
-    const int8_t *weight;
-    const int32_t *bias;          /* NULL: no bias */
-    const int32_t *multiplier;
-    const int32_t *shift;
-    int8_t *output;
-    nhwc_dims in, out;
-    int32_t kh, kw, groups;
-    int32_t stride[2], pad[2], dil[2];
-    int32_t input_offset, output_offset, act_min, act_max;
-} conv_s8_params;
 
 /* The reference loop: the build for cores without MVE, and the Helium
  * build's fallback for windows too large for its im2col buffer. */
@@ -119,10 +108,11 @@ static inline int8x16_t conv_load_tail(const int8_t *ptr, const int8_t *limit, m
 
 /* ksum[oc - oc0] = bias[oc] + io * sum(w[oc]), wrapping like the scalar
  * accumulator. */
-static void conv_kernel_sums(const conv_s8_params *p, int32_t k, int32_t oc0, int32_t oc1, int32_t *ksum)
+static void conv_kernel_sums(const conv_s8_params *p, int32_t k, int32_t ws, int32_t oc0, int32_t oc1,
+                             int32_t *ksum)
 {
     for (int32_t oc = oc0; oc < oc1; oc++) {
-        const int8_t *w = p->weight + (size_t)oc * k;
+        const int8_t *w = p->weight + (size_t)oc * ws;
         int32_t sum = 0;
         for (int32_t left = k; left > 0; left -= 16, w += 16) {
             mve_pred16_t pr = vctp8q((uint32_t)left);
@@ -250,17 +240,17 @@ static inline void conv_dot_2xn(const int8_t *xa, const int8_t *xb, const int8_t
  * once per four channels for all pixels) and stored as four contiguous
  * bytes (VSTRB.32). */
 static inline __attribute__((always_inline)) void
-conv_rows_mve_body(const conv_s8_params *p, const conv_rows *rows, int32_t k, int32_t oc0, int32_t oc1,
+conv_rows_mve_body(const conv_s8_params *p, const conv_rows *rows, int32_t k, int32_t ws, int32_t oc0, int32_t oc1,
                    const int32_t *ksum, int8_t *out, int32_t (*acc)[CONV_ACC_STRIDE], bool has_left)
 {
-    const int8_t *w_limit = p->weight + (size_t)p->out.c * k;
+    const int8_t *w_limit = p->weight + (size_t)p->out.c * ws;
     const int32_t count = rows->count, out_c = p->out.c, out_offset = p->output_offset, n = oc1 - oc0;
     for (int32_t r = 0; r < count; r += 2) {
         const int8_t *xa = rows->row[r], *xb = rows->row[r + 1], *x_limit = rows->limit;
-        const int8_t *w = p->weight + (size_t)oc0 * k;
+        const int8_t *w = p->weight + (size_t)oc0 * ws;
         int32_t *acc_a = acc[r], *acc_b = acc[r + 1];
         int32_t j = 0;
-        if ((k & 15) == 0 && n >= 2) {
+        if ((k & 15) == 0 && ws == k && n >= 2) {
             for (int32_t i = 0; i < n; i += 4) {
                 const int32x4_t ks = vldrwq_s32(ksum + i);
                 vstrwq_s32(acc_a + i, ks);
@@ -270,11 +260,11 @@ conv_rows_mve_body(const conv_s8_params *p, const conv_rows *rows, int32_t k, in
             conv_dot_2xn(xa, xb, w, k, n >> 1, acc_a);
             w += (size_t)j * k;
         }
-        for (; j < n; j += 2, w += 2 * k) {
+        for (; j < n; j += 2, w += 2 * ws) {
             /* an odd last channel pairs with itself (the copy lands in
              * the table's spare column) */
             const bool pair = j + 1 < n;
-            conv_dot_2x2(xa, xb, w, pair ? w + k : w, k, x_limit, w_limit, ksum[j], ksum[pair ? j + 1 : j],
+            conv_dot_2x2(xa, xb, w, pair ? w + ws : w, k, x_limit, w_limit, ksum[j], ksum[pair ? j + 1 : j],
                          acc_a + j, acc_b + j);
         }
     }
@@ -291,14 +281,14 @@ conv_rows_mve_body(const conv_s8_params *p, const conv_rows *rows, int32_t k, in
     }
 }
 
-static void conv_rows_mve(const conv_s8_params *p, const conv_rows *rows, int32_t k, int32_t oc0, int32_t oc1,
-                          const int32_t *ksum, int8_t *out, bool has_left)
+static void conv_rows_mve(const conv_s8_params *p, const conv_rows *rows, int32_t k, int32_t ws, int32_t oc0,
+                          int32_t oc1, const int32_t *ksum, int8_t *out, bool has_left)
 {
     int32_t acc[CONV_ROWS][CONV_ACC_STRIDE] __attribute__((aligned(16)));
     if (has_left)
-        conv_rows_mve_body(p, rows, k, oc0, oc1, ksum, out, acc, true);
+        conv_rows_mve_body(p, rows, k, ws, oc0, oc1, ksum, out, acc, true);
     else
-        conv_rows_mve_body(p, rows, k, oc0, oc1, ksum, out, acc, false);
+        conv_rows_mve_body(p, rows, k, ws, oc0, oc1, ksum, out, acc, false);
 }
 
 static inline void conv_copy_s8(int8_t *dst, const int8_t *src, int32_t n)
@@ -374,6 +364,9 @@ static void conv2d_s8_mve_passes(const conv_s8_params *p, int8_t *im2col, int32_
     const int32_t k = p->kh * p->kw * icg, k16 = (k + 15) & ~15;
     const int32_t per_image = p->out.h * p->out.w, pixels = p->out.n * per_image;
     const int32_t rows_per_pass = im2col ? q_min_i32(CONV_ROWS, im2col_bytes / k16) : CONV_ROWS;
+    /* weight row stride; zero-padded rows against padded im2col rows are
+     * multiplied whole (k16 bytes, no tail step) */
+    const int32_t ws = p->w_row ? p->w_row : k, kd = im2col && ws == k16 ? k16 : k;
     const int8x16_t pad = vdupq_n_s8((int8_t)-p->input_offset);
     int32_t ksum[CONV_OC_BLOCK + 4] __attribute__((aligned(16)));  /* read by whole vectors */
     bool has_left = false;  /* any channel with a left shift */
@@ -383,7 +376,7 @@ static void conv2d_s8_mve_passes(const conv_s8_params *p, int8_t *im2col, int32_
         const int32_t ic0 = g * icg;
         for (int32_t oc0 = g * ocg; oc0 < (g + 1) * ocg; oc0 += CONV_OC_BLOCK) {
             const int32_t oc1 = q_min_i32(oc0 + CONV_OC_BLOCK, (g + 1) * ocg);
-            conv_kernel_sums(p, k, oc0, oc1, ksum);
+            conv_kernel_sums(p, k, ws, oc0, oc1, ksum);
             for (int32_t pix = 0; pix < pixels; pix += rows_per_pass) {
                 const int32_t count = q_min_i32(rows_per_pass, pixels - pix);
                 conv_rows rows;
@@ -400,7 +393,7 @@ static void conv2d_s8_mve_passes(const conv_s8_params *p, int8_t *im2col, int32_
                     rows.count = count;
                     rows.limit = im2col + im2col_bytes;
                 }
-                conv_rows_mve(p, &rows, k, oc0, oc1, ksum, p->output + (size_t)pix * p->out.c, has_left);
+                conv_rows_mve(p, &rows, kd, ws, oc0, oc1, ksum, p->output + (size_t)pix * p->out.c, has_left);
             }
         }
     }
@@ -414,7 +407,7 @@ static __attribute__((noinline)) void conv2d_s8_mve_im2col(const conv_s8_params 
     conv2d_s8_mve_passes(p, im2col, (int32_t)sizeof im2col);
 }
 
-static void conv2d_s8_mve(const conv_s8_params *p)
+void conv2d_s8_mve(const conv_s8_params *p)
 {
     const int32_t k = p->kh * p->kw * (p->in.c / p->groups);
     if (p->act_min > p->act_max)
