@@ -35,6 +35,7 @@
 
 #if defined(__ARM_FEATURE_MVE)
 #include <arm_mve.h>
+#include <stdbool.h>
 
 #include "quant_math.h"
 
@@ -67,10 +68,39 @@ static inline int32x4_t q_requantize_n_mve(int32x4_t x, int32_t multiplier, int3
 }
 
 /* q_clamp() on four lanes (x < lo ? lo : x > hi ? hi : x, also when
- * lo > hi). */
+ * lo > hi).  With lo <= hi that is min(max(x, lo), hi): two integer ops
+ * instead of a compare, a predicate move and a select. */
 static inline int32x4_t q_clamp_mve(int32x4_t x, int32_t lo, int32_t hi)
 {
+    if (lo <= hi)
+        return vminq_s32(vmaxq_s32(x, vdupq_n_s32(lo)), vdupq_n_s32(hi));
     return vpselq_s32(vdupq_n_s32(lo), vminq_s32(x, vdupq_n_s32(hi)), vcmpltq_n_s32(x, lo));
+}
+
+/* The kernels' inner form, with everything that does not change per
+ * vector computed once: the left shift max(s, 0) and the negated right
+ * shift min(s, 0) per lane (q_requant_shifts_mve), the output offset,
+ * and the clamp bounds as vectors (lo <= hi; callers with lo > hi take
+ * the scalar loop or q_clamp_mve).  has_left false when every lane's
+ * left shift is 0 (a constant after inlining: one VSHL less). */
+typedef struct q_requant_lanes {
+    int32x4_t mult, left, right_neg;
+} q_requant_lanes;
+
+static inline q_requant_lanes q_requant_lanes_mve(int32x4_t multiplier, int32x4_t shift)
+{
+    const int32x4_t zero = vdupq_n_s32(0);
+    return (q_requant_lanes){multiplier, vmaxq_s32(shift, zero), vminq_s32(shift, zero)};
+}
+
+static inline __attribute__((always_inline)) int32x4_t
+q_requantize_clamp_lanes_mve(int32x4_t acc, q_requant_lanes q, bool has_left, int32_t out_offset, int32x4_t lo,
+                             int32x4_t hi)
+{
+    if (has_left)
+        acc = vshlq_s32(acc, q.left);
+    acc = q_rounding_divide_by_pow2_mve(q_srdhm_mve(acc, q.mult), q.right_neg);
+    return vminq_s32(vmaxq_s32(vaddq_n_s32(acc, out_offset), lo), hi);
 }
 
 /* requantize, add the output offset, clamp: the tail of every kernel

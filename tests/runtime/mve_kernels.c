@@ -11,8 +11,10 @@
  * strides, dilation, groups, pixel counts that are not multiples of 4,
  * windows too large for the im2col buffer (fewer rows per pass, and the
  * scalar fallback), depth multipliers 1, multiples of 16 (broadcast) and
- * others (gather), no bias, input offsets at both ends of the int8 range
- * and clamps that saturate. */
+ * others (gather), one input channel (the depthwise run as a
+ * convolution), K multiples of 16 (the assembly loop) with odd channel
+ * counts, no bias, input offsets at both ends of the int8 range and clamps
+ * that saturate (and min > max, which takes the scalar loops). */
 #include <stdint.h>
 
 #include "../../runtime/kernels/cortex_m/quantized_conv2d_s8.c"
@@ -193,6 +195,15 @@ int main(void)
     conv_case(1, 3, 2, 4, 260, 2, 2, 2, 1, 1, 1);
     dw_case(1, 3, 3, 150, 1, 3, 3, 1, 1, 1);
     dw_case(1, 3, 3, 5, 40, 2, 2, 1, 1, 1);
+    /* K a multiple of 16 (the assembly loop), odd channel counts (the last
+     * channel paired with itself), channels across two blocks */
+    conv_case(1, 5, 5, 32, 7, 1, 1, 1, 1, 0, 1);
+    conv_case(2, 3, 3, 16, 250, 1, 1, 1, 1, 0, 1);
+    conv_case(1, 6, 5, 16, 9, 1, 3, 3, 1, 1, 1);
+    /* one input channel: run as a convolution with zero-padded weight rows */
+    dw_case(1, 9, 7, 1, 5, 3, 3, 1, 1, 1);
+    dw_case(1, 8, 8, 1, 48, 4, 4, 1, 1, 1);
+    dw_case(2, 11, 6, 1, 33, 5, 3, 2, 2, 1);
     for (int iter = 0; iter < 400; iter++) {
         int32_t groups = next() % 4 == 0 ? pick(2, 4) : 1;
         int32_t ic = groups * pick(1, 40), oc = groups * pick(1, 24);

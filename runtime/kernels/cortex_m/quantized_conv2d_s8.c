@@ -7,19 +7,8 @@
 #include "../kernels.h"
 #include "../quant_math.h"
 #include "../quant_math_mve.h"
+#include "conv_s8.h"
 
-typedef struct conv_s8_params {
-    const int8_t *input;
-    const int8_t *weight;
-    const int32_t *bias;          /* NULL: no bias */
-    const int32_t *multiplier;
-    const int32_t *shift;
-    int8_t *output;
-    nhwc_dims in, out;
-    int32_t kh, kw, groups;
-    int32_t stride[2], pad[2], dil[2];
-    int32_t input_offset, output_offset, act_min, act_max;
-} conv_s8_params;
 
 /* The reference loop: the build for cores without MVE, and the Helium
  * build's fallback for windows too large for its im2col buffer. */
@@ -69,10 +58,14 @@ static void conv2d_s8(const conv_s8_params *p)
  * each) and the transposed weight matrix (one K-byte row per output
  * channel).
  *
- *  - Four output pixels per pass: each 16-byte weight vector is loaded
- *    once and multiplied into four rows with VMLADAVA.S8 (16 int8 MACs
- *    into a 32-bit scalar each), so the weights, which usually sit in
- *    flash, are read once per four pixels instead of once per pixel.
+ *  - Four output pixels per pass, computed as 2 pixels x 2 output
+ *    channels at a time: per 16 bytes of K, two weight loads, two row
+ *    loads and four VMLADAVA.S8 (16 int8 MACs into a 32-bit scalar
+ *    each), so the weights, which usually sit in flash, are read once per
+ *    four pixels instead of once per pixel.  The pipeline holds each
+ *    Helium instruction's pipe for two cycles and overlaps the next one
+ *    only on another pipe, so the loop (inline assembly, software
+ *    pipelined) alternates loads and multiplies: 8 cycles per 64 MACs.
  *  - The input offset is not added per element: sum((x + io) * w) =
  *    sum(x * w) + io * sum(w), and bias + io * sum(w) (the "kernel sum")
  *    is computed once per output channel per call.  The identity holds in
@@ -89,13 +82,15 @@ static void conv2d_s8(const conv_s8_params *p)
  *    VMLADAVA; its loads are plain full loads when the 16 bytes stay
  *    inside the tensor (the inactive lanes are ignored), zeroing
  *    predicated loads at the very end of it.
- *  - The four accumulators of one output channel are requantized as one
- *    vector (q_requantize_clamp_mve, one multiplier and shift) and
- *    scattered to the four pixels with one VSTRB scatter store.
- * Shapes the stack buffer cannot hold (K > CONV_IM2COL_BYTES) take the
- * scalar loop. */
+ *  - The accumulators go to a table with one row per pixel; each row
+ *    is requantized four channels at a time (channels in lanes, so the
+ *    multipliers and shifts are vector loads shared by the four pixels;
+ *    clamp with VMAX/VMIN) and stored as four contiguous bytes.
+ * A clamp with act_min > act_max (which VMAX/VMIN cannot express, and no
+ * real model has) takes the scalar loop, as do
+ * shapes the stack buffer cannot hold (K > CONV_IM2COL_BYTES). */
 #define CONV_ROWS 4              /* output pixels per pass */
-#define CONV_OC_BLOCK 256        /* kernel sums kept on the stack */
+#define CONV_OC_BLOCK 240        /* kernel sums kept on the stack (LDRD reaches the accumulator table's next row) */
 #define CONV_IM2COL_BYTES 4096   /* im2col rows on the stack */
 
 typedef struct conv_rows {
@@ -113,10 +108,11 @@ static inline int8x16_t conv_load_tail(const int8_t *ptr, const int8_t *limit, m
 
 /* ksum[oc - oc0] = bias[oc] + io * sum(w[oc]), wrapping like the scalar
  * accumulator. */
-static void conv_kernel_sums(const conv_s8_params *p, int32_t k, int32_t oc0, int32_t oc1, int32_t *ksum)
+static void conv_kernel_sums(const conv_s8_params *p, int32_t k, int32_t ws, int32_t oc0, int32_t oc1,
+                             int32_t *ksum)
 {
     for (int32_t oc = oc0; oc < oc1; oc++) {
-        const int8_t *w = p->weight + (size_t)oc * k;
+        const int8_t *w = p->weight + (size_t)oc * ws;
         int32_t sum = 0;
         for (int32_t left = k; left > 0; left -= 16, w += 16) {
             mve_pred16_t pr = vctp8q((uint32_t)left);
@@ -127,43 +123,172 @@ static void conv_kernel_sums(const conv_s8_params *p, int32_t k, int32_t oc0, in
     }
 }
 
-/* Output channels oc0..oc1-1 of the rows' pixels, stored at
- * out[r * out.c + oc] (the pixels are consecutive in NHWC order). */
-static void conv_rows_mve(const conv_s8_params *p, const conv_rows *rows, int32_t k, int32_t oc0, int32_t oc1,
-                          const int32_t *ksum, int8_t *out)
+/* Two rows (xa, xb) times two weight rows (w0, w1): four dot products
+ * of k bytes, 16 per step (four loads, four VMLADAVA: the load/store and
+ * multiply pipes equally busy), each started at its channel's kernel
+ * sum. */
+static inline __attribute__((always_inline)) void conv_dot_2x2(const int8_t *xa, const int8_t *xb, const int8_t *w0,
+                                                               const int8_t *w1, int32_t k, const int8_t *x_limit,
+                                                               const int8_t *w_limit, int32_t ks0, int32_t ks1,
+                                                               int32_t *acc_a, int32_t *acc_b)
 {
-    const int8_t *r0 = rows->row[0], *r1 = rows->row[1], *r2 = rows->row[2], *r3 = rows->row[3];
-    const int8_t *w_limit = p->weight + (size_t)p->out.c * k;
-    const int32_t kfull = k & ~15;
-    const mve_pred16_t ptail = vctp8q((uint32_t)(k - kfull));
-    const uint32x4_t pixel_offsets = vmulq_n_u32(vidupq_n_u32(0, 1), (uint32_t)p->out.c);
-    const mve_pred16_t prow = vctp32q((uint32_t)rows->count);
-    for (int32_t oc = oc0; oc < oc1; oc++) {
-        const int8_t *w = p->weight + (size_t)oc * k;
-        int32_t a0 = 0, a1 = 0, a2 = 0, a3 = 0;
-        for (int32_t i = 0; i < kfull; i += 16) {
-            int8x16_t vw = vldrbq_s8(w + i);
-            a0 = vmladavaq_s8(a0, vldrbq_s8(r0 + i), vw);
-            a1 = vmladavaq_s8(a1, vldrbq_s8(r1 + i), vw);
-            a2 = vmladavaq_s8(a2, vldrbq_s8(r2 + i), vw);
-            a3 = vmladavaq_s8(a3, vldrbq_s8(r3 + i), vw);
-        }
-        if (kfull < k) {
-            int8x16_t vw = conv_load_tail(w + kfull, w_limit, ptail);
-            a0 = vmladavaq_p_s8(a0, conv_load_tail(r0 + kfull, rows->limit, ptail), vw, ptail);
-            a1 = vmladavaq_p_s8(a1, conv_load_tail(r1 + kfull, rows->limit, ptail), vw, ptail);
-            a2 = vmladavaq_p_s8(a2, conv_load_tail(r2 + kfull, rows->limit, ptail), vw, ptail);
-            a3 = vmladavaq_p_s8(a3, conv_load_tail(r3 + kfull, rows->limit, ptail), vw, ptail);
-        }
-        int32x4_t acc = vdupq_n_s32(a0);
-        acc = vsetq_lane_s32(a1, acc, 1);
-        acc = vsetq_lane_s32(a2, acc, 2);
-        acc = vsetq_lane_s32(a3, acc, 3);
-        acc = vaddq_n_s32(acc, ksum[oc - oc0]);
-        int32x4_t r = q_requantize_clamp_mve(acc, vdupq_n_s32(p->multiplier[oc]), vdupq_n_s32(p->shift[oc]),
-                                             p->output_offset, p->act_min, p->act_max);
-        vstrbq_scatter_offset_p_s32(out + oc, pixel_offsets, r, prow);
+    int32_t a0 = ks0, b0 = ks0, a1 = ks1, b1 = ks1;
+    const int32_t steps = k >> 4, left = k & 15;
+    if (steps > 0) {
+        /* Software pipelined so that loads and multiplies alternate (each
+         * holds its pipe for two cycles, the next instruction overlaps it
+         * when it uses the other pipe): the last VMLADAVA of one step
+         * issues after the first load of the next.  The compiler's order
+         * (three loads, then two multiplies) costs half as much again. */
+        uint32_t n = (uint32_t)steps - 1;
+        __asm__ volatile(
+            "vldrb.8      q0, [%[w0]], #16\n"
+            "vldrb.8      q1, [%[xa]], #16\n"
+            "vmladava.s8  %[a0], q1, q0\n"
+            "vldrb.8      q2, [%[xb]], #16\n"
+            "vmladava.s8  %[b0], q2, q0\n"
+            "vldrb.8      q3, [%[w1]], #16\n"
+            "vmladava.s8  %[a1], q1, q3\n"
+            "wls          lr, %[n], 2f\n"
+            "1:\n"
+            "vldrb.8      q0, [%[w0]], #16\n"
+            "vmladava.s8  %[b1], q2, q3\n"
+            "vldrb.8      q1, [%[xa]], #16\n"
+            "vmladava.s8  %[a0], q1, q0\n"
+            "vldrb.8      q2, [%[xb]], #16\n"
+            "vmladava.s8  %[b0], q2, q0\n"
+            "vldrb.8      q3, [%[w1]], #16\n"
+            "vmladava.s8  %[a1], q1, q3\n"
+            "le           lr, 1b\n"
+            "2:\n"
+            "vmladava.s8  %[b1], q2, q3\n"
+            : [w0] "+r"(w0), [w1] "+r"(w1), [xa] "+r"(xa), [xb] "+r"(xb), [a0] "+Te"(a0), [b0] "+Te"(b0),
+              [a1] "+Te"(a1), [b1] "+Te"(b1)
+            : [n] "r"(n)
+            : "q0", "q1", "q2", "q3", "lr", "memory");
     }
+    if (left > 0) {
+        const mve_pred16_t pt = vctp8q((uint32_t)left);
+        const int8x16_t v0 = conv_load_tail(w0, w_limit, pt), v1 = conv_load_tail(w1, w_limit, pt);
+        const int8x16_t va = conv_load_tail(xa, x_limit, pt), vb = conv_load_tail(xb, x_limit, pt);
+        a0 = vmladavaq_p_s8(a0, va, v0, pt);
+        b0 = vmladavaq_p_s8(b0, vb, v0, pt);
+        a1 = vmladavaq_p_s8(a1, va, v1, pt);
+        b1 = vmladavaq_p_s8(b1, vb, v1, pt);
+    }
+    acc_a[0] = a0, acc_a[1] = a1, acc_b[0] = b0, acc_b[1] = b1;
+}
+
+#define CONV_ACC_STRIDE (CONV_OC_BLOCK + 4)  /* int32 per row of the accumulator table */
+
+/* conv_dot_2x2 for `pairs` consecutive pairs of weight rows starting at
+ * w (k a multiple of 16, at least 16), in one assembly loop so that
+ * nothing is spilled between pairs: the accumulators start from and
+ * return to acc_a[2i], acc_a[2i+1] (row a) and the same columns one
+ * table row further (row b), which the caller filled with kernel sums.
+ * The rows are rewound by k after each pair; the weights simply walk on. */
+static inline void conv_dot_2xn(const int8_t *xa, const int8_t *xb, const int8_t *w, int32_t k, int32_t pairs,
+                                int32_t *acc_a)
+{
+    const int8_t *w1 = w + k;
+    uint32_t n = (uint32_t)(k >> 4) - 1;
+    int32_t a0, a1, b0, b1;
+    __asm__ volatile(
+        "3:\n"
+        "ldrd         %[a0], %[a1], [%[acc]]\n"
+        "ldrd         %[b0], %[b1], [%[acc], #%c[bo]]\n"
+        "vldrb.8      q0, [%[w0]], #16\n"
+        "vldrb.8      q1, [%[xa]], #16\n"
+        "vmladava.s8  %[a0], q1, q0\n"
+        "vldrb.8      q2, [%[xb]], #16\n"
+        "vmladava.s8  %[b0], q2, q0\n"
+        "vldrb.8      q3, [%[w1]], #16\n"
+        "vmladava.s8  %[a1], q1, q3\n"
+        "wls          lr, %[n], 2f\n"
+        "1:\n"
+        "vldrb.8      q0, [%[w0]], #16\n"
+        "vmladava.s8  %[b1], q2, q3\n"
+        "vldrb.8      q1, [%[xa]], #16\n"
+        "vmladava.s8  %[a0], q1, q0\n"
+        "vldrb.8      q2, [%[xb]], #16\n"
+        "vmladava.s8  %[b0], q2, q0\n"
+        "vldrb.8      q3, [%[w1]], #16\n"
+        "vmladava.s8  %[a1], q1, q3\n"
+        "le           lr, 1b\n"
+        "2:\n"
+        "vmladava.s8  %[b1], q2, q3\n"
+        "sub          %[xa], %[xa], %[k]\n"
+        "sub          %[xb], %[xb], %[k]\n"
+        "mov          %[w0], %[w1]\n"
+        "add          %[w1], %[w1], %[k]\n"
+        "strd         %[b0], %[b1], [%[acc], #%c[bo]]\n"
+        "strd         %[a0], %[a1], [%[acc]], #8\n"
+        "subs         %[pairs], %[pairs], #1\n"
+        "bne          3b\n"
+        : [w0] "+r"(w), [w1] "+r"(w1), [xa] "+r"(xa), [xb] "+r"(xb), [acc] "+r"(acc_a), [pairs] "+r"(pairs),
+          [a0] "=&Te"(a0), [b0] "=&Te"(b0), [a1] "=&Te"(a1), [b1] "=&Te"(b1)
+        : [n] "r"(n), [k] "r"(k), [bo] "i"(CONV_ACC_STRIDE * 4)
+        : "q0", "q1", "q2", "q3", "lr", "memory", "cc");
+}
+
+/* Output channels oc0..oc1-1 of the rows' pixels, stored at
+ * out[r * out.c + oc] (the pixels are consecutive in NHWC order).
+ * For each pair of rows, all the block's channels in pairs
+ * (conv_dot_2x2), into a table with a row of accumulators per pixel;
+ * then each pixel's row is requantized four channels at a time (lanes =
+ * channels: the multipliers and shifts are vector loads, the shifts split
+ * once per four channels for all pixels) and stored as four contiguous
+ * bytes (VSTRB.32). */
+static inline __attribute__((always_inline)) void
+conv_rows_mve_body(const conv_s8_params *p, const conv_rows *rows, int32_t k, int32_t ws, int32_t oc0, int32_t oc1,
+                   const int32_t *ksum, int8_t *out, int32_t (*acc)[CONV_ACC_STRIDE], bool has_left)
+{
+    const int8_t *w_limit = p->weight + (size_t)p->out.c * ws;
+    const int32_t count = rows->count, out_c = p->out.c, out_offset = p->output_offset, n = oc1 - oc0;
+    for (int32_t r = 0; r < count; r += 2) {
+        const int8_t *xa = rows->row[r], *xb = rows->row[r + 1], *x_limit = rows->limit;
+        const int8_t *w = p->weight + (size_t)oc0 * ws;
+        int32_t *acc_a = acc[r], *acc_b = acc[r + 1];
+        int32_t j = 0;
+        if ((k & 15) == 0 && ws == k && n >= 2) {
+            for (int32_t i = 0; i < n; i += 4) {
+                const int32x4_t ks = vldrwq_s32(ksum + i);
+                vstrwq_s32(acc_a + i, ks);
+                vstrwq_s32(acc_b + i, ks);
+            }
+            j = n & ~1;
+            conv_dot_2xn(xa, xb, w, k, n >> 1, acc_a);
+            w += (size_t)j * k;
+        }
+        for (; j < n; j += 2, w += 2 * ws) {
+            /* an odd last channel pairs with itself (the copy lands in
+             * the table's spare column) */
+            const bool pair = j + 1 < n;
+            conv_dot_2x2(xa, xb, w, pair ? w + ws : w, k, x_limit, w_limit, ksum[j], ksum[pair ? j + 1 : j],
+                         acc_a + j, acc_b + j);
+        }
+    }
+    const int32x4_t lo = vdupq_n_s32(p->act_min), hi = vdupq_n_s32(p->act_max);
+    for (int32_t j = 0; j < n; j += 4) {
+        /* lanes past the block hold stale sums: computed, never stored */
+        const mve_pred16_t pc = vctp32q((uint32_t)(n - j));
+        const q_requant_lanes q = q_requant_lanes_mve(vldrwq_z_s32(p->multiplier + oc0 + j, pc),
+                                                      vldrwq_z_s32(p->shift + oc0 + j, pc));
+        int8_t *o = out + oc0 + j;
+        for (int32_t r = 0; r < count; r++, o += out_c)
+            vstrbq_p_s32(o, q_requantize_clamp_lanes_mve(vldrwq_s32(acc[r] + j), q, has_left, out_offset, lo, hi),
+                         pc);
+    }
+}
+
+static void conv_rows_mve(const conv_s8_params *p, const conv_rows *rows, int32_t k, int32_t ws, int32_t oc0,
+                          int32_t oc1, const int32_t *ksum, int8_t *out, bool has_left)
+{
+    int32_t acc[CONV_ROWS][CONV_ACC_STRIDE] __attribute__((aligned(16)));
+    if (has_left)
+        conv_rows_mve_body(p, rows, k, ws, oc0, oc1, ksum, out, acc, true);
+    else
+        conv_rows_mve_body(p, rows, k, ws, oc0, oc1, ksum, out, acc, false);
 }
 
 static inline void conv_copy_s8(int8_t *dst, const int8_t *src, int32_t n)
@@ -239,13 +364,19 @@ static void conv2d_s8_mve_passes(const conv_s8_params *p, int8_t *im2col, int32_
     const int32_t k = p->kh * p->kw * icg, k16 = (k + 15) & ~15;
     const int32_t per_image = p->out.h * p->out.w, pixels = p->out.n * per_image;
     const int32_t rows_per_pass = im2col ? q_min_i32(CONV_ROWS, im2col_bytes / k16) : CONV_ROWS;
+    /* weight row stride; zero-padded rows against padded im2col rows are
+     * multiplied whole (k16 bytes, no tail step) */
+    const int32_t ws = p->w_row ? p->w_row : k, kd = im2col && ws == k16 ? k16 : k;
     const int8x16_t pad = vdupq_n_s8((int8_t)-p->input_offset);
-    int32_t ksum[CONV_OC_BLOCK];
+    int32_t ksum[CONV_OC_BLOCK + 4] __attribute__((aligned(16)));  /* read by whole vectors */
+    bool has_left = false;  /* any channel with a left shift */
+    for (int32_t oc = 0; oc < p->out.c; oc++)
+        has_left |= p->shift[oc] > 0;
     for (int32_t g = 0; g < p->groups; g++) {
         const int32_t ic0 = g * icg;
         for (int32_t oc0 = g * ocg; oc0 < (g + 1) * ocg; oc0 += CONV_OC_BLOCK) {
             const int32_t oc1 = q_min_i32(oc0 + CONV_OC_BLOCK, (g + 1) * ocg);
-            conv_kernel_sums(p, k, oc0, oc1, ksum);
+            conv_kernel_sums(p, k, ws, oc0, oc1, ksum);
             for (int32_t pix = 0; pix < pixels; pix += rows_per_pass) {
                 const int32_t count = q_min_i32(rows_per_pass, pixels - pix);
                 conv_rows rows;
@@ -262,7 +393,7 @@ static void conv2d_s8_mve_passes(const conv_s8_params *p, int8_t *im2col, int32_
                     rows.count = count;
                     rows.limit = im2col + im2col_bytes;
                 }
-                conv_rows_mve(p, &rows, k, oc0, oc1, ksum, p->output + (size_t)pix * p->out.c);
+                conv_rows_mve(p, &rows, kd, ws, oc0, oc1, ksum, p->output + (size_t)pix * p->out.c, has_left);
             }
         }
     }
@@ -276,10 +407,12 @@ static __attribute__((noinline)) void conv2d_s8_mve_im2col(const conv_s8_params 
     conv2d_s8_mve_passes(p, im2col, (int32_t)sizeof im2col);
 }
 
-static void conv2d_s8_mve(const conv_s8_params *p)
+void conv2d_s8_mve(const conv_s8_params *p)
 {
     const int32_t k = p->kh * p->kw * (p->in.c / p->groups);
-    if (p->kh == 1 && p->kw == 1 && p->pad[0] == 0 && p->pad[1] == 0)
+    if (p->act_min > p->act_max)
+        conv2d_s8(p);  /* a clamp min/max cannot express (no real model has one) */
+    else if (p->kh == 1 && p->kw == 1 && p->pad[0] == 0 && p->pad[1] == 0)
         conv2d_s8_mve_passes(p, NULL, 0);
     else if (((k + 15) & ~15) <= CONV_IM2COL_BYTES)
         conv2d_s8_mve_im2col(p);

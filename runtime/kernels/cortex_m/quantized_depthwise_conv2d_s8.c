@@ -8,6 +8,7 @@
 #include "../kernels.h"
 #include "../quant_math.h"
 #include "../quant_math_mve.h"
+#include "conv_s8.h"
 
 typedef struct dw_conv_s8_params {
     const int8_t *input;
@@ -205,6 +206,7 @@ static inline __attribute__((always_inline)) void dw_block(enum dw_input_mode mo
     const int32_t mul = p->depth_multiplier, in_c = p->in.c, in_w = p->in.w, in_h = p->in.h;
     const int32_t out_c = p->out.c, out_offset = p->output_offset, act_min = p->act_min, act_max = p->act_max;
     const int8x16_t pad = vdupq_n_s8((int8_t)-p->input_offset);
+    const int32x4_t vlo = vdupq_n_s32(act_min), vhi = vdupq_n_s32(act_max);
     const int8_t *weight = p->weight;
     for (int32_t n = 0; n < p->out.n; n++) {
         const int8_t *in_n = p->input + (size_t)n * in_h * in_w * in_c;
@@ -227,9 +229,10 @@ static inline __attribute__((always_inline)) void dw_block(enum dw_input_mode mo
                     dw_taps(mode, &g, in_n + tap0 + c / mul, weight + c, vldrbq_u8(t->gather + tb), pc, pad, ylo,
                             yhi, xlo, xhi, acc);
                     for (int32_t j = 0; j < 4; j++)
-                        acc[j] = q_requantize_clamp_mve(acc[j], vldrwq_s32(t->mult + tb + 4 * j),
-                                                        vldrwq_s32(t->shift + tb + 4 * j), out_offset, act_min,
-                                                        act_max);
+                        acc[j] = q_requantize_clamp_lanes_mve(
+                            acc[j],
+                            q_requant_lanes_mve(vldrwq_s32(t->mult + tb + 4 * j), vldrwq_s32(t->shift + tb + 4 * j)),
+                            true, out_offset, vlo, vhi);
                     /* channels 0,2,..,14 and 1,3,..,15 as int16, then bytes */
                     const int16x8_t lo = vmovntq_s32(vmovnbq_s32(vdupq_n_s16(0), acc[0]), acc[1]);
                     const int16x8_t hi = vmovntq_s32(vmovnbq_s32(vdupq_n_s16(0), acc[2]), acc[3]);
@@ -240,9 +243,50 @@ static inline __attribute__((always_inline)) void dw_block(enum dw_input_mode mo
     }
 }
 
+/* One input channel (e.g. KWS's first layer: multiplier 64, 10x4
+ * kernel): out[p][c] = sum over taps of x[p, t] * w[t][c] is a
+ * convolution with IC = 1 whose weight row for output channel c is
+ * column c of the depthwise weights.  Transposed once into a stack
+ * buffer, it takes the convolution's Helium path: 16 taps per VMLADAVA,
+ * weights shared by four pixels, instead of a broadcast scalar per tap. */
+#define DW_AS_CONV_WEIGHT_BYTES 4096
+
+static __attribute__((noinline)) bool depthwise_as_conv_mve(const dw_conv_s8_params *p)
+{
+    /* rows padded with zeros to 16 bytes: the convolution then takes
+     * its fast loop (the im2col rows are padded alike) */
+    const int32_t taps = p->kh * p->kw, oc = p->out.c, row = (taps + 15) & ~15;
+    /* act_min > act_max: the convolution's scalar fallback does not know
+     * padded weight rows */
+    if (p->in.c != 1 || (int64_t)row * oc > DW_AS_CONV_WEIGHT_BYTES || p->act_min > p->act_max)
+        return false;
+    int8_t wt[DW_AS_CONV_WEIGHT_BYTES] __attribute__((aligned(16)));
+    for (int32_t c = 0; c < oc; c++) {
+        for (int32_t t = 0; t < taps; t++)
+            wt[c * row + t] = p->weight[(size_t)t * oc + c];
+        for (int32_t t = taps; t < row; t++)
+            wt[c * row + t] = 0;
+    }
+    conv_s8_params cp = {
+        .input = p->input, .weight = wt, .bias = p->bias, .multiplier = p->multiplier, .shift = p->shift,
+        .output = p->output, .in = p->in, .out = p->out, .kh = p->kh, .kw = p->kw, .groups = 1,
+        .stride = {p->stride[0], p->stride[1]}, .pad = {p->pad[0], p->pad[1]}, .dil = {p->dil[0], p->dil[1]},
+        .input_offset = p->input_offset, .output_offset = p->output_offset, .act_min = p->act_min,
+        .act_max = p->act_max, .w_row = row,
+    };
+    conv2d_s8_mve(&cp);
+    return true;
+}
+
 static void depthwise_conv2d_s8_mve(const dw_conv_s8_params *p)
 {
     const int32_t mul = p->depth_multiplier;
+    if (p->act_min > p->act_max) {
+        depthwise_conv2d_s8(p);  /* a clamp VMAX/VMIN cannot express (no real model has one) */
+        return;
+    }
+    if (depthwise_as_conv_mve(p))
+        return;
     dw_tables t;
     for (int32_t c0 = 0; c0 < p->out.c; c0 += DW_BLOCK) {
         const int32_t c1 = q_min_i32(c0 + DW_BLOCK, p->out.c);

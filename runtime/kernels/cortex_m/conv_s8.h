@@ -1,0 +1,33 @@
+/* The parameters of cortex_m::quantized_conv2d's compute functions,
+ * shared with quantized_depthwise_conv2d, which runs a depthwise
+ * convolution of a single input channel as an ordinary convolution. */
+#ifndef ET_KERNELS_CORTEX_M_CONV_S8_H
+#define ET_KERNELS_CORTEX_M_CONV_S8_H
+
+#include <stdint.h>
+
+#include "../kernel_util.h"
+
+typedef struct conv_s8_params {
+    const int8_t *input;
+    const int8_t *weight;
+    const int32_t *bias;          /* NULL: no bias */
+    const int32_t *multiplier;
+    const int32_t *shift;
+    int8_t *output;
+    nhwc_dims in, out;
+    int32_t kh, kw, groups;
+    int32_t stride[2], pad[2], dil[2];
+    int32_t input_offset, output_offset, act_min, act_max;
+    /* Helium only: bytes between weight rows when they are padded with
+     * zeros to a multiple of 16 (then im2col rows, padded alike, are
+     * multiplied whole: the padding adds 0); 0 = K, unpadded */
+    int32_t w_row;
+} conv_s8_params;
+
+#if defined(__ARM_FEATURE_MVE)
+/* The Helium convolution (quantized_conv2d_s8.c), any shape. */
+void conv2d_s8_mve(const conv_s8_params *p);
+#endif
+
+#endif
