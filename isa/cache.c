@@ -24,7 +24,8 @@ cache_t *cache_create(uint32_t size_bytes, uint32_t ways)
     c->ways = ways;
     c->tag = calloc((size_t)sets * ways, sizeof *c->tag);
     c->age = calloc((size_t)sets * ways, sizeof *c->age);
-    if (!c->tag || !c->age) {
+    c->mru = calloc(sets, sizeof *c->mru);
+    if (!c->tag || !c->age || !c->mru) {
         cache_destroy(c);
         return NULL;
     }
@@ -37,6 +38,7 @@ void cache_destroy(cache_t *c)
         return;
     free(c->tag);
     free(c->age);
+    free(c->mru);
     free(c);
 }
 
@@ -45,6 +47,7 @@ void cache_invalidate_all(cache_t *c)
     if (!c)
         return;
     memset(c->tag, 0, (size_t)c->sets * c->ways * sizeof *c->tag);
+    memset(c->mru, 0, c->sets * sizeof *c->mru);
 }
 
 static bool lookup(cache_t *c, uint32_t addr, bool fill)
@@ -57,6 +60,7 @@ static bool lookup(cache_t *c, uint32_t addr, bool fill)
     for (uint32_t w = 0; w < c->ways; w++) {
         if (tag[w] == key) {
             age[w] = c->clock;
+            c->mru[set] = key;
             c->hits++;
             return true;
         }
@@ -67,6 +71,7 @@ static bool lookup(cache_t *c, uint32_t addr, bool fill)
     if (fill) {
         tag[victim] = key;
         age[victim] = c->clock;
+        c->mru[set] = key;
     }
     return false;
 }
@@ -83,7 +88,9 @@ bool cache_probe(cache_t *c, uint32_t addr)
 
 void cpu_caches_changed(cpu_t *cpu)
 {
-    cpu->dcache_mru = UINT32_MAX;
+    bool dc_on = cpu->l1d && (cpu->scb.ccr & CCR_DC);
+    cpu->dcache_mru = dc_on ? cpu->l1d->mru : NULL;
+    cpu->dcache_set_mask = dc_on ? cpu->l1d->sets - 1u : 0;
     cpu->fetch_line = UINT32_MAX;
 }
 
@@ -129,9 +136,6 @@ void cpu_data_wait_slow(cpu_t *cpu, bus_page_t *p, uint32_t addr, unsigned size,
             if (!hit)
                 total += write ? wait : p->fill_wait;
         }
-        /* The last line is now the most recently used of its set, unless a
-         * write missed it (no allocation). */
-        cpu->dcache_mru = (write && total) ? UINT32_MAX : last;
         wait = total;
     } else if (wait && p->beat_bytes && size > p->beat_bytes) {
         /* A vector access is one burst: the first beat's wait, then one

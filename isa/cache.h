@@ -23,6 +23,10 @@ typedef struct cache {
     uint32_t ways;            /* at most CACHE_MAX_WAYS */
     uint32_t *tag;            /* [set * ways + way]: line address + 1, 0 = invalid */
     uint32_t *age;            /* LRU stamps */
+    /* [set]: the set's most recently used line + 1 (0: none).  A hit on
+     * it changes nothing (its stamp is already the newest of the set), so
+     * the data cache's inline check (isa/mem_access.h) skips the lookup. */
+    uint32_t *mru;
     uint32_t clock;
     uint64_t hits, misses;
 } cache_t;
@@ -37,7 +41,8 @@ bool cache_probe(cache_t *c, uint32_t addr);
 void cache_invalidate_all(cache_t *c);
 
 /* After CCR.IC/DC changed or a cache was invalidated: forget the line the
- * fetch unit holds and the data cache's last line. */
+ * fetch unit holds, and point the data cache's inline check at its
+ * per-set MRU lines if it is on. */
 struct cpu;
 void cpu_caches_changed(struct cpu *cpu);
 

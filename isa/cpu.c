@@ -38,7 +38,6 @@ cpu_t *cpu_create(bus_t *bus, const cpu_hooks_t *hooks)
     cpu->exc.prio_bits = 3;
     cpu->device_deadline = UINT64_MAX;
     cpu->pl.pair_cycle = UINT64_MAX;
-    cpu->dcache_mru = UINT32_MAX;
     cpu->fetch_line = UINT32_MAX;
     return cpu;
 }

@@ -174,7 +174,11 @@ typedef struct cpu {
     cpu_pipeline_t pl;
     struct cache *l1i, *l1d;  /* NULL: none (sim/ creates them from the SoC) */
     uint32_t fetch_line;     /* the line the fetch unit holds (address >> 5) */
-    uint32_t dcache_mru;     /* the line the data cache served last (address >> 5), or ~0 */
+    /* While the data cache is on: its per-set most recently used lines
+     * (cache_t.mru) and set mask, for the inline hit check of
+     * isa/mem_access.h; NULL while it is off or absent. */
+    const uint32_t *dcache_mru;
+    uint32_t dcache_set_mask;
 
     /* --- floating point and MVE: S0-S31 = D0-D15 = Q0-Q7 --- */
     union {

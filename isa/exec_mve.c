@@ -176,7 +176,7 @@ static void exec_vldr(cpu_t *cpu, const insn_t *in)
                 continue;
             uint32_t x = mem_load(cpu, addr + e * ms, ms);
             x = extend(x, ms, in->aux[0] == 1);
-            memcpy(v + e * es, &x, es);
+            mve_set(v, e, es, x);
         }
     }
     memcpy(mve_q(cpu, in->rd), v, 16);
@@ -239,7 +239,7 @@ static void exec_vldr_sg(cpu_t *cpu, const insn_t *in)
                 continue;
             uint32_t a = base + (sg_offset(qm, e, es) << in->shift_n);
             uint32_t x = extend(mem_load(cpu, a, ms), ms, in->aux[0] == 1);
-            memcpy(v + e * es, &x, es);
+            mve_set(v, e, es, x);
         }
     }
     memcpy(mve_q(cpu, in->rd), v, 16);
@@ -588,8 +588,7 @@ static void exec_vmov_from_lane(cpu_t *cpu, const insn_t *in)
 {
     mve_begin_unpredicated(cpu);
     unsigned es = 1u << in->esize;
-    uint32_t v = 0;
-    memcpy(&v, &cpu->fp.b[in->rd], es);
+    uint32_t v = (uint32_t)mve_get(&cpu->fp.b[in->rd], 0, es);
     cpu->r[in->rn] = extend(v, es, in->aux[0] == 1);
 }
 

@@ -19,13 +19,19 @@ _Noreturn void cpu_fault(cpu_t *cpu, enum cpu_fault fault, uint32_t addr);
  * cache when it is on (isa/cache.c). */
 void cpu_data_wait_slow(cpu_t *cpu, bus_page_t *p, uint32_t addr, unsigned size, bool write);
 
-/* An access inside the line the data cache served last is a hit that
- * changes nothing (that line is already the most recently used of its
- * set): no lookup.  cpu->dcache_mru is only set while the cache is on. */
+/* An access whose lines are each the most recently used of their set is
+ * a hit that changes nothing (a set's order only matters within the set):
+ * no lookup.  cpu->dcache_mru is only set while the cache is on, and only
+ * lines of cacheable pages ever enter it. */
 static inline void cpu_data_wait(cpu_t *cpu, bus_page_t *p, uint32_t addr, unsigned size, bool write)
 {
-    if (((addr >> 5) == cpu->dcache_mru) & (((addr + size - 1u) >> 5) == cpu->dcache_mru))
-        return;
+    const uint32_t *mru = cpu->dcache_mru;
+    if (__builtin_expect(mru != NULL, 1)) {
+        uint32_t first = addr >> 5, last = (addr + size - 1u) >> 5;
+        uint32_t m = cpu->dcache_set_mask;
+        if ((mru[first & m] == first + 1u) & (mru[last & m] == last + 1u))
+            return;
+    }
     cpu_data_wait_slow(cpu, p, addr, size, write);
 }
 

@@ -58,12 +58,30 @@ static inline uint8_t *mve_q(cpu_t *cpu, unsigned q)
     return &cpu->fp.b[16u * (q & 7u)];
 }
 
-/* Read element e (size es = 1, 2, 4 or 8 bytes) of a 16-byte vector. */
+/* Read element e (size es = 1, 2, 4 or 8 bytes) of a 16-byte vector.
+ * Each size is a memcpy of constant size, which the compiler turns into
+ * one load: a memcpy of variable size is a call into the C library. */
 static inline uint64_t mve_get(const uint8_t *v, unsigned e, unsigned es)
 {
-    uint64_t x = 0;
-    memcpy(&x, v + e * es, es);
-    return x;
+    const uint8_t *p = v + e * es;
+    switch (es) {
+    case 1: return *p;
+    case 2: { uint16_t x; memcpy(&x, p, 2); return x; }
+    case 4: { uint32_t x; memcpy(&x, p, 4); return x; }
+    default: { uint64_t x; memcpy(&x, p, 8); return x; }
+    }
+}
+
+/* Write element e (es = 1, 2, 4 or 8 bytes): the low es bytes of x. */
+static inline void mve_set(uint8_t *v, unsigned e, unsigned es, uint64_t x)
+{
+    uint8_t *p = v + e * es;
+    switch (es) {
+    case 1: *p = (uint8_t)x; return;
+    case 2: { uint16_t y = (uint16_t)x; memcpy(p, &y, 2); return; }
+    case 4: { uint32_t y = (uint32_t)x; memcpy(p, &y, 4); return; }
+    default: memcpy(p, &x, 8); return;
+    }
 }
 
 /* Write element e, only the byte lanes enabled in mask. */
