@@ -151,6 +151,7 @@ typedef struct cpu_pipeline {
     uint64_t pair_cycle;     /* the next instruction may pair with the last one if it issues at this cycle (UINT64_MAX: no) */
     uint64_t pair_dst;       /* what the last one wrote */
     uint32_t sb_next;
+    uint64_t sb_max;         /* no scoreboard entry is ready later than this */
     uint8_t pair_dual;       /* the last one's TIMING_DUAL_* */
     uint32_t lob_le;         /* address of the LE whose loop is cached (0: none) */
     /* statistics */

@@ -22,10 +22,12 @@ static inline uint64_t pipeline_issue(cpu_pipeline_t *pl, const insn_t *in, uint
         uint64_t r_ = (src & pl->sb_mask[k]) ? pl->sb_ready[k] : 0;              \
         t = r_ > t ? r_ : t;                                                    \
     } while (0)
-    PROBE(0);
-    PROBE(1);
-    PROBE(2);
-    PROBE(3);
+    if (pl->sb_max > now) {   /* else every entry is ready: nothing to probe */
+        PROBE(0);
+        PROBE(1);
+        PROBE(2);
+        PROBE(3);
+    }
 #undef PROBE
     uint64_t f = pl->pipe_free[in->pipe];   /* pipe_free[0] stays 0 */
     t = f > t ? f : t;
@@ -45,7 +47,10 @@ static inline uint64_t pipeline_retire(cpu_pipeline_t *pl, const insn_t *in, uin
 {
     unsigned k = pl->sb_next;
     pl->sb_mask[k] = in->sb_dst;
-    pl->sb_ready[k] = c + in->latency - dual;
+    uint64_t ready = c + in->latency - dual;
+    pl->sb_ready[k] = ready;
+    uint64_t live = in->sb_dst ? ready : 0;
+    pl->sb_max = pl->sb_max > live ? pl->sb_max : live;
     pl->sb_next = (k + (in->sb_dst != 0)) & (CPU_SCOREBOARD - 1);
     uint64_t busy = c + in->occupancy;
     pl->pipe_free[in->pipe] = in->pipe ? busy : 0;
