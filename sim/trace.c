@@ -228,7 +228,8 @@ static bool parse_envelope(const uint8_t *p, size_t len, trace_t *t, char *err, 
         return parse_fail(err, errlen, "not an etsim trace (bad magic)", 0);
     t->version = (uint16_t)(p[8] | p[9] << 8);
     if (t->version != TRACE_VERSION) {
-        snprintf(err, errlen, "trace version %u is not supported (this reader knows %d)", t->version, TRACE_VERSION);
+        snprintf(err, errlen, "trace version %u is not supported: this reader knows %d (at byte 8)", t->version,
+                 TRACE_VERSION);
         return false;
     }
     uint32_t stored = (uint32_t)p[len - 4] | (uint32_t)p[len - 3] << 8 | (uint32_t)p[len - 2] << 16 |
