@@ -211,13 +211,6 @@ static __attribute__((noinline)) uint8_t *put_fp(const cpu_t *cpu, uint32_t *st,
     return p;
 }
 
-/* True for encodings in the coprocessor space (hw1 = 111x 11xx ...), where
- * every FP and MVE instruction lives. */
-static inline bool coprocessor_space(uint32_t raw)
-{
-    return (raw & 0xEC000000u) == 0xEC000000u;
-}
-
 /* The hook: runs after every retired instruction. */
 static void on_insn(void *ctx, const cpu_t *cpu, uint32_t pc, const insn_t *in)
 {
@@ -232,8 +225,7 @@ static void on_insn(void *ctx, const cpu_t *cpu, uint32_t pc, const insn_t *in)
         tag = 7;
         p = put_varint(p, dc);
     }
-    bool jump = pc != t->expect;
-    if (jump) {
+    if (pc != t->expect) {
         tag |= TAG_JUMP;
         p = put_varint(p, zigzag32((int32_t)(pc - t->expect) >> 1));
     }
@@ -276,14 +268,13 @@ static void on_insn(void *ctx, const cpu_t *cpu, uint32_t pc, const insn_t *in)
             st[r] = cpu->r[r];
         }
     }
-    /* FP/MVE state: only instructions in the coprocessor space write it,
-     * and exception entry and return (which always jump). */
-    if (coprocessor_space(raw) || jump || !t->count) {
-        uint32_t lanes = fp_lanes(cpu, st + TRACE_SLOT_S0);
-        if (lanes || cpu->fpscr != st[TRACE_SLOT_FPSCR] || cpu->vpr != st[TRACE_SLOT_VPR]) {
-            tag |= TAG_FP;
-            p = put_fp(cpu, st, lanes, p);
-        }
+    /* FP/MVE state, after every instruction too: not only the coprocessor
+     * space writes it (VCTP, in the branch space, writes VPR), and eight
+     * SIMD compares cost ~4 ns. */
+    uint32_t lanes = fp_lanes(cpu, st + TRACE_SLOT_S0);
+    if (lanes || cpu->fpscr != st[TRACE_SLOT_FPSCR] || cpu->vpr != st[TRACE_SLOT_VPR]) {
+        tag |= TAG_FP;
+        p = put_fp(cpu, st, lanes, p);
     }
     *t->pos = (uint8_t)tag;
     t->pos = p;
