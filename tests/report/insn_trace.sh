@@ -82,6 +82,17 @@ expect 0 "dump --start 100 --count 3" "$tool" dump "$out/prog.trc" --start 100 -
 if [ "$(grep -c '^ *10[012]  0x' "$out/last.out")" = 3 ]; then ok "dump --start/--count select records 100-102"; else bad "dump --start"; cat "$out/last.out" >&2; fi
 expect 2 "dump --count without a number" "$tool" dump "$out/prog.trc" --count x
 
+# FP/MVE state is followed after every instruction: VCTP (in the branch
+# encoding space, not the coprocessor one) writes VPR, and its record must
+# say so (the first VCTP finds VPR at 0 and makes it non-zero).
+"$etsim" -q --trace "$out/mve.trc" --trace-level insn "$fw/tests/mve_intrinsics-O2.elf" > /dev/null 2>&1
+"$tool" dump "$out/mve.trc" > "$out/mve.dump" 2>&1
+if grep -m1 ' vctp' "$out/mve.dump" | grep -q ' vpr=0x' && grep -q ' s[0-9]*=0x' "$out/mve.dump"; then
+    ok "MVE program: VCTP records show VPR, vector instructions show S/Q lanes"
+else
+    bad "MVE register changes missing from the dump"
+fi
+
 echo "insn traces: KWS, determinism and diff"
 kws_yes() { "$etsim" -q --trace "$1" --trace-level insn "$runner" "$kws" --input "$yes" > /dev/null; }
 kws_yes "$out/yes1.trc" && kws_yes "$out/yes2.trc"
