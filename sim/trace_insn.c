@@ -225,7 +225,8 @@ static void on_insn(void *ctx, const cpu_t *cpu, uint32_t pc, const insn_t *in)
         tag = 7;
         p = put_varint(p, dc);
     }
-    if (pc != t->expect) {
+    bool jump = pc != t->expect;
+    if (jump) {
         tag |= TAG_JUMP;
         p = put_varint(p, zigzag32((int32_t)(pc - t->expect) >> 1));
     }
@@ -268,13 +269,17 @@ static void on_insn(void *ctx, const cpu_t *cpu, uint32_t pc, const insn_t *in)
             st[r] = cpu->r[r];
         }
     }
-    /* FP/MVE state, after every instruction too: not only the coprocessor
-     * space writes it (VCTP, in the branch space, writes VPR), and eight
-     * SIMD compares cost ~4 ns. */
-    uint32_t lanes = fp_lanes(cpu, st + TRACE_SLOT_S0);
-    if (lanes || cpu->fpscr != st[TRACE_SLOT_FPSCR] || cpu->vpr != st[TRACE_SLOT_VPR]) {
-        tag |= TAG_FP;
-        p = put_fp(cpu, st, lanes, p);
+    /* FP/MVE state: after every 32-bit instruction (not only the
+     * coprocessor space writes it: VCTP, in the branch space, writes VPR)
+     * and every jump (exception entry and return, handled after the
+     * instruction before them, always jump).  No 16-bit instruction writes
+     * it. */
+    if (in->size == 4 || jump || !t->count) {
+        uint32_t lanes = fp_lanes(cpu, st + TRACE_SLOT_S0);
+        if (lanes || cpu->fpscr != st[TRACE_SLOT_FPSCR] || cpu->vpr != st[TRACE_SLOT_VPR]) {
+            tag |= TAG_FP;
+            p = put_fp(cpu, st, lanes, p);
+        }
     }
     *t->pos = (uint8_t)tag;
     t->pos = p;

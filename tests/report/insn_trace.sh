@@ -144,7 +144,7 @@ expect 2 "--trace-level with a bad value" "$etsim" -q --trace "$out/x.trc" --tra
 
 echo "insn traces: the reader on corrupt files"
 # A short real run (stopped by --max-cycles) for the exhaustive in-process test.
-"$etsim" -q --max-cycles 3000 --trace "$out/short.trc" --trace-level insn "$fw/tests/exit_status-O2.elf" > /dev/null 2>&1
+"$etsim" -q --max-cycles 1500 --trace "$out/short.trc" --trace-level insn "$fw/tests/exit_status-O2.elf" > /dev/null 2>&1
 if python3 "$here/corrupt_insn_traces.py" "$out/short.trc" traces/kws_yes.trc "$out/insn-corrupt"; then
     expect 0 "a small level-1 trace with the KWS operator section reads back" "$tool" summary "$out/insn-corrupt/spliced.trc"
     if grep -q "cortex_m::quantized_conv2d.out" "$out/last.out" && grep -q "^instructions [0-9]" "$out/last.out"; then
