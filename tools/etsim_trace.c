@@ -553,7 +553,7 @@ static void usage(FILE *f)
           "       etsim-trace summary TRACE\n"
           "       etsim-trace diff A B [--tolerance PCT]\n"
           "dump --start/--count select instruction records (instruction-level traces)\n"
-          "diff compares operator figures within PCT %% (default 0) and, when both traces are\n"
+          "diff compares operator figures within PCT % (default 0) and, when both traces are\n"
           "instruction-level, the instructions exactly (the first divergence is printed)\n"
           "exit status: 0 ok (diff: the same); 1 diff: something moved or diverged; 2 bad input\n",
           f);
