@@ -303,6 +303,13 @@ void machine_destroy(machine_t *m)
     free(m);
 }
 
+void machine_set_on_insn(machine_t *m, void (*fn)(void *ctx, const cpu_t *cpu, uint32_t pc, const struct insn *in),
+                         void *fn_ctx)
+{
+    m->on_insn_ctx = fn_ctx;
+    m->cpu->hooks.on_insn = fn;
+}
+
 bool machine_reset(machine_t *m)
 {
     scs_reset(&m->scs);

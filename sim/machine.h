@@ -45,6 +45,7 @@ typedef struct machine {
     semihost_t semi;
     FILE *out;                /* firmware output (stdout) */
     bool flash_write_warned;
+    void *on_insn_ctx;        /* for the per-instruction hook (machine_set_on_insn) */
 } machine_t;
 
 /* Build the SoC.  cpu_mhz overrides the description when > 0.  Returns
@@ -68,6 +69,12 @@ bool machine_read_bytes(machine_t *m, uint32_t addr, void *out, uint32_t len);
 bool machine_write_bytes(machine_t *m, uint32_t addr, const void *data, uint32_t len);
 /* A NUL-terminated string from simulated memory (at most max-1 bytes). */
 bool machine_read_string(machine_t *m, uint32_t addr, char *out, size_t max);
+
+/* Call fn after every retired instruction (cpu_hooks_t.on_insn); fn gets
+ * the machine as ctx and finds fn_ctx in m->on_insn_ctx.  NULL turns it off
+ * (the core then runs its untraced loop). */
+void machine_set_on_insn(machine_t *m, void (*fn)(void *ctx, const cpu_t *cpu, uint32_t pc, const struct insn *in),
+                         void *fn_ctx);
 
 /* Reset the core from the vector table. */
 bool machine_reset(machine_t *m);

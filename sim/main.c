@@ -47,6 +47,8 @@ typedef struct options {
     int ninputs;
     unsigned iterations;
     const char *report, *csv, *html, *trace, *timeline;
+    int trace_level;          /* TRACE_LEVEL_OPERATOR or TRACE_LEVEL_INSTRUCTION */
+    bool trace_level_given;
     bool quiet;
 } options_t;
 
@@ -63,7 +65,9 @@ static void usage(FILE *f)
           "  --report FILE.json     write the etsim-report/1 JSON report\n"
           "  --csv FILE             per-operator table as CSV\n"
           "  --html FILE            one self-contained HTML page with charts\n"
-          "  --trace FILE           binary operator-level trace (docs/trace.md; etsim-trace)\n"
+          "  --trace FILE           binary trace (docs/trace.md; read it with etsim-trace)\n"
+          "  --trace-level op|insn  op: operators and inferences (default); insn: also every\n"
+          "                         instruction with its cycles and the registers it changed\n"
           "  --timeline FILE        Chrome trace-event JSON timeline (Perfetto, chrome://tracing)\n"
           "  -q                     no summary on stderr\n"
           "  --print-soc [NAME]     print a built-in SoC description as JSON and exit\n"
@@ -200,6 +204,17 @@ static int parse_args(int argc, char **argv, options_t *o)
         } else if (!strcmp(a, "--trace")) {
             NEED_VALUE();
             o->trace = v;
+        } else if (!strcmp(a, "--trace-level")) {
+            NEED_VALUE();
+            if (!strcmp(v, "op")) {
+                o->trace_level = TRACE_LEVEL_OPERATOR;
+            } else if (!strcmp(v, "insn")) {
+                o->trace_level = TRACE_LEVEL_INSTRUCTION;
+            } else {
+                fprintf(stderr, "etsim: --trace-level: '%s' is not op or insn\n", v);
+                return EXIT_USAGE;
+            }
+            o->trace_level_given = true;
         } else if (!strcmp(a, "--timeline")) {
             NEED_VALUE();
             o->timeline = v;
@@ -218,6 +233,10 @@ static int parse_args(int argc, char **argv, options_t *o)
     if (npos == 0) {
         fprintf(stderr, "etsim: no firmware given\n");
         usage(stderr);
+        return EXIT_USAGE;
+    }
+    if (o->trace_level_given && !o->trace) {
+        fprintf(stderr, "etsim: --trace-level needs --trace FILE\n");
         return EXIT_USAGE;
     }
     o->firmware = positional[0];
@@ -389,6 +408,18 @@ static int run(const options_t *o)
     ram_prepare(m, &elf, &ram);
     power_probe_t probe;
     power_probe_attach(&probe, m);
+    /* The instruction trace is opened before the run, so that a file that
+     * cannot be written fails at once. */
+    itrace_t *itrace = NULL;
+    if (o->trace && o->trace_level == TRACE_LEVEL_INSTRUCTION) {
+        itrace = itrace_open(o->trace, m, err, sizeof err);
+        if (!itrace) {
+            fprintf(stderr, "etsim: %s\n", err);
+            power_probe_free(&probe);
+            machine_destroy(m);
+            return EXIT_USAGE;
+        }
+    }
 
     double t0 = now_seconds();
     enum cpu_stop stop;
@@ -398,6 +429,15 @@ static int run(const options_t *o)
         stop = cpu_run(m->cpu, o->max_cycles);
     ri.host_seconds = now_seconds() - t0;
     fflush(stdout);
+    if (itrace && itrace_error(itrace, err, sizeof err)) {
+        /* The trace could not be written (disk full): the run was stopped,
+         * so nothing else it would report is true either. */
+        fprintf(stderr, "etsim: %s\n", err);
+        itrace_abort(itrace);
+        power_probe_free(&probe);
+        machine_destroy(m);
+        return EXIT_USAGE;
+    }
 
     switch (stop) {
     case STOP_EXIT:
@@ -426,10 +466,12 @@ static int run(const options_t *o)
     analysis_build(m, &ri, &an);
     if (!o->quiet)
         report_summary(stderr, m, &ri, &an);
-    bool wrote = (!o->report || report_write_json(o->report, m, &ri, &an, err, sizeof err)) &&
+    /* The instruction trace is finished (or removed) whatever else happens. */
+    bool wrote = !itrace || itrace_finish(itrace, m, &ri, &an, err, sizeof err);
+    wrote = wrote && (!o->report || report_write_json(o->report, m, &ri, &an, err, sizeof err)) &&
                  (!o->csv || report_write_csv(o->csv, m, &ri, &an, err, sizeof err)) &&
                  (!o->html || report_write_html(o->html, m, &ri, &an, err, sizeof err)) &&
-                 (!o->trace || trace_write(o->trace, m, &ri, &an, err, sizeof err)) &&
+                 (!o->trace || itrace || trace_write(o->trace, m, &ri, &an, err, sizeof err)) &&
                  (!o->timeline || trace_write_timeline(o->timeline, m, &an, err, sizeof err));
     if (!wrote) {
         fprintf(stderr, "etsim: %s\n", err);

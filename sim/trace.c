@@ -2,21 +2,53 @@
 #include "trace.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
-/* ---- CRC-32 (IEEE 802.3, as zlib), bitwise: traces are small ----------- */
+/* ---- CRC-32 (IEEE 802.3, as zlib), slice-by-8 -------------------------- */
+
+void trace_crc_init(trace_crc_t *c)
+{
+    for (uint32_t i = 0; i < 256; i++) {
+        uint32_t v = i;
+        for (int k = 0; k < 8; k++)
+            v = (v >> 1) ^ (0xEDB88320u & (0u - (v & 1u)));
+        c->table[0][i] = v;
+    }
+    for (uint32_t i = 0; i < 256; i++)
+        for (int t = 1; t < 8; t++)
+            c->table[t][i] = (c->table[t - 1][i] >> 8) ^ c->table[0][c->table[t - 1][i] & 0xFF];
+}
+
+uint32_t trace_crc_update(const trace_crc_t *c, uint32_t crc, const uint8_t *p, size_t n)
+{
+    uint32_t v = ~crc;
+    for (; n >= 8; n -= 8, p += 8) {
+        uint32_t lo = v ^ ((uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24);
+        uint32_t hi = (uint32_t)p[4] | (uint32_t)p[5] << 8 | (uint32_t)p[6] << 16 | (uint32_t)p[7] << 24;
+        v = c->table[7][lo & 0xFF] ^ c->table[6][(lo >> 8) & 0xFF] ^ c->table[5][(lo >> 16) & 0xFF] ^
+            c->table[4][lo >> 24] ^ c->table[3][hi & 0xFF] ^ c->table[2][(hi >> 8) & 0xFF] ^
+            c->table[1][(hi >> 16) & 0xFF] ^ c->table[0][hi >> 24];
+    }
+    while (n--)
+        v = (v >> 8) ^ c->table[0][(v ^ *p++) & 0xFF];
+    return ~v;
+}
 
 static uint32_t crc32_of(const uint8_t *p, size_t n)
 {
-    uint32_t c = 0xFFFFFFFFu;
-    for (size_t i = 0; i < n; i++) {
-        c ^= p[i];
-        for (int k = 0; k < 8; k++)
-            c = (c >> 1) ^ (0xEDB88320u & (0u - (c & 1u)));
-    }
-    return ~c;
+    trace_crc_t *c = malloc(sizeof *c);
+    if (!c)
+        return 0;   /* the file then reads as corrupt: never a crash */
+    trace_crc_init(c);
+    uint32_t crc = trace_crc_update(c, 0, p, n);
+    free(c);
+    return crc;
 }
 
 /* ---- writing ----------------------------------------------------------- */
@@ -89,8 +121,7 @@ static uint64_t pj_of(bool have, double pj)
     return have ? (uint64_t)llround(pj < 0 ? 0 : pj) : TRACE_NO_ENERGY;
 }
 
-bool trace_write(const char *path, const machine_t *m, const run_info_t *ri, const analysis_t *a, char *err,
-                 size_t errlen)
+uint8_t *trace_operator_image(const machine_t *m, const run_info_t *ri, const analysis_t *a, size_t *len)
 {
     buf_t b = {0};
     /* Operator names become strings 3.. (one per operator index). */
@@ -127,32 +158,53 @@ bool trace_write(const char *path, const machine_t *m, const run_info_t *ri, con
             put_record(&b, &o);
         }
     }
+    if (b.failed) {
+        free(b.p);
+        return NULL;
+    }
+    *len = b.len;
+    return b.p;
+}
+
+bool trace_write(const char *path, const machine_t *m, const run_info_t *ri, const analysis_t *a, char *err,
+                 size_t errlen)
+{
+    buf_t b = {0};
+    b.p = trace_operator_image(m, ri, a, &b.len);
+    b.cap = b.len;
+    b.failed = !b.p;
     put_le(&b, b.failed ? 0 : crc32_of(b.p, b.len), 4);
     bool ok = !b.failed;
     FILE *f = ok ? fopen(path, "wb") : NULL;
     if (!f) {
-        snprintf(err, errlen, "%s: cannot write%s", path, b.failed ? " (out of memory)" : "");
+        snprintf(err, errlen, "%s: cannot write: %s", path, b.failed ? "out of memory" : strerror(errno));
         free(b.p);
         return false;
     }
-    ok = fwrite(b.p, 1, b.len, f) == b.len;
-    ok = (fclose(f) == 0) && ok;
+    int why = 0;
+    if (fwrite(b.p, 1, b.len, f) != b.len || fflush(f) != 0)
+        why = errno ? errno : EIO;
+    if (fclose(f) != 0 && !why)
+        why = errno ? errno : EIO;
+    ok = !why;
     if (!ok)
-        snprintf(err, errlen, "%s: write error", path);
+        snprintf(err, errlen, "%s: write error: %s", path, strerror(why));
     free(b.p);
     return ok;
 }
 
 /* ---- reading ----------------------------------------------------------- */
 
+/* A region of the buffer: pos and end are offsets in the whole file, so
+ * messages name the byte of the file. */
 typedef struct rd {
     const uint8_t *p;
-    size_t len, pos;
+    size_t end, pos;
 } rd_t;
 
 static bool get_le(rd_t *r, int bytes, uint64_t *v)
 {
-    if (r->len - r->pos < (size_t)bytes)
+    if (r->end - r->pos < (size_t)bytes)
         return false;
     *v = 0;
     for (int i = 0; i < bytes; i++)
@@ -167,38 +219,57 @@ static bool parse_fail(char *err, size_t errlen, const char *what, size_t off)
     return false;
 }
 
+/* Magic, version and the checksum of the whole file. */
+static bool parse_envelope(const uint8_t *p, size_t len, trace_t *t, char *err, size_t errlen)
+{
+    if (len < TRACE_HEADER_BYTES + 4)
+        return parse_fail(err, errlen, "truncated: shorter than a trace header", len);
+    if (memcmp(p, TRACE_MAGIC, 8) != 0)
+        return parse_fail(err, errlen, "not an etsim trace (bad magic)", 0);
+    t->version = (uint16_t)(p[8] | p[9] << 8);
+    if (t->version != TRACE_VERSION) {
+        snprintf(err, errlen, "trace version %u is not supported: this reader knows %d (at byte 8)", t->version,
+                 TRACE_VERSION);
+        return false;
+    }
+    uint32_t stored = (uint32_t)p[len - 4] | (uint32_t)p[len - 3] << 8 | (uint32_t)p[len - 2] << 16 |
+                      (uint32_t)p[len - 1] << 24;
+    if (stored != crc32_of(p, len - 4))
+        return parse_fail(err, errlen, "corrupt or truncated: checksum mismatch", len - 4);
+    t->level = p[10];
+    if (t->level > TRACE_LEVEL_INSTRUCTION)
+        return parse_fail(err, errlen, "corrupt: unknown level or flags", 10);
+    return true;
+}
+
+/* The 32-byte header of a level-0 trace (at the start of a level-0 file,
+ * and of the operator section of a level-1 file). */
 static bool parse_header(rd_t *r, trace_t *t, uint64_t *nstr, uint64_t *nrec, char *err, size_t errlen)
 {
     uint64_t v = 0;
-    if (r->len < TRACE_HEADER_BYTES + 4)
-        return parse_fail(err, errlen, "truncated: shorter than a trace header", r->len);
-    if (memcmp(r->p, TRACE_MAGIC, 8) != 0)
-        return parse_fail(err, errlen, "not an etsim trace (bad magic)", 0);
-    r->pos = 8;
+    size_t at = r->pos;
+    if (r->end - r->pos < TRACE_HEADER_BYTES)
+        return parse_fail(err, errlen, "truncated: no room for the operator header", at);
+    if (memcmp(r->p + at, TRACE_MAGIC, 8) != 0)
+        return parse_fail(err, errlen, "corrupt: bad magic in the operator header", at);
+    r->pos += 8;
     get_le(r, 2, &v);
-    t->version = (uint16_t)v;
-    if (t->version != TRACE_VERSION) {
-        snprintf(err, errlen, "trace version %u is not supported (this reader knows %d)", t->version, TRACE_VERSION);
-        return false;
-    }
-    uint32_t stored, crc = crc32_of(r->p, r->len - 4);
-    stored = (uint32_t)r->p[r->len - 4] | (uint32_t)r->p[r->len - 3] << 8 | (uint32_t)r->p[r->len - 2] << 16 |
-             (uint32_t)r->p[r->len - 1] << 24;
-    if (stored != crc)
-        return parse_fail(err, errlen, "corrupt or truncated: checksum mismatch", r->len - 4);
+    if (v != TRACE_VERSION)
+        return parse_fail(err, errlen, "corrupt: bad version in the operator header", at + 8);
     get_le(r, 1, &v);
-    t->level = (uint8_t)v;
+    uint64_t level = v;
     get_le(r, 1, &v);
     t->flags = (uint8_t)v;
-    if (t->level > TRACE_LEVEL_INSTRUCTION || (t->flags & ~TRACE_FLAG_ENERGY))
-        return parse_fail(err, errlen, "corrupt: unknown level or flags", 10);
+    if (level != TRACE_LEVEL_OPERATOR || (t->flags & ~TRACE_FLAG_ENERGY))
+        return parse_fail(err, errlen, "corrupt: unknown level or flags", at + 10);
     get_le(r, 4, &v);
     t->cpu_khz = (uint32_t)v;
     get_le(r, 4, nstr);
     get_le(r, 4, nrec);
     get_le(r, 8, &t->run_cycles);
-    if (*nstr < 3 || *nstr > r->len / 2 || *nrec > r->len / TRACE_RECORD_BYTES)
-        return parse_fail(err, errlen, "corrupt: string or record count larger than the file", 16);
+    size_t room = r->end - r->pos;
+    if (*nstr < 3 || *nstr > room / 2 || *nrec > room / TRACE_RECORD_BYTES)
+        return parse_fail(err, errlen, "corrupt: string or record count larger than the file", at + 16);
     return true;
 }
 
@@ -209,7 +280,7 @@ static bool parse_strings(rd_t *r, trace_t *t, uint64_t n, char *err, size_t err
         return parse_fail(err, errlen, "out of memory", r->pos);
     for (uint64_t i = 0; i < n; i++) {
         uint64_t len;
-        if (!get_le(r, 2, &len) || len > TRACE_MAX_STRING || r->len - r->pos < len)
+        if (!get_le(r, 2, &len) || len > TRACE_MAX_STRING || r->end - r->pos < len)
             return parse_fail(err, errlen, "corrupt: string runs past the end", r->pos);
         char *s = malloc((size_t)len + 1);
         if (!s)
@@ -228,7 +299,7 @@ static bool parse_strings(rd_t *r, trace_t *t, uint64_t n, char *err, size_t err
 
 static bool parse_records(rd_t *r, trace_t *t, uint64_t n, char *err, size_t errlen)
 {
-    if ((r->len - 4 - r->pos) != n * TRACE_RECORD_BYTES)
+    if ((r->end - r->pos) != n * TRACE_RECORD_BYTES)
         return parse_fail(err, errlen, "corrupt: record area size does not match the record count", r->pos);
     t->recs = calloc(n ? (size_t)n : 1, sizeof *t->recs);
     if (!t->recs)
@@ -260,51 +331,144 @@ static bool parse_records(rd_t *r, trace_t *t, uint64_t n, char *err, size_t err
     return true;
 }
 
+static bool parse_operators(rd_t *r, trace_t *t, char *err, size_t errlen)
+{
+    uint64_t nstr = 0, nrec = 0;
+    return parse_header(r, t, &nstr, &nrec, err, errlen) && parse_strings(r, t, nstr, err, errlen) &&
+           parse_records(r, t, nrec, err, errlen);
+}
+
+/* Level 1: header, instruction section, operator section, trailer. */
+static bool parse_level1(const uint8_t *buf, size_t len, trace_t *t, char *err, size_t errlen)
+{
+    if (len < TRACE_HEADER_BYTES + TRACE_HEADER_BYTES + TRACE_TRAILER_BYTES + 4)
+        return parse_fail(err, errlen, "truncated: too short for an instruction-level trace", len);
+    rd_t r = {buf, len - 4, 11};
+    uint64_t flags = 0, khz = 0, rest = 0, op_off = 0, count = 0;
+    get_le(&r, 1, &flags);
+    get_le(&r, 4, &khz);
+    if (flags)
+        return parse_fail(err, errlen, "corrupt: unknown level or flags", 11);
+    for (int i = 0; i < 2; i++) {
+        get_le(&r, 8, &rest);
+        if (rest)
+            return parse_fail(err, errlen, "corrupt: reserved header bytes are not zero", 16 + 8 * (size_t)i);
+    }
+    size_t trailer = len - 4 - TRACE_TRAILER_BYTES;
+    r.pos = trailer;
+    r.end = len - 4;
+    get_le(&r, 8, &op_off);
+    get_le(&r, 8, &count);
+    if (op_off < TRACE_HEADER_BYTES || op_off > trailer)
+        return parse_fail(err, errlen, "corrupt: operator section offset outside the file", trailer);
+    if (count > op_off - TRACE_HEADER_BYTES)
+        return parse_fail(err, errlen, "corrupt: more instructions than bytes to hold them", trailer + 8);
+    rd_t ops = {buf, trailer, (size_t)op_off};
+    if (!parse_operators(&ops, t, err, errlen))
+        return false;
+    if (t->cpu_khz != khz)
+        return parse_fail(err, errlen, "corrupt: the clocks of the two headers differ", 12);
+    t->insn = buf + TRACE_HEADER_BYTES;
+    t->insn_off = TRACE_HEADER_BYTES;
+    t->insn_len = (size_t)op_off - TRACE_HEADER_BYTES;
+    t->ninsns = count;
+    return trace_insn_check(t, err, errlen);
+}
+
 bool trace_parse(const uint8_t *buf, size_t len, trace_t *t, char *err, size_t errlen)
 {
     memset(t, 0, sizeof *t);
-    rd_t r = {buf, len, 0};
-    uint64_t nstr, nrec;
-    bool ok = parse_header(&r, t, &nstr, &nrec, err, errlen) && parse_strings(&r, t, nstr, err, errlen) &&
-              parse_records(&r, t, nrec, err, errlen);
+    bool ok = parse_envelope(buf, len, t, err, errlen);
+    if (ok && t->level == TRACE_LEVEL_OPERATOR) {
+        rd_t r = {buf, len - 4, 0};
+        ok = parse_operators(&r, t, err, errlen);
+    } else if (ok) {
+        ok = parse_level1(buf, len, t, err, errlen);
+    }
     if (!ok)
         trace_free(t);
     return ok;
 }
 
-bool trace_read(const char *path, trace_t *t, char *err, size_t errlen)
+/* The whole file in memory: mapped when it is a regular file (level-1
+ * traces run to gigabytes), read otherwise (pipes, /dev/null). */
+static bool load_file(const char *path, uint8_t **data, size_t *len, bool *mapped, char *err, size_t errlen)
 {
-    memset(t, 0, sizeof *t);
-    FILE *f = fopen(path, "rb");
-    if (!f) {
+    int fd = open(path, O_RDONLY);
+    if (fd < 0) {
         snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
         return false;
     }
-    size_t cap = 1 << 16, len = 0, got;
+    struct stat st;
+    *mapped = false;
+    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+        void *p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+        close(fd);
+        if (p == MAP_FAILED) {
+            snprintf(err, errlen, "%s: cannot map: %s", path, strerror(errno));
+            return false;
+        }
+        *data = p;
+        *len = (size_t)st.st_size;
+        *mapped = true;
+        return true;
+    }
+    size_t cap = 1 << 16, n = 0;
     uint8_t *p = malloc(cap);
-    while (p && (got = fread(p + len, 1, cap - len, f)) > 0) {
-        len += got;
-        if (len == cap) {
-            uint8_t *np = cap < (256u << 20) ? realloc(p, cap * 2) : NULL;
-            if (!np) {
+    for (;;) {
+        if (!p) {
+            close(fd);
+            snprintf(err, errlen, "%s: out of memory", path);
+            return false;
+        }
+        ssize_t got = read(fd, p + n, cap - n);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got < 0) {
+            snprintf(err, errlen, "%s: read error: %s", path, strerror(errno));
+            free(p);
+            close(fd);
+            return false;
+        }
+        if (got == 0)
+            break;
+        n += (size_t)got;
+        if (n == cap) {
+            uint8_t *np = realloc(p, cap * 2);
+            if (!np)
                 free(p);
-                p = NULL;
-            }
             p = np;
             cap *= 2;
         }
     }
-    fclose(f);
-    if (!p) {
-        snprintf(err, errlen, "%s: too large for a trace or out of memory", path);
+    close(fd);
+    *data = p;
+    *len = n;
+    return true;
+}
+
+bool trace_read(const char *path, trace_t *t, char *err, size_t errlen)
+{
+    memset(t, 0, sizeof *t);
+    uint8_t *p;
+    size_t len;
+    bool mapped;
+    if (!load_file(path, &p, &len, &mapped, err, errlen))
         return false;
-    }
     char why[256];
     bool ok = trace_parse(p, len, t, why, sizeof why);
-    if (!ok)
+    if (!ok) {
         snprintf(err, errlen, "%s: %s", path, why);
-    free(p);
-    return ok;
+        if (mapped)
+            munmap(p, len);
+        else
+            free(p);
+        return false;
+    }
+    t->map = p;
+    t->map_len = len;
+    t->map_is_mmap = mapped;
+    return true;
 }
 
 void trace_free(trace_t *t)
@@ -313,6 +477,10 @@ void trace_free(trace_t *t)
         free(t->strings[i]);
     free(t->strings);
     free(t->recs);
+    if (t->map && t->map_is_mmap)
+        munmap(t->map, t->map_len);
+    else
+        free(t->map);
     memset(t, 0, sizeof *t);
 }
 

@@ -7,7 +7,8 @@
 # and prints what moved.
 # test-report: the report, CSV, HTML (rendered by headless Chromium when it is
 # installed), timeline and trace outputs; determinism; the trace reader on
-# truncated and corrupt files; slower flash makes the golden diff fail.
+# truncated and corrupt files; slower flash makes the golden diff fail;
+# instruction-level traces (tests/report/insn_trace.sh).
 
 ETSIM_TRACE     := $(BUILD)/bin/etsim-trace
 ETSIM_TRACE_SAN := $(SAN)/bin/etsim-trace
@@ -21,7 +22,14 @@ $(ETSIM_TRACE_SAN): $(SAN)/obj/tools/etsim_trace.o $(CORE_SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(CC) $(SAN_CFLAGS) -o $@ $^ $(LDLIBS)
 
-REPORT_TOOLS := $(ETSIM) $(ETSIM_SAN) $(ETSIM_TRACE) $(ETSIM_TRACE_SAN) firmware
+# Every truncation and byte flip of real traces through the reader, in one
+# process, under ASan+UBSan (tests/report/trace_fuzz.c).
+TRACE_FUZZ := $(SAN)/bin/trace-fuzz
+$(TRACE_FUZZ): $(SAN)/obj/tests/report/trace_fuzz.o $(CORE_SAN_OBJS)
+	@mkdir -p $(dir $@)
+	$(CC) $(SAN_CFLAGS) -o $@ $^ $(LDLIBS)
+
+REPORT_TOOLS := $(ETSIM) $(ETSIM_SAN) $(ETSIM_TRACE) $(ETSIM_TRACE_SAN) $(TRACE_FUZZ) firmware
 
 .PHONY: test-golden update-golden test-report sweep
 test-golden: $(REPORT_TOOLS)
@@ -35,6 +43,8 @@ update-golden: $(REPORT_TOOLS)
 test-report: $(REPORT_TOOLS)
 	bash tests/report/run.sh --etsim $(ETSIM) --etsim-san $(ETSIM_SAN) --trace-tool $(ETSIM_TRACE_SAN) \
 	    --shared $(SHARED) --out $(BUILD)/report-test --fw $(BUILD)/firmware
+	bash tests/report/insn_trace.sh --etsim $(ETSIM) --etsim-san $(ETSIM_SAN) --trace-tool $(ETSIM_TRACE_SAN) \
+	    --trace-fuzz $(TRACE_FUZZ) --shared $(SHARED) --out $(BUILD)/insn-trace-test --fw $(BUILD)/firmware
 
 # Clocks x flash wait states: latency and energy of KWS (CSV and SVG).
 SWEEP_MHZ  ?= 100 200 400

@@ -1,17 +1,27 @@
 /* etsim-trace: read the binary traces etsim --trace writes (docs/trace.md).
  *
- *   etsim-trace dump TRACE                  every record
- *   etsim-trace summary TRACE               per-operator means per inference
+ *   etsim-trace dump TRACE [--start N] [--count N]
+ *                                           every record (instruction-level
+ *                                           traces: the instructions from
+ *                                           index N, disassembled)
+ *   etsim-trace summary TRACE               per-operator means per inference;
+ *                                           instruction-level traces: also
+ *                                           counts, hottest PCs, mnemonics
  *   etsim-trace diff A B [--tolerance PCT]  0: B within PCT % of A (cycles and
- *                                           energy, per operator and in total);
- *                                           1: something moved (printed);
+ *                                           energy, per operator and in total)
+ *                                           and, for two instruction-level
+ *                                           traces, the same instructions;
+ *                                           1: something moved or the
+ *                                           instructions diverge (printed);
  *                                           2: bad input or usage
  */
+#include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "../isa/disasm.h"
 #include "../sim/trace.h"
 
 #define EXIT_MOVED 1
@@ -39,7 +49,104 @@ static void print_energy(uint64_t pj)
         printf("%12.3f", pj / 1e6);
 }
 
-static int cmd_dump(const char *path, const trace_t *t)
+/* ---- instruction records ------------------------------------------------ */
+
+/* Disassembly per distinct PC (Capstone is slow; a trace repeats PCs). */
+typedef struct disasm_cache {
+    uint32_t *raw;
+    char (*text)[80];
+    uint32_t cap;
+} disasm_cache_t;
+
+static const char *disasm_of(disasm_cache_t *c, const trace_insn_t *r)
+{
+    if (r->pc_id >= c->cap) {
+        uint32_t cap = c->cap ? c->cap : 1024;
+        while (cap <= r->pc_id)
+            cap *= 2;
+        uint32_t *raw = realloc(c->raw, cap * sizeof *raw);
+        if (raw)
+            c->raw = raw;
+        char(*text)[80] = raw ? realloc(c->text, cap * sizeof *text) : NULL;
+        if (!text)
+            return "(out of memory)";
+        c->text = text;
+        for (uint32_t i = c->cap; i < cap; i++)
+            c->text[i][0] = '\0';
+        c->cap = cap;
+    }
+    if (!c->text[r->pc_id][0] || c->raw[r->pc_id] != r->raw) {
+        isa_disasm(r->raw, r->size, r->pc, c->text[r->pc_id], sizeof c->text[0]);
+        if (!c->text[r->pc_id][0])
+            snprintf(c->text[r->pc_id], sizeof c->text[0], "?");
+        c->raw[r->pc_id] = r->raw;
+    }
+    return c->text[r->pc_id];
+}
+
+static void disasm_free(disasm_cache_t *c)
+{
+    free(c->raw);
+    free(c->text);
+}
+
+static void print_encoding(const trace_insn_t *r)
+{
+    if (r->size == 4)
+        printf("%04x %04x", r->raw >> 16, r->raw & 0xFFFFu);
+    else
+        printf("%04x     ", r->raw);
+}
+
+/* name=value for each slot in mask. */
+static void print_slots(uint64_t mask, const uint32_t *state)
+{
+    for (; mask; mask &= mask - 1) {
+        unsigned slot = (unsigned)__builtin_ctzll(mask);
+        char nb[16];
+        printf(" %s=0x%08x", trace_slot_name(slot, nb, sizeof nb), state[slot]);
+    }
+}
+
+static void print_insn(disasm_cache_t *dc, const char *prefix, const trace_insn_t *r, bool changes)
+{
+    printf("%s%10" PRIu64 "  0x%08x %12" PRIu64 "  ", prefix, r->index, r->pc, r->cycles);
+    print_encoding(r);
+    printf("  %-36s", disasm_of(dc, r));
+    if (changes)
+        print_slots(r->changed, r->state);
+    printf("\n");
+}
+
+static int iter_error(const char *path, const trace_iter_t *it)
+{
+    fprintf(stderr, "etsim-trace: %s: %s\n", path, it->err);
+    return EXIT_BAD;
+}
+
+static int dump_insns(const char *path, const trace_t *t, uint64_t start, uint64_t count)
+{
+    trace_iter_t it;
+    trace_insn_t r;
+    disasm_cache_t dc = {0};
+    if (!trace_iter_start(&it, t)) {
+        fprintf(stderr, "etsim-trace: out of memory\n");
+        return EXIT_BAD;
+    }
+    printf("instructions: %" PRIu64 " (index, pc, cycles when it retired, encoding, disassembly, the registers "
+           "it changed)\n", t->ninsns);
+    uint64_t end = count > UINT64_MAX - start ? UINT64_MAX : start + count;
+    while (it.index < end && trace_iter_next(&it, &r)) {
+        if (r.index >= start)
+            print_insn(&dc, "", &r, true);
+    }
+    int rc = it.err[0] ? iter_error(path, &it) : 0;
+    trace_iter_free(&it);
+    disasm_free(&dc);
+    return rc;
+}
+
+static int cmd_dump(const char *path, const trace_t *t, uint64_t start, uint64_t count)
 {
     print_header(path, t);
     printf("%-5s %-4s %-5s %-44s %-6s %12s %12s %12s %12s\n", "kind", "iter", "index", "name", "engine", "start",
@@ -53,7 +160,7 @@ static int cmd_dump(const char *path, const trace_t *t)
         print_energy(r->energy_pj);
         printf("\n");
     }
-    return 0;
+    return t->level == TRACE_LEVEL_INSTRUCTION ? dump_insns(path, t, start, count) : 0;
 }
 
 /* Per operator index: means over the inferences. */
@@ -113,6 +220,133 @@ static bool summarise(const trace_t *t, summary_t *s)
     return true;
 }
 
+/* Per distinct PC. */
+typedef struct pc_stat {
+    uint32_t pc, raw, id;
+    uint8_t size;
+    uint64_t count, cycles;
+} pc_stat_t;
+
+typedef struct mnem_stat {
+    char name[24];
+    uint64_t count, cycles;
+} mnem_stat_t;
+
+static int by_count_desc(const void *a, const void *b)
+{
+    const pc_stat_t *x = a, *y = b;
+    if (x->count != y->count)
+        return x->count < y->count ? 1 : -1;
+    return x->pc < y->pc ? -1 : x->pc > y->pc;
+}
+
+static int mnem_by_count_desc(const void *a, const void *b)
+{
+    const mnem_stat_t *x = a, *y = b;
+    if (x->count != y->count)
+        return x->count < y->count ? 1 : -1;
+    return strcmp(x->name, y->name);
+}
+
+#define HOT_PCS 20
+#define TOP_MNEMONICS 15
+
+static int summary_insns(const char *path, const trace_t *t)
+{
+    trace_iter_t it;
+    trace_insn_t r;
+    pc_stat_t *pcs = NULL;
+    uint32_t cap = 0;
+    uint64_t prev_cycles = 0, n = 0;
+    if (!trace_iter_start(&it, t))
+        goto oom;
+    while (trace_iter_next(&it, &r)) {
+        if (r.pc_id >= cap) {
+            uint32_t ncap = cap ? cap * 2 : 1024;
+            pc_stat_t *np = realloc(pcs, ncap * sizeof *np);
+            if (!np)
+                goto oom;
+            memset(np + cap, 0, (ncap - cap) * sizeof *np);
+            pcs = np;
+            cap = ncap;
+        }
+        pc_stat_t *p = &pcs[r.pc_id];
+        p->id = r.pc_id;
+        p->pc = r.pc;
+        p->raw = r.raw;
+        p->size = r.size;
+        p->count++;
+        p->cycles += r.cycles - prev_cycles;
+        prev_cycles = r.cycles;
+        n++;
+    }
+    if (it.err[0]) {
+        int rc = iter_error(path, &it);
+        trace_iter_free(&it);
+        free(pcs);
+        return rc;
+    }
+    uint32_t npcs = trace_iter_npcs(&it);
+    trace_iter_free(&it);
+    printf("instructions %" PRIu64 ", %" PRIu64 " cycles (CPI %.2f), %u distinct PCs\n", n, prev_cycles,
+           n ? (double)prev_cycles / (double)n : 0.0, npcs);
+    if (!npcs) {
+        free(pcs);
+        return 0;
+    }
+    /* The mnemonic mix, from each PC's disassembly (first word). */
+    disasm_cache_t dc = {0};
+    mnem_stat_t *mn = calloc(npcs, sizeof *mn);
+    uint32_t nmn = 0;
+    if (!mn)
+        goto oom;
+    for (uint32_t i = 0; i < npcs; i++) {
+        trace_insn_t x = {.pc = pcs[i].pc, .raw = pcs[i].raw, .size = pcs[i].size, .pc_id = i};
+        char word[24];
+        if (sscanf(disasm_of(&dc, &x), "%23s", word) != 1)
+            snprintf(word, sizeof word, "?");
+        uint32_t k = 0;
+        while (k < nmn && strcmp(mn[k].name, word) != 0)
+            k++;
+        if (k == nmn)
+            snprintf(mn[nmn++].name, sizeof mn[0].name, "%s", word);
+        mn[k].count += pcs[i].count;
+        mn[k].cycles += pcs[i].cycles;
+    }
+    /* Sorting loses the pc_id order the cache is keyed by: copy the text. */
+    char(*text)[80] = malloc((size_t)npcs * sizeof *text);
+    if (!text) {
+        free(mn);
+        disasm_free(&dc);
+        goto oom;
+    }
+    for (uint32_t i = 0; i < npcs; i++)
+        memcpy(text[i], dc.text[i], sizeof text[i]);
+    qsort(pcs, npcs, sizeof *pcs, by_count_desc);
+    qsort(mn, nmn, sizeof *mn, mnem_by_count_desc);
+    printf("hottest PCs (cycles: those charged from the previous instruction's end to this one's)\n");
+    printf("%-10s %12s %7s %12s %7s  %s\n", "pc", "count", "share", "cycles", "share", "instruction");
+    for (uint32_t i = 0; i < npcs && i < HOT_PCS; i++)
+        printf("0x%08x %12" PRIu64 " %6.2f%% %12" PRIu64 " %6.2f%%  %s\n", pcs[i].pc, pcs[i].count,
+               100.0 * (double)pcs[i].count / (double)n, pcs[i].cycles,
+               prev_cycles ? 100.0 * (double)pcs[i].cycles / (double)prev_cycles : 0.0, text[pcs[i].id]);
+    printf("mnemonics\n%-10s %12s %7s %12s %7s\n", "mnemonic", "count", "share", "cycles", "share");
+    for (uint32_t i = 0; i < nmn && i < TOP_MNEMONICS; i++)
+        printf("%-10s %12" PRIu64 " %6.2f%% %12" PRIu64 " %6.2f%%\n", mn[i].name, mn[i].count,
+               100.0 * (double)mn[i].count / (double)n, mn[i].cycles,
+               prev_cycles ? 100.0 * (double)mn[i].cycles / (double)prev_cycles : 0.0);
+    free(text);
+    free(mn);
+    disasm_free(&dc);
+    free(pcs);
+    return 0;
+oom:
+    trace_iter_free(&it);
+    free(pcs);
+    fprintf(stderr, "etsim-trace: out of memory\n");
+    return EXIT_BAD;
+}
+
 static int cmd_summary(const char *path, const trace_t *t)
 {
     summary_t s;
@@ -138,7 +372,7 @@ static int cmd_summary(const char *path, const trace_t *t)
             printf("%12s\n", "-");
     }
     free(s.ops);
-    return 0;
+    return t->level == TRACE_LEVEL_INSTRUCTION ? summary_insns(path, t) : 0;
 }
 
 static double pct(double a, double b)
@@ -163,7 +397,107 @@ static bool check(const char *what, const char *label, double a, double b, doubl
     return true;
 }
 
-static int cmd_diff(const trace_t *ta, const trace_t *tb, double tol)
+/* Two instruction streams, record by record: the first one whose PC,
+ * encoding, cycle count or register state after it differs. */
+#define DIFF_CONTEXT 4
+
+static bool same_insn(const trace_insn_t *a, const trace_insn_t *b)
+{
+    return a->pc == b->pc && a->raw == b->raw && a->size == b->size && a->cycles == b->cycles &&
+           memcmp(a->state, b->state, TRACE_SLOTS * sizeof *a->state) == 0;
+}
+
+static void print_registers(const trace_insn_t *a, const trace_insn_t *b)
+{
+    printf("  registers after it (* differs)     A            B\n");
+    for (unsigned slot = 0; slot < TRACE_SLOTS; slot++) {
+        bool differs = a->state[slot] != b->state[slot];
+        if (slot >= TRACE_SLOT_S0 && !differs)
+            continue;              /* FP/MVE: only those that differ */
+        char nb[16];
+        printf("  %c %-6s                  0x%08x   0x%08x\n", differs ? '*' : ' ',
+               trace_slot_name(slot, nb, sizeof nb), a->state[slot], b->state[slot]);
+    }
+}
+
+/* The DIFF_CONTEXT records of t before index (a second walk: cheaper than
+ * keeping copies of every record on the way). */
+static void print_context(const trace_t *t, uint64_t index, disasm_cache_t *dc)
+{
+    trace_iter_t it;
+    trace_insn_t r;
+    if (!trace_iter_start(&it, t))
+        return;
+    uint64_t from = index > DIFF_CONTEXT ? index - DIFF_CONTEXT : 0;
+    if (from < index)
+        printf("  before it (the same in both):\n");
+    while (it.index < index && trace_iter_next(&it, &r)) {
+        if (r.index >= from)
+            print_insn(dc, "    ", &r, true);
+    }
+    trace_iter_free(&it);
+}
+
+static int diff_insns(const char *pa, const trace_t *ta, const char *pb, const trace_t *tb)
+{
+    trace_iter_t ia, ib;
+    trace_insn_t ra, rb;
+    if (!trace_iter_start(&ia, ta) || !trace_iter_start(&ib, tb)) {
+        trace_iter_free(&ia);
+        fprintf(stderr, "etsim-trace: out of memory\n");
+        return EXIT_BAD;
+    }
+    bool ha, hb;
+    for (;;) {
+        ha = trace_iter_next(&ia, &ra);
+        hb = trace_iter_next(&ib, &rb);
+        if (!ha || !hb || !same_insn(&ra, &rb))
+            break;
+    }
+    int rc = 0;
+    if (ia.err[0] || ib.err[0]) {
+        rc = iter_error(ia.err[0] ? pa : pb, ia.err[0] ? &ia : &ib);
+    } else if (!ha && !hb) {
+        printf("instructions: the same %" PRIu64 " instructions, cycles and registers\n", ta->ninsns);
+    } else {
+        disasm_cache_t da = {0}, db = {0};
+        uint64_t at = ha ? ra.index : rb.index;
+        printf("instructions: first divergence at instruction %" PRIu64 " (A has %" PRIu64 ", B %" PRIu64 ")\n",
+               at, ta->ninsns, tb->ninsns);
+        if (ha && hb) {
+            printf("  differs:");
+            if (ra.pc != rb.pc || ra.raw != rb.raw)
+                printf(" pc/instruction");
+            if (ra.cycles != rb.cycles)
+                printf(" cycles (%+" PRId64 ")", (int64_t)(rb.cycles - ra.cycles));
+            for (unsigned slot = 0; slot < TRACE_SLOTS; slot++) {
+                char nb[16];
+                if (ra.state[slot] != rb.state[slot])
+                    printf(" %s", trace_slot_name(slot, nb, sizeof nb));
+            }
+            printf("\n");
+        }
+        print_context(ta, at, &da);
+        if (ha)
+            print_insn(&da, "  A ", &ra, true);
+        else
+            printf("  A ends after %" PRIu64 " instructions\n", ta->ninsns);
+        if (hb)
+            print_insn(&db, "  B ", &rb, true);
+        else
+            printf("  B ends after %" PRIu64 " instructions\n", tb->ninsns);
+        if (ha && hb)
+            print_registers(&ra, &rb);
+        disasm_free(&da);
+        disasm_free(&db);
+        rc = EXIT_MOVED;
+    }
+    trace_iter_free(&ia);
+    trace_iter_free(&ib);
+    return rc;
+}
+
+static int cmd_diff(const char *pa, const trace_t *ta, const char *pb, const trace_t *tb, double tol)
 {
     summary_t a, b;
     if (!summarise(ta, &a) || !summarise(tb, &b)) {
@@ -197,20 +531,31 @@ static int cmd_diff(const trace_t *ta, const trace_t *tb, double tol)
     }
     free(a.ops);
     free(b.ops);
+    int rc = 0;
     if (nmoved) {
         printf("diff: %d figure%s moved by more than %.3f%%\n", nmoved, nmoved == 1 ? "" : "s", tol);
-        return EXIT_MOVED;
+        rc = EXIT_MOVED;
+    } else {
+        printf("diff: within %.3f%%\n", tol);
     }
-    printf("diff: within %.3f%%\n", tol);
-    return 0;
+    if (ta->level == TRACE_LEVEL_INSTRUCTION && tb->level == TRACE_LEVEL_INSTRUCTION) {
+        int irc = diff_insns(pa, ta, pb, tb);
+        rc = irc > rc ? irc : rc;
+    } else if (ta->level != tb->level) {
+        printf("instructions: not compared (only one trace has them)\n");
+    }
+    return rc;
 }
 
 static void usage(FILE *f)
 {
-    fputs("usage: etsim-trace dump TRACE\n"
+    fputs("usage: etsim-trace dump TRACE [--start N] [--count N]\n"
           "       etsim-trace summary TRACE\n"
           "       etsim-trace diff A B [--tolerance PCT]\n"
-          "exit status: 0 ok (diff: B within PCT %% of A, default 0); 1 diff: something moved; 2 bad input\n",
+          "dump --start/--count select instruction records (instruction-level traces)\n"
+          "diff compares operator figures within PCT % (default 0) and, when both traces are\n"
+          "instruction-level, the instructions exactly (the first divergence is printed)\n"
+          "exit status: 0 ok (diff: the same); 1 diff: something moved or diverged; 2 bad input\n",
           f);
 }
 
@@ -223,8 +568,19 @@ int main(int argc, char **argv)
     const char *files[2];
     int nfiles = 0;
     double tol = 0;
+    uint64_t start = 0, count = UINT64_MAX;
     for (int i = 2; i < argc; i++) {
-        if (!strcmp(argv[i], "--tolerance")) {
+        if (!strcmp(argv[i], "--start") || !strcmp(argv[i], "--count")) {
+            char *end;
+            unsigned long long v = 0;
+            if (i + 1 >= argc || argv[i + 1][0] == '-' || (v = strtoull(argv[i + 1], &end, 10), *end) ||
+                !argv[i + 1][0]) {
+                fprintf(stderr, "etsim-trace: %s needs a number >= 0\n", argv[i]);
+                return EXIT_BAD;
+            }
+            *(argv[i][2] == 's' ? &start : &count) = v;
+            i++;
+        } else if (!strcmp(argv[i], "--tolerance")) {
             char *end;
             if (i + 1 >= argc || (tol = strtod(argv[i + 1], &end), *end) || !(tol >= 0 && tol < 1e6)) {
                 fprintf(stderr, "etsim-trace: --tolerance needs a percentage (a number >= 0)\n");
@@ -255,9 +611,9 @@ int main(int argc, char **argv)
             return EXIT_BAD;
         }
     }
-    int rc = !strcmp(cmd, "dump") ? cmd_dump(files[0], &t[0])
+    int rc = !strcmp(cmd, "dump") ? cmd_dump(files[0], &t[0], start, count)
            : !strcmp(cmd, "summary") ? cmd_summary(files[0], &t[0])
-           : cmd_diff(&t[0], &t[1], tol);
+           : cmd_diff(files[0], &t[0], files[1], &t[1], tol);
     for (int i = 0; i < nfiles; i++)
         trace_free(&t[i]);
     return rc;
