@@ -260,6 +260,9 @@ void cpu_update_event_cycle(cpu_t *cpu);
 
 /* Drop every predecoded instruction (after loading new code by hand). */
 void cpu_icache_flush(cpu_t *cpu);
+/* Drop the decodes of instructions covering [addr, addr + size): cheap,
+ * and safe while an instruction executes (nothing is freed). */
+void cpu_icache_invalidate(cpu_t *cpu, uint32_t addr, unsigned size);
 
 /* Exceptions, for devices (NVIC, SysTick) and the SCS registers. */
 void cpu_set_pending(cpu_t *cpu, int exc);

@@ -407,11 +407,20 @@ bool machine_write_bytes(machine_t *m, uint32_t addr, const void *data, uint32_t
         if (n > len - done)
             n = len - done;
         memcpy(r->host + off, src + done, n);
+        /* Host writes (semihosting reads) into memory that holds code:
+         * drop the stale decodes of just those addresses.  Not a flush:
+         * that frees the chunks, and the BKPT doing the write is still
+         * executing from one of them. */
+        for (uint32_t a = addr + done; a - (addr + done) < n; a = (a | (BUS_PAGE_SIZE - 1u)) + 1u) {
+            bus_page_t *pg = m->bus.page[a >> BUS_PAGE_BITS];
+            uint32_t end = (a | (BUS_PAGE_SIZE - 1u)) + 1u;
+            uint32_t stop = addr + done + (uint32_t)n;
+            if (pg && pg->has_code)
+                cpu_icache_invalidate(m->cpu, a, (end - a < stop - a ? end : stop) - a);
+            if (end == 0 || end >= stop)
+                break;
+        }
         done += (uint32_t)n;
-        /* Host writes into memory that holds code: drop stale decodes. */
-        if (m->bus.page[(addr + done - 1) >> BUS_PAGE_BITS] &&
-            m->bus.page[(addr + done - 1) >> BUS_PAGE_BITS]->has_code)
-            cpu_icache_flush(m->cpu);
     }
     return true;
 }
