@@ -155,6 +155,7 @@ typedef struct cpu_pipeline {
     uint8_t pair_dual;       /* the last one's TIMING_DUAL_* */
     uint32_t lob_le;         /* address of the LE whose loop is cached (0: none) */
     /* statistics */
+    uint64_t class_insns[32];    /* instructions retired per timing class (power model) */
     uint64_t stall_cycles;   /* waiting for operands or a busy pipe */
     uint64_t dual_issued;    /* instructions issued as the second of a pair */
 } cpu_pipeline_t;

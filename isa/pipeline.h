@@ -55,6 +55,7 @@ static inline uint64_t pipeline_retire(cpu_pipeline_t *pl, const insn_t *in, uin
     uint64_t busy = c + in->occupancy;
     pl->pipe_free[in->pipe] = in->pipe ? busy : 0;
     pl->dual_issued += dual;
+    pl->class_insns[in->tclass]++;
     uint64_t next = c + (dual ? 0 : in->issue);
     /* The next one may pair with this one only if this one issued alone
      * and nothing held it beyond its issue cycle (no wait state, no

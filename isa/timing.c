@@ -57,6 +57,10 @@ const timing_class_info_t timing_class_info[TC_COUNT] = {
     [TC_MVE_GATHER] =      {1, 2, LSU, 4},
 };
 
+_Static_assert(TC_COUNT <= sizeof ((cpu_pipeline_t *)0)->class_insns /
+                               sizeof ((cpu_pipeline_t *)0)->class_insns[0],
+               "cpu_pipeline_t.class_insns has a counter per timing class");
+
 const char *const timing_class_name[TC_COUNT] = {
     [TC_ALU] = "alu", [TC_ALU_SHIFT] = "alu_shift", [TC_MUL] = "mul",
     [TC_MUL_LONG] = "mul_long", [TC_DIV] = "div", [TC_LOAD] = "load",

@@ -7,8 +7,58 @@
 #include <string.h>
 
 #include "../firmware/include/etsim_profport.h"
+#include "../isa/timing.h"
 
 /* ---- coefficients ------------------------------------------------------- */
+
+const char *const power_class_group_name[POWER_CLASS_GROUPS] = {
+    "alu", "mul", "load_store", "branch", "fp32", "fp64", "mve_beat",
+};
+
+static int class_group(int tclass)
+{
+    switch (tclass) {
+    case TC_MUL: case TC_MUL_LONG: case TC_DIV: return POWER_MUL;
+    case TC_LOAD: case TC_STORE: case TC_LOAD_MULTI: case TC_STORE_MULTI:
+    case TC_FP_LOAD: case TC_FP_STORE: case TC_FP_LOAD_MULTI: case TC_FP_STORE_MULTI:
+        return POWER_LOAD_STORE;
+    case TC_BRANCH: case TC_BRANCH_LINK: case TC_TABLE_BRANCH: return POWER_BRANCH;
+    case TC_FP32: case TC_FP32_MLA: case TC_FP32_DIV: return POWER_FP32;
+    case TC_FP64_ADD: case TC_FP64_MUL: case TC_FP64_FMA: case TC_FP64_DIV: return POWER_FP64;
+    case TC_MVE_INT: case TC_MVE_MUL: case TC_MVE_FP: case TC_MVE_LOAD: case TC_MVE_GATHER:
+        return POWER_MVE_BEAT;
+    default: return POWER_ALU;
+    }
+}
+
+static bool num_field(json_object *o, const char *key, double *out, const char *src, char *err,
+                      size_t errlen);
+
+/* "class_pj": {"alu": 0.1, ...}: optional, every group defaults to 0. */
+static bool parse_class_pj(power_coeffs_t *pc, json_object *p, const char *src, char *err, size_t errlen)
+{
+    json_object *o;
+    if (!json_object_object_get_ex(p, "class_pj", &o))
+        return true;
+    if (!json_object_is_type(o, json_type_object)) {
+        snprintf(err, errlen, "%s: power: \"class_pj\" must be an object", src);
+        return false;
+    }
+    json_object_object_foreach(o, key, val) {
+        (void)val;
+        int g = 0;
+        while (g < POWER_CLASS_GROUPS && strcmp(key, power_class_group_name[g]) != 0)
+            g++;
+        if (g == POWER_CLASS_GROUPS) {
+            snprintf(err, errlen, "%s: power: class_pj: \"%s\" is not one of alu, mul, load_store, "
+                     "branch, fp32, fp64, mve_beat", src, key);
+            return false;
+        }
+        if (!num_field(o, key, &pc->class_pj[g], src, err, errlen))
+            return false;
+    }
+    return true;
+}
 
 static bool num_field(json_object *o, const char *key, double *out, const char *src, char *err,
                       size_t errlen)
@@ -41,6 +91,8 @@ static bool parse_power(power_coeffs_t *pc, json_object *root, const char *src, 
     }
     if (!num_field(p, "core_active_uw_per_mhz", &pc->core_pj_per_cycle, src, err, errlen) ||
         !num_field(p, "core_sleep_uw_per_mhz", &pc->sleep_pj_per_cycle, src, err, errlen))
+        return false;
+    if (!parse_class_pj(pc, p, src, err, errlen))
         return false;
     json_object *fb;
     pc->fetch_bytes_per_insn = 3.0;
@@ -130,6 +182,7 @@ void power_snap_now(const machine_t *m, power_snap_t *s)
     s->cycles = m->cpu->cycles;
     s->sleep_cycles = m->cpu->sleep_cycles;
     s->instret = m->cpu->instret;
+    memcpy(s->class_insns, m->cpu->pl.class_insns, sizeof s->class_insns);
     for (int i = 0; i < m->nregions && i < SOC_MAX_REGIONS; i++) {
         const bus_stats_t *st = &m->regions[i].stats;
         const soc_region_t *d = m->regions[i].desc;
@@ -195,7 +248,13 @@ void power_between(const machine_t *m, const power_coeffs_t *pc, const power_sna
     out->core_pj = (double)(cyc - slp) * pc->core_pj_per_cycle;
     out->sleep_pj = (double)slp * pc->sleep_pj_per_cycle;
     out->static_pj = pc->static_uw * ((double)cyc / m->desc.cpu_mhz);   /* uW x us = pJ */
-    out->total_pj = out->core_pj + out->sleep_pj + out->static_pj;
+    out->datapath_pj = 0;
+    for (int c = 0; c < TC_COUNT; c++) {
+        int g = class_group(c);
+        double per = pc->class_pj[g] * (g == POWER_MVE_BEAT ? 2.0 : 1.0);   /* two beats */
+        out->datapath_pj += (double)(b->class_insns[c] - a->class_insns[c]) * per;
+    }
+    out->total_pj = out->core_pj + out->sleep_pj + out->static_pj + out->datapath_pj;
     uint64_t fetched = 0;
     for (int i = 0; i < m->nregions && i < SOC_MAX_REGIONS; i++) {
         out->mem_pj[i] = b->mem_pj[i] - a->mem_pj[i];

@@ -1,6 +1,7 @@
 /* The power model: energy of a run, of one inference and of each operator.
  *
  *   energy = core cycles awake x core pJ/cycle          ("core")
+ *          + instructions x datapath pJ of their class  ("datapath")
  *          + core cycles asleep x sleep pJ/cycle        ("sleep")
  *          + bytes read, written and fetched per memory region
  *            x that region's pJ/byte                    ("mem.<region>")
@@ -25,6 +26,13 @@
 
 #define POWER_MAX_DOMAINS (SOC_MAX_REGIONS + 4)
 
+/* Groups of timing classes (isa/timing.h) with one datapath energy each. */
+enum power_class_group {
+    POWER_ALU, POWER_MUL, POWER_LOAD_STORE, POWER_BRANCH, POWER_FP32, POWER_FP64, POWER_MVE_BEAT,
+    POWER_CLASS_GROUPS
+};
+extern const char *const power_class_group_name[POWER_CLASS_GROUPS];
+
 typedef struct power_domain {
     char name[SOC_NAME_LEN];
     double static_uw;
@@ -42,6 +50,9 @@ typedef struct power_coeffs {
      * the code (set by the caller from the ELF entry point; -1: none). */
     double fetch_bytes_per_insn;
     int fetch_region;
+    /* Datapath energy per instruction, by group of timing classes
+     * (enum power_class_group); Helium per 64-bit beat. */
+    double class_pj[POWER_CLASS_GROUPS];
 } power_coeffs_t;
 
 /* Read the "power" object of a SoC description (built-in name or file).
@@ -52,6 +63,7 @@ bool power_load(power_coeffs_t *pc, const char *soc_name_or_path, char *err, siz
 typedef struct power_snap {
     uint64_t cycles, sleep_cycles, instret;
     double mem_pj[SOC_MAX_REGIONS];   /* cumulative, per region */
+    uint64_t class_insns[32];         /* cumulative, per timing class */
 } power_snap_t;
 
 typedef struct power_probe {
@@ -69,6 +81,7 @@ void power_snap_now(const machine_t *m, power_snap_t *s);
 /* Energy between two snapshots, by component. */
 typedef struct power_energy {
     double core_pj, sleep_pj, static_pj;
+    double datapath_pj;            /* per instruction class ("datapath") */
     double mem_pj[SOC_MAX_REGIONS];
     double total_pj;
     bool fetch_estimated;          /* fetch energy from instructions x bytes */

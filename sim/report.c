@@ -22,6 +22,7 @@ const char *report_engine_name(uint32_t e)
 static void energy_add(power_energy_t *sum, const power_energy_t *e)
 {
     sum->core_pj += e->core_pj;
+    sum->datapath_pj += e->datapath_pj;
     sum->sleep_pj += e->sleep_pj;
     sum->static_pj += e->static_pj;
     sum->total_pj += e->total_pj;
@@ -223,8 +224,9 @@ void report_summary(FILE *f, const machine_t *m, const run_info_t *ri, const ana
     summary_ram(f, ri);
     if (a->have_power && a->iterations) {
         const power_energy_t *e = &a->energy;
-        fprintf(f, "  energy        %.1f uJ per inference (core %.1f, memory %.1f, static %.1f, sleep %.1f)\n",
-                per_inf(a, e->total_pj) / 1e6, per_inf(a, e->core_pj) / 1e6, per_inf(a, mem_total(e)) / 1e6,
+        fprintf(f, "  energy        %.1f uJ per inference (core %.1f, datapath %.1f, memory %.1f, static %.1f, sleep %.1f)\n",
+                per_inf(a, e->total_pj) / 1e6, per_inf(a, e->core_pj) / 1e6, per_inf(a, e->datapath_pj) / 1e6,
+                per_inf(a, mem_total(e)) / 1e6,
                 per_inf(a, e->static_pj) / 1e6, per_inf(a, e->sleep_pj) / 1e6);
     }
     if (!a->iterations)
@@ -325,6 +327,7 @@ static json_object *components_json(const machine_t *m, const power_energy_t *e,
 {
     json_object *o = json_object_new_object();
     json_object_object_add(o, "core", num(e->core_pj / div / 1e6));
+    json_object_object_add(o, "datapath", num(e->datapath_pj / div / 1e6));
     json_object_object_add(o, "sleep", num(e->sleep_pj / div / 1e6));
     json_object_object_add(o, "static", num(e->static_pj / div / 1e6));
     for (int i = 0; i < m->nregions; i++) {
@@ -356,6 +359,10 @@ static json_object *power_json(const machine_t *m, const run_info_t *ri, const a
     json_object_object_add(p, "run_components", components_json(m, &a->run_energy, 1));
     json_object *co = json_object_new_object();
     json_object_object_add(co, "core_active_uw_per_mhz", num(ri->power->core_pj_per_cycle));
+    json_object *cls = json_object_new_object();
+    for (int g = 0; g < POWER_CLASS_GROUPS; g++)
+        json_object_object_add(cls, power_class_group_name[g], num(ri->power->class_pj[g]));
+    json_object_object_add(co, "class_pj", cls);
     json_object_object_add(co, "core_sleep_uw_per_mhz", num(ri->power->sleep_pj_per_cycle));
     json_object_object_add(co, "static_uw", num(ri->power->static_uw));
     json_object_object_add(p, "coefficients", co);
@@ -680,10 +687,10 @@ static void html_energy(FILE *f, const machine_t *m, const analysis_t *a)
     if (!a->have_power || !a->iterations)
         return;
     const power_energy_t *e = &a->energy;
-    const char *names[SOC_MAX_REGIONS + 3] = {"core", "static", "sleep"};
-    double vals[SOC_MAX_REGIONS + 3] = {e->core_pj, e->static_pj, e->sleep_pj};
+    const char *names[SOC_MAX_REGIONS + 4] = {"core", "static", "sleep", "datapath"};
+    double vals[SOC_MAX_REGIONS + 4] = {e->core_pj, e->static_pj, e->sleep_pj, e->datapath_pj};
     char memnames[SOC_MAX_REGIONS][SOC_NAME_LEN + 8];
-    int n = 3;
+    int n = 4;
     for (int i = 0; i < m->nregions; i++) {
         snprintf(memnames[i], sizeof memnames[i], "mem.%s", m->regions[i].desc->name);
         names[n] = memnames[i];
@@ -696,7 +703,7 @@ static void html_energy(FILE *f, const machine_t *m, const analysis_t *a)
     for (int i = 0; i < n; i++) {
         char val[64];
         snprintf(val, sizeof val, "%.2f uJ", per_inf(a, vals[i]) / 1e6);
-        bar_seg_t seg = {vals[i], i == 0 ? "#1b9e77" : i < 3 ? "#999999" : "#1f78b4", names[i]};
+        bar_seg_t seg = {vals[i], i == 0 || i == 3 ? "#1b9e77" : i < 3 ? "#999999" : "#1f78b4", names[i]};
         svg_row(f, 4 + i * 18, names[i], &seg, 1, max, val);
     }
     fputs("</svg>\n", f);
