@@ -351,13 +351,7 @@ static inline __attribute__((always_inline)) void run_loop_body(cpu_t *cpu, cons
                 execute_in_it(cpu, in, it);
             else
                 dispatch(cpu, in);
-            /* Most instructions add nothing to the clock: a predicted
-             * branch lets the host go on with the issue cycle instead of
-             * waiting for the reload of cpu->cycles. */
-            uint64_t c = issued;
-            if (UNLIKELY(cpu->cycles != issued))
-                c = cpu->cycles;
-            now = pipeline_retire(&cpu->pl, in, issued, c, dual);
+            now = pipeline_retire(&cpu->pl, in, issued, cpu->cycles, dual);
             uint32_t next = cpu->next_pc;
             if (UNLIKELY(next == pc)) {
                 cpu->cycles = now;

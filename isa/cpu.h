@@ -128,6 +128,13 @@ typedef struct cpu_scb {
 #define CONTROL_SPSEL   (1u << 1)
 #define CONTROL_FPCA    (1u << 2)
 
+/* FP/MVE usable with nothing to do first: full access (CP10 = 3, so no
+ * privilege question), a context already active, no lazy state pending.
+ * The fast path of cpu_fp_enter() and of mve_begin(). */
+#define CPU_FP_READY(cpu)                                                                      \
+    (((((cpu)->scb.cpacr >> 20) & 3u) == 3u) && ((cpu)->control & CONTROL_FPCA) &&              \
+     !((cpu)->scb.fpccr & FPCCR_LSPACT) && (cpu)->fpu_present)
+
 typedef struct cpu_exc_state {
     uint8_t pending[CPU_NUM_EXC];
     uint8_t active[CPU_NUM_EXC];

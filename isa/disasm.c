@@ -16,9 +16,8 @@ static const char *const reg_names[16] = {"r0", "r1", "r2", "r3", "r4", "r5", "r
 static const char *const cond_names[16] = {"eq", "ne", "cs", "cc", "mi", "pl", "vs", "vc",
                                            "hi", "ls", "ge", "lt", "gt", "le", "", ""};
 
-static bool capstone_disasm(uint32_t raw, unsigned size, uint32_t pc, char *buf, size_t len)
+void isa_encoding_bytes(uint32_t raw, unsigned size, uint8_t bytes[4])
 {
-    uint8_t bytes[4];
     if (size == 4) {
         bytes[0] = (uint8_t)(raw >> 16);
         bytes[1] = (uint8_t)(raw >> 24);
@@ -28,6 +27,12 @@ static bool capstone_disasm(uint32_t raw, unsigned size, uint32_t pc, char *buf,
         bytes[0] = (uint8_t)raw;
         bytes[1] = (uint8_t)(raw >> 8);
     }
+}
+
+static bool capstone_disasm(uint32_t raw, unsigned size, uint32_t pc, char *buf, size_t len)
+{
+    uint8_t bytes[4];
+    isa_encoding_bytes(raw, size, bytes);
     csh h;
     if (cs_open(CS_ARCH_ARM, (cs_mode)(CS_MODE_THUMB | CS_MODE_MCLASS | CS_MODE_V8), &h) != CS_ERR_OK)
         return false;

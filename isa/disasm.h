@@ -12,6 +12,10 @@
  * 2 or 4 at address pc into buf. */
 void isa_disasm(uint32_t raw, unsigned size, uint32_t pc, char *buf, size_t len);
 
+/* The instruction's bytes in memory order (little-endian halfwords, the
+ * first halfword first), as Capstone wants them. */
+void isa_encoding_bytes(uint32_t raw, unsigned size, uint8_t bytes[4]);
+
 /* True for the rows Capstone 4 cannot be trusted with (Armv8.1-M scalar
  * additions and Helium): Capstone decodes some of them as something else
  * rather than failing. */

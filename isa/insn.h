@@ -208,10 +208,7 @@ void cpu_sev(cpu_t *cpu);
 void cpu_fp_enter_slow(cpu_t *cpu);
 static inline void cpu_fp_enter(cpu_t *cpu)
 {
-    /* Full access (CP10 = 3: no privilege question), a context already
-     * active and no lazy state pending: nothing to do. */
-    if (__builtin_expect(((cpu->scb.cpacr >> 20) & 3u) == 3u && (cpu->control & CONTROL_FPCA) &&
-                             !(cpu->scb.fpccr & FPCCR_LSPACT) && cpu->fpu_present, 1))
+    if (__builtin_expect(CPU_FP_READY(cpu), 1))
         return;
     cpu_fp_enter_slow(cpu);
 }

@@ -78,15 +78,7 @@ static bool capstone_regs(uint32_t raw, unsigned size, uint64_t *src, uint64_t *
     if (state != 1)
         return false;
     uint8_t bytes[4];
-    if (size == 4) {
-        bytes[0] = (uint8_t)(raw >> 16);
-        bytes[1] = (uint8_t)(raw >> 24);
-        bytes[2] = (uint8_t)raw;
-        bytes[3] = (uint8_t)(raw >> 8);
-    } else {
-        bytes[0] = (uint8_t)raw;
-        bytes[1] = (uint8_t)(raw >> 8);
-    }
+    isa_encoding_bytes(raw, size, bytes);
     cs_insn *insn = NULL;
     size_t n = cs_disasm(handle, bytes, size, 0, 1, &insn);
     bool ok = n == 1 && insn[0].size == size;
@@ -181,31 +173,11 @@ static void format_regs(const insn_t *in, uint64_t *src, uint64_t *dst)
         *src |= TIMING_MASK_VPR;
 }
 
-/* Asking Capstone costs microseconds; code that rewrites itself (or
- * garbage executed as code) decodes the same encodings again and again.
- * The answer is a pure function of the encoding, so a direct-mapped memo
- * of the last answers keeps re-decoding cheap. */
-#define MEMO_SIZE 4096u
-typedef struct regs_memo {
-    uint32_t raw;
-    uint8_t size;          /* 0: empty */
-    uint64_t src, dst;
-} regs_memo_t;
-
-static regs_memo_t memo[MEMO_SIZE];
-
 void timing_insn_regs(const insn_t *in, uint64_t *src, uint64_t *dst)
 {
     *src = *dst = 0;
     if (!in->pat || !in->pat->name)
         return;
-    regs_memo_t *m = &memo[(in->raw ^ (in->raw >> 13) ^ in->size) & (MEMO_SIZE - 1u)];
-    if (m->size == in->size && m->raw == in->raw) {
-        *src = m->src;
-        *dst = m->dst;
-        return;
-    }
     if (isa_disasm_needs_table(in->pat) || !capstone_regs(in->raw, in->size, src, dst))
         format_regs(in, src, dst);
-    *m = (regs_memo_t){.raw = in->raw, .size = in->size, .src = *src, .dst = *dst};
 }

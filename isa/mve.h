@@ -35,8 +35,7 @@ uint16_t mve_begin_unpredicated_slow(cpu_t *cpu);
  * no VPT block, no tail predication: every lane, nothing to advance. */
 static inline bool mve_quick(const cpu_t *cpu)
 {
-    return ((cpu->scb.cpacr >> 20) & 3u) == 3u && (cpu->control & CONTROL_FPCA) &&
-           !(cpu->scb.fpccr & FPCCR_LSPACT) && cpu->fpu_present && !(cpu->vpr & 0x00FF0000u);
+    return CPU_FP_READY(cpu) && !(cpu->vpr & 0x00FF0000u);
 }
 
 static inline uint16_t mve_begin(cpu_t *cpu)

@@ -123,6 +123,31 @@ static void conv_kernel_sums(const conv_s8_params *p, int32_t k, int32_t ws, int
     }
 }
 
+/* The software-pipelined 2x2 multiply-accumulate over k / 16 steps
+ * (operands w0, w1, xa, xb, a0, a1, b0, b1, n), shared by conv_dot_2x2
+ * and conv_dot_2xn. */
+#define CONV_2X2_MAC_LOOP \
+    "vldrb.8      q0, [%[w0]], #16\n" \
+    "vldrb.8      q1, [%[xa]], #16\n" \
+    "vmladava.s8  %[a0], q1, q0\n" \
+    "vldrb.8      q2, [%[xb]], #16\n" \
+    "vmladava.s8  %[b0], q2, q0\n" \
+    "vldrb.8      q3, [%[w1]], #16\n" \
+    "vmladava.s8  %[a1], q1, q3\n" \
+    "wls          lr, %[n], 2f\n" \
+    "1:\n" \
+    "vldrb.8      q0, [%[w0]], #16\n" \
+    "vmladava.s8  %[b1], q2, q3\n" \
+    "vldrb.8      q1, [%[xa]], #16\n" \
+    "vmladava.s8  %[a0], q1, q0\n" \
+    "vldrb.8      q2, [%[xb]], #16\n" \
+    "vmladava.s8  %[b0], q2, q0\n" \
+    "vldrb.8      q3, [%[w1]], #16\n" \
+    "vmladava.s8  %[a1], q1, q3\n" \
+    "le           lr, 1b\n" \
+    "2:\n" \
+    "vmladava.s8  %[b1], q2, q3\n"
+
 /* Two rows (xa, xb) times two weight rows (w0, w1): four dot products
  * of k bytes, 16 per step (four loads, four VMLADAVA: the load/store and
  * multiply pipes equally busy), each started at its channel's kernel
@@ -142,26 +167,7 @@ static inline __attribute__((always_inline)) void conv_dot_2x2(const int8_t *xa,
          * (three loads, then two multiplies) costs half as much again. */
         uint32_t n = (uint32_t)steps - 1;
         __asm__ volatile(
-            "vldrb.8      q0, [%[w0]], #16\n"
-            "vldrb.8      q1, [%[xa]], #16\n"
-            "vmladava.s8  %[a0], q1, q0\n"
-            "vldrb.8      q2, [%[xb]], #16\n"
-            "vmladava.s8  %[b0], q2, q0\n"
-            "vldrb.8      q3, [%[w1]], #16\n"
-            "vmladava.s8  %[a1], q1, q3\n"
-            "wls          lr, %[n], 2f\n"
-            "1:\n"
-            "vldrb.8      q0, [%[w0]], #16\n"
-            "vmladava.s8  %[b1], q2, q3\n"
-            "vldrb.8      q1, [%[xa]], #16\n"
-            "vmladava.s8  %[a0], q1, q0\n"
-            "vldrb.8      q2, [%[xb]], #16\n"
-            "vmladava.s8  %[b0], q2, q0\n"
-            "vldrb.8      q3, [%[w1]], #16\n"
-            "vmladava.s8  %[a1], q1, q3\n"
-            "le           lr, 1b\n"
-            "2:\n"
-            "vmladava.s8  %[b1], q2, q3\n"
+            CONV_2X2_MAC_LOOP
             : [w0] "+r"(w0), [w1] "+r"(w1), [xa] "+r"(xa), [xb] "+r"(xb), [a0] "+Te"(a0), [b0] "+Te"(b0),
               [a1] "+Te"(a1), [b1] "+Te"(b1)
             : [n] "r"(n)
@@ -197,26 +203,7 @@ static inline void conv_dot_2xn(const int8_t *xa, const int8_t *xb, const int8_t
         "3:\n"
         "ldrd         %[a0], %[a1], [%[acc]]\n"
         "ldrd         %[b0], %[b1], [%[acc], #%c[bo]]\n"
-        "vldrb.8      q0, [%[w0]], #16\n"
-        "vldrb.8      q1, [%[xa]], #16\n"
-        "vmladava.s8  %[a0], q1, q0\n"
-        "vldrb.8      q2, [%[xb]], #16\n"
-        "vmladava.s8  %[b0], q2, q0\n"
-        "vldrb.8      q3, [%[w1]], #16\n"
-        "vmladava.s8  %[a1], q1, q3\n"
-        "wls          lr, %[n], 2f\n"
-        "1:\n"
-        "vldrb.8      q0, [%[w0]], #16\n"
-        "vmladava.s8  %[b1], q2, q3\n"
-        "vldrb.8      q1, [%[xa]], #16\n"
-        "vmladava.s8  %[a0], q1, q0\n"
-        "vldrb.8      q2, [%[xb]], #16\n"
-        "vmladava.s8  %[b0], q2, q0\n"
-        "vldrb.8      q3, [%[w1]], #16\n"
-        "vmladava.s8  %[a1], q1, q3\n"
-        "le           lr, 1b\n"
-        "2:\n"
-        "vmladava.s8  %[b1], q2, q3\n"
+        CONV_2X2_MAC_LOOP
         "sub          %[xa], %[xa], %[k]\n"
         "sub          %[xb], %[xb], %[k]\n"
         "mov          %[w0], %[w1]\n"
