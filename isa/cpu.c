@@ -31,6 +31,7 @@ cpu_t *cpu_create(bus_t *bus, const cpu_hooks_t *hooks)
         return NULL;
     }
     cpu->bus = bus;
+    cpu->dpage = bus->page;
     if (hooks)
         cpu->hooks = *hooks;
     cpu->fpu_present = 1;
@@ -64,6 +65,7 @@ void cpu_destroy(cpu_t *cpu)
         return;
     cpu_icache_flush(cpu);
     free(cpu->icache);
+    free(cpu->mem_trace_pages);
     free(cpu);
 }
 
@@ -95,9 +97,69 @@ void cpu_request_stop(cpu_t *cpu, enum cpu_stop why, int exit_code)
 /* ------------------------------------------------------------------ */
 /* Data memory                                                         */
 
-/* Slow path: MMIO, unmapped memory, page-crossing accesses, ROM writes. */
+bool cpu_trace_memory(cpu_t *cpu, bool on)
+{
+    if (on && !cpu->mem_trace_pages) {
+        cpu->mem_trace_pages = calloc(BUS_NUM_PAGES, sizeof *cpu->mem_trace_pages);
+        if (!cpu->mem_trace_pages)
+            return false;
+    } else if (!on) {
+        free(cpu->mem_trace_pages);
+        cpu->mem_trace_pages = NULL;
+    }
+    cpu->dpage = on ? cpu->mem_trace_pages : cpu->bus->page;
+    return true;
+}
+
+static inline bool memory_traced(const cpu_t *cpu)
+{
+    return cpu->dpage != cpu->bus->page;
+}
+
+/* A traced access: done the untraced way (same timing, same counters) on
+ * the real page table, then reported.  A fault unwinds to cpu_run(),
+ * which puts the tracing table back. */
+static __attribute__((noinline)) uint32_t traced_read(cpu_t *cpu, uint32_t addr, unsigned size)
+{
+    uint64_t before = cpu->cycles;
+    cpu->dpage = cpu->bus->page;
+    uint32_t v = size == 1 ? cpu_read8(cpu, addr) : size == 2 ? cpu_read16(cpu, addr) : cpu_read32(cpu, addr);
+    cpu->dpage = cpu->mem_trace_pages;
+    cpu->hooks.on_mem(cpu->hooks.ctx, cpu, addr, size, &v, 0, (uint32_t)(cpu->cycles - before));
+    return v;
+}
+
+static __attribute__((noinline)) void traced_write(cpu_t *cpu, uint32_t addr, unsigned size, uint32_t value)
+{
+    uint64_t before = cpu->cycles;
+    cpu->dpage = cpu->bus->page;
+    if (size == 1)
+        cpu_write8(cpu, addr, value);
+    else if (size == 2)
+        cpu_write16(cpu, addr, value);
+    else
+        cpu_write32(cpu, addr, value);
+    cpu->dpage = cpu->mem_trace_pages;
+    cpu->hooks.on_mem(cpu->hooks.ctx, cpu, addr, size, &value, CPU_MEM_WRITE, (uint32_t)(cpu->cycles - before));
+}
+
+uint8_t *cpu_vector_host_traced(cpu_t *cpu, uint32_t addr, bool write, const uint8_t *wdata)
+{
+    bus_page_t *p = cpu->bus->page[addr >> BUS_PAGE_BITS];
+    uint64_t before = cpu->cycles;
+    uint8_t *h = cpu_vector_host_page(cpu, p, addr, write);
+    if (h)
+        cpu->hooks.on_mem(cpu->hooks.ctx, cpu, addr, 16, write ? wdata : h, write ? CPU_MEM_WRITE : 0,
+                          (uint32_t)(cpu->cycles - before));
+    return h;
+}
+
+/* Slow path: MMIO, unmapped memory, page-crossing accesses, ROM writes,
+ * and every access while memory accesses are traced. */
 uint32_t cpu_read_slow(cpu_t *cpu, uint32_t addr, unsigned size)
 {
+    if (memory_traced(cpu))
+        return traced_read(cpu, addr, size);
     bus_t *bus = cpu->bus;
     bus_page_t *p = bus_page_of(bus, addr);
     if (p && p->host) {
@@ -116,6 +178,10 @@ uint32_t cpu_read_slow(cpu_t *cpu, uint32_t addr, unsigned size)
 
 void cpu_write_slow(cpu_t *cpu, uint32_t addr, unsigned size, uint32_t value)
 {
+    if (memory_traced(cpu)) {
+        traced_write(cpu, addr, size, value);
+        return;
+    }
     bus_t *bus = cpu->bus;
     bus_page_t *p = bus_page_of(bus, addr);
     if (p && p->host && p->writable) {
@@ -390,7 +456,10 @@ enum cpu_stop cpu_run(cpu_t *cpu, uint64_t cycle_limit)
         cpu->stop = STOP_NONE;
     cpu_update_event_cycle(cpu);
     if (setjmp(cpu->abort_jmp)) {
-        /* An instruction (or the fetch of one) faulted. */
+        /* An instruction (or the fetch of one) faulted, perhaps inside a
+         * traced access that had swapped the page tables. */
+        if (cpu->mem_trace_pages)
+            cpu->dpage = cpu->mem_trace_pages;
         cpu_take_fault(cpu);
         if (cpu->stop != STOP_NONE)
             return cpu->stop;

@@ -100,7 +100,17 @@ typedef struct cpu_hooks {
      * instantiation, so an untraced run pays nothing for it.  Faulting
      * instructions do not retire and are not reported. */
     void (*on_insn)(void *ctx, const struct cpu *cpu, uint32_t pc, const struct insn *in);
+    /* Optional, with cpu_trace_memory(): called after every data memory
+     * access the core makes (loads, stores, a whole 16-byte vector as one,
+     * exception stacking, unstacking and vector-table reads), with the
+     * bytes read or written (little endian), CPU_MEM_* flags and the stall
+     * cycles the access cost.  An access that faults is not reported. */
+    void (*on_mem)(void *ctx, const struct cpu *cpu, uint32_t addr, unsigned size, const void *bytes,
+                   unsigned flags, uint32_t wait);
 } cpu_hooks_t;
+
+#define CPU_MEM_WRITE 1u               /* on_mem flags */
+#define CPU_MEM_EXCEPTION 2u           /* stacking, unstacking, vector table */
 
 /* System control registers that change what the core does.  sim/scs.c maps
  * them into the System Control Space; the core reads them directly. */
@@ -237,6 +247,12 @@ typedef struct cpu {
 
     /* --- machinery --- */
     cpu_hooks_t hooks;
+    /* Data accesses look their page up here: bus->page, or while memory
+     * accesses are traced a table of NULL pages (mem_trace_pages), which
+     * sends every access to the slow path where hooks.on_mem sees it, so
+     * an untraced run pays nothing for the tracing. */
+    bus_page_t **dpage;
+    bus_page_t **mem_trace_pages;
     jmp_buf abort_jmp;       /* a faulting instruction unwinds to cpu_run() */
     cpu_icache_t *icache;
     int fpu_present;         /* 1: FPv5 single + double */
@@ -256,6 +272,10 @@ bool cpu_reset(cpu_t *cpu, uint32_t vtor);
 enum cpu_stop cpu_run(cpu_t *cpu, uint64_t cycle_limit);
 /* Execute exactly one instruction (or take one exception). For tests. */
 enum cpu_stop cpu_step(cpu_t *cpu);
+
+/* Report every data access to hooks.on_mem (set it first), or stop.
+ * False when out of memory. */
+bool cpu_trace_memory(cpu_t *cpu, bool on);
 
 /* Ask cpu_run() to return at the next instruction boundary. */
 void cpu_request_stop(cpu_t *cpu, enum cpu_stop why, int exit_code);

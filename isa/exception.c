@@ -412,29 +412,41 @@ static void lockup(cpu_t *cpu, enum cpu_fault fault, const char *why)
 static bool stack_write(cpu_t *cpu, uint32_t addr, uint32_t value)
 {
     bus_page_t *p = bus_page_of(cpu->bus, addr);
+    uint32_t wait = 0;
+    bool ok;
     if (p && p->host && p->writable && (addr & (BUS_PAGE_SIZE - 1)) <= BUS_PAGE_SIZE - 4) {
         memcpy(p->host + (addr & (BUS_PAGE_SIZE - 1)), &value, 4);
         p->stats->writes++;
         p->stats->write_bytes += 4;
-        cpu->cycles += p->write_wait;
-        return true;
+        cpu->cycles += wait = p->write_wait;
+        ok = true;
+    } else {
+        ok = cpu->bus->write && cpu->bus->write(cpu->bus->ctx, addr, 4, value, &wait);
+        wait = 0;   /* as before: the device's wait is not charged here */
     }
-    uint32_t wait = 0;
-    return cpu->bus->write && cpu->bus->write(cpu->bus->ctx, addr, 4, value, &wait);
+    if (ok && cpu->mem_trace_pages)
+        cpu->hooks.on_mem(cpu->hooks.ctx, cpu, addr, 4, &value, CPU_MEM_WRITE | CPU_MEM_EXCEPTION, wait);
+    return ok;
 }
 
 static bool stack_read(cpu_t *cpu, uint32_t addr, uint32_t *value)
 {
     bus_page_t *p = bus_page_of(cpu->bus, addr);
+    uint32_t wait = 0;
+    bool ok;
     if (p && p->host && (addr & (BUS_PAGE_SIZE - 1)) <= BUS_PAGE_SIZE - 4) {
         memcpy(value, p->host + (addr & (BUS_PAGE_SIZE - 1)), 4);
         p->stats->reads++;
         p->stats->read_bytes += 4;
-        cpu->cycles += p->read_wait;
-        return true;
+        cpu->cycles += wait = p->read_wait;
+        ok = true;
+    } else {
+        ok = cpu->bus->read && cpu->bus->read(cpu->bus->ctx, addr, 4, value, &wait);
+        wait = 0;
     }
-    uint32_t wait = 0;
-    return cpu->bus->read && cpu->bus->read(cpu->bus->ctx, addr, 4, value, &wait);
+    if (ok && cpu->mem_trace_pages)
+        cpu->hooks.on_mem(cpu->hooks.ctx, cpu, addr, 4, value, CPU_MEM_EXCEPTION, wait);
+    return ok;
 }
 
 /* S0-S15, FPSCR and VPR into the FP part of an exception frame. */

@@ -110,27 +110,14 @@ static inline void mem_store(cpu_t *cpu, uint32_t addr, unsigned ms, uint32_t v)
 
 /* The host bytes of a whole 16-byte vector inside one host page, counted
  * as one access and charged as one burst (isa/cache.c), or NULL: the
- * caller then goes element by element. */
-static inline uint8_t *vector_host(cpu_t *cpu, uint32_t addr, bool write)
+ * caller then goes element by element.  wdata: the bytes a store will
+ * write, for the memory trace. */
+static inline uint8_t *vector_host(cpu_t *cpu, uint32_t addr, bool write, const uint8_t *wdata)
 {
-    bus_page_t *p = cpu->bus->page[addr >> BUS_PAGE_BITS];
-    uint32_t off = addr & (BUS_PAGE_SIZE - 1);
-    if (!p || !p->host || off + 16u > BUS_PAGE_SIZE ||
-        (write && (!p->writable || p->has_code)))
-        return NULL;
-    bus_stats_t *st = p->stats;
-    if (write) {
-        st->writes++;
-        st->write_bytes += 16;
-        if (p->write_wait)
-            cpu_data_wait(cpu, p, addr, 16, true);
-    } else {
-        st->reads++;
-        st->read_bytes += 16;
-        if (p->read_wait)
-            cpu_data_wait(cpu, p, addr, 16, false);
-    }
-    return p->host + off;
+    bus_page_t *p = cpu->dpage[addr >> BUS_PAGE_BITS];
+    if (__builtin_expect(!p, 0))
+        return cpu->mem_trace_pages ? cpu_vector_host_traced(cpu, addr, write, wdata) : NULL;
+    return cpu_vector_host_page(cpu, p, addr, write);
 }
 
 /* Sign- or zero-extend an ms-byte memory value. */
@@ -168,7 +155,7 @@ static void exec_vldr(cpu_t *cpu, const insn_t *in)
     unsigned ms = 1u << in->aux[1], es = 1u << in->esize;
     uint8_t v[16] = {0};
     uint8_t *h;
-    if (ms == es && mask == 0xFFFFu && !(addr & 3u) && (h = vector_host(cpu, addr, false))) {
+    if (ms == es && mask == 0xFFFFu && !(addr & 3u) && (h = vector_host(cpu, addr, false, NULL))) {
         memcpy(v, h, 16);
     } else {
         for (unsigned e = 0; e < 16u / es; e++) {
@@ -193,7 +180,7 @@ static void exec_vstr(cpu_t *cpu, const insn_t *in)
     unsigned ms = 1u << in->aux[1], es = 1u << in->esize;
     const uint8_t *q = mve_q(cpu, in->rd);
     uint8_t *h;
-    if (ms == es && mask == 0xFFFFu && !(addr & 3u) && (h = vector_host(cpu, addr, true))) {
+    if (ms == es && mask == 0xFFFFu && !(addr & 3u) && (h = vector_host(cpu, addr, true, q))) {
         memcpy(h, q, 16);
     } else {
         for (unsigned e = 0; e < 16u / es; e++)

@@ -37,7 +37,7 @@ static inline void cpu_data_wait(cpu_t *cpu, bus_page_t *p, uint32_t addr, unsig
 
 static inline uint8_t *mem_host_read(cpu_t *cpu, uint32_t addr, unsigned size)
 {
-    bus_page_t *p = cpu->bus->page[addr >> BUS_PAGE_BITS];
+    bus_page_t *p = cpu->dpage[addr >> BUS_PAGE_BITS];
     uint32_t off = addr & (BUS_PAGE_SIZE - 1);
     if (__builtin_expect(!p || !p->host || off + size > BUS_PAGE_SIZE, 0))
         return NULL;
@@ -51,7 +51,7 @@ static inline uint8_t *mem_host_read(cpu_t *cpu, uint32_t addr, unsigned size)
 
 static inline uint8_t *mem_host_write(cpu_t *cpu, uint32_t addr, unsigned size)
 {
-    bus_page_t *p = cpu->bus->page[addr >> BUS_PAGE_BITS];
+    bus_page_t *p = cpu->dpage[addr >> BUS_PAGE_BITS];
     uint32_t off = addr & (BUS_PAGE_SIZE - 1);
     if (__builtin_expect(!p || !p->host || !p->writable || off + size > BUS_PAGE_SIZE, 0))
         return NULL;
@@ -73,7 +73,7 @@ static inline uint8_t *mem_host_write(cpu_t *cpu, uint32_t addr, unsigned size)
  * way (cpu_read32()...), which handles every other case. */
 static inline uint8_t *mem_fast_read(cpu_t *cpu, uint32_t addr, unsigned size)
 {
-    bus_page_t *p = cpu->bus->page[addr >> BUS_PAGE_BITS];
+    bus_page_t *p = cpu->dpage[addr >> BUS_PAGE_BITS];
     if (__builtin_expect((addr & (size - 1)) != 0 || !p || !p->host, 0))
         return NULL;
     bus_stats_t *st = p->stats;
@@ -86,7 +86,7 @@ static inline uint8_t *mem_fast_read(cpu_t *cpu, uint32_t addr, unsigned size)
 
 static inline uint8_t *mem_fast_write(cpu_t *cpu, uint32_t addr, unsigned size)
 {
-    bus_page_t *p = cpu->bus->page[addr >> BUS_PAGE_BITS];
+    bus_page_t *p = cpu->dpage[addr >> BUS_PAGE_BITS];
     if (__builtin_expect((addr & (size - 1)) != 0 || !p || !p->host || !p->writable ||
                              p->has_code, 0))
         return NULL;
@@ -97,6 +97,34 @@ static inline uint8_t *mem_fast_write(cpu_t *cpu, uint32_t addr, unsigned size)
         cpu_data_wait(cpu, p, addr, size, true);
     return p->host + (addr & (BUS_PAGE_SIZE - 1));
 }
+
+/* A whole 16-byte vector in page p (isa/exec_mve.c): its host bytes,
+ * counted as one access and charged as one burst (isa/cache.c), or NULL
+ * when it is not all in host memory (or, for a store, not writable or
+ * holding code). */
+static inline uint8_t *cpu_vector_host_page(cpu_t *cpu, bus_page_t *p, uint32_t addr, bool write)
+{
+    uint32_t off = addr & (BUS_PAGE_SIZE - 1);
+    if (!p || !p->host || off + 16u > BUS_PAGE_SIZE || (write && (!p->writable || p->has_code)))
+        return NULL;
+    bus_stats_t *st = p->stats;
+    if (write) {
+        st->writes++;
+        st->write_bytes += 16;
+        if (p->write_wait)
+            cpu_data_wait(cpu, p, addr, 16, true);
+    } else {
+        st->reads++;
+        st->read_bytes += 16;
+        if (p->read_wait)
+            cpu_data_wait(cpu, p, addr, 16, false);
+    }
+    return p->host + off;
+}
+
+/* The same while memory accesses are traced (isa/cpu.c): reported to
+ * hooks.on_mem with wdata, the bytes a store will write. */
+uint8_t *cpu_vector_host_traced(cpu_t *cpu, uint32_t addr, bool write, const uint8_t *wdata);
 
 static inline void mem_check_align(cpu_t *cpu, uint32_t addr, unsigned size)
 {

@@ -306,8 +306,18 @@ void machine_destroy(machine_t *m)
 void machine_set_on_insn(machine_t *m, void (*fn)(void *ctx, const cpu_t *cpu, uint32_t pc, const struct insn *in),
                          void *fn_ctx)
 {
-    m->on_insn_ctx = fn_ctx;
+    m->trace_ctx = fn_ctx;
     m->cpu->hooks.on_insn = fn;
+}
+
+bool machine_set_on_mem(machine_t *m,
+                        void (*fn)(void *ctx, const cpu_t *cpu, uint32_t addr, unsigned size, const void *bytes,
+                                   unsigned flags, uint32_t wait),
+                        void *fn_ctx)
+{
+    m->trace_ctx = fn_ctx;
+    m->cpu->hooks.on_mem = fn;
+    return cpu_trace_memory(m->cpu, fn != NULL);
 }
 
 bool machine_reset(machine_t *m)

@@ -45,7 +45,7 @@ typedef struct machine {
     semihost_t semi;
     FILE *out;                /* firmware output (stdout) */
     bool flash_write_warned;
-    void *on_insn_ctx;        /* for the per-instruction hook (machine_set_on_insn) */
+    void *trace_ctx;          /* for the tracing hooks (machine_set_on_insn, machine_set_on_mem) */
 } machine_t;
 
 /* Build the SoC.  cpu_mhz overrides the description when > 0.  Returns
@@ -71,10 +71,17 @@ bool machine_write_bytes(machine_t *m, uint32_t addr, const void *data, uint32_t
 bool machine_read_string(machine_t *m, uint32_t addr, char *out, size_t max);
 
 /* Call fn after every retired instruction (cpu_hooks_t.on_insn); fn gets
- * the machine as ctx and finds fn_ctx in m->on_insn_ctx.  NULL turns it off
+ * the machine as ctx and finds fn_ctx in m->trace_ctx.  NULL turns it off
  * (the core then runs its untraced loop). */
 void machine_set_on_insn(machine_t *m, void (*fn)(void *ctx, const cpu_t *cpu, uint32_t pc, const struct insn *in),
                          void *fn_ctx);
+/* Call fn after every data memory access of the core (cpu_hooks_t.on_mem,
+ * cpu_trace_memory()), with m->trace_ctx as for machine_set_on_insn.  NULL
+ * turns it off.  False when out of memory. */
+bool machine_set_on_mem(machine_t *m,
+                        void (*fn)(void *ctx, const cpu_t *cpu, uint32_t addr, unsigned size, const void *bytes,
+                                   unsigned flags, uint32_t wait),
+                        void *fn_ctx);
 
 /* Reset the core from the vector table. */
 bool machine_reset(machine_t *m);

@@ -47,7 +47,7 @@ typedef struct options {
     int ninputs;
     unsigned iterations;
     const char *report, *csv, *html, *trace, *timeline;
-    int trace_level;          /* TRACE_LEVEL_OPERATOR or TRACE_LEVEL_INSTRUCTION */
+    int trace_level;          /* TRACE_LEVEL_OPERATOR, _INSTRUCTION or _MEMORY */
     bool trace_level_given;
     bool quiet;
 } options_t;
@@ -66,8 +66,9 @@ static void usage(FILE *f)
           "  --csv FILE             per-operator table as CSV\n"
           "  --html FILE            one self-contained HTML page with charts\n"
           "  --trace FILE           binary trace (docs/trace.md; read it with etsim-trace)\n"
-          "  --trace-level op|insn  op: operators and inferences (default); insn: also every\n"
-          "                         instruction with its cycles and the registers it changed\n"
+          "  --trace-level op|insn|mem  op: operators and inferences (default); insn: also every\n"
+          "                         instruction with its cycles and the registers it changed;\n"
+          "                         mem: also every data memory access (address, bytes, stalls)\n"
           "  --timeline FILE        Chrome trace-event JSON timeline (Perfetto, chrome://tracing)\n"
           "  -q                     no summary on stderr\n"
           "  --print-soc [NAME]     print a built-in SoC description as JSON and exit\n"
@@ -210,8 +211,10 @@ static int parse_args(int argc, char **argv, options_t *o)
                 o->trace_level = TRACE_LEVEL_OPERATOR;
             } else if (!strcmp(v, "insn")) {
                 o->trace_level = TRACE_LEVEL_INSTRUCTION;
+            } else if (!strcmp(v, "mem")) {
+                o->trace_level = TRACE_LEVEL_MEMORY;
             } else {
-                fprintf(stderr, "etsim: --trace-level: '%s' is not op or insn\n", v);
+                fprintf(stderr, "etsim: --trace-level: '%s' is not op, insn or mem\n", v);
                 return EXIT_USAGE;
             }
             o->trace_level_given = true;
@@ -411,8 +414,8 @@ static int run(const options_t *o)
     /* The instruction trace is opened before the run, so that a file that
      * cannot be written fails at once. */
     itrace_t *itrace = NULL;
-    if (o->trace && o->trace_level == TRACE_LEVEL_INSTRUCTION) {
-        itrace = itrace_open(o->trace, m, err, sizeof err);
+    if (o->trace && o->trace_level >= TRACE_LEVEL_INSTRUCTION) {
+        itrace = itrace_open(o->trace, m, o->trace_level, err, sizeof err);
         if (!itrace) {
             fprintf(stderr, "etsim: %s\n", err);
             power_probe_free(&probe);

@@ -237,7 +237,7 @@ static bool parse_envelope(const uint8_t *p, size_t len, trace_t *t, char *err, 
     if (stored != crc32_of(p, len - 4))
         return parse_fail(err, errlen, "corrupt or truncated: checksum mismatch", len - 4);
     t->level = p[10];
-    if (t->level > TRACE_LEVEL_INSTRUCTION)
+    if (t->level > TRACE_LEVEL_MEMORY)
         return parse_fail(err, errlen, "corrupt: unknown level or flags", 10);
     return true;
 }
@@ -338,7 +338,7 @@ static bool parse_operators(rd_t *r, trace_t *t, char *err, size_t errlen)
            parse_records(r, t, nrec, err, errlen);
 }
 
-/* Level 1: header, instruction section, operator section, trailer. */
+/* Levels 1 and 2: header, instruction section, operator section, trailer. */
 static bool parse_level1(const uint8_t *buf, size_t len, trace_t *t, char *err, size_t errlen)
 {
     if (len < TRACE_HEADER_BYTES + TRACE_HEADER_BYTES + TRACE_TRAILER_BYTES + 4)

@@ -20,6 +20,7 @@
 #define TRACE_RECORD_BYTES 48
 #define TRACE_LEVEL_OPERATOR 0
 #define TRACE_LEVEL_INSTRUCTION 1
+#define TRACE_LEVEL_MEMORY 2           /* level 1 plus every data memory access */
 #define TRACE_TRAILER_BYTES 16         /* level 1: operator section offset, instruction count */
 #define TRACE_FLAG_ENERGY 1u
 #define TRACE_NO_ENERGY UINT64_MAX
@@ -84,21 +85,33 @@ uint8_t *trace_operator_image(const machine_t *m, const run_info_t *ri, const an
 #define TRACE_SLOTS 50
 
 /* Writing: itrace_open() creates the file, writes the header and sets the
- * core's on_insn hook; every retired instruction is then encoded into a
+ * core's on_insn hook (and, at level 2, its on_mem hook); every retired instruction is then encoded into a
  * 1 MiB buffer that is written out whenever it fills.  A write error
  * (disk full) stops the run (cpu_request_stop, STOP_REQUEST):
  * itrace_error() then says so.  itrace_finish() appends the operator
  * section and the trailer; itrace_abort() closes and removes a regular
  * file after an error. */
 typedef struct itrace itrace_t;
-itrace_t *itrace_open(const char *path, machine_t *m, char *err, size_t errlen);
+itrace_t *itrace_open(const char *path, machine_t *m, int level, char *err, size_t errlen);
 bool itrace_error(const itrace_t *t, char *err, size_t errlen);
 uint64_t itrace_count(const itrace_t *t);
 bool itrace_finish(itrace_t *t, const machine_t *m, const run_info_t *ri, const analysis_t *a, char *err,
                    size_t errlen);
 void itrace_abort(itrace_t *t);
 
-/* Reading: one instruction record after another. */
+/* Reading: one instruction record after another, each with the memory
+ * accesses (level 2) that came before it. */
+#define TRACE_MEM_WRITE 1u             /* trace_mem_t.flags (= CPU_MEM_*) */
+#define TRACE_MEM_EXCEPTION 2u
+#define TRACE_MAX_MEM_PER_INSN 4096u   /* more in a row is a corrupt file */
+typedef struct trace_mem {
+    uint32_t addr;
+    uint32_t wait;                 /* stall cycles the access cost */
+    uint8_t size;                  /* 1, 2, 4 or 16 */
+    uint8_t flags;                 /* TRACE_MEM_* */
+    uint8_t bytes[16];             /* the bytes read or written */
+} trace_mem_t;
+
 typedef struct trace_insn {
     uint64_t index;                /* 0-based */
     uint64_t cycles;               /* core cycles when it retired */
@@ -107,6 +120,8 @@ typedef struct trace_insn {
     uint32_t pc_id;                /* dense: order in which the PCs first appear */
     uint64_t changed;              /* slots whose value this record changed */
     const uint32_t *state;         /* TRACE_SLOTS values after it */
+    const trace_mem_t *mem;        /* the accesses since the previous record */
+    uint32_t nmem;
 } trace_insn_t;
 
 typedef struct trace_pcmap trace_pcmap_t;
@@ -117,13 +132,19 @@ typedef struct trace_iter {
     uint32_t expect;               /* PC of the next record unless it jumps */
     uint32_t state[TRACE_SLOTS];
     trace_pcmap_t *pcs;
+    trace_mem_t *mem;              /* level 2: the accesses before the current record */
+    uint32_t nmem, mem_cap;
+    uint32_t mem_expect;           /* address of the next access unless it jumps */
+    uint64_t mem_total;            /* accesses read so far */
     char err[160];                 /* set when trace_iter_next fails */
 } trace_iter_t;
 
 /* False when out of memory. */
 bool trace_iter_start(trace_iter_t *it, const trace_t *t);
 /* The next record: false at the end (it->err empty) or on a corrupt record
- * (it->err says what and at which byte of the file). */
+ * (it->err says what and at which byte of the file).  At the end, it->nmem
+ * accesses may be left that no instruction retired after (a fault that
+ * stopped the run): they are in it->mem. */
 bool trace_iter_next(trace_iter_t *it, trace_insn_t *out);
 /* Distinct PCs seen so far (pc_id < this). */
 uint32_t trace_iter_npcs(const trace_iter_t *it);

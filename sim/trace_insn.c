@@ -34,6 +34,15 @@
 #define TAG_ENCODING 0x40u        /* the encoding follows: 1 or 2 halfwords */
 #define TAG_FP 0x80u              /* FP/MVE state changed: a varint mask follows */
 
+/* A level-2 memory record: bits 4-5 both set (TAG_GPR = 3), then: */
+#define TAG_MEM 0x30u
+#define MEM_SIZE 0x03u            /* 0: 1 byte, 1: 2, 2: 4, 3: 16 */
+#define MEM_WRITE 0x04u
+#define MEM_EXCEPTION 0x08u       /* stacking, unstacking, vector table */
+#define MEM_WAIT 0x40u            /* a varint with the stall cycles follows */
+#define MEM_JUMP 0x80u            /* a varint zigzag(address - expected) follows */
+#define MAX_MEM_RECORD 32         /* 1 + 5 + 5 + 16 */
+
 /* FP mask bits: one per Q register, then FPSCR and VPR. */
 #define FPM_FPSCR (1u << 8)
 #define FPM_VPR (1u << 9)
@@ -46,7 +55,8 @@
 struct itrace {
     uint8_t *pos, *limit;         /* in buf; flush when pos reaches limit */
     uint32_t expect;              /* PC after the previous instruction */
-    uint64_t cycles, count;
+    uint32_t mem_expect;          /* address after the previous access */
+    uint64_t cycles, count, mem_count;
     uint32_t st[TRACE_SLOTS];     /* the state as the records so far describe it */
     cpu_t *cpu;
     uint8_t *buf;
@@ -214,7 +224,7 @@ static __attribute__((noinline)) uint8_t *put_fp(const cpu_t *cpu, uint32_t *st,
 /* The hook: runs after every retired instruction. */
 static void on_insn(void *ctx, const cpu_t *cpu, uint32_t pc, const insn_t *in)
 {
-    itrace_t *t = ((const machine_t *)ctx)->on_insn_ctx;
+    itrace_t *t = ((const machine_t *)ctx)->trace_ctx;
     uint8_t *p = t->pos + 1;
     unsigned tag;
     uint64_t dc = cpu->cycles - t->cycles;
@@ -288,7 +298,41 @@ static void on_insn(void *ctx, const cpu_t *cpu, uint32_t pc, const insn_t *in)
         flush(t);
 }
 
-itrace_t *itrace_open(const char *path, machine_t *m, char *err, size_t errlen)
+/* The level-2 hook: runs after every data access of the core, before the
+ * record of the instruction that made it. */
+static void on_mem(void *ctx, const cpu_t *cpu, uint32_t addr, unsigned size, const void *bytes, unsigned flags,
+                   uint32_t wait)
+{
+    itrace_t *t = ((const machine_t *)ctx)->trace_ctx;
+    unsigned code = size == 16 ? 3u : size == 4 ? 2u : size == 2 ? 1u : 0u;
+    if ((1u << code) != size && size != 16) {
+        /* Not a size the core makes; kept exact as single bytes. */
+        for (unsigned i = 0; i < size; i++)
+            on_mem(ctx, cpu, addr + i, 1, (const uint8_t *)bytes + i, flags, i ? 0 : wait);
+        return;
+    }
+    uint8_t *p = t->pos + 1;
+    unsigned tag = TAG_MEM | code | (flags & CPU_MEM_WRITE ? MEM_WRITE : 0) |
+                   (flags & CPU_MEM_EXCEPTION ? MEM_EXCEPTION : 0);
+    if (addr != t->mem_expect) {
+        tag |= MEM_JUMP;
+        p = put_varint(p, zigzag32((int32_t)(addr - t->mem_expect)));
+    }
+    if (wait) {
+        tag |= MEM_WAIT;
+        p = put_varint(p, wait);
+    }
+    memcpy(p, bytes, size);
+    p += size;
+    *t->pos = (uint8_t)tag;
+    t->pos = p;
+    t->mem_expect = addr + size;
+    t->mem_count++;
+    if (__builtin_expect(p >= t->limit, 0))
+        flush(t);
+}
+
+itrace_t *itrace_open(const char *path, machine_t *m, int level, char *err, size_t errlen)
 {
     itrace_t *t = calloc(1, sizeof *t);
     uint8_t *buf = malloc(BLOCK_BYTES);
@@ -319,12 +363,18 @@ itrace_t *itrace_open(const char *path, machine_t *m, char *err, size_t errlen)
     uint8_t *p = buf;
     memcpy(p, TRACE_MAGIC, 8);
     p = put_u16(p + 8, TRACE_VERSION);
-    *p++ = TRACE_LEVEL_INSTRUCTION;
+    *p++ = (uint8_t)level;
     *p++ = 0;
     p = put_u32(p, (uint32_t)(m->desc.cpu_mhz * 1000.0 + 0.5));
     memset(p, 0, 16);
     t->pos = p + 16;
     machine_set_on_insn(m, on_insn, t);
+    if (level >= TRACE_LEVEL_MEMORY && !machine_set_on_mem(m, on_mem, t)) {
+        snprintf(err, errlen, "%s: out of memory", path);
+        machine_set_on_insn(m, NULL, NULL);
+        itrace_abort(t);
+        return NULL;
+    }
     return t;
 }
 
@@ -480,6 +530,8 @@ void trace_iter_free(trace_iter_t *it)
         free(it->pcs);
     }
     it->pcs = NULL;
+    free(it->mem);
+    it->mem = NULL;
 }
 
 uint32_t trace_iter_npcs(const trace_iter_t *it)
@@ -565,12 +617,61 @@ static bool get_fp(trace_iter_t *it, const uint8_t *p, size_t end, size_t *pos, 
     return true;
 }
 
+/* A level-2 memory record at p[*pos] (its tag already read), appended to
+ * it->mem. */
+static bool get_mem(trace_iter_t *it, unsigned tag, const uint8_t *p, size_t end, size_t *pos)
+{
+    if (it->nmem == it->mem_cap) {
+        uint32_t cap = it->mem_cap ? 2 * it->mem_cap : 64;
+        trace_mem_t *m = realloc(it->mem, cap * sizeof *m);
+        if (!m)
+            return false;
+        it->mem = m;
+        it->mem_cap = cap;
+    }
+    trace_mem_t *m = &it->mem[it->nmem];
+    uint64_t v = 0;
+    m->addr = it->mem_expect;
+    if (tag & MEM_JUMP) {
+        if (!get_varint(p, end, pos, &v, 32))
+            return false;
+        m->addr += (uint32_t)unzigzag32((uint32_t)v);
+    }
+    v = 0;
+    if ((tag & MEM_WAIT) && (!get_varint(p, end, pos, &v, 32) || !v))
+        return false;
+    m->wait = (uint32_t)v;
+    unsigned code = tag & MEM_SIZE;
+    m->size = (uint8_t)(code == 3 ? 16 : 1u << code);
+    m->flags = (uint8_t)((tag & MEM_WRITE ? TRACE_MEM_WRITE : 0) | (tag & MEM_EXCEPTION ? TRACE_MEM_EXCEPTION : 0));
+    if (end - *pos < m->size)
+        return false;
+    memcpy(m->bytes, p + *pos, m->size);
+    *pos += m->size;
+    it->mem_expect = m->addr + m->size;
+    it->nmem++;
+    it->mem_total++;
+    return true;
+}
+
 bool trace_iter_next(trace_iter_t *it, trace_insn_t *out)
 {
     const trace_t *t = it->t;
     const uint8_t *p = t->insn;
     size_t end = t->insn_len, pos = it->pos, at = pos;
     it->err[0] = '\0';
+    it->nmem = 0;
+    /* Level 2: the memory records before the instruction's. */
+    while (t->level >= TRACE_LEVEL_MEMORY && pos < end && (p[pos] & TAG_GPR) == TAG_MEM) {
+        at = pos;
+        unsigned tag = p[pos++];
+        if (it->nmem >= TRACE_MAX_MEM_PER_INSN)
+            return iter_fail(it, "too many memory accesses before one instruction", at);
+        if (!get_mem(it, tag, p, end, &pos))
+            return iter_fail(it, "bad memory access record", at);
+        it->pos = pos;
+    }
+    at = pos;
     if (pos >= end) {
         if (it->index != t->ninsns)
             return iter_fail(it, "fewer instruction records than the trailer counts", end);
@@ -644,6 +745,8 @@ bool trace_iter_next(trace_iter_t *it, trace_insn_t *out)
     out->pc_id = it->pcs->id[h];
     out->changed = changed;
     out->state = it->state;
+    out->mem = it->mem;
+    out->nmem = it->nmem;
     it->expect = pc + out->size;
     it->pos = pos;
     return true;

@@ -8,17 +8,18 @@
 # test-report: the report, CSV, HTML (rendered by headless Chromium when it is
 # installed), timeline and trace outputs; determinism; the trace reader on
 # truncated and corrupt files; slower flash makes the golden diff fail;
-# instruction-level traces (tests/report/insn_trace.sh).
+# instruction-level traces (tests/report/insn_trace.sh); memory-access traces
+# (tests/report/mem_trace.sh).
 
 ETSIM_TRACE     := $(BUILD)/bin/etsim-trace
 ETSIM_TRACE_SAN := $(SAN)/bin/etsim-trace
 GOLDEN_TOLERANCE ?= 0.5
 
-$(ETSIM_TRACE): $(BUILD)/obj/tools/etsim_trace.o $(CORE_OBJS)
+$(ETSIM_TRACE): $(BUILD)/obj/tools/etsim_trace.o $(BUILD)/obj/tools/etsim_trace_mem.o $(CORE_OBJS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^ $(LDLIBS)
 
-$(ETSIM_TRACE_SAN): $(SAN)/obj/tools/etsim_trace.o $(CORE_SAN_OBJS)
+$(ETSIM_TRACE_SAN): $(SAN)/obj/tools/etsim_trace.o $(SAN)/obj/tools/etsim_trace_mem.o $(CORE_SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(CC) $(SAN_CFLAGS) -o $@ $^ $(LDLIBS)
 
@@ -45,6 +46,8 @@ test-report: $(REPORT_TOOLS)
 	    --shared $(SHARED) --out $(BUILD)/report-test --fw $(BUILD)/firmware
 	bash tests/report/insn_trace.sh --etsim $(ETSIM) --etsim-san $(ETSIM_SAN) --trace-tool $(ETSIM_TRACE_SAN) \
 	    --trace-fuzz $(TRACE_FUZZ) --shared $(SHARED) --out $(BUILD)/insn-trace-test --fw $(BUILD)/firmware
+	bash tests/report/mem_trace.sh --etsim $(ETSIM) --etsim-san $(ETSIM_SAN) --trace-tool $(ETSIM_TRACE_SAN) \
+	    --trace-fuzz $(TRACE_FUZZ) --shared $(SHARED) --out $(BUILD)/mem-trace-test --fw $(BUILD)/firmware
 
 # Clocks x flash wait states: latency and energy of KWS (CSV and SVG).
 SWEEP_MHZ  ?= 100 200 400

@@ -4,9 +4,11 @@
  *                                           every record (instruction-level
  *                                           traces: the instructions from
  *                                           index N, disassembled)
- *   etsim-trace summary TRACE               per-operator means per inference;
+ *   etsim-trace summary TRACE [--soc S]     per-operator means per inference;
  *                                           instruction-level traces: also
- *                                           counts, hottest PCs, mnemonics
+ *                                           counts, hottest PCs, mnemonics;
+ *                                           memory-level: traffic per region
+ *                                           of SoC S, the worst stalls
  *   etsim-trace diff A B [--tolerance PCT]  0: B within PCT % of A (cycles and
  *                                           energy, per operator and in total)
  *                                           and, for two instruction-level
@@ -23,6 +25,7 @@
 
 #include "../isa/disasm.h"
 #include "../sim/trace.h"
+#include "etsim_trace_mem.h"
 
 #define EXIT_MOVED 1
 #define EXIT_BAD 2
@@ -32,11 +35,16 @@ static const char *engine_name(unsigned e)
     return e == 1 ? "npu" : e == 2 ? "dsp" : "cpu";
 }
 
+static const char *level_name(unsigned level)
+{
+    return level == TRACE_LEVEL_MEMORY ? "memory" : level == TRACE_LEVEL_INSTRUCTION ? "instruction" : "operator";
+}
+
 static void print_header(const char *path, const trace_t *t)
 {
     printf("%s: etsim trace v%u, %s level, soc %s @ %.3f MHz, model %s, firmware %s, %u records, "
            "run %llu cycles, energy %s\n",
-           path, t->version, t->level ? "instruction" : "operator", t->strings[0], t->cpu_khz / 1000.0,
+           path, t->version, level_name(t->level), t->strings[0], t->cpu_khz / 1000.0,
            t->strings[1][0] ? t->strings[1] : "-", t->strings[2], t->nrecs, (unsigned long long)t->run_cycles,
            t->flags & TRACE_FLAG_ENERGY ? "yes" : "no");
 }
@@ -134,11 +142,20 @@ static int dump_insns(const char *path, const trace_t *t, uint64_t start, uint64
         return EXIT_BAD;
     }
     printf("instructions: %" PRIu64 " (index, pc, cycles when it retired, encoding, disassembly, the registers "
-           "it changed)\n", t->ninsns);
+           "it changed%s)\n", t->ninsns,
+           t->level >= TRACE_LEVEL_MEMORY ? "; then its memory accesses: R/W, address, bytes, value, stall" : "");
     uint64_t end = count > UINT64_MAX - start ? UINT64_MAX : start + count;
     while (it.index < end && trace_iter_next(&it, &r)) {
-        if (r.index >= start)
+        if (r.index >= start) {
             print_insn(&dc, "", &r, true);
+            mem_print("              ", &r);
+        }
+    }
+    if (!it.err[0] && it.nmem && it.index < end) {
+        /* Accesses no instruction retired after (a fault stopped the run). */
+        trace_insn_t tail = {.mem = it.mem, .nmem = it.nmem};
+        printf("memory accesses after the last instruction:\n");
+        mem_print("              ", &tail);
     }
     int rc = it.err[0] ? iter_error(path, &it) : 0;
     trace_iter_free(&it);
@@ -160,7 +177,7 @@ static int cmd_dump(const char *path, const trace_t *t, uint64_t start, uint64_t
         print_energy(r->energy_pj);
         printf("\n");
     }
-    return t->level == TRACE_LEVEL_INSTRUCTION ? dump_insns(path, t, start, count) : 0;
+    return t->level >= TRACE_LEVEL_INSTRUCTION ? dump_insns(path, t, start, count) : 0;
 }
 
 /* Per operator index: means over the inferences. */
@@ -251,16 +268,29 @@ static int mnem_by_count_desc(const void *a, const void *b)
 #define HOT_PCS 20
 #define TOP_MNEMONICS 15
 
-static int summary_insns(const char *path, const trace_t *t)
+static int summary_insns(const char *path, const trace_t *t, const char *soc)
 {
     trace_iter_t it;
     trace_insn_t r;
     pc_stat_t *pcs = NULL;
     uint32_t cap = 0;
     uint64_t prev_cycles = 0, n = 0;
+    mem_summary_t *ms = NULL;
+    if (t->level >= TRACE_LEVEL_MEMORY) {
+        char err[256];
+        /* The trace names its SoC: its regions, when it is a built-in one. */
+        if (!soc && soc_builtin_json(t->strings[0]))
+            soc = t->strings[0];
+        if (!(ms = mem_summary_new(soc, err, sizeof err))) {
+            fprintf(stderr, "etsim-trace: %s\n", err);
+            return EXIT_BAD;
+        }
+    }
     if (!trace_iter_start(&it, t))
         goto oom;
     while (trace_iter_next(&it, &r)) {
+        if (ms && !mem_summary_add(ms, &r))
+            goto oom;
         if (r.pc_id >= cap) {
             uint32_t ncap = cap ? cap * 2 : 1024;
             pc_stat_t *np = realloc(pcs, ncap * sizeof *np);
@@ -284,6 +314,7 @@ static int summary_insns(const char *path, const trace_t *t)
         int rc = iter_error(path, &it);
         trace_iter_free(&it);
         free(pcs);
+        mem_summary_free(ms);
         return rc;
     }
     uint32_t npcs = trace_iter_npcs(&it);
@@ -292,14 +323,17 @@ static int summary_insns(const char *path, const trace_t *t)
            n ? (double)prev_cycles / (double)n : 0.0, npcs);
     if (!npcs) {
         free(pcs);
+        mem_summary_free(ms);
         return 0;
     }
     /* The mnemonic mix, from each PC's disassembly (first word). */
     disasm_cache_t dc = {0};
     mnem_stat_t *mn = calloc(npcs, sizeof *mn);
     uint32_t nmn = 0;
-    if (!mn)
+    if (!mn) {
+        disasm_free(&dc);
         goto oom;
+    }
     for (uint32_t i = 0; i < npcs; i++) {
         trace_insn_t x = {.pc = pcs[i].pc, .raw = pcs[i].raw, .size = pcs[i].size, .pc_id = i};
         char word[24];
@@ -322,6 +356,20 @@ static int summary_insns(const char *path, const trace_t *t)
     }
     for (uint32_t i = 0; i < npcs; i++)
         memcpy(text[i], dc.text[i], sizeof text[i]);
+    if (ms) {
+        uint32_t *pc_of_id = malloc((size_t)npcs * sizeof *pc_of_id);
+        bool ok = pc_of_id != NULL;
+        for (uint32_t i = 0; ok && i < npcs; i++)
+            pc_of_id[i] = pcs[i].pc;
+        ok = ok && mem_summary_print(ms, pc_of_id, (const char(*)[80])text, npcs);
+        free(pc_of_id);
+        if (!ok) {
+            free(text);
+            free(mn);
+            disasm_free(&dc);
+            goto oom;
+        }
+    }
     qsort(pcs, npcs, sizeof *pcs, by_count_desc);
     qsort(mn, nmn, sizeof *mn, mnem_by_count_desc);
     printf("hottest PCs (cycles: those charged from the previous instruction's end to this one's)\n");
@@ -339,15 +387,17 @@ static int summary_insns(const char *path, const trace_t *t)
     free(mn);
     disasm_free(&dc);
     free(pcs);
+    mem_summary_free(ms);
     return 0;
 oom:
     trace_iter_free(&it);
     free(pcs);
+    mem_summary_free(ms);
     fprintf(stderr, "etsim-trace: out of memory\n");
     return EXIT_BAD;
 }
 
-static int cmd_summary(const char *path, const trace_t *t)
+static int cmd_summary(const char *path, const trace_t *t, const char *soc)
 {
     summary_t s;
     if (!summarise(t, &s)) {
@@ -372,7 +422,7 @@ static int cmd_summary(const char *path, const trace_t *t)
             printf("%12s\n", "-");
     }
     free(s.ops);
-    return t->level == TRACE_LEVEL_INSTRUCTION ? summary_insns(path, t) : 0;
+    return t->level >= TRACE_LEVEL_INSTRUCTION ? summary_insns(path, t, soc) : 0;
 }
 
 static double pct(double a, double b)
@@ -401,10 +451,10 @@ static bool check(const char *what, const char *label, double a, double b, doubl
  * encoding, cycle count or register state after it differs. */
 #define DIFF_CONTEXT 4
 
-static bool same_insn(const trace_insn_t *a, const trace_insn_t *b)
+static bool same_insn(const trace_insn_t *a, const trace_insn_t *b, bool memory)
 {
     return a->pc == b->pc && a->raw == b->raw && a->size == b->size && a->cycles == b->cycles &&
-           memcmp(a->state, b->state, TRACE_SLOTS * sizeof *a->state) == 0;
+           memcmp(a->state, b->state, TRACE_SLOTS * sizeof *a->state) == 0 && (!memory || mem_same(a, b));
 }
 
 static void print_registers(const trace_insn_t *a, const trace_insn_t *b)
@@ -447,18 +497,21 @@ static int diff_insns(const char *pa, const trace_t *ta, const char *pb, const t
         fprintf(stderr, "etsim-trace: out of memory\n");
         return EXIT_BAD;
     }
+    /* Memory accesses are compared when both traces have them. */
+    bool memory = ta->level >= TRACE_LEVEL_MEMORY && tb->level >= TRACE_LEVEL_MEMORY;
     bool ha, hb;
     for (;;) {
         ha = trace_iter_next(&ia, &ra);
         hb = trace_iter_next(&ib, &rb);
-        if (!ha || !hb || !same_insn(&ra, &rb))
+        if (!ha || !hb || !same_insn(&ra, &rb, memory))
             break;
     }
     int rc = 0;
     if (ia.err[0] || ib.err[0]) {
         rc = iter_error(ia.err[0] ? pa : pb, ia.err[0] ? &ia : &ib);
     } else if (!ha && !hb) {
-        printf("instructions: the same %" PRIu64 " instructions, cycles and registers\n", ta->ninsns);
+        printf("instructions: the same %" PRIu64 " instructions, cycles and registers%s\n", ta->ninsns,
+               memory ? " and memory accesses" : "");
     } else {
         disasm_cache_t da = {0}, db = {0};
         uint64_t at = ha ? ra.index : rb.index;
@@ -470,6 +523,8 @@ static int diff_insns(const char *pa, const trace_t *ta, const char *pb, const t
                 printf(" pc/instruction");
             if (ra.cycles != rb.cycles)
                 printf(" cycles (%+" PRId64 ")", (int64_t)(rb.cycles - ra.cycles));
+            if (memory && !mem_same(&ra, &rb))
+                printf(" memory accesses");
             for (unsigned slot = 0; slot < TRACE_SLOTS; slot++) {
                 char nb[16];
                 if (ra.state[slot] != rb.state[slot])
@@ -478,13 +533,18 @@ static int diff_insns(const char *pa, const trace_t *ta, const char *pb, const t
             printf("\n");
         }
         print_context(ta, at, &da);
-        if (ha)
+        if (ha) {
             print_insn(&da, "  A ", &ra, true);
-        else
+            if (memory)
+                mem_print("                  ", &ra);
+        } else {
             printf("  A ends after %" PRIu64 " instructions\n", ta->ninsns);
-        if (hb)
+        }
+        if (hb) {
             print_insn(&db, "  B ", &rb, true);
-        else
+            if (memory)
+                mem_print("                  ", &rb);
+        } else
             printf("  B ends after %" PRIu64 " instructions\n", tb->ninsns);
         if (ha && hb)
             print_registers(&ra, &rb);
@@ -538,7 +598,7 @@ static int cmd_diff(const char *pa, const trace_t *ta, const char *pb, const tra
     } else {
         printf("diff: within %.3f%%\n", tol);
     }
-    if (ta->level == TRACE_LEVEL_INSTRUCTION && tb->level == TRACE_LEVEL_INSTRUCTION) {
+    if (ta->level >= TRACE_LEVEL_INSTRUCTION && tb->level >= TRACE_LEVEL_INSTRUCTION) {
         int irc = diff_insns(pa, ta, pb, tb);
         rc = irc > rc ? irc : rc;
     } else if (ta->level != tb->level) {
@@ -550,9 +610,11 @@ static int cmd_diff(const char *pa, const trace_t *ta, const char *pb, const tra
 static void usage(FILE *f)
 {
     fputs("usage: etsim-trace dump TRACE [--start N] [--count N]\n"
-          "       etsim-trace summary TRACE\n"
+          "       etsim-trace summary TRACE [--soc NAME|FILE.json]\n"
           "       etsim-trace diff A B [--tolerance PCT]\n"
           "dump --start/--count select instruction records (instruction-level traces)\n"
+          "summary --soc: the SoC whose regions memory-level traffic is counted in (default:\n"
+          "the one the trace names, when it is built in)\n"
           "diff compares operator figures within PCT % (default 0) and, when both traces are\n"
           "instruction-level, the instructions exactly (the first divergence is printed)\n"
           "exit status: 0 ok (diff: the same); 1 diff: something moved or diverged; 2 bad input\n",
@@ -569,6 +631,7 @@ int main(int argc, char **argv)
     int nfiles = 0;
     double tol = 0;
     uint64_t start = 0, count = UINT64_MAX;
+    const char *soc = NULL;
     for (int i = 2; i < argc; i++) {
         if (!strcmp(argv[i], "--start") || !strcmp(argv[i], "--count")) {
             char *end;
@@ -587,6 +650,12 @@ int main(int argc, char **argv)
                 return EXIT_BAD;
             }
             i++;
+        } else if (!strcmp(argv[i], "--soc")) {
+            if (i + 1 >= argc || !argv[i + 1][0]) {
+                fprintf(stderr, "etsim-trace: --soc needs a SoC name or JSON file\n");
+                return EXIT_BAD;
+            }
+            soc = argv[++i];
         } else if (nfiles < 2 && argv[i][0] != '-') {
             files[nfiles++] = argv[i];
         } else {
@@ -612,7 +681,7 @@ int main(int argc, char **argv)
         }
     }
     int rc = !strcmp(cmd, "dump") ? cmd_dump(files[0], &t[0], start, count)
-           : !strcmp(cmd, "summary") ? cmd_summary(files[0], &t[0])
+           : !strcmp(cmd, "summary") ? cmd_summary(files[0], &t[0], soc)
            : cmd_diff(files[0], &t[0], files[1], &t[1], tol);
     for (int i = 0; i < nfiles; i++)
         trace_free(&t[i]);

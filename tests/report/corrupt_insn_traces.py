@@ -60,7 +60,7 @@ for i in list(range(0, 40)) + list(range(40, n, 73)) + [OP, OP + 10, TR, TR + 8]
     b[i] ^= 0xFF
     write("flip%05d" % i, bytes(b))
 # Header.
-patch("hdr_level", 10, b"\x02")
+patch("hdr_level", 10, b"\x03")   # 2 is a valid level (memory), 3 is not
 patch("hdr_flags", 11, b"\x01")
 patch("hdr_reserved", 20, b"\x01")
 patch("hdr_clock", 12, struct.pack("<I", struct.unpack("<I", body[12:16])[0] + 1))

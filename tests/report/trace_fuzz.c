@@ -31,7 +31,7 @@ static bool accepts(const uint8_t *buf, size_t len, char *err, size_t errlen)
     trace_t t;
     if (!trace_parse(buf, len, &t, err, errlen))
         return false;
-    if (t.level == TRACE_LEVEL_INSTRUCTION) {
+    if (t.level >= TRACE_LEVEL_INSTRUCTION) {
         trace_iter_t it;
         trace_insn_t r;
         uint64_t n = 0;
