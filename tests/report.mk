@@ -30,7 +30,11 @@ $(TRACE_FUZZ): $(SAN)/obj/tests/report/trace_fuzz.o $(CORE_SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(CC) $(SAN_CFLAGS) -o $@ $^ $(LDLIBS)
 
-REPORT_TOOLS := $(ETSIM) $(ETSIM_SAN) $(ETSIM_TRACE) $(ETSIM_TRACE_SAN) $(TRACE_FUZZ) firmware
+# QEMU's record of every instruction's memory accesses, the oracle of the
+# memory-access traces (QEMU_MEMLOG).
+include tests/report/qemu_memlog.mk
+
+REPORT_TOOLS := $(ETSIM) $(ETSIM_SAN) $(ETSIM_TRACE) $(ETSIM_TRACE_SAN) $(TRACE_FUZZ) $(QEMU_MEMLOG) firmware
 
 .PHONY: test-golden update-golden test-report sweep
 test-golden: $(REPORT_TOOLS)
@@ -47,7 +51,8 @@ test-report: $(REPORT_TOOLS)
 	bash tests/report/insn_trace.sh --etsim $(ETSIM) --etsim-san $(ETSIM_SAN) --trace-tool $(ETSIM_TRACE_SAN) \
 	    --trace-fuzz $(TRACE_FUZZ) --shared $(SHARED) --out $(BUILD)/insn-trace-test --fw $(BUILD)/firmware
 	bash tests/report/mem_trace.sh --etsim $(ETSIM) --etsim-san $(ETSIM_SAN) --trace-tool $(ETSIM_TRACE_SAN) \
-	    --trace-fuzz $(TRACE_FUZZ) --shared $(SHARED) --out $(BUILD)/mem-trace-test --fw $(BUILD)/firmware
+	    --trace-fuzz $(TRACE_FUZZ) --shared $(SHARED) --out $(BUILD)/mem-trace-test --fw $(BUILD)/firmware \
+	    --qemu-memlog $(QEMU_MEMLOG)
 
 # Clocks x flash wait states: latency and energy of KWS (CSV and SVG).
 SWEEP_MHZ  ?= 100 200 400
