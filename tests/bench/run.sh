@@ -30,7 +30,7 @@ end=$(date +%s.%N)
 awk -v i="$total_i" -v s="$start" -v e="$end" \
     'BEGIN { printf "%d instructions in %.2f s of wall time (incl. process start-up): %.1f MIPS\n", i, e - s, i / (e - s) / 1e6 }'
 
-echo "== traces: KWS untraced, --trace (operators), --trace --trace-level insn (every instruction)"
+echo "== traces: KWS untraced, --trace (operators), --trace-level insn (every instruction), mem (and every access)"
 # CPU time of the etsim process (perf's task-clock, else user + system time
 # from /usr/bin/time): the machine is shared, wall clock would measure the
 # neighbours.  Best of TRACE_RUNS, the three kinds interleaved.
@@ -49,18 +49,20 @@ cpu_ms() {   # cpu_ms CMD...: CPU milliseconds of CMD
 }
 best() { sort -n | head -1; }
 insns=$("$ETSIM" $kws_args 2>&1 >/dev/null | sed -n 's/^ *instructions *\([0-9]*\).*/\1/p')
-: > "$out/none.ms"; : > "$out/op.ms"; : > "$out/insn.ms"
+: > "$out/none.ms"; : > "$out/op.ms"; : > "$out/insn.ms"; : > "$out/mem.ms"
 for _ in $(seq "$TRACE_RUNS"); do
     cpu_ms "$ETSIM" -q $kws_args >> "$out/none.ms"
     cpu_ms "$ETSIM" -q $kws_args --trace "$out/kws-op.trc" >> "$out/op.ms"
     cpu_ms "$ETSIM" -q $kws_args --trace "$out/kws-insn.trc" --trace-level insn >> "$out/insn.ms"
+    cpu_ms "$ETSIM" -q $kws_args --trace "$out/kws-mem.trc" --trace-level mem >> "$out/mem.ms"
 done
-none=$(best < "$out/none.ms"); op=$(best < "$out/op.ms"); insn=$(best < "$out/insn.ms")
-bytes=$(stat -c %s "$out/kws-insn.trc")
-awk -v i="$insns" -v n="$none" -v o="$op" -v t="$insn" -v b="$bytes" -v r="$TRACE_RUNS" 'BEGIN {
+none=$(best < "$out/none.ms"); op=$(best < "$out/op.ms"); insn=$(best < "$out/insn.ms"); mem=$(best < "$out/mem.ms")
+bytes=$(stat -c %s "$out/kws-insn.trc"); mbytes=$(stat -c %s "$out/kws-mem.trc")
+awk -v i="$insns" -v n="$none" -v o="$op" -v t="$insn" -v b="$bytes" -v m="$mem" -v mb="$mbytes" -v r="$TRACE_RUNS" 'BEGIN {
     printf "%d instructions; CPU time, best of %d runs\n", i, r
     printf "  untraced            %8.1f ms  %6.1f M instructions/s\n", n, i / n / 1e3
     printf "  --trace (op)        %8.1f ms  %6.1f M instructions/s  cost %+.1f%% (limit 5%%)\n", o, i / o / 1e3, 100 * (o - n) / n
     printf "  --trace-level insn  %8.1f ms  %6.1f M instructions/s  (limit: at least 10), %.1f MB, %.2f bytes/instruction\n", t, i / t / 1e3, b / 1e6, b / i
+    printf "  --trace-level mem   %8.1f ms  %6.1f M instructions/s, %.1f MB, %.2f bytes/instruction\n", m, i / m / 1e3, mb / 1e6, mb / i
 }'
-rm -f "$out/kws-insn.trc"
+rm -f "$out/kws-insn.trc" "$out/kws-mem.trc"
