@@ -421,8 +421,8 @@ static bool stack_write(cpu_t *cpu, uint32_t addr, uint32_t value)
         cpu->cycles += wait = p->write_wait;
         ok = true;
     } else {
-        ok = cpu->bus->write && cpu->bus->write(cpu->bus->ctx, addr, 4, value, &wait);
-        wait = 0;   /* as before: the device's wait is not charged here */
+        uint32_t device_wait = 0;   /* not charged to stacking (an assumption) */
+        ok = cpu->bus->write && cpu->bus->write(cpu->bus->ctx, addr, 4, value, &device_wait);
     }
     if (ok && cpu->mem_trace_pages)
         cpu->hooks.on_mem(cpu->hooks.ctx, cpu, addr, 4, &value, CPU_MEM_WRITE | CPU_MEM_EXCEPTION, wait);
@@ -441,8 +441,8 @@ static bool stack_read(cpu_t *cpu, uint32_t addr, uint32_t *value)
         cpu->cycles += wait = p->read_wait;
         ok = true;
     } else {
-        ok = cpu->bus->read && cpu->bus->read(cpu->bus->ctx, addr, 4, value, &wait);
-        wait = 0;
+        uint32_t device_wait = 0;
+        ok = cpu->bus->read && cpu->bus->read(cpu->bus->ctx, addr, 4, value, &device_wait);
     }
     if (ok && cpu->mem_trace_pages)
         cpu->hooks.on_mem(cpu->hooks.ctx, cpu, addr, 4, value, CPU_MEM_EXCEPTION, wait);

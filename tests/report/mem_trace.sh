@@ -157,6 +157,27 @@ else
     bad "exception accesses: $stack_w writes, $stack_r reads"
 fi
 
+# Garbage executed as code (as tests/cli/robustness.sh does): accesses
+# anywhere, faults in the middle of traced accesses, lockups.  The run must
+# end as it does untraced and the trace must read back.
+for seed in 1 2 3 4; do
+    awk -v s=$seed 'BEGIN { srand(s); for (i = 0; i < 65536; i++) printf "%c", int(rand() * 256) }' \
+        LC_ALL=C > "$out/garbage$seed.bin"
+    args="-q --data $out/garbage$seed.bin@0x00000000 --max-cycles 20000000 $fw/tests/exit_status-O2.elf"
+    "$etsim" $args > /dev/null 2> "$out/garbage$seed.untraced"
+    rc_plain=$?
+    bin=$etsim; [ $seed -le 2 ] && bin=$etsim_san
+    "$bin" $args --trace "$out/garbage$seed.trc" --trace-level mem > /dev/null 2> "$out/garbage$seed.traced"
+    rc=$?
+    if [ $rc = $rc_plain ] && { [ $rc = 3 ] || [ $rc = 4 ]; } &&
+       cmp -s "$out/garbage$seed.untraced" "$out/garbage$seed.traced" &&
+       "$tool" summary "$out/garbage$seed.trc" > /dev/null 2>&1; then
+        ok "garbage as code (seed $seed): exit $rc and the message as untraced, the trace reads back"
+    else
+        bad "garbage as code (seed $seed): exit $rc (untraced $rc_plain)"; head -5 "$out/garbage$seed.traced" >&2
+    fi
+done
+
 echo "memory traces: the reader on corrupt files"
 "$etsim" -q --max-cycles 1500 --trace "$out/short.trc" --trace-level mem "$fw/tests/exit_status-O2.elf" \
     > /dev/null 2>&1
