@@ -188,6 +188,9 @@ void power_snap_now(const machine_t *m, power_snap_t *s)
         const soc_region_t *d = m->regions[i].desc;
         s->mem_pj[i] = (double)(st->read_bytes + st->fetch_bytes) * d->read_pj_per_byte +
                        (double)st->write_bytes * d->write_pj_per_byte;
+        s->read_bytes[i] = st->read_bytes;
+        s->write_bytes[i] = st->write_bytes;
+        s->wait_cycles[i] = st->wait_cycles;
     }
 }
 

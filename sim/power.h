@@ -63,6 +63,9 @@ bool power_load(power_coeffs_t *pc, const char *soc_name_or_path, char *err, siz
 typedef struct power_snap {
     uint64_t cycles, sleep_cycles, instret;
     double mem_pj[SOC_MAX_REGIONS];   /* cumulative, per region */
+    /* The regions' traffic (data accesses) and wait cycles (data and
+     * fetch), cumulative: the memory traffic of each operator. */
+    uint64_t read_bytes[SOC_MAX_REGIONS], write_bytes[SOC_MAX_REGIONS], wait_cycles[SOC_MAX_REGIONS];
     uint64_t class_insns[32];         /* cumulative, per timing class */
 } power_snap_t;
 

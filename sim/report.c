@@ -4,6 +4,7 @@
  * Values not measured are written as null, never guessed. */
 #include "report.h"
 
+#include <inttypes.h>
 #include <json-c/json.h>
 #include <stdlib.h>
 #include <string.h>
@@ -74,6 +75,16 @@ static void add_infer(analysis_t *a, const profport_event_t *b, const profport_e
     a->infers[a->ninfers++] = ic;
 }
 
+static void add_traffic(op_stat_t *o, const power_snap_t *b, const power_snap_t *e)
+{
+    for (int r = 0; r < SOC_MAX_REGIONS; r++) {
+        o->read_bytes[r] += e->read_bytes[r] - b->read_bytes[r];
+        o->write_bytes[r] += e->write_bytes[r] - b->write_bytes[r];
+        o->wait_cycles[r] += e->wait_cycles[r] - b->wait_cycles[r];
+        o->stall_cycles += e->wait_cycles[r] - b->wait_cycles[r];
+    }
+}
+
 void analysis_build(const machine_t *m, const run_info_t *ri, analysis_t *a)
 {
     memset(a, 0, sizeof *a);
@@ -136,6 +147,8 @@ void analysis_build(const machine_t *m, const run_info_t *ri, analysis_t *a)
                 c.mem_pj = mem_total(&en);
             }
             op_stat_t *o = &a->ops[e->arg[0]];
+            if (snaps && ri->probe->nsnaps > i)
+                add_traffic(o, &snaps[op_begin], &snaps[i]);
             o->cycles += c.cycles;
             o->instret += c.instret;
             o->energy_pj += c.energy_pj;
@@ -234,14 +247,16 @@ void report_summary(FILE *f, const machine_t *m, const run_info_t *ri, const ana
     double per = per_inf(a, (double)a->cycles);
     fprintf(f, "  inference     %.0f cycles = %.3f ms @ %.0f MHz (mean of %u)\n", per, ms_of(m, per),
             m->desc.cpu_mhz, a->iterations);
-    fprintf(f, "  %-4s %-44s %-6s %12s %7s %10s\n", "#", "operator", "engine", "cycles", "share", "energy uJ");
+    fprintf(f, "  %-4s %-44s %-6s %12s %7s %6s %10s\n", "#", "operator", "engine", "cycles", "share", "stall",
+            "energy uJ");
     for (uint32_t i = 0; i < a->nops; i++) {
         const op_stat_t *o = &a->ops[i];
         if (!o->calls)
             continue;
         double oc = per_inf(a, (double)o->cycles);
-        fprintf(f, "  %-4u %-44s %-6s %12.0f %6.1f%% ", i, o->name, report_engine_name(o->engine), oc,
-                per > 0 ? 100.0 * oc / per : 0.0);
+        /* stall: the share of the operator's cycles spent waiting for memory. */
+        fprintf(f, "  %-4u %-44s %-6s %12.0f %6.1f%% %5.1f%% ", i, o->name, report_engine_name(o->engine), oc,
+                per > 0 ? 100.0 * oc / per : 0.0, o->cycles ? 100.0 * (double)o->stall_cycles / (double)o->cycles : 0.0);
         if (a->have_power)
             fprintf(f, "%10.2f\n", per_inf(a, o->energy_pj) / 1e6);
         else
@@ -369,6 +384,29 @@ static json_object *power_json(const machine_t *m, const run_info_t *ri, const a
     return p;
 }
 
+/* Means per inference of a per-operator counter, rounded. */
+static uint64_t per_inf_u64(const analysis_t *a, uint64_t v)
+{
+    return (v + a->iterations / 2) / a->iterations;
+}
+
+/* An operator's traffic per region (those it touched). */
+static json_object *op_traffic_json(const machine_t *m, const analysis_t *a, const op_stat_t *o)
+{
+    json_object *arr = json_object_new_array();
+    for (int r = 0; r < m->nregions && r < SOC_MAX_REGIONS; r++) {
+        if (!o->read_bytes[r] && !o->write_bytes[r] && !o->wait_cycles[r])
+            continue;
+        json_object *t = json_object_new_object();
+        json_object_object_add(t, "region", json_object_new_string(m->regions[r].desc->name));
+        json_object_object_add(t, "read_bytes", u64(per_inf_u64(a, o->read_bytes[r])));
+        json_object_object_add(t, "write_bytes", u64(per_inf_u64(a, o->write_bytes[r])));
+        json_object_object_add(t, "wait_cycles", u64(per_inf_u64(a, o->wait_cycles[r])));
+        json_object_array_add(arr, t);
+    }
+    return arr;
+}
+
 static json_object *operators_json(const machine_t *m, const analysis_t *a)
 {
     json_object *ops = json_object_new_array();
@@ -380,11 +418,13 @@ static json_object *operators_json(const machine_t *m, const analysis_t *a)
         json_object_object_add(oj, "index", json_object_new_int((int)i));
         json_object_object_add(oj, "name", json_object_new_string(o->name));
         json_object_object_add(oj, "engine", json_object_new_string(report_engine_name(o->engine)));
-        json_object_object_add(oj, "cycles", u64((o->cycles + a->iterations / 2) / a->iterations));
-        json_object_object_add(oj, "instructions", u64((o->instret + a->iterations / 2) / a->iterations));
+        json_object_object_add(oj, "cycles", u64(per_inf_u64(a, o->cycles)));
+        json_object_object_add(oj, "instructions", u64(per_inf_u64(a, o->instret)));
         json_object_object_add(oj, "latency_ms", num(ms_of(m, per_inf(a, (double)o->cycles))));
         json_object_object_add(oj, "energy_uj", a->have_power ? num(per_inf(a, o->energy_pj) / 1e6) : NULL);
         json_object_object_add(oj, "memory_energy_uj", a->have_power ? num(per_inf(a, o->mem_pj) / 1e6) : NULL);
+        json_object_object_add(oj, "memory_stall_cycles", u64(per_inf_u64(a, o->stall_cycles)));
+        json_object_object_add(oj, "memory", op_traffic_json(m, a, o));
         json_object_array_add(ops, oj);
     }
     return ops;
@@ -521,7 +561,8 @@ bool report_write_csv(const char *path, const machine_t *m, const run_info_t *ri
         snprintf(err, errlen, "%s: cannot write", path);
         return false;
     }
-    fprintf(f, "index,name,engine,cycles,latency_ms,share,instructions,energy_uj,memory_energy_uj,avg_mw\n");
+    fprintf(f, "index,name,engine,cycles,latency_ms,share,instructions,energy_uj,memory_energy_uj,avg_mw,"
+               "read_bytes,write_bytes,memory_stall_cycles\n");
     double per = per_inf(a, (double)a->cycles);
     for (uint32_t i = 0; i < a->nops && a->iterations; i++) {
         const op_stat_t *o = &a->ops[i];
@@ -531,10 +572,17 @@ bool report_write_csv(const char *path, const machine_t *m, const run_info_t *ri
         fprintf(f, "%u,%s,%s,%.0f,%.6f,%.4f,%.0f,", i, o->name, report_engine_name(o->engine), oc, ms_of(m, oc),
                 per > 0 ? oc / per : 0.0, per_inf(a, (double)o->instret));
         if (a->have_power)
-            fprintf(f, "%.4f,%.4f,%.3f\n", per_inf(a, o->energy_pj) / 1e6, per_inf(a, o->mem_pj) / 1e6,
+            fprintf(f, "%.4f,%.4f,%.3f,", per_inf(a, o->energy_pj) / 1e6, per_inf(a, o->mem_pj) / 1e6,
                     oc > 0 ? per_inf(a, o->energy_pj) / 1e6 / ms_of(m, oc) : 0.0);
         else
-            fprintf(f, ",,\n");
+            fprintf(f, ",,,");
+        uint64_t rd = 0, wr = 0;
+        for (int r = 0; r < SOC_MAX_REGIONS; r++) {
+            rd += o->read_bytes[r];
+            wr += o->write_bytes[r];
+        }
+        fprintf(f, "%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n", per_inf_u64(a, rd), per_inf_u64(a, wr),
+                per_inf_u64(a, o->stall_cycles));
     }
     bool ok = fclose(f) == 0;
     if (!ok)

@@ -30,11 +30,27 @@ assert ops and all(o["energy_uj"] > 0 for o in ops)
 op_sum = sum(o["energy_uj"] for o in ops)
 assert 0.9 * p["energy_uj"] < op_sum <= p["energy_uj"] * 1.0001, (op_sum, p["energy_uj"])
 
+# Per-operator memory traffic: within the run's, per region; the stall is
+# part of the operator's cycles; KWS's operators read their weights from
+# the model in flash (qspi).
+regions = {r["name"]: r for r in mem["regions"]}
+for name, r in regions.items():
+    ops_read = sum(t["read_bytes"] for o in ops for t in o["memory"] if t["region"] == name)
+    ops_wait = sum(t["wait_cycles"] for o in ops for t in o["memory"] if t["region"] == name)
+    assert ops_read <= r["read_bytes"] and ops_wait <= r["wait_cycles"], name
+for o in ops:
+    assert o["memory_stall_cycles"] == sum(t["wait_cycles"] for t in o["memory"])
+    assert 0 <= o["memory_stall_cycles"] < o["cycles"]
+    assert all(t["region"] in regions for t in o["memory"])
+assert sum(1 for o in ops if any(t["region"] == "qspi" and t["read_bytes"] > 0 for t in o["memory"])) >= 5
+
 assert len(rows) == len(ops)
 for r, o in zip(rows, ops):
     assert int(r["index"]) == o["index"] and r["name"] == o["name"]
     assert int(r["cycles"]) == o["cycles"]
     assert abs(float(r["energy_uj"]) - o["energy_uj"]) <= 1e-3 * o["energy_uj"] + 1e-4
+    assert abs(int(r["read_bytes"]) - sum(t["read_bytes"] for t in o["memory"])) <= len(o["memory"])
+    assert int(r["memory_stall_cycles"]) == o["memory_stall_cycles"]
 
 ev = tl["traceEvents"]
 xs = [e for e in ev if e["ph"] == "X" and e["tid"] == 1]

@@ -104,6 +104,13 @@ then
 else
     bad "the trace's traffic per region differs from the report's"
 fi
+"$etsim" --print-soc an547 > "$out/an547.json"
+if "$tool" dump "$out/kws-mem.trc" | python3 "$here/check_op_traffic.py" "$out/kws-mem.json" "$out/an547.json" \
+        > "$out/op-traffic.out" 2>&1; then
+    ok "each operator's traffic per region in the report = its accesses in the trace ($(tail -1 "$out/op-traffic.out"))"
+else
+    bad "per-operator traffic of the report differs from the trace"; tail -10 "$out/op-traffic.out" >&2
+fi
 if grep -q '^instructions that stall most on memory' "$out/kws.summary"; then
     ok "summary lists the instructions that stall most"
 else
