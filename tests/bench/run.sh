@@ -4,7 +4,6 @@
 set -u
 ETSIM=${ETSIM:-build/bin/etsim}
 SHARED=${SHARED:-../shared}
-mips() { sed -n 's/.*host *\([0-9.]*\) s, \([0-9.]*\) MIPS.*/\2 MIPS (wall clock; \1 s)/p'; }
 
 echo "== calibration microbenchmarks (firmware/bench/microbench.c): cycles per iteration vs CALIBRATION.md"
 make -s fw-prog SRC=firmware/bench/microbench.c >/dev/null
@@ -14,30 +13,11 @@ echo "== intmark (firmware/bench/intmark.c, -O3): score vs the Cortex-M55's publ
 make -s intmark >/dev/null
 "$ETSIM" -q build/firmware/bench/intmark.elf
 
-echo "== KWS DS-CNN inference (runner.elf, integer workload, 40 M instructions)"
-"$ETSIM" build/firmware/runner.elf "$SHARED/models/kws_dscnn_cortex_m.pte" \
-    --input "$SHARED/models/kws_inputs/mfcc_yes.f32" 2>&1 >/dev/null | mips
-
-echo "== differential suite programs (-O2), instructions and MIPS each"
-total_i=0
-start=$(date +%s.%N)
-for f in build/firmware/tests/*-O2.elf; do
-    out=$("$ETSIM" "$f" 2>&1 >/dev/null)
-    i=$(echo "$out" | sed -n 's/^ *instructions *\([0-9]*\).*/\1/p')
-    total_i=$((total_i + ${i:-0}))
-done
-end=$(date +%s.%N)
-awk -v i="$total_i" -v s="$start" -v e="$end" \
-    'BEGIN { printf "%d instructions in %.2f s of wall time (incl. process start-up): %.1f MIPS\n", i, e - s, i / (e - s) / 1e6 }'
-
-echo "== traces: KWS untraced, --trace (operators), --trace-level insn (every instruction), mem (and every access)"
-# CPU time of the etsim process (perf's task-clock, else user + system time
-# from /usr/bin/time): the machine is shared, wall clock would measure the
-# neighbours.  Best of TRACE_RUNS, the three kinds interleaved.
-TRACE_RUNS=${TRACE_RUNS:-5}
 out=build/bench
 mkdir -p "$out"
-kws_args="build/firmware/runner.elf $SHARED/models/kws_dscnn_cortex_m.pte --input $SHARED/models/kws_inputs/mfcc_yes.f32"
+# CPU time of the etsim process (perf's task-clock, else user + system time
+# from /usr/bin/time): the machine is shared, wall clock would measure the
+# neighbours.
 cpu_ms() {   # cpu_ms CMD...: CPU milliseconds of CMD
     if command -v perf >/dev/null && perf stat -x, -e task-clock -o "$out/perf.txt" true 2>/dev/null; then
         perf stat -x, -e task-clock -o "$out/perf.txt" "$@" >/dev/null 2>&1
@@ -48,7 +28,40 @@ cpu_ms() {   # cpu_ms CMD...: CPU milliseconds of CMD
     fi
 }
 best() { sort -n | head -1; }
-insns=$("$ETSIM" $kws_args 2>&1 >/dev/null | sed -n 's/^ *instructions *\([0-9]*\).*/\1/p')
+insns_of() { "$ETSIM" "$@" 2>&1 >/dev/null | sed -n 's/^ *instructions *\([0-9]*\).*/\1/p'; }
+
+echo "== KWS DS-CNN inference, scalar kernels (runner-scalar.elf): CPU time, best of 3"
+kws_scalar="build/firmware/runner-scalar.elf $SHARED/models/kws_dscnn_cortex_m.pte --input $SHARED/models/kws_inputs/mfcc_yes.f32"
+i=$(insns_of $kws_scalar)
+t=$(for _ in 1 2 3; do cpu_ms "$ETSIM" -q $kws_scalar; done | best)
+awk -v i="$i" -v t="$t" 'BEGIN { printf "%d instructions in %.1f ms: %.1f MIPS\n", i, t, i / t / 1e3 }'
+
+echo "== VWW MobileNetV1-0.25, Helium kernels (runner.elf): one inference = --iterations 3 minus 1, best of 3"
+vww="build/firmware/runner.elf $SHARED/models/mlperf/vww_mbv1_025_96_cortex_m.pte --input $SHARED/models/mlperf/inputs/vww_astronaut.f32"
+i1=$(insns_of $vww --iterations 1); i3=$(insns_of $vww --iterations 3)
+t1=$(for _ in 1 2 3; do cpu_ms "$ETSIM" -q $vww --iterations 1; done | best)
+t3=$(for _ in 1 2 3; do cpu_ms "$ETSIM" -q $vww --iterations 3; done | best)
+awk -v i1="$i1" -v i3="$i3" -v t1="$t1" -v t3="$t3" 'BEGIN {
+    i = (i3 - i1) / 2; t = (t3 - t1) / 2
+    printf "%d instructions per inference in %.1f ms: %.1f MIPS\n", i, t, i / t / 1e3 }'
+
+echo "== differential suite programs (-O2), instructions and MIPS each"
+total_i=0
+start=$(date +%s.%N)
+for f in build/firmware/tests/*-O2.elf; do
+    res=$("$ETSIM" "$f" 2>&1 >/dev/null)
+    i=$(echo "$res" | sed -n 's/^ *instructions *\([0-9]*\).*/\1/p')
+    total_i=$((total_i + ${i:-0}))
+done
+end=$(date +%s.%N)
+awk -v i="$total_i" -v s="$start" -v e="$end" \
+    'BEGIN { printf "%d instructions in %.2f s of wall time (incl. process start-up): %.1f MIPS\n", i, e - s, i / (e - s) / 1e6 }'
+
+echo "== traces: KWS untraced, --trace (operators), --trace-level insn (every instruction), mem (and every access)"
+# Best of TRACE_RUNS, the four kinds interleaved.
+TRACE_RUNS=${TRACE_RUNS:-5}
+kws_args="build/firmware/runner.elf $SHARED/models/kws_dscnn_cortex_m.pte --input $SHARED/models/kws_inputs/mfcc_yes.f32"
+insns=$(insns_of $kws_args)
 : > "$out/none.ms"; : > "$out/op.ms"; : > "$out/insn.ms"; : > "$out/mem.ms"
 for _ in $(seq "$TRACE_RUNS"); do
     cpu_ms "$ETSIM" -q $kws_args >> "$out/none.ms"
