@@ -652,18 +652,23 @@ static void html_operators(FILE *f, const machine_t *m, const analysis_t *a)
         if ((double)a->ops[i].cycles > max)
             max = (double)a->ops[i].cycles;
     }
-    svg_open(f, "Latency per operator (ms per inference; colour = engine: cpu green, npu orange, dsp purple)", rows);
+    svg_open(f, "Latency per operator (ms per inference; colour = engine: cpu green, npu orange, dsp purple; "
+             "grey = waiting for memory)", rows);
     int y = 4;
     for (uint32_t i = 0; i < a->nops; i++) {
         const op_stat_t *o = &a->ops[i];
         if (!o->calls)
             continue;
-        char label[96], val[64], what[64];
+        char label[96], val[64], what[64], stall[64];
+        uint64_t stalled = o->stall_cycles < o->cycles ? o->stall_cycles : o->cycles;
         snprintf(label, sizeof label, "%u %s", i, o->name);
         snprintf(val, sizeof val, "%.3f ms", ms_of(m, per_inf(a, (double)o->cycles)));
-        snprintf(what, sizeof what, "%s: %.0f cycles", report_engine_name(o->engine), per_inf(a, (double)o->cycles));
-        bar_seg_t seg = {(double)o->cycles, engine_color(o->engine), what};
-        svg_row(f, y, label, &seg, 1, max, val);
+        snprintf(what, sizeof what, "%s: %.0f cycles", report_engine_name(o->engine),
+                 per_inf(a, (double)(o->cycles - stalled)));
+        snprintf(stall, sizeof stall, "waiting for memory: %.0f cycles", per_inf(a, (double)stalled));
+        bar_seg_t segs[] = {{(double)(o->cycles - stalled), engine_color(o->engine), what},
+                            {(double)stalled, "#999999", stall}};
+        svg_row(f, y, label, segs, 2, max, val);
         y += 18;
     }
     fputs("</svg>\n", f);
