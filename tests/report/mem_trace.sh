@@ -11,26 +11,10 @@
 # every instruction's memory accesses (tests/report/qemu_memlog.c) must
 # match the trace's, byte for byte (tests/report/compare_memlog.py).
 set -u
-etsim='' etsim_san='' tool='' fuzz='' shared='' out='' fw='' plugin=''
-while [ $# -gt 0 ]; do
-    case $1 in
-        --etsim) etsim=$2; shift 2 ;;
-        --etsim-san) etsim_san=$2; shift 2 ;;
-        --trace-tool) tool=$2; shift 2 ;;
-        --trace-fuzz) fuzz=$2; shift 2 ;;
-        --shared) shared=$2; shift 2 ;;
-        --out) out=$2; shift 2 ;;
-        --fw) fw=$2; shift 2 ;;
-        --qemu-memlog) plugin=$2; shift 2 ;;
-        *) echo "mem_trace.sh: unknown argument $1" >&2; exit 2 ;;
-    esac
-done
-rm -rf "$out"
-mkdir -p "$out"
 here=$(dirname "$0")
-pass=0 fail=0
-ok() { echo "  ok    $1"; pass=$((pass + 1)); }
-bad() { echo "  FAIL  $1" >&2; fail=$((fail + 1)); }
+# shellcheck source=tests/report/lib.sh
+. "$here/lib.sh"
+report_test_setup "$@"
 
 runner=$fw/runner.elf
 kws=$shared/models/kws_dscnn_cortex_m.pte

@@ -3,30 +3,10 @@
 #
 #   run.sh --etsim BIN --etsim-san BIN --trace-tool BIN --shared DIR --out DIR --fw DIR
 set -u
-etsim='' etsim_san='' tool='' shared='' out='' fw=''
-while [ $# -gt 0 ]; do
-    case $1 in
-        --etsim) etsim=$2; shift 2 ;;
-        --etsim-san) etsim_san=$2; shift 2 ;;
-        --trace-tool) tool=$2; shift 2 ;;
-        --shared) shared=$2; shift 2 ;;
-        --out) out=$2; shift 2 ;;
-        --fw) fw=$2; shift 2 ;;
-        *) echo "run.sh: unknown argument $1" >&2; exit 2 ;;
-    esac
-done
-rm -rf "$out"
-mkdir -p "$out"
 here=$(dirname "$0")
-pass=0 fail=0
-ok() { echo "  ok    $1"; pass=$((pass + 1)); }
-bad() { echo "  FAIL  $1" >&2; fail=$((fail + 1)); }
-expect() {   # expect STATUS NAME CMD...
-    local want=$1 name=$2; shift 2
-    "$@" > "$out/last.out" 2>&1
-    local got=$?
-    if [ "$got" = "$want" ]; then ok "$name"; else bad "$name (exit $got, wanted $want)"; cat "$out/last.out" >&2; fi
-}
+# shellcheck source=tests/report/lib.sh
+. "$here/lib.sh"
+report_test_setup "$@"
 
 runner=$fw/runner.elf
 kws=$shared/models/kws_dscnn_cortex_m.pte
