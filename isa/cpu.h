@@ -101,7 +101,7 @@ typedef struct cpu_hooks {
      * instructions do not retire and are not reported. */
     void (*on_insn)(void *ctx, const struct cpu *cpu, uint32_t pc, const struct insn *in);
     /* Optional, with cpu_trace_memory(): called after every data memory
-     * access the core makes (loads, stores, a whole 16-byte vector as one,
+     * access the core makes, of 1, 2, 4 or 16 bytes (loads, stores, a whole vector as one,
      * exception stacking, unstacking and vector-table reads), with the
      * bytes read or written (little endian), CPU_MEM_* flags and the stall
      * cycles the access cost.  An access that faults is not reported. */

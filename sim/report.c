@@ -81,8 +81,16 @@ static void add_traffic(op_stat_t *o, const power_snap_t *b, const power_snap_t 
         o->read_bytes[r] += e->read_bytes[r] - b->read_bytes[r];
         o->write_bytes[r] += e->write_bytes[r] - b->write_bytes[r];
         o->wait_cycles[r] += e->wait_cycles[r] - b->wait_cycles[r];
-        o->stall_cycles += e->wait_cycles[r] - b->wait_cycles[r];
     }
+}
+
+/* The cycles an operator waited for memory, all regions. */
+static uint64_t op_stall_cycles(const op_stat_t *o)
+{
+    uint64_t n = 0;
+    for (int r = 0; r < SOC_MAX_REGIONS; r++)
+        n += o->wait_cycles[r];
+    return n;
 }
 
 void analysis_build(const machine_t *m, const run_info_t *ri, analysis_t *a)
@@ -256,7 +264,7 @@ void report_summary(FILE *f, const machine_t *m, const run_info_t *ri, const ana
         double oc = per_inf(a, (double)o->cycles);
         /* stall: the share of the operator's cycles spent waiting for memory. */
         fprintf(f, "  %-4u %-44s %-6s %12.0f %6.1f%% %5.1f%% ", i, o->name, report_engine_name(o->engine), oc,
-                per > 0 ? 100.0 * oc / per : 0.0, o->cycles ? 100.0 * (double)o->stall_cycles / (double)o->cycles : 0.0);
+                per > 0 ? 100.0 * oc / per : 0.0, o->cycles ? 100.0 * (double)op_stall_cycles(o) / (double)o->cycles : 0.0);
         if (a->have_power)
             fprintf(f, "%10.2f\n", per_inf(a, o->energy_pj) / 1e6);
         else
@@ -423,7 +431,7 @@ static json_object *operators_json(const machine_t *m, const analysis_t *a)
         json_object_object_add(oj, "latency_ms", num(ms_of(m, per_inf(a, (double)o->cycles))));
         json_object_object_add(oj, "energy_uj", a->have_power ? num(per_inf(a, o->energy_pj) / 1e6) : NULL);
         json_object_object_add(oj, "memory_energy_uj", a->have_power ? num(per_inf(a, o->mem_pj) / 1e6) : NULL);
-        json_object_object_add(oj, "memory_stall_cycles", u64(per_inf_u64(a, o->stall_cycles)));
+        json_object_object_add(oj, "memory_stall_cycles", u64(per_inf_u64(a, op_stall_cycles(o))));
         json_object_object_add(oj, "memory", op_traffic_json(m, a, o));
         json_object_array_add(ops, oj);
     }
@@ -582,7 +590,7 @@ bool report_write_csv(const char *path, const machine_t *m, const run_info_t *ri
             wr += o->write_bytes[r];
         }
         fprintf(f, "%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n", per_inf_u64(a, rd), per_inf_u64(a, wr),
-                per_inf_u64(a, o->stall_cycles));
+                per_inf_u64(a, op_stall_cycles(o)));
     }
     bool ok = fclose(f) == 0;
     if (!ok)
@@ -660,7 +668,8 @@ static void html_operators(FILE *f, const machine_t *m, const analysis_t *a)
         if (!o->calls)
             continue;
         char label[96], val[64], what[64], stall[64];
-        uint64_t stalled = o->stall_cycles < o->cycles ? o->stall_cycles : o->cycles;
+        uint64_t stalled = op_stall_cycles(o);
+        stalled = stalled < o->cycles ? stalled : o->cycles;
         snprintf(label, sizeof label, "%u %s", i, o->name);
         snprintf(val, sizeof val, "%.3f ms", ms_of(m, per_inf(a, (double)o->cycles)));
         snprintf(what, sizeof what, "%s: %.0f cycles", report_engine_name(o->engine),

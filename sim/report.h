@@ -44,7 +44,6 @@ typedef struct op_stat {
     /* Memory traffic per region of the SoC: bytes the core read and wrote,
      * and the cycles it waited for them (wait states, cache line fills). */
     uint64_t read_bytes[SOC_MAX_REGIONS], write_bytes[SOC_MAX_REGIONS], wait_cycles[SOC_MAX_REGIONS];
-    uint64_t stall_cycles;             /* wait_cycles summed over the regions */
 } op_stat_t;
 
 /* One inference (INFER_BEGIN..INFER_END). */

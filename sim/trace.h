@@ -135,7 +135,6 @@ typedef struct trace_iter {
     trace_mem_t *mem;              /* level 2: the accesses before the current record */
     uint32_t nmem, mem_cap;
     uint32_t mem_expect;           /* address of the next access unless it jumps */
-    uint64_t mem_total;            /* accesses read so far */
     char err[160];                 /* set when trace_iter_next fails */
 } trace_iter_t;
 

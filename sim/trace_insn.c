@@ -42,6 +42,7 @@
 #define MEM_WAIT 0x40u            /* a varint with the stall cycles follows */
 #define MEM_JUMP 0x80u            /* a varint zigzag(address - expected) follows */
 #define MAX_MEM_RECORD 32         /* 1 + 5 + 5 + 16 */
+_Static_assert(MAX_MEM_RECORD <= MAX_RECORD, "a memory record fits the room left before a flush");
 
 /* FP mask bits: one per Q register, then FPSCR and VPR. */
 #define FPM_FPSCR (1u << 8)
@@ -56,7 +57,7 @@ struct itrace {
     uint8_t *pos, *limit;         /* in buf; flush when pos reaches limit */
     uint32_t expect;              /* PC after the previous instruction */
     uint32_t mem_expect;          /* address after the previous access */
-    uint64_t cycles, count, mem_count;
+    uint64_t cycles, count;
     uint32_t st[TRACE_SLOTS];     /* the state as the records so far describe it */
     cpu_t *cpu;
     uint8_t *buf;
@@ -327,7 +328,6 @@ static void on_mem(void *ctx, const cpu_t *cpu, uint32_t addr, unsigned size, co
     *t->pos = (uint8_t)tag;
     t->pos = p;
     t->mem_expect = addr + size;
-    t->mem_count++;
     if (__builtin_expect(p >= t->limit, 0))
         flush(t);
 }
@@ -650,7 +650,6 @@ static bool get_mem(trace_iter_t *it, unsigned tag, const uint8_t *p, size_t end
     *pos += m->size;
     it->mem_expect = m->addr + m->size;
     it->nmem++;
-    it->mem_total++;
     return true;
 }
 
