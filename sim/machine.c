@@ -9,29 +9,107 @@
 
 #include "uart.h"
 #include "../isa/cache.h"
+#include "../npu/ethosu_device.h"
 
 #define SEMIHOSTING_BKPT 0xABu
 
-/* ---- device dispatch (slow path) -------------------------------------- */
+/* ---- the device table (slow path) ------------------------------------- */
 
-typedef enum { DEV_NONE, DEV_SCS, DEV_UART, DEV_PROFPORT } dev_kind_t;
-
-static dev_kind_t device_at(machine_t *m, uint32_t addr, uint32_t *off, sim_uart_t **uart)
+static sim_device_t *device_at(machine_t *m, uint32_t addr, uint32_t *off)
 {
-    if (addr >= PPB_BASE && addr < PPB_BASE + PPB_SIZE)
-        return DEV_SCS;
-    for (int i = 0; i < m->nuarts; i++) {
-        if (addr - m->uarts[i].base < 0x1000u) {
-            *off = addr - m->uarts[i].base;
-            *uart = &m->uarts[i];
-            return DEV_UART;
+    for (int i = 0; i < m->ndevices; i++) {
+        sim_device_t *d = &m->devices[i];
+        for (int r = 0; r < d->nranges; r++) {
+            if (addr - d->base[r] < d->size) {
+                *off = addr - d->base[r];
+                return d;
+            }
         }
     }
-    if (m->prof.base && addr - m->prof.base < 0x1000u) {
-        *off = addr - m->prof.base;
-        return DEV_PROFPORT;
+    return NULL;
+}
+
+/* ---- the scheduler ------------------------------------------------------ */
+
+/* The core is the engine that drives time: it runs its fast path until the
+ * earliest event of any device or engine (cpu->device_deadline), sleeps in
+ * WFI/WFE until one (hook_next_wakeup), and then lets every device whose
+ * event is due catch up (hook_event).  Between events it pays nothing. */
+static uint64_t next_device_event(const machine_t *m)
+{
+    uint64_t next = UINT64_MAX;
+    for (int i = 0; i < m->ndevices; i++) {
+        const sim_device_t *d = &m->devices[i];
+        if (d->next_event) {
+            uint64_t t = d->next_event(d->ctx);
+            if (t < next)
+                next = t;
+        }
     }
-    return DEV_NONE;
+    return next;
+}
+
+static void schedule_devices(machine_t *m)
+{
+    cpu_set_device_deadline(m->cpu, next_device_event(m));
+}
+
+static void run_due_devices(machine_t *m)
+{
+    uint64_t now = m->cpu->cycles;
+    for (int i = 0; i < m->ndevices; i++) {
+        sim_device_t *d = &m->devices[i];
+        if (d->next_event && d->next_event(d->ctx) <= now)
+            d->advance(d->ctx, now);
+    }
+}
+
+void machine_set_irq(machine_t *m, int line, bool level)
+{
+    /* The NVIC latches a rising line as pending; lowering it leaves a
+     * pending interrupt pending (a level that stays high after the
+     * handler returns is not re-pended: no device here needs that). */
+    if (level && line >= 0 && line < CPU_NUM_IRQ)
+        cpu_set_pending(m->cpu, EXC_IRQ0 + line);
+}
+
+static bool ranges_overlap(uint64_t a, uint64_t alen, uint64_t b, uint64_t blen)
+{
+    return a < b + blen && b < a + alen;
+}
+
+static void map_device(machine_t *m, uint32_t base, uint64_t size)
+{
+    for (uint64_t a = base & ~(uint64_t)(BUS_PAGE_SIZE - 1); a < (uint64_t)base + size; a += BUS_PAGE_SIZE)
+        m->bus.page[a >> BUS_PAGE_BITS] = &m->mmio_page;
+}
+
+bool machine_add_device(machine_t *m, const sim_device_t *dev, char *err, size_t errlen)
+{
+    if (m->ndevices == MACHINE_MAX_DEVICES) {
+        snprintf(err, errlen, "device %s: more than %d devices", dev->name, MACHINE_MAX_DEVICES);
+        return false;
+    }
+    for (int r = 0; r < dev->nranges; r++) {
+        if (dev->size == 0 || (uint64_t)dev->base[r] + dev->size > 0x100000000ull) {
+            snprintf(err, errlen, "device %s at 0x%08x: empty or runs past 4 GiB", dev->name, dev->base[r]);
+            return false;
+        }
+        for (int i = 0; i < m->ndevices; i++) {
+            const sim_device_t *o = &m->devices[i];
+            for (int q = 0; q < o->nranges; q++) {
+                if (ranges_overlap(dev->base[r], dev->size, o->base[q], o->size)) {
+                    snprintf(err, errlen, "device %s at 0x%08x overlaps device %s at 0x%08x", dev->name,
+                             dev->base[r], o->name, o->base[q]);
+                    return false;
+                }
+            }
+        }
+    }
+    m->devices[m->ndevices++] = *dev;
+    for (int r = 0; r < dev->nranges; r++)
+        map_device(m, dev->base[r], dev->size);
+    return true;
 }
 
 const sim_region_t *machine_region_at(const machine_t *m, uint32_t addr, uint32_t *offset)
@@ -91,55 +169,90 @@ static bool bus_read(void *ctx, uint32_t addr, unsigned size, uint32_t *value, u
 {
     machine_t *m = ctx;
     uint32_t off = 0;
-    sim_uart_t *u = NULL;
     *wait = 0;
-    switch (device_at(m, addr, &off, &u)) {
-    case DEV_SCS:
-        m->mmio_stats.reads++;
-        return scs_read(&m->scs, m->cpu, addr, size, value);
-    case DEV_UART:
-        m->mmio_stats.reads++;
-        return uart_read(u, off, value);
-    case DEV_PROFPORT:
-        m->mmio_stats.reads++;
-        return profport_read(m, off, value);
-    default:
+    sim_device_t *d = device_at(m, addr, &off);
+    if (!d)
         return region_access(m, addr, size, value, false, wait);
-    }
-}
-
-static void schedule_devices(machine_t *m)
-{
-    cpu_set_device_deadline(m->cpu, scs_next_event(&m->scs));
+    m->mmio_stats.reads++;
+    bool ok = d->read(d->ctx, m->cpu->cycles, off, size, value);
+    if (d->next_event)
+        schedule_devices(m);
+    return ok;
 }
 
 static bool bus_write(void *ctx, uint32_t addr, unsigned size, uint32_t value, uint32_t *wait)
 {
     machine_t *m = ctx;
     uint32_t off = 0;
-    sim_uart_t *u = NULL;
-    bool ok;
     *wait = 0;
-    switch (device_at(m, addr, &off, &u)) {
-    case DEV_SCS:
-        m->mmio_stats.writes++;
-        ok = scs_write(&m->scs, m->cpu, addr, size, value);
-        schedule_devices(m);
-        if (m->scs.reset_requested) {
-            /* AIRCR.SYSRESETREQ: QEMU resets the board; so do we. */
-            m->scs.reset_requested = false;
-            machine_reset(m);
-        }
-        return ok;
-    case DEV_UART:
-        m->mmio_stats.writes++;
-        return uart_write(u, m->out, off, value);
-    case DEV_PROFPORT:
-        m->mmio_stats.writes++;
-        return profport_write(m, off, value);
-    default:
+    sim_device_t *d = device_at(m, addr, &off);
+    if (!d)
         return region_access(m, addr, size, &value, true, wait);
+    m->mmio_stats.writes++;
+    bool ok = d->write(d->ctx, m->cpu->cycles, off, size, value);
+    if (d->next_event)
+        schedule_devices(m);
+    return ok;
+}
+
+/* ---- the built-in devices ------------------------------------------------ */
+
+static bool scs_dev_read(void *ctx, uint64_t now, uint32_t off, unsigned size, uint32_t *value)
+{
+    machine_t *m = ctx;
+    (void)now;
+    return scs_read(&m->scs, m->cpu, PPB_BASE + off, size, value);
+}
+
+static bool scs_dev_write(void *ctx, uint64_t now, uint32_t off, unsigned size, uint32_t value)
+{
+    machine_t *m = ctx;
+    (void)now;
+    bool ok = scs_write(&m->scs, m->cpu, PPB_BASE + off, size, value);
+    if (m->scs.reset_requested) {
+        /* AIRCR.SYSRESETREQ: QEMU resets the board; so do we. */
+        m->scs.reset_requested = false;
+        machine_reset(m);
     }
+    return ok;
+}
+
+static uint64_t scs_dev_next_event(void *ctx)
+{
+    machine_t *m = ctx;
+    return scs_next_event(&m->scs);
+}
+
+static void scs_dev_advance(void *ctx, uint64_t now)
+{
+    machine_t *m = ctx;
+    (void)now;
+    scs_event(&m->scs, m->cpu);
+}
+
+static bool uart_dev_read(void *ctx, uint64_t now, uint32_t off, unsigned size, uint32_t *value)
+{
+    (void)now, (void)size;
+    return uart_read(ctx, off, value);
+}
+
+static bool uart_dev_write(void *ctx, uint64_t now, uint32_t off, unsigned size, uint32_t value)
+{
+    sim_uart_t *u = ctx;
+    (void)now, (void)size;
+    return uart_write(u, u->m->out, off, value);
+}
+
+static bool prof_dev_read(void *ctx, uint64_t now, uint32_t off, unsigned size, uint32_t *value)
+{
+    (void)now, (void)size;
+    return profport_read(ctx, off, value);
+}
+
+static bool prof_dev_write(void *ctx, uint64_t now, uint32_t off, unsigned size, uint32_t value)
+{
+    (void)now, (void)size;
+    return profport_write(ctx, off, value);
 }
 
 /* ---- core hooks --------------------------------------------------------- */
@@ -157,7 +270,8 @@ static bool hook_bkpt(void *ctx, cpu_t *cpu, uint32_t imm)
 static void hook_event(void *ctx, cpu_t *cpu)
 {
     machine_t *m = ctx;
-    scs_event(&m->scs, cpu);
+    (void)cpu;
+    run_due_devices(m);
     schedule_devices(m);
 }
 
@@ -165,7 +279,7 @@ static uint64_t hook_next_wakeup(void *ctx, cpu_t *cpu)
 {
     machine_t *m = ctx;
     (void)cpu;
-    return scs_next_event(&m->scs);
+    return next_device_event(m);
 }
 
 /* ---- construction ------------------------------------------------------- */
@@ -232,10 +346,39 @@ static bool create_region(machine_t *m, const soc_region_t *d, char *err, size_t
     return true;
 }
 
-static void map_device(machine_t *m, uint32_t base, uint64_t size)
+/* The System Control Space, the description's devices and the NPU. */
+static bool add_devices(machine_t *m, char *err, size_t errlen)
 {
-    for (uint64_t a = base & ~(uint64_t)(BUS_PAGE_SIZE - 1); a < (uint64_t)base + size; a += BUS_PAGE_SIZE)
-        m->bus.page[a >> BUS_PAGE_BITS] = &m->mmio_page;
+    sim_device_t scs = {.name = "scs", .base = {PPB_BASE}, .nranges = 1, .size = PPB_SIZE, .irq = -1,
+                        .ctx = m, .read = scs_dev_read, .write = scs_dev_write,
+                        .next_event = scs_dev_next_event, .advance = scs_dev_advance};
+    if (!machine_add_device(m, &scs, err, errlen))
+        return false;
+    for (int i = 0; i < m->desc.ndevices; i++) {
+        const soc_device_t *sd = &m->desc.devices[i];
+        sim_device_t d = {.base = {sd->base}, .nranges = 1, .size = sd->size, .irq = -1};
+        snprintf(d.name, sizeof d.name, "%s", sd->name);
+        if (strcmp(sd->type, "uart-cmsdk") == 0) {
+            if (m->nuarts == MACHINE_MAX_UARTS) {
+                snprintf(err, errlen, "device %s: at most %d UARTs", sd->name, MACHINE_MAX_UARTS);
+                return false;
+            }
+            sim_uart_t *u = &m->uarts[m->nuarts++];
+            u->base = sd->base;
+            u->m = m;
+            d.ctx = u;
+            d.read = uart_dev_read;
+            d.write = uart_dev_write;
+        } else {   /* "profport" (soc.c accepts no other type) */
+            profport_init(&m->prof, sd->base);
+            d.ctx = m;
+            d.read = prof_dev_read;
+            d.write = prof_dev_write;
+        }
+        if (!machine_add_device(m, &d, err, errlen))
+            return false;
+    }
+    return !m->desc.npu.present || sim_npu_attach(m, err, errlen);
 }
 
 machine_t *machine_create(const soc_desc_t *desc, double cpu_mhz, char *err, size_t errlen)
@@ -259,14 +402,9 @@ machine_t *machine_create(const soc_desc_t *desc, double cpu_mhz, char *err, siz
             return NULL;
         }
     }
-    map_device(m, PPB_BASE, PPB_SIZE);
-    for (int i = 0; i < m->desc.ndevices; i++) {
-        const soc_device_t *dev = &m->desc.devices[i];
-        if (strcmp(dev->type, "uart-cmsdk") == 0 && m->nuarts < 4)
-            m->uarts[m->nuarts++].base = dev->base;
-        else if (strcmp(dev->type, "profport") == 0)
-            profport_init(&m->prof, dev->base);
-        map_device(m, dev->base, dev->size);
+    if (!add_devices(m, err, errlen)) {
+        machine_destroy(m);
+        return NULL;
     }
     semihost_init(&m->semi);
     scs_reset(&m->scs);
@@ -294,6 +432,7 @@ void machine_destroy(machine_t *m)
         cache_destroy(m->cpu->l1d);
     }
     cpu_destroy(m->cpu);
+    ethosu_destroy(m->npu.dev);
     for (int i = 0; i < m->nregions; i++) {
         munmap(m->regions[i].host, m->regions[i].map_size);
         free(m->regions[i].pages);
@@ -323,6 +462,8 @@ bool machine_set_on_mem(machine_t *m,
 bool machine_reset(machine_t *m)
 {
     scs_reset(&m->scs);
+    if (m->npu.dev)
+        ethosu_reset(m->npu.dev, m->cpu->cycles);
     bool ok = cpu_reset(m->cpu, m->desc.reset_vtor);
     cache_invalidate_all(m->cpu->l1i);
     cache_invalidate_all(m->cpu->l1d);
@@ -345,8 +486,7 @@ static bool for_each_piece(machine_t *m, uint32_t addr, uint64_t len, const char
         uint32_t off;
         const sim_region_t *r = a <= UINT32_MAX ? machine_region_at(m, (uint32_t)a, &off) : NULL;
         uint32_t doff;
-        sim_uart_t *u;
-        if (!r || (a <= UINT32_MAX && device_at(m, (uint32_t)a, &doff, &u) != DEV_NONE)) {
+        if (!r || (a <= UINT32_MAX && device_at(m, (uint32_t)a, &doff))) {
             if (err)
                 snprintf(err, errlen, "%s: bytes 0x%08llx..0x%08llx fall outside the SoC's memory "
                          "(address 0x%08llx is %s)", what, (unsigned long long)addr,

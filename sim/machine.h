@@ -23,12 +23,50 @@ typedef struct sim_region {
     uint64_t ignored_writes;  /* CPU writes to flash (ignored, as QEMU does) */
 } sim_region_t;
 
+struct machine;
+
 typedef struct sim_uart {
+    struct machine *m;
     uint32_t base;
     uint32_t ctrl;
     uint32_t bauddiv;
     uint32_t intstatus;
 } sim_uart_t;
+
+/* A memory-mapped device: its address ranges (the same registers at every
+ * base: Secure and Non-secure aliases), its registers, and, for devices
+ * and engines that act by themselves (SysTick, the NPU), their next event
+ * in core cycles and how to advance them to a cycle.  The scheduler
+ * (machine.c) runs the core until the earliest next_event of all devices,
+ * then advances the ones that are due.  Register accesses happen at the
+ * core's cycle `now`; a device that acts by itself catches up to now first. */
+#define DEVICE_MAX_RANGES (1 + SOC_MAX_ALIASES)
+#define MACHINE_MAX_DEVICES (SOC_MAX_DEVICES + 2)
+#define MACHINE_MAX_UARTS 4
+
+typedef struct sim_device {
+    char name[SOC_NAME_LEN];
+    uint32_t base[DEVICE_MAX_RANGES];
+    int nranges;
+    uint32_t size;
+    int irq;                  /* the NVIC line it drives, -1: none */
+    void *ctx;
+    /* Register access at byte offset off; false is a bus error. */
+    bool (*read)(void *ctx, uint64_t now, uint32_t off, unsigned size, uint32_t *value);
+    bool (*write)(void *ctx, uint64_t now, uint32_t off, unsigned size, uint32_t value);
+    /* Optional (both or neither): the cycle of the next event, UINT64_MAX
+     * for none; advance the device to cycle now. */
+    uint64_t (*next_event)(void *ctx);
+    void (*advance)(void *ctx, uint64_t now);
+} sim_device_t;
+
+/* The NPU and its traffic (sim/npu.c). */
+typedef struct sim_npu {
+    struct ethosu_device *dev;          /* NULL: no NPU */
+    int irq;
+    bus_stats_t stats[SOC_MAX_REGIONS]; /* the NPU's accesses per region */
+    uint64_t bus_errors;
+} sim_npu_t;
 
 typedef struct machine {
     soc_desc_t desc;
@@ -39,8 +77,11 @@ typedef struct machine {
     bus_stats_t mmio_stats;
     bus_page_t mmio_page;     /* shared by every page that has a device */
     scs_t scs;
-    sim_uart_t uarts[4];
+    sim_device_t devices[MACHINE_MAX_DEVICES];
+    int ndevices;
+    sim_uart_t uarts[MACHINE_MAX_UARTS];
     int nuarts;
+    sim_npu_t npu;
     profport_t prof;
     semihost_t semi;
     FILE *out;                /* firmware output (stdout) */
@@ -83,7 +124,16 @@ bool machine_set_on_mem(machine_t *m,
                                    unsigned flags, uint32_t wait),
                         void *fn_ctx);
 
-/* Reset the core from the vector table. */
+/* Put a device on the bus (it must not overlap another); false with a
+ * message when the table is full or it overlaps. */
+bool machine_add_device(machine_t *m, const sim_device_t *dev, char *err, size_t errlen);
+/* A device's interrupt line changed level (NVIC: a rising line pends). */
+void machine_set_irq(machine_t *m, int line, bool level);
+
+/* The NPU of the description (sim/npu.c): create it and put it on the bus. */
+bool sim_npu_attach(machine_t *m, char *err, size_t errlen);
+
+/* Reset the core from the vector table (and the devices). */
 bool machine_reset(machine_t *m);
 
 #endif

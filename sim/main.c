@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include "../isa/disasm.h"
+#include "../npu/ethosu_device.h"
 #include "elf_load.h"
 #include "machine.h"
 #include "power.h"
@@ -38,6 +39,7 @@ typedef struct data_arg {
 
 typedef struct options {
     const char *soc;
+    const char *npu;          /* --npu, NULL: the SoC's */
     double cpu_mhz;
     uint64_t max_cycles;
     const char *firmware, *model;
@@ -57,7 +59,7 @@ static void usage(FILE *f)
     fputs("usage: etsim [options] FIRMWARE.elf [MODEL.pte]\n"
           "  --soc NAME|FILE.json   SoC description (default an547; see --print-soc)\n"
           "  --cpu-mhz N            core clock in MHz (default: the SoC's)\n"
-          "  --npu CONFIG|none      NPU configuration (only 'none' so far)\n"
+          "  --npu CONFIG|none      NPU: ethos-u55-32, -64, -128, -256 or none (default: the SoC's)\n"
           "  --max-cycles N         stop with status 4 after N cycles (default 4e9)\n"
           "  --data FILE@ADDR       load a raw file into memory at ADDR\n"
           "  --input FILE           raw bytes of the model's next input\n"
@@ -148,10 +150,14 @@ static int parse_args(int argc, char **argv, options_t *o)
             }
         } else if (!strcmp(a, "--npu")) {
             NEED_VALUE();
-            if (strcmp(v, "none") != 0) {
-                fprintf(stderr, "etsim: --npu: no NPU model in this build yet; only 'none' is accepted\n");
+            if (strcmp(v, "none") != 0 && !ethosu_config_find(v)) {
+                fprintf(stderr, "etsim: --npu: '%s' is not none or one of", v);
+                for (int k = 0; ethosu_config_names[k]; k++)
+                    fprintf(stderr, " %s", ethosu_config_names[k]);
+                fprintf(stderr, "\n");
                 return EXIT_USAGE;
             }
+            o->npu = v;
         } else if (!strcmp(a, "--max-cycles")) {
             NEED_VALUE();
             if (!parse_u64(v, &o->max_cycles) || o->max_cycles == 0) {
@@ -372,6 +378,10 @@ static int run(const options_t *o)
     char err[1024];
     soc_desc_t desc;
     if (!soc_desc_load(&desc, o->soc, err, sizeof err)) {
+        fprintf(stderr, "etsim: %s\n", err);
+        return EXIT_USAGE;
+    }
+    if (o->npu && !soc_desc_set_npu(&desc, o->npu, err, sizeof err)) {
         fprintf(stderr, "etsim: %s\n", err);
         return EXIT_USAGE;
     }

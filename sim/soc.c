@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "soc_builtin.h"
+#include "../npu/ethosu_device.h"
 
 const char *mem_kind_name(mem_kind_t k)
 {
@@ -223,6 +224,80 @@ static bool parse_device(parse_ctx_t *pc, json_object *o, soc_device_t *dev)
     return true;
 }
 
+static bool npu_config_known(parse_ctx_t *pc, const char *name)
+{
+    if (ethosu_config_find(name))
+        return true;
+    char list[160] = "";
+    for (int i = 0; ethosu_config_names[i]; i++)
+        snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "", ethosu_config_names[i]);
+    return fail(pc, "npu config \"%s\" is not one of %s", name, list);
+}
+
+static void npu_defaults(soc_npu_t *n)
+{
+    n->base = SOC_NPU_DEFAULT_BASE;
+    n->aliases[0] = SOC_NPU_DEFAULT_ALIAS;
+    n->naliases = 1;
+    n->irq = SOC_NPU_DEFAULT_IRQ;
+}
+
+/* "npu": {"config": "ethos-u55-128", "base": "0x48102000",
+ * "aliases": ["0x58102000"], "irq": 56}, or null for none. */
+static bool parse_npu(parse_ctx_t *pc, json_object *root, soc_npu_t *n)
+{
+    json_object *o, *al;
+    if (!json_object_object_get_ex(root, "npu", &o) || o == NULL)
+        return true;
+    if (!json_object_is_type(o, json_type_object))
+        return fail(pc, "\"npu\" must be an object or null");
+    npu_defaults(n);
+    uint32_t irq;
+    if (!get_string_field(pc, o, "config", true, n->config, sizeof n->config) || !npu_config_known(pc, n->config) ||
+        !get_u32_field(pc, o, "base", false, SOC_NPU_DEFAULT_BASE, &n->base) ||
+        !get_u32_field(pc, o, "irq", false, SOC_NPU_DEFAULT_IRQ, &irq))
+        return false;
+    if (irq >= 96)
+        return fail(pc, "npu irq %u: the NVIC has interrupts 0 to 95", irq);
+    n->irq = (int)irq;
+    if (n->base & 0xFFFu)
+        return fail(pc, "npu base 0x%08x is not 4 KiB aligned", n->base);
+    if (json_object_object_get_ex(o, "aliases", &al)) {
+        if (!json_object_is_type(al, json_type_array))
+            return fail(pc, "npu \"aliases\" must be an array");
+        size_t cnt = json_object_array_length(al);
+        if (cnt > SOC_MAX_ALIASES)
+            return fail(pc, "npu: at most %d aliases", SOC_MAX_ALIASES);
+        n->naliases = 0;
+        for (size_t i = 0; i < cnt; i++) {
+            uint64_t a;
+            if (!get_u64(pc, json_object_array_get_idx(al, i), "npu alias", &a))
+                return false;
+            if (a > 0xFFFFF000u || (a & 0xFFFu))
+                return fail(pc, "npu alias 0x%llx is not a 4 KiB aligned address", (unsigned long long)a);
+            n->aliases[n->naliases++] = (uint32_t)a;
+        }
+    }
+    n->present = true;
+    return true;
+}
+
+bool soc_desc_set_npu(soc_desc_t *d, const char *config, char *err, size_t errlen)
+{
+    if (strcmp(config, "none") == 0) {
+        d->npu.present = false;
+        return true;
+    }
+    parse_ctx_t pc = {"--npu", err, errlen};
+    if (!npu_config_known(&pc, config))
+        return false;
+    if (!d->npu.present && !d->npu.base)
+        npu_defaults(&d->npu);
+    snprintf(d->npu.config, sizeof d->npu.config, "%s", config);
+    d->npu.present = true;
+    return true;
+}
+
 /* "icache": {"size": "32K", "ways": 2}: the Cortex-M55 offers 0 to 64 KiB
  * of each cache. */
 static bool parse_cache(parse_ctx_t *pc, json_object *cpu, const char *key, uint32_t def_ways,
@@ -303,7 +378,8 @@ static bool parse_root(parse_ctx_t *pc, json_object *root, soc_desc_t *d)
             if (!parse_device(pc, json_object_array_get_idx(devs, i), &d->devices[d->ndevices++]))
                 return false;
     }
-    return get_u32_field(pc, root, "model_address", false, 0x28000000u, &d->model_address) &&
+    return parse_npu(pc, root, &d->npu) &&
+           get_u32_field(pc, root, "model_address", false, 0x28000000u, &d->model_address) &&
            get_u32_field(pc, root, "input_address", false, 0x60000000u, &d->input_address);
 }
 
