@@ -96,6 +96,7 @@ unit-test: $(UNIT_BIN)
 -include tests/intmark.mk
 include tests/tests-core.mk
 include tests/report.mk
+include tests/npu/npu.mk
 
 test: deps
 	$(MAKE) all
