@@ -84,6 +84,20 @@ static void add_traffic(op_stat_t *o, const power_snap_t *b, const power_snap_t 
     }
 }
 
+/* b - a of the NPU's counters, added to sum. */
+static void npu_add(ethosu_counters_t *sum, const ethosu_counters_t *a, const ethosu_counters_t *b)
+{
+    sum->active_cycles += b->active_cycles - a->active_cycles;
+    sum->mac_cycles += b->mac_cycles - a->mac_cycles;
+    sum->macs += b->macs - a->macs;
+    for (int p = 0; p < 2; p++) {
+        sum->read_bytes[p] += b->read_bytes[p] - a->read_bytes[p];
+        sum->write_bytes[p] += b->write_bytes[p] - a->write_bytes[p];
+    }
+    sum->commands += b->commands - a->commands;
+    sum->jobs += b->jobs - a->jobs;
+}
+
 /* The cycles an operator waited for memory, all regions. */
 static uint64_t op_stall_cycles(const op_stat_t *o)
 {
@@ -148,15 +162,18 @@ void analysis_build(const machine_t *m, const run_info_t *ri, analysis_t *a)
                 break;
             in_op = false;
             op_call_t c = {a->iterations, e->arg[0], b->arg[2], b->name, b->cycle, e->cycle - b->cycle,
-                           e->instret - b->instret, 0, 0};
+                           e->instret - b->instret, 0, 0, {0}};
             if (a->have_power) {
                 power_between(m, ri->power, &snaps[op_begin], &snaps[i], &en);
                 c.energy_pj = en.total_pj;
                 c.mem_pj = mem_total(&en);
             }
             op_stat_t *o = &a->ops[e->arg[0]];
-            if (snaps && ri->probe->nsnaps > i)
+            if (snaps && ri->probe->nsnaps > i) {
                 add_traffic(o, &snaps[op_begin], &snaps[i]);
+                npu_add(&c.npu, &snaps[op_begin].npu, &snaps[i].npu);
+                npu_add(&o->npu, &snaps[op_begin].npu, &snaps[i].npu);
+            }
             o->cycles += c.cycles;
             o->instret += c.instret;
             o->energy_pj += c.energy_pj;
@@ -269,6 +286,14 @@ void report_summary(FILE *f, const machine_t *m, const run_info_t *ri, const ana
             fprintf(f, "%10.2f\n", per_inf(a, o->energy_pj) / 1e6);
         else
             fprintf(f, "%10s\n", "-");
+        if (o->engine == ETSIM_ENGINE_NPU) {
+            const ethosu_counters_t *n = &o->npu;
+            fprintf(f, "  %-4s npu: %.0f active cycles, %.0f MACs, AXI0 %.0f B read %.0f B written, "
+                    "AXI1 %.0f B read %.0f B written\n", "", per_inf(a, (double)n->active_cycles),
+                    per_inf(a, (double)n->macs), per_inf(a, (double)n->read_bytes[0]),
+                    per_inf(a, (double)n->write_bytes[0]), per_inf(a, (double)n->read_bytes[1]),
+                    per_inf(a, (double)n->write_bytes[1]));
+        }
     }
     summary_case_study(f, m, ri, a);
 }
@@ -415,6 +440,28 @@ static json_object *op_traffic_json(const machine_t *m, const analysis_t *a, con
     return arr;
 }
 
+static json_object *u64_pair(const analysis_t *a, const uint64_t v[2])
+{
+    json_object *arr = json_object_new_array();
+    json_object_array_add(arr, u64(per_inf_u64(a, v[0])));
+    json_object_array_add(arr, u64(per_inf_u64(a, v[1])));
+    return arr;
+}
+
+/* An NPU operator's job: the NPU's PMU-style counts (means per inference). */
+static json_object *op_npu_json(const analysis_t *a, const ethosu_counters_t *n)
+{
+    json_object *o = json_object_new_object();
+    json_object_object_add(o, "active_cycles", u64(per_inf_u64(a, n->active_cycles)));
+    json_object_object_add(o, "mac_cycles", u64(per_inf_u64(a, n->mac_cycles)));
+    json_object_object_add(o, "macs", u64(per_inf_u64(a, n->macs)));
+    json_object_object_add(o, "axi_read_bytes", u64_pair(a, n->read_bytes));
+    json_object_object_add(o, "axi_write_bytes", u64_pair(a, n->write_bytes));
+    json_object_object_add(o, "commands", u64(per_inf_u64(a, n->commands)));
+    json_object_object_add(o, "jobs", u64(per_inf_u64(a, n->jobs)));
+    return o;
+}
+
 static json_object *operators_json(const machine_t *m, const analysis_t *a)
 {
     json_object *ops = json_object_new_array();
@@ -433,6 +480,8 @@ static json_object *operators_json(const machine_t *m, const analysis_t *a)
         json_object_object_add(oj, "memory_energy_uj", a->have_power ? num(per_inf(a, o->mem_pj) / 1e6) : NULL);
         json_object_object_add(oj, "memory_stall_cycles", u64(per_inf_u64(a, op_stall_cycles(o))));
         json_object_object_add(oj, "memory", op_traffic_json(m, a, o));
+        if (o->engine == ETSIM_ENGINE_NPU)
+            json_object_object_add(oj, "npu", op_npu_json(a, &o->npu));
         json_object_array_add(ops, oj);
     }
     return ops;
@@ -501,7 +550,7 @@ static json_object *header_json(const machine_t *m, const run_info_t *ri, json_o
     json_object_object_add(soc, "name", json_object_new_string(m->desc.name));
     json_object_object_add(soc, "cpu", json_object_new_string(m->desc.cpu));
     json_object_object_add(soc, "cpu_mhz", json_object_new_double(m->desc.cpu_mhz));
-    json_object_object_add(soc, "npu", NULL);
+    json_object_object_add(soc, "npu", m->npu.dev ? json_object_new_string(m->desc.npu.config) : NULL);
     json_object_object_add(root, "soc", soc);
 
     json_object *fw = json_object_new_object();
@@ -570,7 +619,8 @@ bool report_write_csv(const char *path, const machine_t *m, const run_info_t *ri
         return false;
     }
     fprintf(f, "index,name,engine,cycles,latency_ms,share,instructions,energy_uj,memory_energy_uj,avg_mw,"
-               "read_bytes,write_bytes,memory_stall_cycles\n");
+               "read_bytes,write_bytes,memory_stall_cycles,npu_active_cycles,npu_macs,npu_axi0_read_bytes,"
+               "npu_axi0_write_bytes,npu_axi1_read_bytes,npu_axi1_write_bytes\n");
     double per = per_inf(a, (double)a->cycles);
     for (uint32_t i = 0; i < a->nops && a->iterations; i++) {
         const op_stat_t *o = &a->ops[i];
@@ -589,8 +639,17 @@ bool report_write_csv(const char *path, const machine_t *m, const run_info_t *ri
             rd += o->read_bytes[r];
             wr += o->write_bytes[r];
         }
-        fprintf(f, "%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n", per_inf_u64(a, rd), per_inf_u64(a, wr),
+        fprintf(f, "%" PRIu64 ",%" PRIu64 ",%" PRIu64, per_inf_u64(a, rd), per_inf_u64(a, wr),
                 per_inf_u64(a, op_stall_cycles(o)));
+        /* The NPU columns: empty for an operator that is not an NPU job. */
+        const ethosu_counters_t *n = &o->npu;
+        if (o->engine == ETSIM_ENGINE_NPU)
+            fprintf(f, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n",
+                    per_inf_u64(a, n->active_cycles), per_inf_u64(a, n->macs), per_inf_u64(a, n->read_bytes[0]),
+                    per_inf_u64(a, n->write_bytes[0]), per_inf_u64(a, n->read_bytes[1]),
+                    per_inf_u64(a, n->write_bytes[1]));
+        else
+            fprintf(f, ",,,,,,\n");
     }
     bool ok = fclose(f) == 0;
     if (!ok)
@@ -667,13 +726,19 @@ static void html_operators(FILE *f, const machine_t *m, const analysis_t *a)
         const op_stat_t *o = &a->ops[i];
         if (!o->calls)
             continue;
-        char label[96], val[64], what[64], stall[64];
+        char label[96], val[64], what[256], stall[64];
         uint64_t stalled = op_stall_cycles(o);
         stalled = stalled < o->cycles ? stalled : o->cycles;
         snprintf(label, sizeof label, "%u %s", i, o->name);
         snprintf(val, sizeof val, "%.3f ms", ms_of(m, per_inf(a, (double)o->cycles)));
         snprintf(what, sizeof what, "%s: %.0f cycles", report_engine_name(o->engine),
                  per_inf(a, (double)(o->cycles - stalled)));
+        if (o->engine == ETSIM_ENGINE_NPU)
+            snprintf(what + strlen(what), sizeof what - strlen(what),
+                     "; NPU %.0f active cycles, %.0f MACs, AXI0 %.0f/%.0f B, AXI1 %.0f/%.0f B read/written",
+                     per_inf(a, (double)o->npu.active_cycles), per_inf(a, (double)o->npu.macs),
+                     per_inf(a, (double)o->npu.read_bytes[0]), per_inf(a, (double)o->npu.write_bytes[0]),
+                     per_inf(a, (double)o->npu.read_bytes[1]), per_inf(a, (double)o->npu.write_bytes[1]));
         snprintf(stall, sizeof stall, "waiting for memory: %.0f cycles", per_inf(a, (double)stalled));
         bar_seg_t segs[] = {{(double)(o->cycles - stalled), engine_color(o->engine), what},
                             {(double)stalled, "#999999", stall}};

@@ -1,6 +1,8 @@
 /* Traces (sim/trace.h, docs/trace.md). */
 #include "trace.h"
 
+#include "../firmware/include/etsim_profport.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -529,10 +531,17 @@ bool trace_write_timeline(const char *path, const machine_t *m, const analysis_t
         fprintf(f, ",\n{\"name\":");
         json_str(f, c->name);
         fprintf(f, ",\"cat\":\"%s\",\"ph\":\"X\",\"pid\":1,\"tid\":%u,\"ts\":%.3f,\"dur\":%.3f,"
-                "\"args\":{\"index\":%u,\"iteration\":%u,\"cycles\":%llu,\"instructions\":%llu,\"energy_uj\":%.3f}}",
+                "\"args\":{\"index\":%u,\"iteration\":%u,\"cycles\":%llu,\"instructions\":%llu,\"energy_uj\":%.3f",
                 report_engine_name(c->engine), (c->engine < 3 ? c->engine : 0) + 1, c->start / mhz, c->cycles / mhz,
                 c->index, c->iteration, (unsigned long long)c->cycles, (unsigned long long)c->instret,
                 c->energy_pj / 1e6);
+        if (c->engine == ETSIM_ENGINE_NPU)
+            fprintf(f, ",\"npu_active_cycles\":%llu,\"npu_macs\":%llu,\"npu_axi_read_bytes\":[%llu,%llu],"
+                    "\"npu_axi_write_bytes\":[%llu,%llu]",
+                    (unsigned long long)c->npu.active_cycles, (unsigned long long)c->npu.macs,
+                    (unsigned long long)c->npu.read_bytes[0], (unsigned long long)c->npu.read_bytes[1],
+                    (unsigned long long)c->npu.write_bytes[0], (unsigned long long)c->npu.write_bytes[1]);
+        fprintf(f, "}}");
     }
     fprintf(f, "\n]}\n");
     bool ok = fclose(f) == 0;

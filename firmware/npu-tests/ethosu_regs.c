@@ -253,12 +253,14 @@ static void test_pmu(void)
     NPU_REG(PMCNTENSET) = 0x8000000Fu;
     volatile uint32_t *pp = (volatile uint32_t *)ETSIM_PROFPORT_BASE;
     pp[ETSIM_PP_ARG0 / 4] = 0;
+    pp[ETSIM_PP_EVENT / 4] = ETSIM_EV_INFER_BEGIN;
     pp[ETSIM_PP_ARG1 / 4] = (uint32_t)op_name;
     pp[ETSIM_PP_ARG2 / 4] = ETSIM_ENGINE_NPU;
     pp[ETSIM_PP_EVENT / 4] = ETSIM_EV_OP_BEGIN;
     uint32_t st = run_stream((uint32_t)stream, 4 * n, 1);
     pp[ETSIM_PP_ARG0 / 4] = 0;
     pp[ETSIM_PP_EVENT / 4] = ETSIM_EV_OP_END;
+    pp[ETSIM_PP_EVENT / 4] = ETSIM_EV_INFER_END;
     NPU_REG(PMCNTENCLR) = 0x8000000Fu;        /* freeze the counters */
     uint32_t ccnt = NPU_REG(PMCCNTR), ccnt_hi = NPU_REG(PMCCNTR_HI);
     uint32_t ev[4];
