@@ -23,7 +23,7 @@ ISA_SRCS  := $(wildcard isa/*.c)
 NPU_SRCS  := $(wildcard npu/*.c)
 # Until the command processor (npu/npu_core.c) is merged, the device links a
 # test fake of it that knows STOP, IRQ and register commands.
-NPU_FAKE  := $(if $(wildcard npu/npu_core.c),,tests/npu/fake_npu_core.c)
+NPU_FAKE  := $(if $(wildcard npu/npu_core.c),,tests/npu_device/fake_npu_core.c)
 SIM_SRCS  := $(filter-out sim/main.c,$(wildcard sim/*.c))
 SOC_JSON  := $(wildcard sim/socs/*.json)
 GEN_SOC   := $(BUILD)/gen/soc_builtin.c
@@ -96,7 +96,7 @@ unit-test: $(UNIT_BIN)
 -include tests/intmark.mk
 include tests/tests-core.mk
 include tests/report.mk
-include tests/npu/npu.mk
+include tests/npu_device/npu_device.mk
 
 test: deps
 	$(MAKE) all

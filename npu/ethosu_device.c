@@ -334,7 +334,10 @@ static void reset_state(ethosu_device_t *d, uint64_t now, uint32_t prot)
     npu_core_t *core = d->core;
     ethosu_irq_t irq = d->irq;
     bool level = d->irq_level;
+    char last_error[sizeof d->last_error];
+    memcpy(last_error, d->last_error, sizeof last_error);
     memset(d, 0, sizeof *d);
+    memcpy(d->last_error, last_error, sizeof last_error);
     d->cfg = cfg;
     d->core = core;
     d->irq = irq;

@@ -114,7 +114,7 @@ typedef struct ethosu_device {
     uint64_t cmd_done;         /* cycle at which the command in flight completes */
     npu_step_result_t cmd_result;
     npu_op_info_t cmd_info;
-    char last_error[192];      /* what the last error stop was, for messages */
+    char last_error[192];      /* the last error stop, for messages (kept across resets) */
 
     ethosu_counters_t counters;
 } ethosu_device_t;

@@ -259,6 +259,14 @@ void report_summary(FILE *f, const machine_t *m, const run_info_t *ri, const ana
     fprintf(f, "  cycles        %llu  (%.3f ms simulated, CPI %.2f)\n", (unsigned long long)c->cycles,
             ms_of(m, (double)c->cycles), c->instret ? (double)c->cycles / (double)c->instret : 0.0);
     fprintf(f, "  host          %.3f s, %.1f MIPS\n", ri->host_seconds, mips);
+    const ethosu_device_t *npu = m->npu.dev;
+    if (npu && npu->counters.jobs) {
+        fprintf(f, "  npu           %s: %llu jobs, %llu commands, %llu active cycles, %llu MACs\n", npu->cfg->name,
+                (unsigned long long)npu->counters.jobs, (unsigned long long)npu->counters.commands,
+                (unsigned long long)npu->counters.active_cycles, (unsigned long long)npu->counters.macs);
+        if (npu->last_error[0])
+            fprintf(f, "  npu error     %s\n", npu->last_error);
+    }
     summary_ram(f, ri);
     if (a->have_power && a->iterations) {
         const power_energy_t *e = &a->energy;
@@ -328,6 +336,11 @@ static json_object *regions_json(const machine_t *m)
         json_object_object_add(o, "wait_cycles", u64(r->stats.wait_cycles));
         json_object_object_add(o, "fetches", u64(r->stats.fetches));
         json_object_object_add(o, "fetch_bytes", u64(r->stats.fetch_bytes));
+        if (m->npu.dev) {
+            /* The NPU's share of read_bytes / write_bytes. */
+            json_object_object_add(o, "npu_read_bytes", u64(m->npu.stats[i].read_bytes));
+            json_object_object_add(o, "npu_write_bytes", u64(m->npu.stats[i].write_bytes));
+        }
         json_object_array_add(arr, o);
     }
     return arr;
@@ -542,6 +555,33 @@ static json_object *outputs_json(const machine_t *m)
     return arr;
 }
 
+/* The NPU over the whole run (null without one). */
+static json_object *npu_json(const machine_t *m)
+{
+    const ethosu_device_t *d = m->npu.dev;
+    if (!d)
+        return NULL;
+    const ethosu_counters_t *n = &d->counters;
+    json_object *o = json_object_new_object();
+    json_object_object_add(o, "config", json_object_new_string(d->cfg->name));
+    json_object_object_add(o, "macs_per_cycle", json_object_new_int((int)d->cfg->macs_per_cycle));
+    json_object_object_add(o, "jobs", u64(n->jobs));
+    json_object_object_add(o, "commands", u64(n->commands));
+    json_object_object_add(o, "active_cycles", u64(n->active_cycles));
+    json_object_object_add(o, "mac_cycles", u64(n->mac_cycles));
+    json_object_object_add(o, "macs", u64(n->macs));
+    json_object *rd = json_object_new_array(), *wr = json_object_new_array();
+    for (int p = 0; p < 2; p++) {
+        json_object_array_add(rd, u64(n->read_bytes[p]));
+        json_object_array_add(wr, u64(n->write_bytes[p]));
+    }
+    json_object_object_add(o, "axi_read_bytes", rd);
+    json_object_object_add(o, "axi_write_bytes", wr);
+    json_object_object_add(o, "bus_errors", u64(m->npu.bus_errors));
+    json_object_object_add(o, "last_error", d->last_error[0] ? json_object_new_string(d->last_error) : NULL);
+    return o;
+}
+
 static json_object *header_json(const machine_t *m, const run_info_t *ri, json_object *root)
 {
     const cpu_t *c = m->cpu;
@@ -598,6 +638,7 @@ bool report_write_json(const char *path, const machine_t *m, const run_info_t *r
     json_object_object_add(root, "inference", inf);
     json_object_object_add(root, "memory", memory_json(m, ri, a));
     json_object_object_add(root, "power", power_json(m, ri, a));
+    json_object_object_add(root, "npu", npu_json(m));
     json_object_object_add(root, "operators", operators_json(m, a));
     json_object_object_add(root, "outputs", outputs_json(m));
     bool ok = json_object_to_file_ext(path, root, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE) == 0;

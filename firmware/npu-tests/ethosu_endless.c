@@ -2,7 +2,7 @@
  * commands and no STOP.  Run with a small --max-cycles, etsim must stop it
  * with status 4 while the core sleeps in WFI; run to the end, the NPU
  * stops at the end of the queue (cmd_end_reached) and the program prints
- * the cycles the job took.  etsim only (tests/npu/run.sh). */
+ * the cycles the job took.  etsim only (tests/npu_device/run.sh). */
 #include <stdint.h>
 
 #include "an547.h"

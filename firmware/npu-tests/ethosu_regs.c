@@ -10,8 +10,8 @@
  *   writes and QREAD while a long stream runs; the PMU counting a job.
  *
  * etsim only: QEMU's AN547 has no NPU, so this program is not in the
- * differential suite (firmware/npu-tests, tests/npu/npu.mk).  It prints
- * CONFIG (tests/npu/run.sh checks it against --npu) and the PMU's cycle
+ * differential suite (firmware/npu-tests, tests/npu_device/npu_device.mk).  It prints
+ * CONFIG (tests/npu_device/run.sh checks it against --npu) and the PMU's cycle
  * count of the job it marks as an NPU operator on the profiling port (the
  * report must say the same). */
 #include <stdint.h>

@@ -11,11 +11,11 @@ $(FW_BUILD)/npu-tests/%.elf: firmware/npu-tests/%.c $(FW_TEST_DEPS) firmware/inc
 	$(FW_CC) $(FW_CFLAGS) -Ifirmware/tests -Werror -O2 -MMD -MP -o $@ $< $(FW_STARTUP_OBJ) \
 	    $(FW_LDFLAGS) -Wl,-Map=$(@:.elf=.map) $(FW_LDLIBS)
 
-.PHONY: npu-fw test-npu
+.PHONY: npu-fw test-npu-device
 npu-fw: $(NPU_FW_ELFS)
 firmware: npu-fw
 
-test-npu: $(ETSIM_SAN) npu-fw
-	bash tests/npu/run.sh $(ETSIM_SAN) $(FW_BUILD)/npu-tests
+test-npu-device: $(ETSIM_SAN) npu-fw
+	bash tests/npu_device/run.sh $(ETSIM_SAN) $(FW_BUILD)/npu-tests
 
-test-rest: test-npu
+test-rest: test-npu-device

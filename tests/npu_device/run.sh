@@ -1,7 +1,7 @@
 #!/bin/bash
 # The NPU device end to end: the register-level test programs of
 # firmware/npu-tests on etsim, and the command line around the NPU.
-#   usage: tests/npu/run.sh ETSIM FW_DIR
+#   usage: tests/npu_device/run.sh ETSIM FW_DIR
 # Prints ok / FAIL per check; exits 1 if any failed.
 set -u
 ETSIM=$1
