@@ -17,7 +17,7 @@
 #define NPU_MAX_FMAP_ELEMS   (1u << 22)   /* elements of one feature map */
 #define NPU_MAX_WEIGHT_ELEMS (1u << 22)   /* decoded weights of one op */
 #define NPU_MAX_STREAM_BYTES (1u << 24)   /* encoded weight / DMA bytes of one command */
-#define NPU_MAX_MACS         (1ull << 32) /* multiply-accumulates of one op */
+#define NPU_MAX_MACS         (1ull << 30) /* multiply-accumulates of one op (3x a whole MobileNetV2) */
 
 struct npu_core {
     npu_core_config_t cfg;

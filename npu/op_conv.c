@@ -48,6 +48,12 @@ static int32_t *load_ifm(npu_exec_t *x, const npu_kernel_t *k, const npu_fmap_t 
     int32_t *buf = npu_fmap_alloc(x, &ifm, "IFM");
     if (!buf)
         return NULL;
+    if (ifm.esize > 2) {
+        /* The MAC array takes 8- and 16-bit activations only. */
+        npu_fail(x, NPU_STEP_PARSE_ERROR, "32-bit IFM on a convolution");
+        free(buf);
+        return NULL;
+    }
     if (!npu_fmap_read(x, &ifm, buf, FAULT_CH_IFM)) {
         free(buf);
         return NULL;
@@ -78,10 +84,12 @@ bool npu_kernel_check(npu_exec_t *x, const npu_kernel_t *k)
 static int16_t *load_weights(npu_exec_t *x, const npu_weight_shape_t *ws)
 {
     const npu_core_t *c = x->c;
-    uint64_t count = npu_weight_stream_count(ws);
+    /* Bound the tensor before walking the order: the walk's length grows
+     * with it. */
     uint64_t ohwi_n = (uint64_t)ws->ofm_depth * ws->kh * ws->kw * (ws->depthwise ? 1u : ws->ifm_depth);
-    if (count > NPU_MAX_WEIGHT_ELEMS || ohwi_n > NPU_MAX_WEIGHT_ELEMS) {
-        npu_fail(x, NPU_STEP_PARSE_ERROR, "weight tensor of %llu values is too large", (unsigned long long)count);
+    uint64_t count = ohwi_n > NPU_MAX_WEIGHT_ELEMS ? 0 : npu_weight_stream_count(ws);
+    if (ohwi_n > NPU_MAX_WEIGHT_ELEMS || count > NPU_MAX_WEIGHT_ELEMS) {
+        npu_fail(x, NPU_STEP_PARSE_ERROR, "weight tensor of %llu values is too large", (unsigned long long)ohwi_n);
         return NULL;
     }
     uint32_t len = npu_r1(c, C1_WEIGHT_LENGTH);
