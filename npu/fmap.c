@@ -121,7 +121,7 @@ int32_t *npu_fmap_alloc(npu_exec_t *x, const npu_fmap_t *f, const char *what)
         return NULL;
     }
     uint64_t n = (uint64_t)f->h * (uint64_t)f->w * (uint64_t)f->c;
-    if (n > NPU_MAX_FMAP_ELEMS) {
+    if (n > x->c->fmap_limit) {
         npu_fail(x, NPU_STEP_PARSE_ERROR, "%s extent %dx%dx%d is too large", what, f->h, f->w, f->c);
         return NULL;
     }
@@ -222,7 +222,7 @@ bool npu_ofm_setup(npu_exec_t *x, npu_fmap_t *ofm)
     i->ofm_blk_h = (uint8_t)((npu_r0(c, C0_OFM_BLK_HEIGHT_M1) & 0x1F) + 1);
     i->ofm_blk_w = (uint8_t)((npu_r0(c, C0_OFM_BLK_WIDTH_M1) & 0x3F) + 1);
     i->ofm_blk_c_div8 = (uint8_t)(((npu_r0(c, C0_OFM_BLK_DEPTH_M1) & 0x7F) + 1 + 7) / 8);
-    if ((uint64_t)ofm->h * ofm->w * ofm->c > NPU_MAX_FMAP_ELEMS)
+    if ((uint64_t)ofm->h * ofm->w * ofm->c > c->fmap_limit)
         return npu_fail(x, NPU_STEP_PARSE_ERROR, "OFM %dx%dx%d is too large", ofm->h, ofm->w, ofm->c);
     return true;
 }

@@ -19,6 +19,8 @@ npu_core_t *npu_core_create(const npu_core_config_t *cfg, npu_port_t port)
     if (c->cfg.shram_kb == 0 || c->cfg.shram_kb > NPU_SHRAM_MAX / 1024)
         c->cfg.shram_kb = c->cfg.macs_per_cycle >= 256 ? 48 : c->cfg.macs_per_cycle >= 128 ? 24 : 16;
     c->port = port;
+    c->work_limit = cfg->op_work_limit ? cfg->op_work_limit : NPU_MAX_MACS;
+    c->fmap_limit = c->work_limit < NPU_MAX_FMAP_ELEMS ? c->work_limit : NPU_MAX_FMAP_ELEMS;
     npu_core_reset(c);
     return c;
 }

@@ -17,7 +17,7 @@
 #define NPU_MAX_FMAP_ELEMS   (1u << 22)   /* elements of one feature map */
 #define NPU_MAX_WEIGHT_ELEMS (1u << 22)   /* decoded weights of one op */
 #define NPU_MAX_STREAM_BYTES (1u << 24)   /* encoded weight / DMA bytes of one command */
-#define NPU_MAX_MACS         (1ull << 30) /* multiply-accumulates of one op (3x a whole MobileNetV2) */
+#define NPU_MAX_MACS         (1ull << 30) /* default op_work_limit (3x a whole MobileNetV2) */
 
 struct npu_core {
     npu_core_config_t cfg;
@@ -30,6 +30,8 @@ struct npu_core {
     uint32_t cmd1_payload[256];
     uint8_t shram[NPU_SHRAM_MAX];
     int32_t lut_dma_base;   /* 1 KB bank of the last DMA into SHRAM, -1 if none */
+    uint64_t work_limit;    /* cfg.op_work_limit or NPU_MAX_MACS */
+    uint64_t fmap_limit;    /* elements of one feature map */
 };
 
 /* One command being executed: where errors and traffic go. */

@@ -186,7 +186,7 @@ void npu_exec_conv(npu_exec_t *x, bool depthwise)
     int32_t ci = depthwise ? ofm.c : npu_r0(c, C0_IFM_DEPTH_M1) + 1;
     int32_t kh = (k.kh_d - 1) / k.dy + 1, kw = (k.kw_d - 1) / k.dx + 1;
     uint64_t macs = (uint64_t)ofm.h * ofm.w * ofm.c * kh * kw * (depthwise ? 1u : (uint64_t)ci);
-    if (macs > NPU_MAX_MACS) {
+    if (macs > c->work_limit) {
         npu_fail(x, NPU_STEP_PARSE_ERROR, "operation of %llu MACs is too large", (unsigned long long)macs);
         return;
     }

@@ -39,7 +39,7 @@ void npu_exec_pool(npu_exec_t *x, unsigned mode)
      * the IFM into OFM depth 1 (regor lowers every ReduceSum to axis C). */
     ifm.c = mode == POOL_REDUCE_SUM ? npu_r0(c, C0_IFM_DEPTH_M1) + 1 : ofm.c;
     uint64_t work = (uint64_t)ofm.h * ofm.w * ofm.c * (uint64_t)k.kh_d * k.kw_d * (mode == POOL_REDUCE_SUM ? (uint64_t)ifm.c : 1u);
-    if (work > NPU_MAX_MACS) {
+    if (work > c->work_limit) {
         npu_fail(x, NPU_STEP_PARSE_ERROR, "pooling of %llu elements is too large", (unsigned long long)work);
         return;
     }
