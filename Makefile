@@ -20,14 +20,11 @@ SAN_CFLAGS := $(WARN) $(DEFS) -O1 -g -fno-strict-aliasing $(SANFLAGS) $(PKG_CFLA
 LDLIBS    := $(PKG_LIBS) -lm
 
 ISA_SRCS  := $(wildcard isa/*.c)
-NPU_SRCS  := $(wildcard npu/*.c)
-# Until the command processor (npu/npu_core.c) is merged, the device links a
-# test fake of it that knows STOP, IRQ and register commands.
-NPU_FAKE  := $(if $(wildcard npu/npu_core.c),,tests/npu_device/fake_npu_core.c)
 SIM_SRCS  := $(filter-out sim/main.c,$(wildcard sim/*.c))
+NPU_SRCS  := $(wildcard npu/*.c)
 SOC_JSON  := $(wildcard sim/socs/*.json)
 GEN_SOC   := $(BUILD)/gen/soc_builtin.c
-CORE_SRCS := $(ISA_SRCS) $(NPU_SRCS) $(NPU_FAKE) $(SIM_SRCS) $(GEN_SOC)
+CORE_SRCS := $(ISA_SRCS) $(SIM_SRCS) $(NPU_SRCS) $(GEN_SOC)
 
 CORE_OBJS     := $(CORE_SRCS:%.c=$(BUILD)/obj/%.o)
 CORE_SAN_OBJS := $(CORE_SRCS:%.c=$(SAN)/obj/%.o)

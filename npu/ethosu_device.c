@@ -362,7 +362,7 @@ ethosu_device_t *ethosu_create(const ethosu_config_t *cfg, npu_port_t port, etho
     ethosu_device_t *d = calloc(1, sizeof *d);
     if (!d)
         return NULL;
-    npu_core_config_t cc = {cfg->macs_per_cycle, cfg->shram_kb};
+    npu_core_config_t cc = {.macs_per_cycle = cfg->macs_per_cycle, .shram_kb = cfg->shram_kb};
     d->core = npu_core_create(&cc, port);
     if (!d->core) {
         free(d);

@@ -30,3 +30,6 @@ test-mve-random: $(ETSIM_SAN)
 	bash tests/mve_random/run.sh --seeds 20 --count 200 --etsim $(ETSIM_SAN)
 
 test-rest: test-mve-random
+
+# The NPU tests (tests/npu/npu.mk).
+-include tests/npu/npu.mk
