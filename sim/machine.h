@@ -41,7 +41,7 @@ typedef struct sim_uart {
  * then advances the ones that are due.  Register accesses happen at the
  * core's cycle `now`; a device that acts by itself catches up to now first. */
 #define DEVICE_MAX_RANGES (1 + SOC_MAX_ALIASES)
-#define MACHINE_MAX_DEVICES (SOC_MAX_DEVICES + 2)
+#define MACHINE_MAX_DEVICES (SOC_MAX_DEVICES + 2 + SOC_MAX_ALIASES)   /* + SCS, NPU, timing adapters */
 #define MACHINE_MAX_UARTS 4
 
 typedef struct sim_device {
@@ -66,6 +66,9 @@ typedef struct sim_npu {
     int irq;
     bus_stats_t stats[SOC_MAX_REGIONS]; /* the NPU's accesses per region */
     uint64_t bus_errors;
+    /* The timing adapters' registers: kept, nothing else (the model's AXI
+     * timing comes from the memory regions). */
+    uint32_t ta_regs[SOC_MAX_ALIASES][SOC_NPU_TIMING_ADAPTER_SIZE / 4];
 } sim_npu_t;
 
 typedef struct machine {

@@ -108,6 +108,38 @@ static void npu_dev_advance(void *ctx, uint64_t now)
     ethosu_advance(ctx, now);
 }
 
+static bool ta_read(void *ctx, uint64_t now, uint32_t off, unsigned size, uint32_t *value)
+{
+    const uint32_t *regs = ctx;
+    (void)now;
+    uint32_t word = regs[off / 4];
+    *value = size >= 4 ? word : (word >> (8u * (off & 3u))) & (size == 1 ? 0xFFu : 0xFFFFu);
+    return true;
+}
+
+static bool ta_write(void *ctx, uint64_t now, uint32_t off, unsigned size, uint32_t value)
+{
+    uint32_t *regs = ctx;
+    (void)now, (void)size;
+    regs[off / 4] = value;
+    return true;
+}
+
+/* A timing adapter at base and at the same offset from each NPU alias. */
+static bool attach_timing_adapter(machine_t *m, int i, char *err, size_t errlen)
+{
+    const soc_npu_t *n = &m->desc.npu;
+    sim_device_t d = {.base = {n->timing_adapters[i]}, .nranges = 1, .size = SOC_NPU_TIMING_ADAPTER_SIZE,
+                      .irq = -1, .ctx = m->npu.ta_regs[i], .read = ta_read, .write = ta_write};
+    snprintf(d.name, sizeof d.name, "npu_ta%d", i);
+    for (int a = 0; a < n->naliases; a++) {
+        uint64_t alias = (uint64_t)n->timing_adapters[i] + n->aliases[a] - n->base;
+        if (alias <= 0x100000000ull - SOC_NPU_TIMING_ADAPTER_SIZE)
+            d.base[d.nranges++] = (uint32_t)alias;
+    }
+    return machine_add_device(m, &d, err, errlen);
+}
+
 bool sim_npu_attach(machine_t *m, char *err, size_t errlen)
 {
     const soc_npu_t *n = &m->desc.npu;
@@ -129,5 +161,10 @@ bool sim_npu_attach(machine_t *m, char *err, size_t errlen)
                       .next_event = npu_dev_next_event, .advance = npu_dev_advance};
     for (int i = 0; i < n->naliases; i++)
         d.base[1 + i] = n->aliases[i];
-    return machine_add_device(m, &d, err, errlen);
+    if (!machine_add_device(m, &d, err, errlen))
+        return false;
+    for (int i = 0; i < n->ntiming_adapters; i++)
+        if (!attach_timing_adapter(m, i, err, errlen))
+            return false;
+    return true;
 }

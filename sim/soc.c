@@ -240,13 +240,42 @@ static void npu_defaults(soc_npu_t *n)
     n->aliases[0] = SOC_NPU_DEFAULT_ALIAS;
     n->naliases = 1;
     n->irq = SOC_NPU_DEFAULT_IRQ;
+    n->timing_adapters[0] = 0x48103000u;
+    n->timing_adapters[1] = 0x48103200u;
+    n->ntiming_adapters = 2;
+}
+
+/* "aliases" or "timing_adapters": up to SOC_MAX_ALIASES 4 KiB or 512-byte
+ * aligned addresses. */
+static bool parse_npu_addresses(parse_ctx_t *pc, json_object *o, const char *key, uint32_t align, uint32_t *out,
+                                int *n)
+{
+    json_object *al;
+    if (!json_object_object_get_ex(o, key, &al))
+        return true;
+    if (!json_object_is_type(al, json_type_array))
+        return fail(pc, "npu \"%s\" must be an array", key);
+    size_t cnt = json_object_array_length(al);
+    if (cnt > SOC_MAX_ALIASES)
+        return fail(pc, "npu \"%s\": at most %d addresses", key, SOC_MAX_ALIASES);
+    *n = 0;
+    for (size_t i = 0; i < cnt; i++) {
+        uint64_t a;
+        if (!get_u64(pc, json_object_array_get_idx(al, i), key, &a))
+            return false;
+        if (a > 0x100000000ull - align || (a & (align - 1)))
+            return fail(pc, "npu %s address 0x%llx is not %u-byte aligned inside 4 GiB", key, (unsigned long long)a,
+                        align);
+        out[(*n)++] = (uint32_t)a;
+    }
+    return true;
 }
 
 /* "npu": {"config": "ethos-u55-128", "base": "0x48102000",
  * "aliases": ["0x58102000"], "irq": 56}, or null for none. */
 static bool parse_npu(parse_ctx_t *pc, json_object *root, soc_npu_t *n)
 {
-    json_object *o, *al;
+    json_object *o;
     if (!json_object_object_get_ex(root, "npu", &o) || o == NULL)
         return true;
     if (!json_object_is_type(o, json_type_object))
@@ -262,22 +291,10 @@ static bool parse_npu(parse_ctx_t *pc, json_object *root, soc_npu_t *n)
     n->irq = (int)irq;
     if (n->base & 0xFFFu)
         return fail(pc, "npu base 0x%08x is not 4 KiB aligned", n->base);
-    if (json_object_object_get_ex(o, "aliases", &al)) {
-        if (!json_object_is_type(al, json_type_array))
-            return fail(pc, "npu \"aliases\" must be an array");
-        size_t cnt = json_object_array_length(al);
-        if (cnt > SOC_MAX_ALIASES)
-            return fail(pc, "npu: at most %d aliases", SOC_MAX_ALIASES);
-        n->naliases = 0;
-        for (size_t i = 0; i < cnt; i++) {
-            uint64_t a;
-            if (!get_u64(pc, json_object_array_get_idx(al, i), "npu alias", &a))
-                return false;
-            if (a > 0xFFFFF000u || (a & 0xFFFu))
-                return fail(pc, "npu alias 0x%llx is not a 4 KiB aligned address", (unsigned long long)a);
-            n->aliases[n->naliases++] = (uint32_t)a;
-        }
-    }
+    if (!parse_npu_addresses(pc, o, "aliases", 0x1000u, n->aliases, &n->naliases) ||
+        !parse_npu_addresses(pc, o, "timing_adapters", SOC_NPU_TIMING_ADAPTER_SIZE, n->timing_adapters,
+                             &n->ntiming_adapters))
+        return false;
     n->present = true;
     return true;
 }

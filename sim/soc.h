@@ -45,11 +45,17 @@ typedef struct soc_npu {
     uint32_t aliases[SOC_MAX_ALIASES];   /* the same registers (Secure alias) */
     int naliases;
     int irq;                             /* NVIC line */
+    /* The AXI timing adapters beside it (ETHOSU.md 1.1): register files
+     * that keep what the platform code writes; each also appears at the
+     * same offset from every NPU alias. */
+    uint32_t timing_adapters[SOC_MAX_ALIASES];
+    int ntiming_adapters;
 } soc_npu_t;
 
 #define SOC_NPU_DEFAULT_BASE 0x48102000u
 #define SOC_NPU_DEFAULT_ALIAS 0x58102000u
 #define SOC_NPU_DEFAULT_IRQ 56
+#define SOC_NPU_TIMING_ADAPTER_SIZE 0x200u
 
 typedef struct soc_desc {
     char name[64];

@@ -118,6 +118,12 @@ static void test_identity(void)
     CHECK_EQ(AN547_REG32(NPU_BASE_SECURE + CONFIG), config);
     NPU_REG(LOCK) = 0x12345678u;
     CHECK_EQ(AN547_REG32(NPU_BASE_SECURE + LOCK), 0x12345678u);
+    /* The AXI timing adapters beside it keep what platform code writes
+     * (ExecuTorch's Corstone-300 setup programs them at boot). */
+    AN547_REG32(0x48103000u) = 1000u;          /* TA0 MAXR */
+    AN547_REG32(0x48103200u + 0x10u) = 50u;    /* TA1 WLATENCY */
+    CHECK_EQ(AN547_REG32(0x58103000u), 1000u);
+    CHECK_EQ(AN547_REG32(0x58103200u + 0x10u), 50u);
 }
 
 static void test_stop(void)
