@@ -35,6 +35,7 @@ enum {
     REG_QBASE = 0x010, REG_QBASE_HI = 0x014, REG_QREAD = 0x018, REG_QCONFIG = 0x01C,
     REG_QSIZE = 0x020, REG_PROT = 0x024, REG_CONFIG = 0x028, REG_LOCK = 0x02C,
     REG_REGIONCFG = 0x03C, REG_AXI_LIMIT0 = 0x040, REG_BASEP0 = 0x080,
+    REG_DMA_CMD_SRC = 0x260, REG_CURRENT_QREAD = 0x27C,   /* the debug block's cheap part */
     REG_PMCR = 0x180, REG_PMCNTENSET = 0x184, REG_PMCNTENCLR = 0x188, REG_PMOVSSET = 0x18C,
     REG_PMOVSCLR = 0x190, REG_PMINTSET = 0x194, REG_PMINTCLR = 0x198, REG_PMCCNTR = 0x1A0,
     REG_PMCCNTR_HI = 0x1A4, REG_PMCCNTR_CFG = 0x1A8, REG_PMCAXI_CHAN = 0x1AC,
@@ -430,14 +431,16 @@ uint32_t ethosu_read(ethosu_device_t *d, uint64_t now, uint32_t off)
     case REG_CMD: return d->cmd_q;
     case REG_QBASE: return d->bases.qbase;
     case REG_QBASE_HI: return d->qbase_hi;
-    case REG_QREAD: return d->running ? d->cur_offset : d->qread;
+    case REG_QREAD:
+    case REG_CURRENT_QREAD: return d->running ? d->cur_offset : d->qread;
+    case REG_DMA_CMD_SRC: return d->bases.qbase + (d->running ? d->cur_offset : d->qread);
     case REG_QCONFIG: return d->bases.qconfig;
     case REG_QSIZE: return d->bases.qsize;
     case REG_PROT: return d->prot;
     case REG_CONFIG: return d->cfg->config_reg;
     case REG_LOCK: return d->lock;
     case REG_REGIONCFG: return d->bases.regioncfg;
-    default: return 0;   /* RESET, REVISION, the debug block: nothing to show */
+    default: return 0;   /* RESET, REVISION, the rest of the debug block: nothing to show */
     }
 }
 

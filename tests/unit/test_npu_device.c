@@ -249,6 +249,8 @@ Test(npu_device, register_writes_while_running)
     s[63] = STOP(0xFFFF);
     start(0, s, 64);
     cr_expect_eq(rd(10, QREAD), 40u, "QREAD: the command in flight");
+    cr_expect_eq(rd(10, 0x27C), 40u, "CURRENT_QREAD");
+    cr_expect_eq(rd(10, 0x260), MEM_BASE + 40u, "DMA_CMD_SRC");
     wr(10, QBASE, 0x40000000u);                /* ignored: the stream keeps running */
     wr(10, QSIZE, 8);
     wr(10, QCONFIG, 3);
