@@ -50,6 +50,8 @@ sed 's/"config": "ethos-u55-128"/"config": "ethos-u65-512"/' "$T/an547.json" > "
 run "SoC file with an unknown npu config" 2 - 'npu config "ethos-u65-512" is not one of' -- -q --soc "$T/bad.json" "$regs"
 sed 's/"irq": 56,/"irq": 200,/' "$T/an547.json" > "$T/badirq.json"
 run "SoC file with npu irq 200" 2 - 'npu irq 200' -- -q --soc "$T/badirq.json" "$regs"
+sed 's/"base": "0x49303000"/"base": "0x48102800"/' "$T/an547.json" > "$T/overlap.json"
+run "SoC file with a UART over the NPU's registers" 2 - 'device npu at 0x48102000 overlaps device uart0' -- -q --soc "$T/overlap.json" "$regs"
 python3 - "$T/an547.json" "$T/nonpu.json" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1])); d["npu"] = None; json.dump(d, open(sys.argv[2], "w"))
