@@ -84,6 +84,7 @@ static void map_device(machine_t *m, uint32_t base, uint64_t size)
         m->bus.page[a >> BUS_PAGE_BITS] = &m->mmio_page;
 }
 
+/* Devices are looked up in table order, background windows last. */
 bool machine_add_device(machine_t *m, const sim_device_t *dev, char *err, size_t errlen)
 {
     if (m->ndevices == MACHINE_MAX_DEVICES) {
@@ -97,7 +98,7 @@ bool machine_add_device(machine_t *m, const sim_device_t *dev, char *err, size_t
         }
         for (int i = 0; i < m->ndevices; i++) {
             const sim_device_t *o = &m->devices[i];
-            for (int q = 0; q < o->nranges; q++) {
+            for (int q = 0; q < o->nranges && !o->background && !dev->background; q++) {
                 if (ranges_overlap(dev->base[r], dev->size, o->base[q], o->size)) {
                     snprintf(err, errlen, "device %s at 0x%08x overlaps device %s at 0x%08x", dev->name,
                              dev->base[r], o->name, o->base[q]);
@@ -106,7 +107,12 @@ bool machine_add_device(machine_t *m, const sim_device_t *dev, char *err, size_t
             }
         }
     }
-    m->devices[m->ndevices++] = *dev;
+    int at = m->ndevices;
+    while (!dev->background && at > 0 && m->devices[at - 1].background)
+        at--;
+    memmove(&m->devices[at + 1], &m->devices[at], (size_t)(m->ndevices - at) * sizeof *m->devices);
+    m->devices[at] = *dev;
+    m->ndevices++;
     for (int r = 0; r < dev->nranges; r++)
         map_device(m, dev->base[r], dev->size);
     return true;
@@ -350,7 +356,7 @@ static bool create_region(machine_t *m, const soc_region_t *d, char *err, size_t
 static bool add_devices(machine_t *m, char *err, size_t errlen)
 {
     sim_device_t scs = {.name = "scs", .base = {PPB_BASE}, .nranges = 1, .size = PPB_SIZE, .irq = -1,
-                        .ctx = m, .read = scs_dev_read, .write = scs_dev_write,
+                        .background = true, .ctx = m, .read = scs_dev_read, .write = scs_dev_write,
                         .next_event = scs_dev_next_event, .advance = scs_dev_advance};
     if (!machine_add_device(m, &scs, err, errlen))
         return false;

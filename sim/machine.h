@@ -49,7 +49,11 @@ typedef struct sim_device {
     uint32_t base[DEVICE_MAX_RANGES];
     int nranges;
     uint32_t size;
-    int irq;                  /* the NVIC line it drives, -1: none */
+    int irq;                  /* the NVIC line it drives, -1: none (for listings: the device
+                               * raises it with machine_set_irq) */
+    /* A background window (the PPB): other devices may sit in it and are
+     * found first (e.g. a device in the PPB's unused external space). */
+    bool background;
     void *ctx;
     /* Register access at byte offset off; false is a bus error. */
     bool (*read)(void *ctx, uint64_t now, uint32_t off, unsigned size, uint32_t *value);
