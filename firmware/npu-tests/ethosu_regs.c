@@ -7,7 +7,9 @@
  *   a lone NPU_OP_STOP; NPU_OP_IRQ then STOP (two interrupts); an unknown
  *   opcode (cmd_parse_error); a stream on an unmapped address and one over
  *   a device (bus_status); a stream without STOP (end of queue); register
- *   writes and QREAD while a long stream runs; the PMU counting a job.
+ *   writes and QREAD while a long stream runs; a DMA between two regions
+ *   (and into flash, and from nowhere: bus errors on the DMA channels);
+ *   the PMU counting a job.
  *
  * etsim only: QEMU's AN547 has no NPU, so this program is not in the
  * differential suite (firmware/npu-tests, tests/npu_device/npu_device.mk).  It prints
@@ -15,6 +17,7 @@
  * count of the job it marks as an NPU operator on the profiling port (the
  * report must say the same). */
 #include <stdint.h>
+#include <string.h>
 
 #include "an547.h"
 #include "check.h"
@@ -81,15 +84,18 @@ static int soft_reset(void)
     return 0;
 }
 
+/* The region bases the next run_stream programs (ExecuTorch: weights,
+ * scratch, fast scratch). */
+static uint32_t basep[3] = {0x21000000u, 0x21100000u, 0};
+
 /* ethosu_dev_run_command_stream, then sleep until `irqs` interrupts. */
 static uint32_t run_stream(uint32_t qbase, uint32_t qsize, unsigned irqs)
 {
     irq_count = 0;
     NPU_REG(QBASE) = qbase;
     NPU_REG(QSIZE) = qsize;
-    NPU_REG(BASEP0) = 0x21000000u;
-    NPU_REG(BASEP0 + 8) = 0x21100000u;
-    NPU_REG(BASEP0 + 16) = 0;
+    for (unsigned i = 0; i < 3; i++)
+        NPU_REG(BASEP0 + 8 * i) = basep[i];
     NPU_REG(CMD) = (NPU_REG(CMD) & 0xCu) | 1u;
     an547_irq_disable();
     while (irq_count < irqs) {
@@ -239,6 +245,75 @@ static void test_while_running(void)
     CHECK_EQ(irq_count, 1u);
 }
 
+/* A DMA (ETHOSU.md 4.5) from region 1 to region 2: n bytes from src to dst. */
+static unsigned dma_stream(uint32_t src, uint32_t dst, uint32_t n)
+{
+    unsigned k = 0;
+    stream[k++] = 0x00010130u;            /* SET_DMA0_SRC_REGION 1 */
+    stream[k++] = 0x00004030u;            /* SET_DMA0_SRC */
+    stream[k++] = src;
+    stream[k++] = 0x00020131u;            /* SET_DMA0_DST_REGION 2 */
+    stream[k++] = 0x00004031u;            /* SET_DMA0_DST */
+    stream[k++] = dst;
+    stream[k++] = 0x00004032u;            /* SET_DMA0_LEN */
+    stream[k++] = n;
+    stream[k++] = 0x00000010u;            /* NPU_OP_DMA_START */
+    stream[k++] = 0x00000011u;            /* NPU_OP_DMA_WAIT 0 */
+    stream[k++] = OP_STOP(0xFFFF);
+    return k;
+}
+
+static uint8_t dma_src[256] __attribute__((section(".sram_bss"), aligned(16)));
+static uint8_t dma_dst[256] __attribute__((section(".sram_bss"), aligned(16)));
+
+/* The NPU's DMA moves bytes through the memory map, counted per AXI port;
+ * a destination in flash or a source outside memory is a bus error that
+ * touches nothing. */
+static void test_dma(void)
+{
+    soft_reset();
+    for (unsigned i = 0; i < sizeof dma_src; i++)
+        dma_src[i] = (uint8_t)(i * 7u + 1u);
+    NPU_REG(PMCR) = 1u | 2u | 4u;
+    NPU_REG(PMEVTYPER0) = 130u;               /* AXI0 read beats */
+    NPU_REG(PMEVTYPER0 + 4) = 135u;           /* AXI0 write beats */
+    NPU_REG(PMCNTENSET) = 3u;
+    basep[1] = (uint32_t)dma_src;
+    basep[2] = (uint32_t)dma_dst;
+    unsigned n = dma_stream(0, 0, sizeof dma_src);
+    uint32_t st = run_stream((uint32_t)stream, 4 * n, 1);
+    uint32_t rd = NPU_REG(PMEVCNTR0), wr = NPU_REG(PMEVCNTR0 + 4);
+    printf("dma: STATUS 0x%08" PRIx32 " AXI0 %" PRIu32 " read / %" PRIu32 " write beats\n", st, rd, wr);
+    CHECK_EQ(st, ST_END_REACHED | 0xFFFF0000u);
+    CHECK(memcmp(dma_src, dma_dst, sizeof dma_src) == 0);
+    /* Regions 1 and 2 are on AXI0 (REGIONCFG), 256 bytes = 32 beats each way. */
+    CHECK_EQ(rd, 32u);
+    CHECK_EQ(wr, 32u);
+
+    soft_reset();
+    uint32_t flash_word = AN547_REG32(0x28400000u);
+    basep[2] = 0x28400000u;                   /* QSPI flash: read-only for the NPU */
+    n = dma_stream(0, 0, 16);
+    st = run_stream((uint32_t)stream, 4 * n, 1);
+    printf("dma to flash: STATUS 0x%08" PRIx32 "\n", st);
+    CHECK_EQ(st & (ST_BUS_STATUS | ST_RUNNING | ST_END_REACHED), ST_BUS_STATUS);
+    CHECK_EQ((st >> 12) & 0xFu, 9u);          /* faulting channel: mem2mem write */
+    CHECK_EQ(AN547_REG32(0x28400000u), flash_word);
+
+    soft_reset();
+    basep[1] = 0x40000000u;                   /* nothing there */
+    basep[2] = (uint32_t)dma_dst;
+    memset(dma_dst, 0xA5, sizeof dma_dst);
+    n = dma_stream(0, 0, 16);
+    st = run_stream((uint32_t)stream, 4 * n, 1);
+    printf("dma from unmapped: STATUS 0x%08" PRIx32 "\n", st);
+    CHECK_EQ(st & (ST_BUS_STATUS | ST_RUNNING | ST_END_REACHED), ST_BUS_STATUS);
+    CHECK_EQ((st >> 12) & 0xFu, 4u);          /* faulting channel: mem2mem read */
+    CHECK_EQ(dma_dst[0], 0xA5u);
+    basep[1] = 0x21100000u;
+    basep[2] = 0;
+}
+
 /* What ExecuTorch's example runner programs: the cycle counter from
  * NPU_ACTIVE to NPU_IDLE, AXI0/AXI1 read beats, AXI0 write beats, idle
  * cycles.  The job is marked as an NPU operator on the profiling port. */
@@ -304,6 +379,7 @@ int main(void)
     test_bus_error(NPU_BASE, "its own registers");
     test_end_of_queue();
     test_while_running();
+    test_dma();
     test_pmu();
     return check_done("ethosu_regs");
 }
