@@ -1,5 +1,6 @@
-/* The Ethos-U55 APB register file, state machine, interrupt and PMU
- * (ETHOSU.md 2.1-2.4), and the first timing model of its commands. */
+/* The Ethos-U55 APB register file, state machine and interrupt
+ * (ETHOSU.md 2.1, 2.2, 2.4), and the first timing model of its commands;
+ * the PMU is ethosu_pmu.c. */
 #include "ethosu_device.h"
 
 #include <stdio.h>
@@ -36,10 +37,6 @@ enum {
     REG_QSIZE = 0x020, REG_PROT = 0x024, REG_CONFIG = 0x028, REG_LOCK = 0x02C,
     REG_REGIONCFG = 0x03C, REG_AXI_LIMIT0 = 0x040, REG_BASEP0 = 0x080,
     REG_DMA_CMD_SRC = 0x260, REG_CURRENT_QREAD = 0x27C,   /* the debug block's cheap part */
-    REG_PMCR = 0x180, REG_PMCNTENSET = 0x184, REG_PMCNTENCLR = 0x188, REG_PMOVSSET = 0x18C,
-    REG_PMOVSCLR = 0x190, REG_PMINTSET = 0x194, REG_PMINTCLR = 0x198, REG_PMCCNTR = 0x1A0,
-    REG_PMCCNTR_HI = 0x1A4, REG_PMCCNTR_CFG = 0x1A8, REG_PMCAXI_CHAN = 0x1AC,
-    REG_PMEVCNTR0 = 0x300, REG_PMEVTYPER0 = 0x380,
     REG_CMD_STATE_FIRST = 0x800, REG_CMD_STATE_LAST = 0xBFC,
     REG_REVISION = 0xFC0, REG_PID4 = 0xFD0,
 };
@@ -54,14 +51,6 @@ static const uint32_t ident_regs[12] = {0x04, 0, 0, 0, 0x80, 0xB5, 0x0B, 0, 0x0D
 #define CMD_Q_ENABLES     (3u << 2)
 #define CMD_STOP_REQUEST  (1u << 4)
 #define CMD_RESET_VALUE   0xCu
-
-#define PMCR_CNT_EN        (1u << 0)
-#define PMCR_EVENT_CNT_RST (1u << 1)
-#define PMCR_CYCLE_CNT_RST (1u << 2)
-#define PMCR_MASK_EN       (1u << 3)
-#define PMCR_NUM_EVENT_CNT ((uint32_t)ETHOSU_PMU_EVENT_COUNTERS << 11)
-#define PMU_CYCLE_BIT      (1u << 31)
-#define PMU_COUNTER_BITS   (PMU_CYCLE_BIT | ((1u << ETHOSU_PMU_EVENT_COUNTERS) - 1u))
 
 /* Errors clear only on reset (ETHOSU.md 2.1). */
 #define STATUS_ERRORS (ETHOSU_STATUS_BUS_STATUS | ETHOSU_STATUS_CMD_PARSE_ERROR | ETHOSU_STATUS_WD_FAULT)
@@ -146,63 +135,11 @@ static void update_irq(ethosu_device_t *d)
     }
 }
 
-/* ---- PMU -------------------------------------------------------------------- */
-
-static bool pmu_counting(const ethosu_pmu_t *p)
-{
-    return (p->pmcr & PMCR_CNT_EN) && (!(p->pmcr & PMCR_MASK_EN) || p->mask_gate);
-}
-
+/* A PMU overflow with its interrupt enabled raises pmu_irq_raised. */
 static void pmu_check_overflow_irq(ethosu_device_t *d)
 {
-    if (d->pmu.ovs & d->pmu.inten)
+    if (ethosu_pmu_irq(&d->pmu))
         d->status |= ETHOSU_STATUS_PMU_IRQ_RAISED;
-}
-
-/* n occurrences of event ev. */
-static void pmu_event(ethosu_device_t *d, unsigned ev, uint64_t n)
-{
-    ethosu_pmu_t *p = &d->pmu;
-    if (n == 0 || !pmu_counting(p))
-        return;
-    for (int i = 0; i < ETHOSU_PMU_EVENT_COUNTERS; i++) {
-        if (!(p->cnten & (1u << i)) || p->evtype[i] != ev)
-            continue;
-        uint64_t v = (uint64_t)p->evcnt[i] + n;
-        if (v > UINT32_MAX)
-            p->ovs |= 1u << i;
-        p->evcnt[i] = (uint32_t)v;
-    }
-}
-
-static bool event_occurs(unsigned ev, bool active)
-{
-    return ev == ETHOSU_EV_CYCLE || (ev == ETHOSU_EV_NPU_ACTIVE && active) ||
-           (ev == ETHOSU_EV_NPU_IDLE && !active);
-}
-
-/* n cycles in which the NPU was active (or idle).  The cycle counter counts
- * from PMCCNTR_CFG's start event to its stop event (0: no condition), so
- * ExecuTorch's start = NPU_ACTIVE, stop = NPU_IDLE counts active cycles. */
-static void pmu_cycles(ethosu_device_t *d, uint64_t n, bool active)
-{
-    ethosu_pmu_t *p = &d->pmu;
-    pmu_event(d, ETHOSU_EV_CYCLE, n);
-    pmu_event(d, active ? ETHOSU_EV_NPU_ACTIVE : ETHOSU_EV_NPU_IDLE, n);
-    unsigned start = p->ccnt_cfg & 0x3FFu, stop = (p->ccnt_cfg >> 16) & 0x3FFu;
-    bool started = start == 0 || p->cc_started;
-    if (start != 0 && event_occurs(start, active))
-        started = true;
-    if (stop != 0 && event_occurs(stop, active))
-        started = false;
-    p->cc_started = started;
-    if (started && (p->cnten & PMU_CYCLE_BIT) && pmu_counting(p)) {
-        uint64_t v = p->ccnt + n;
-        if (v >> 48)
-            p->ovs |= PMU_CYCLE_BIT;
-        p->ccnt = v & ((1ull << 48) - 1);
-    }
-    pmu_check_overflow_irq(d);
 }
 
 /* ---- state machine (ETHOSU.md 2.4) ------------------------------------------ */
@@ -215,7 +152,8 @@ static void account(ethosu_device_t *d, uint64_t until)
     uint64_t n = until - d->now;
     if (d->running)
         d->counters.active_cycles += n;
-    pmu_cycles(d, n, d->running);
+    ethosu_pmu_cycles(&d->pmu, n, d->running);
+    pmu_check_overflow_irq(d);
     d->now = until;
 }
 
@@ -246,11 +184,12 @@ static void count_command(ethosu_device_t *d, const npu_op_info_t *in)
         c->read_bytes[p] += in->read_bytes[p];
         c->write_bytes[p] += in->write_bytes[p];
     }
-    pmu_event(d, ETHOSU_EV_MAC_ACTIVE, macc);
-    pmu_event(d, ETHOSU_EV_AXI0_RD_DATA_BEAT_RECEIVED, div_up(in->read_bytes[0], AXI_BYTES_PER_CYCLE));
-    pmu_event(d, ETHOSU_EV_AXI1_RD_DATA_BEAT_RECEIVED, div_up(in->read_bytes[1], AXI_BYTES_PER_CYCLE));
-    pmu_event(d, ETHOSU_EV_AXI0_WR_DATA_BEAT_WRITTEN, div_up(in->write_bytes[0], AXI_BYTES_PER_CYCLE));
-    pmu_event(d, ETHOSU_EV_AXI1_WR_DATA_BEAT_WRITTEN, div_up(in->write_bytes[1], AXI_BYTES_PER_CYCLE));
+    ethosu_pmu_t *p = &d->pmu;
+    ethosu_pmu_event(p, ETHOSU_EV_MAC_ACTIVE, macc);
+    ethosu_pmu_event(p, ETHOSU_EV_AXI0_RD_DATA_BEAT_RECEIVED, div_up(in->read_bytes[0], AXI_BYTES_PER_CYCLE));
+    ethosu_pmu_event(p, ETHOSU_EV_AXI1_RD_DATA_BEAT_RECEIVED, div_up(in->read_bytes[1], AXI_BYTES_PER_CYCLE));
+    ethosu_pmu_event(p, ETHOSU_EV_AXI0_WR_DATA_BEAT_WRITTEN, div_up(in->write_bytes[0], AXI_BYTES_PER_CYCLE));
+    ethosu_pmu_event(p, ETHOSU_EV_AXI1_WR_DATA_BEAT_WRITTEN, div_up(in->write_bytes[1], AXI_BYTES_PER_CYCLE));
     pmu_check_overflow_irq(d);
 }
 
@@ -346,8 +285,7 @@ static void reset_state(ethosu_device_t *d, uint64_t now, uint32_t prot)
     d->counters = keep;
     d->cmd_q = CMD_RESET_VALUE;
     d->prot = prot & 3u;
-    d->pmu.pmcr = PMCR_NUM_EVENT_CNT;
-    d->pmu.mask_gate = true;
+    ethosu_pmu_reset(&d->pmu);
     d->now = now;
     npu_core_reset(core);
     update_irq(d);
@@ -390,25 +328,6 @@ static uint32_t status_reg(const ethosu_device_t *d)
     return (d->running ? ETHOSU_STATUS_STATE : 0) | d->status | d->faulting | (d->irq_history << 16);
 }
 
-static uint32_t pmu_read(const ethosu_pmu_t *p, uint32_t off)
-{
-    if (off >= REG_PMEVCNTR0 && off < REG_PMEVCNTR0 + 4 * ETHOSU_PMU_EVENT_COUNTERS)
-        return p->evcnt[(off - REG_PMEVCNTR0) / 4];
-    if (off >= REG_PMEVTYPER0 && off < REG_PMEVTYPER0 + 4 * ETHOSU_PMU_EVENT_COUNTERS)
-        return p->evtype[(off - REG_PMEVTYPER0) / 4];
-    switch (off) {
-    case REG_PMCR: return p->pmcr;
-    case REG_PMCNTENSET: case REG_PMCNTENCLR: return p->cnten;
-    case REG_PMOVSSET: case REG_PMOVSCLR: return p->ovs;
-    case REG_PMINTSET: case REG_PMINTCLR: return p->inten;
-    case REG_PMCCNTR: return (uint32_t)p->ccnt;
-    case REG_PMCCNTR_HI: return (uint32_t)(p->ccnt >> 32) & 0xFFFFu;
-    case REG_PMCCNTR_CFG: return p->ccnt_cfg;
-    case REG_PMCAXI_CHAN: return p->axi_chan;
-    default: return 0;
-    }
-}
-
 uint32_t ethosu_read(ethosu_device_t *d, uint64_t now, uint32_t off)
 {
     ethosu_advance(d, now);
@@ -419,8 +338,8 @@ uint32_t ethosu_read(ethosu_device_t *d, uint64_t now, uint32_t off)
         return (off & 4u) ? d->basep_hi[(off - REG_BASEP0) / 8] : d->bases.basep[(off - REG_BASEP0) / 8];
     if (off >= REG_AXI_LIMIT0 && off < REG_AXI_LIMIT0 + 16)
         return d->axi_limit[(off - REG_AXI_LIMIT0) / 4];
-    if ((off >= REG_PMCR && off <= REG_PMCAXI_CHAN) || (off >= REG_PMEVCNTR0 && off < REG_PMEVTYPER0 + 16))
-        return pmu_read(&d->pmu, off);
+    if (ethosu_pmu_is_reg(off))
+        return ethosu_pmu_read(&d->pmu, off);
     if (off >= REG_CMD_STATE_FIRST && off <= REG_CMD_STATE_LAST)
         return npu_core_state_reg(d->core, off);
     if (off >= REG_PID4)
@@ -442,42 +361,6 @@ uint32_t ethosu_read(ethosu_device_t *d, uint64_t now, uint32_t off)
     case REG_REGIONCFG: return d->bases.regioncfg;
     default: return 0;   /* RESET, REVISION, the rest of the debug block: nothing to show */
     }
-}
-
-static void pmu_write(ethosu_device_t *d, uint32_t off, uint32_t v)
-{
-    ethosu_pmu_t *p = &d->pmu;
-    if (off >= REG_PMEVCNTR0 && off < REG_PMEVCNTR0 + 4 * ETHOSU_PMU_EVENT_COUNTERS) {
-        p->evcnt[(off - REG_PMEVCNTR0) / 4] = v;
-        return;
-    }
-    if (off >= REG_PMEVTYPER0 && off < REG_PMEVTYPER0 + 4 * ETHOSU_PMU_EVENT_COUNTERS) {
-        p->evtype[(off - REG_PMEVTYPER0) / 4] = v & 0x3FFu;
-        return;
-    }
-    switch (off) {
-    case REG_PMCR:
-        if (v & PMCR_EVENT_CNT_RST)
-            memset(p->evcnt, 0, sizeof p->evcnt);
-        if (v & PMCR_CYCLE_CNT_RST)
-            p->ccnt = 0;
-        p->pmcr = (v & (PMCR_CNT_EN | PMCR_MASK_EN)) | PMCR_NUM_EVENT_CNT;
-        break;
-    case REG_PMCNTENSET: p->cnten |= v & PMU_COUNTER_BITS; break;
-    case REG_PMCNTENCLR: p->cnten &= ~v; break;
-    case REG_PMOVSSET: p->ovs |= v & PMU_COUNTER_BITS; break;
-    case REG_PMOVSCLR: p->ovs &= ~v; break;
-    case REG_PMINTSET: p->inten |= v & PMU_COUNTER_BITS; break;
-    case REG_PMINTCLR: p->inten &= ~v; break;
-    case REG_PMCCNTR: p->ccnt = (p->ccnt & ~0xFFFFFFFFull) | v; break;
-    case REG_PMCCNTR_HI: p->ccnt = (p->ccnt & 0xFFFFFFFFull) | ((uint64_t)(v & 0xFFFFu) << 32); break;
-    case REG_PMCCNTR_CFG: p->ccnt_cfg = v & 0x03FF03FFu; break;
-    case REG_PMCAXI_CHAN: p->axi_chan = v & 0x7FFu; break;
-    default: break;
-    }
-    if (!(p->ovs & p->inten))
-        d->status &= ~ETHOSU_STATUS_PMU_IRQ_RAISED;
-    pmu_check_overflow_irq(d);
 }
 
 static void cmd_write(ethosu_device_t *d, uint32_t v)
@@ -518,8 +401,11 @@ void ethosu_write(ethosu_device_t *d, uint64_t now, uint32_t off, uint32_t v)
             d->bases.basep[(off - REG_BASEP0) / 8] = v;
     } else if (off >= REG_AXI_LIMIT0 && off < REG_AXI_LIMIT0 + 16) {
         d->axi_limit[(off - REG_AXI_LIMIT0) / 4] = v & 0x0F1F00F3u;
-    } else if ((off >= REG_PMCR && off <= REG_PMCAXI_CHAN) || (off >= REG_PMEVCNTR0 && off < REG_PMEVTYPER0 + 16)) {
-        pmu_write(d, off, v);
+    } else if (ethosu_pmu_is_reg(off)) {
+        ethosu_pmu_write(&d->pmu, off, v);
+        if (!ethosu_pmu_irq(&d->pmu))
+            d->status &= ~ETHOSU_STATUS_PMU_IRQ_RAISED;
+        pmu_check_overflow_irq(d);
     } else {
         switch (off) {
         case REG_CMD: cmd_write(d, v); break;

@@ -16,6 +16,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "ethosu_pmu.h"
 #include "npu_core.h"
 
 #define ETHOSU_REG_SIZE 0x1000u   /* the APB window */
@@ -39,32 +40,6 @@ typedef struct ethosu_irq {
     void *ctx;
     void (*set)(void *ctx, bool level);
 } ethosu_irq_t;
-
-/* The PMU (ETHOSU.md 2.3). */
-#define ETHOSU_PMU_EVENT_COUNTERS 4
-typedef struct ethosu_pmu {
-    uint32_t pmcr;             /* cnt_en, mask_en (the reset bits self-clear) */
-    uint32_t cnten, ovs, inten;
-    uint64_t ccnt;             /* 48 bits */
-    uint32_t ccnt_cfg;         /* start event 0-9, stop event 16-25 */
-    uint32_t axi_chan;
-    uint32_t evcnt[ETHOSU_PMU_EVENT_COUNTERS];
-    uint32_t evtype[ETHOSU_PMU_EVENT_COUNTERS];
-    bool cc_started;           /* between PMCCNTR_CFG's start and stop events */
-    bool mask_gate;            /* NPU_OP_PMU_MASK's enable bit (counts when PMCR.mask_en) */
-} ethosu_pmu_t;
-
-/* PMU event numbers counted (ETHOSU.md 2.3). */
-enum ethosu_pmu_event {
-    ETHOSU_EV_CYCLE = 17,
-    ETHOSU_EV_NPU_IDLE = 32,
-    ETHOSU_EV_NPU_ACTIVE = 35,
-    ETHOSU_EV_MAC_ACTIVE = 48,
-    ETHOSU_EV_AXI0_RD_DATA_BEAT_RECEIVED = 130,
-    ETHOSU_EV_AXI0_WR_DATA_BEAT_WRITTEN = 135,
-    ETHOSU_EV_AXI1_RD_DATA_BEAT_RECEIVED = 386,
-    ETHOSU_EV_AXI1_WR_DATA_BEAT_WRITTEN = 391,
-};
 
 /* What the NPU did since creation, whatever the PMU is programmed to count
  * (the reports take differences of these at the profiling-port events). */
