@@ -166,11 +166,41 @@ static void start_command(ethosu_device_t *d)
     d->cmd_done = d->now + ethosu_command_cycles(d->cfg, &d->cmd_info);
 }
 
+/* The job log: a job starts at CMD go and ends when the NPU stops. */
+static void job_begin(ethosu_device_t *d)
+{
+    if (d->njobs == d->jobs_cap) {
+        uint32_t cap = d->jobs_cap ? d->jobs_cap * 2 : 16;
+        ethosu_job_t *n = cap <= ETHOSU_MAX_JOB_LOG ? realloc(d->jobs, cap * sizeof *n) : NULL;
+        if (!n)
+            return;   /* only counted (counters.jobs) */
+        d->jobs = n;
+        d->jobs_cap = cap;
+    }
+    d->jobs[d->njobs++] = (ethosu_job_t){d->now, d->now, 0, 0};
+}
+
+/* The job being run, if it is in the log (counters.jobs counts it already). */
+static ethosu_job_t *current_job(ethosu_device_t *d)
+{
+    return d->njobs && d->counters.jobs == d->njobs ? &d->jobs[d->njobs - 1] : NULL;
+}
+
+static void job_end(ethosu_device_t *d, uint32_t status)
+{
+    ethosu_job_t *j = current_job(d);
+    if (j) {
+        j->end = d->now;
+        j->status = status & 0xFFFFu;
+    }
+}
+
 static void stop(ethosu_device_t *d, uint32_t status_bits)
 {
     d->running = false;
     d->stop_requested = false;
     d->status |= status_bits | ETHOSU_STATUS_IRQ_RAISED;
+    job_end(d, d->status);
 }
 
 static void count_command(ethosu_device_t *d, const npu_op_info_t *in)
@@ -178,6 +208,11 @@ static void count_command(ethosu_device_t *d, const npu_op_info_t *in)
     ethosu_counters_t *c = &d->counters;
     uint64_t macc = mac_cycles(d->cfg, in);
     c->commands++;
+    ethosu_job_t *j = current_job(d);
+    if (j) {
+        j->commands++;
+        j->end = d->now;   /* so far */
+    }
     c->macs += in->macs;
     c->mac_cycles += macc;
     for (int p = 0; p < 2; p++) {
@@ -274,10 +309,19 @@ static void reset_state(ethosu_device_t *d, uint64_t now, uint32_t prot)
     npu_core_t *core = d->core;
     ethosu_irq_t irq = d->irq;
     bool level = d->irq_level;
+    if (d->running) {
+        d->now = now;
+        job_end(d, 0);   /* cut short */
+    }
+    ethosu_job_t *jobs = d->jobs;
+    uint32_t njobs = d->njobs, jobs_cap = d->jobs_cap;
     char last_error[sizeof d->last_error];
     memcpy(last_error, d->last_error, sizeof last_error);
     memset(d, 0, sizeof *d);
     memcpy(d->last_error, last_error, sizeof last_error);
+    d->jobs = jobs;
+    d->njobs = njobs;
+    d->jobs_cap = jobs_cap;
     d->cfg = cfg;
     d->core = core;
     d->irq = irq;
@@ -318,6 +362,7 @@ void ethosu_destroy(ethosu_device_t *d)
     if (!d)
         return;
     npu_core_destroy(d->core);
+    free(d->jobs);
     free(d);
 }
 
@@ -375,6 +420,7 @@ static void cmd_write(ethosu_device_t *d, uint32_t v)
      * on reset (ETHOSU.md 2.1), and the driver soft-resets after an error. */
     if ((v & CMD_GO) && !d->running && !(d->status & STATUS_ERRORS)) {
         d->running = true;
+        job_begin(d);
         d->counters.jobs++;
         start_command(d);
     }

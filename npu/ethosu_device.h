@@ -51,6 +51,15 @@ typedef struct ethosu_counters {
     uint64_t commands, jobs;   /* commands performed, CMD go accepted */
 } ethosu_counters_t;
 
+/* One job: CMD go to the stop (for the timeline). */
+typedef struct ethosu_job {
+    uint64_t start, end;       /* core cycles */
+    uint64_t commands;
+    uint32_t status;           /* STATUS bits 0-15 at the stop; 0: cut short by a reset */
+} ethosu_job_t;
+
+#define ETHOSU_MAX_JOB_LOG 65536u   /* jobs kept; later ones are only counted */
+
 /* STATUS bits. */
 #define ETHOSU_STATUS_STATE           (1u << 0)
 #define ETHOSU_STATUS_IRQ_RAISED      (1u << 1)
@@ -92,6 +101,8 @@ typedef struct ethosu_device {
     char last_error[192];      /* the last error stop, for messages (kept across resets) */
 
     ethosu_counters_t counters;
+    ethosu_job_t *jobs;        /* the job log (kept across resets) */
+    uint32_t njobs, jobs_cap;
 } ethosu_device_t;
 
 /* NULL when out of memory.  The device starts out of hardware reset. */

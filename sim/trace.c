@@ -526,6 +526,15 @@ bool trace_write_timeline(const char *path, const machine_t *m, const analysis_t
                 "\"ts\":%.3f,\"dur\":%.3f,\"args\":{\"cycles\":%llu,\"energy_uj\":%.3f}}",
                 i, a->infers[i].begin / mhz, a->infers[i].cycles / mhz, (unsigned long long)a->infers[i].cycles,
                 a->infers[i].energy_pj / 1e6);
+    /* The NPU's own activity on its lane: each job from CMD go to its stop. */
+    const ethosu_device_t *npu = m->npu.dev;
+    for (uint32_t i = 0; npu && i < npu->njobs; i++) {
+        const ethosu_job_t *j = &npu->jobs[i];
+        fprintf(f, ",\n{\"name\":\"npu job %u\",\"cat\":\"npu\",\"ph\":\"X\",\"pid\":1,\"tid\":2,\"ts\":%.3f,"
+                "\"dur\":%.3f,\"args\":{\"cycles\":%llu,\"commands\":%llu,\"status\":\"0x%04x\"}}",
+                i, j->start / mhz, (j->end - j->start) / mhz, (unsigned long long)(j->end - j->start),
+                (unsigned long long)j->commands, j->status);
+    }
     for (uint32_t i = 0; i < a->ncalls; i++) {
         const op_call_t *c = &a->calls[i];
         fprintf(f, ",\n{\"name\":");

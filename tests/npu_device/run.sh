@@ -74,8 +74,9 @@ else
 fi
 
 # The report: the NPU operator carries the job's counts, equal to what the
-# PMU's cycle counter told the firmware.
-python3 - "$T/r1.json" "$T/o1" > "$T/err" 2>&1 <<'PY'
+# PMU's cycle counter told the firmware; so does the timeline's last job.
+"$ETSIM" -q --timeline "$T/t1.json" "$regs" >/dev/null 2>&1
+python3 - "$T/r1.json" "$T/o1" "$T/t1.json" > "$T/err" 2>&1 <<'PY'
 import json, re, sys
 r = json.load(open(sys.argv[1]))
 out = open(sys.argv[2]).read()
@@ -89,8 +90,12 @@ assert npu["active_cycles"] == int(m.group(1)), (npu, m.group(0))
 assert npu["axi_read_bytes"][1] == 4 * int(m.group(3)), (npu, m.group(0))
 assert npu["axi_read_bytes"][0] == 0 and npu["axi_write_bytes"] == [0, 0], npu
 assert npu["macs"] == 0, npu
+jobs = [e for e in json.load(open(sys.argv[3]))["traceEvents"] if e["name"].startswith("npu job")]
+assert len(jobs) == r["npu"]["jobs"], (len(jobs), r["npu"]["jobs"])
+assert jobs[-1]["args"]["cycles"] == int(m.group(1)), (jobs[-1], m.group(0))
+assert jobs[-1]["args"]["status"] == "0x0022", jobs[-1]
 PY
-[ $? = 0 ] && ok "report: the NPU operator's active cycles equal the PMU's" || bad "report NPU counts"
+[ $? = 0 ] && ok "report and timeline: the NPU job's active cycles equal the PMU's" || bad "report NPU counts"
 "$ETSIM" -q --npu none --report "$T/r3.json" "$FW/../tests/int_arith-O2.elf" >/dev/null 2>&1
 python3 -c 'import json,sys; assert json.load(open(sys.argv[1]))["soc"]["npu"] is None' "$T/r3.json" 2>"$T/err" \
     && ok "report: soc.npu is null with --npu none" || bad "soc.npu null"

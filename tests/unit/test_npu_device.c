@@ -181,6 +181,11 @@ Test(npu_device, stop_ends_the_job_with_an_interrupt)
     cr_expect_eq(rd(end, QREAD), 0u);
     cr_expect_eq(fx.d->counters.commands, 3u);
     cr_expect_eq(fx.d->counters.active_cycles, 3u);
+    cr_assert_eq(fx.d->njobs, 1u, "the job log");
+    cr_expect_eq(fx.d->jobs[0].start, 100u);
+    cr_expect_eq(fx.d->jobs[0].end, 103u);
+    cr_expect_eq(fx.d->jobs[0].commands, 3u);
+    cr_expect_eq(fx.d->jobs[0].status, 0x22u);
     cr_expect_eq(fx.d->counters.read_bytes[0], 12u, "QCONFIG 0: commands on AXI0");
 }
 
@@ -267,6 +272,22 @@ Test(npu_device, register_writes_while_running)
     cr_expect_eq(end, 64u);
     cr_expect_eq(rd(end, STATUS), 0xFFFF0022u);
     cr_expect_eq(fx.d->counters.jobs, 1u);
+}
+
+Test(npu_device, a_reset_cuts_the_running_job_short)
+{
+    uint32_t s[16];
+    for (int i = 0; i < 15; i++)
+        s[i] = REG0(i & 7);
+    s[15] = STOP(0xFFFF);
+    start(0, s, 16);
+    wr(7, RESET, 1);
+    cr_expect_eq(ethosu_next_event(fx.d), UINT64_MAX, "nothing runs after the reset");
+    cr_assert_eq(fx.d->njobs, 1u);
+    cr_expect_eq(fx.d->jobs[0].end, 7u);
+    cr_expect_eq(fx.d->jobs[0].commands, 7u);
+    cr_expect_eq(fx.d->jobs[0].status, 0u);
+    cr_expect_not(fx.level);
 }
 
 Test(npu_device, stop_request_stops_after_the_current_command)
