@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "disasm_mve.h"
 #include "insn.h"
 
 #pragma weak isa_patterns_mve
@@ -47,25 +48,9 @@ static bool capstone_disasm(uint32_t raw, unsigned size, uint32_t pc, char *buf,
     return ok;
 }
 
-/* Expand a row's fmt string with the decoded fields. */
-static void table_disasm(const insn_t *in, char *buf, size_t len)
+/* Append the operands of fmt, expanded with the decoded fields, at buf[o]. */
+static size_t expand_operands(const insn_t *in, const char *f, char *buf, size_t o, size_t len)
 {
-    const isa_pattern_t *p = in->pat;
-    size_t o = (size_t)snprintf(buf, len, "%s", p && p->name ? p->name : "?");
-    const char *f = p && p->fmt ? p->fmt : "";
-    /* A data type suffix belongs to the mnemonic: "vadd.s16 q0, ...". */
-    if (strncmp(f, "{dt}", 4) == 0 && o < len) {
-        static const char kind[3] = {'s', 'u', 'f'};
-        o += (size_t)snprintf(buf + o, len - o, ".%c%u", kind[in->aux[0] < 3 ? in->aux[0] : 0],
-                              8u << (in->esize & 3u));
-        f += 4;
-        while (*f == ' ')
-            f++;
-    }
-    if (o >= len)
-        o = len - 1;
-    if (*f && *f != '.' && o < len)
-        buf[o++] = ' ';   /* a further type suffix (".f32") joins the mnemonic */
     while (*f && o + 1 < len) {
         if (*f != '{') {
             buf[o++] = *f++;
@@ -108,6 +93,57 @@ static void table_disasm(const insn_t *in, char *buf, size_t len)
         o += vl;
         f = end + 1;
     }
+    return o;
+}
+
+/* Helium rows: isa/disasm_mve.c gives the mnemonic and, where the row's
+ * fmt cannot say them, the operands. */
+static bool mve_disasm(const insn_t *in, char *buf, size_t len)
+{
+    char mn[32], ops[64];
+    if (!isa_disasm_mve(in, mn, sizeof mn, ops, sizeof ops))
+        return false;
+    size_t o = (size_t)snprintf(buf, len, "%s", mn);
+    if (o >= len)
+        return true;
+    const char *f = in->pat->fmt ? in->pat->fmt : "";
+    if (ops[0]) {
+        snprintf(buf + o, len - o, " %s", ops);
+        return true;
+    }
+    if (strncmp(f, "{dt}", 4) == 0)
+        f += 4;   /* the mnemonic has its type already */
+    while (*f == ' ')
+        f++;
+    if (*f && o + 1 < len)
+        buf[o++] = ' ';
+    o = expand_operands(in, f, buf, o, len);
+    buf[o < len ? o : len - 1] = '\0';
+    return true;
+}
+
+/* Expand a row's fmt string with the decoded fields. */
+static void table_disasm(const insn_t *in, char *buf, size_t len)
+{
+    const isa_pattern_t *p = in->pat;
+    if (mve_disasm(in, buf, len))
+        return;
+    size_t o = (size_t)snprintf(buf, len, "%s", p && p->name ? p->name : "?");
+    const char *f = p && p->fmt ? p->fmt : "";
+    /* A data type suffix belongs to the mnemonic: "vadd.s16 q0, ...". */
+    if (strncmp(f, "{dt}", 4) == 0 && o < len) {
+        static const char kind[3] = {'s', 'u', 'f'};
+        o += (size_t)snprintf(buf + o, len - o, ".%c%u", kind[in->aux[0] < 3 ? in->aux[0] : 0],
+                              8u << (in->esize & 3u));
+        f += 4;
+        while (*f == ' ')
+            f++;
+    }
+    if (o >= len)
+        o = len - 1;
+    if (*f && *f != '.' && o < len)
+        buf[o++] = ' ';   /* a further type suffix (".f32") joins the mnemonic */
+    o = expand_operands(in, f, buf, o, len);
     buf[o < len ? o : len - 1] = '\0';
 }
 

@@ -36,3 +36,27 @@ Test(disasm, own_table_for_helium_with_data_type)
     cr_assert(strncmp(buf, "vadd.", 5) == 0, "got '%s'", buf);
     cr_assert(strstr(buf, "q0") && strstr(buf, "q1") && strstr(buf, "q2"), "got '%s'", buf);
 }
+
+/* The forms of issue 11 that lost their variant (encodings from GNU as). */
+Test(disasm, helium_variants_and_addressing_modes)
+{
+    static const struct { uint32_t raw; const char *text; } cases[] = {
+        {0xECB00F7Cu, "vldrb.s32 q0, [r0], #124"},
+        {0xECBC7F04u, "vldrw.u32 q3, [r12], #16"},
+        {0xFDB61E10u, "vldrw.u32 q0, [q3, #64]!"},
+        {0xED323E83u, "vldrh.u16 q1, [r2, #-6]!"},
+        {0xEC896F0Au, "vstrb.32 q3, [r9, q5]"},
+        {0xEEF20F24u, "vmlava.s8 r0, q1, q2"},
+        {0xEE2ADF04u, "vhcadd.s32 q6, q5, q2, #270"},
+        {0xFCB11E00u, "vld20.8 {q0, q1}, [r1]!"},
+        {0xEC010F00u, "vmov r0, r1, q0[2], q0[0]"},
+        {0xFE411F02u, "vpt.s8 ge, q0, q1"},
+        {0xFE71EF4Du, "vpstete"},
+        {0xF023E801u, "vctp.32 r3"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char buf[96];
+        isa_disasm(cases[i].raw, 4, 0x1000, buf, sizeof buf);
+        cr_expect_str_eq(buf, cases[i].text, "%08x", cases[i].raw);
+    }
+}
