@@ -80,7 +80,7 @@ static void address(char *out, size_t len, const char *base, uint32_t raw, int32
 
 static const char msize_letter[4] = {'b', 'h', 'w', 'd'};
 
-/* VLDR<B|H|W>.<dt> / VSTR<B|H|W>.<size>: contiguous (same size; widening
+/* VLDR<B|H|W|D>.<dt> / VSTR<B|H|W|D>.<size>: contiguous (same size; widening
  * and narrowing), gather/scatter [Rn, Qm{, UXTW #s}], [Qm, #imm]{!}. */
 static bool vldr_vstr(const insn_t *in, char *mn, size_t mlen, char *ops, size_t olen)
 {
@@ -107,12 +107,10 @@ static bool vldr_vstr(const insn_t *in, char *mn, size_t mlen, char *ops, size_t
         snprintf(addr + o, sizeof addr - (size_t)o, "]");
         break;
     }
-    case 0xFD001E00u:   /* [Qm, #imm]{!}: words or doublewords */
+    case 0xFD001E00u:   /* [Qm, #imm]{!}: words or doublewords (P = 1) */
         esize = msize = bit(raw, 8) ? 3u : 2u;
         snprintf(base, sizeof base, "q%u", field(raw, 17, 3));
-        snprintf(addr, sizeof addr, "[%s, #%s%d]%s", base,
-                 !bit(raw, 23) && field(raw, 0, 7) == 0 ? "-" : "", offset7(raw, msize),
-                 bit(raw, 21) ? "!" : "");
+        address(addr, sizeof addr, base, raw, offset7(raw, msize));
         break;
     default:
         return false;
