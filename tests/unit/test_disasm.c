@@ -60,3 +60,13 @@ Test(disasm, helium_variants_and_addressing_modes)
         cr_expect_str_eq(buf, cases[i].text, "%08x", cases[i].raw);
     }
 }
+
+/* PKHBT/PKHTB come from Capstone (Armv7-M DSP), PKHTB's imm 0 as ASR #32. */
+Test(disasm, pkhbt_pkhtb)
+{
+    char buf[96];
+    isa_disasm(0xEAC11142u, 4, 0x1000, buf, sizeof buf);
+    cr_expect_str_eq(buf, "pkhbt r1, r1, r2, lsl #5");
+    isa_disasm(0xEAC10022u, 4, 0x1000, buf, sizeof buf);
+    cr_expect_str_eq(buf, "pkhtb r0, r1, r2, asr #0x20");   /* Capstone writes 32 in hex */
+}
