@@ -376,6 +376,12 @@ bool isa_disasm_mve(const insn_t *in, char *mn, size_t mlen, char *ops, size_t o
     ops[0] = '\0';
     if (!name)
         return false;
+    /* The tail-predicated loop starts (branch table) carry MVE's element
+     * size in hw1 bits 5:4. */
+    if (!strcmp(name, "dlstp") || !strcmp(name, "wlstp")) {
+        snprintf(mn, mlen, "%s.%u", name, 8u << field(in->raw, 20, 2));
+        return true;
+    }
     if (in_table(isa_patterns_mve, p)) {
         if (!strcmp(name, "vldr") || !strcmp(name, "vstr"))
             return vldr_vstr(in, mn, mlen, ops, olen);

@@ -53,6 +53,8 @@ Test(disasm, helium_variants_and_addressing_modes)
         {0xFE411F02u, "vpt.s8 ge, q0, q1"},
         {0xFE71EF4Du, "vpstete"},
         {0xF023E801u, "vctp.32 r3"},
+        {0xF013E001u, "dlstp.16 lr, r3"},
+        {0xF030E001u, "dlstp.64 lr, r0"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char buf[96];
