@@ -72,3 +72,22 @@ Test(disasm, pkhbt_pkhtb)
     isa_disasm(0xEAC10022u, 4, 0x1000, buf, sizeof buf);
     cr_expect_str_eq(buf, "pkhtb r0, r1, r2, asr #0x20");   /* Capstone writes 32 in hex */
 }
+
+/* Armv8.1-M scalar forms objdump knows and Capstone 4 does not. */
+Test(disasm, v81m_zero_register_lists_and_loop_targets)
+{
+    static const struct { uint32_t raw, pc; const char *text; } cases[] = {
+        {0xEA5F8C16u, 0x1000, "csel r12, zr, r6, ne"},
+        {0xEA5FB34Fu, 0x1000, "cneg r3, zr, pl"},             /* csneg r3, zr, zr, mi */
+        {0xE89FD4EDu, 0x1000, "clrm {r0, r2, r3, r5, r6, r7, r10, r12, lr, APSR}"},
+        {0xEC9F7A0Au, 0x1000, "vscclrm {s14-s23, VPR}"},
+        {0xEC9F0A00u, 0x1000, "vscclrm {VPR}"},
+        {0xF00FC005u, 0x1000, "le lr, 0xffc"},                  /* back by 8 from 0x1004 */
+        {0xF040C003u, 0x1000, "wls lr, r0, 0x1008"},            /* forward by 4 */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char buf[96];
+        isa_disasm(cases[i].raw, 4, cases[i].pc, buf, sizeof buf);
+        cr_expect_str_eq(buf, cases[i].text, "%08x", cases[i].raw);
+    }
+}

@@ -1,11 +1,14 @@
-/* Helium disassembly against GNU objdump, which knows MVE
+/* Our own disassembly against GNU objdump, which knows MVE and Armv8.1-M
  * (arm-none-eabi-objdump -D -b binary -m armv8.1-m.main -M force-thumb).
  *
- * For every row of every MVE decoder table, encodings are made by filling
- * the row's free bits (operand fields) with pseudo-random values (a fixed
- * seed) until several distinct ones decode to that row; each is
- * disassembled by us and by objdump, and the texts must be equal after
- * these normalisations only:
+ * For every row our table disassembles (isa_disasm_needs_table: every
+ * Helium row and the Armv8.1-M scalar additions; the branch-future hints
+ * BF/BFX/BFL/BFLX/BFCSEL are left out, their operands are not disassembled
+ * yet), encodings are made by filling the row's free bits (operand fields)
+ * with all zeros, all ones and pseudo-random values (a fixed seed) until
+ * several distinct ones decode to that row; each is disassembled by us (at
+ * its address in the file, for branch targets) and by objdump, and the
+ * texts must be equal after these normalisations only:
  *   - white space: runs of blanks and tabs become one space;
  *   - objdump's "@ ..." comments are dropped (they repeat an immediate in
  *     hex or flag an UNPREDICTABLE operand);
@@ -20,7 +23,11 @@
  * VPT or VPST among them predicates those (objdump tracks VPT blocks and
  * would print the next instructions with a t/e suffix) and the next encoding
  * is disassembled outside any block, as we disassemble each one alone.
- * Known, explained differences are listed in `exceptions` below (two objdump bugs, one encoding objdump calls UNDEFINED).
+ * Encodings where objdump leaves a register unnamed (SP or PC where the
+ * instruction forbids them: UNPREDICTABLE, executed as UNDEFINED here) are
+ * counted and skipped.  Known, explained differences are listed in
+ * `exceptions` below (two objdump bugs, one encoding objdump calls
+ * UNDEFINED).
  */
 #include <criterion/criterion.h>
 #include <stdio.h>
@@ -71,7 +78,6 @@ static size_t row_samples(const isa_pattern_t *p, uint32_t *seed, sample_t *out)
             continue;
         out[n].raw = raw;
         out[n].row = p;
-        isa_disasm(raw, 4, 0, out[n].ours, sizeof out[n].ours);
         n++;
     }
     return n;
@@ -248,10 +254,15 @@ static void objdump_texts(const sample_t *s, size_t n, char (*texts)[160])
 
 Test(disasm_mve, every_row_agrees_with_objdump, .timeout = 120)
 {
-    const isa_pattern_t *const tables[] = {isa_patterns_mve, isa_patterns_mve_int,
-                                           isa_patterns_mve_fp};
+    /* Every row our own table disassembles (Helium, Armv8.1-M scalar). */
+    const isa_pattern_t *const tables[] = {
+        isa_patterns_sys, isa_patterns_branch, isa_patterns_dsp, isa_patterns_mul,
+        isa_patterns_dp,  isa_patterns_ldst,   isa_patterns_fp,  isa_patterns_mve,
+        isa_patterns_mve_int, isa_patterns_mve_fp,
+    };
+    const size_t ntables = sizeof tables / sizeof tables[0];
     size_t cap = 0;
-    for (size_t t = 0; t < 3; t++)
+    for (size_t t = 0; t < ntables; t++)
         for (const isa_pattern_t *p = tables[t]; p->name; p++)
             cap += VARIANTS;
     sample_t *s = calloc(cap, sizeof *s);
@@ -259,8 +270,13 @@ Test(disasm_mve, every_row_agrees_with_objdump, .timeout = 120)
     cr_assert(s && theirs);
     size_t n = 0, rows = 0, empty = 0;
     uint32_t seed = 0x2545F491u;
-    for (size_t t = 0; t < 3; t++)
-        for (const isa_pattern_t *p = tables[t]; p->name; p++, rows++) {
+    for (size_t t = 0; t < ntables; t++)
+        for (const isa_pattern_t *p = tables[t]; p->name; p++) {
+            /* The branch-future hints are left out: their operands are not
+             * disassembled yet (the bare mnemonic is printed). */
+            if (p->size != 4 || !isa_disasm_needs_table(p) || !strncmp(p->name, "bf", 2))
+                continue;
+            rows++;
             size_t k = row_samples(p, &seed, s + n);
             if (k == 0) {
                 empty++;
@@ -269,8 +285,11 @@ Test(disasm_mve, every_row_agrees_with_objdump, .timeout = 120)
             }
             n += k;
         }
+    /* Each at its address in objdump's file (branch targets depend on it). */
+    for (size_t i = 0; i < n; i++)
+        isa_disasm(s[i].raw, 4, (uint32_t)(i * STRIDE), s[i].ours, sizeof s[i].ours);
     objdump_texts(s, n, theirs);
-    size_t bad = 0, excused = 0;
+    size_t bad = 0, excused = 0, unnamed = 0;
     bool verbose = getenv("DISASM_MVE_VERBOSE") != NULL;
     for (size_t i = 0; i < n; i++) {
         char ours[160], ref[160];
@@ -280,6 +299,14 @@ Test(disasm_mve, every_row_agrees_with_objdump, .timeout = 120)
         normalise(ref);
         if (verbose)
             printf("%08x %-12s | %-40s | %s\n", s[i].raw, s[i].row->name, ours, ref);
+        /* objdump leaves a register it may not name empty ("uqshl , #3"):
+         * SP or PC where the instruction forbids them, UNPREDICTABLE (we
+         * execute those as UNDEFINED).  Nothing to compare. */
+        size_t rl = strlen(ref);
+        if (strstr(ref, " ,") || (rl && ref[rl - 1] == ',')) {
+            unnamed++;
+            continue;
+        }
         int e = exception_for(s[i].raw);
         if (e >= 0) {
             if (exceptions[e].relax) {
@@ -297,7 +324,8 @@ Test(disasm_mve, every_row_agrees_with_objdump, .timeout = 120)
         cr_log_error("%04x %04x (row %s): ours '%s', objdump '%s'", s[i].raw >> 16,
                      s[i].raw & 0xFFFFu, s[i].row->name, ours, ref);
     }
-    cr_log_info("%zu rows, %zu encodings, %zu differ, %zu excused", rows, n, bad, excused);
+    cr_log_info("%zu rows, %zu encodings, %zu differ, %zu excused, %zu with a register objdump "
+                "leaves unnamed", rows, n, bad, excused, unnamed);
     free(s);
     free(theirs);
     cr_expect_eq(empty, 0, "%zu rows without an encoding", empty);
