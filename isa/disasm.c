@@ -173,11 +173,40 @@ static bool mve_disasm(const insn_t *in, char *buf, size_t len, uint32_t pc)
     return true;
 }
 
+/* The branch-future hints (their rows decode no operand: they run as
+ * NOPs), as objdump shows them: the branch point as an offset (boff * 2,
+ * hex without "0x"), the target address, for BFCSEL the else-point offset
+ * and the condition.  Targets: PC (address + 4) + a signed offset of
+ * immh:imml:J:'0', immh 5 bits (BF), 7 (BFL) or 1 (BFCSEL). */
+static bool branch_future(const insn_t *in, char *buf, size_t len, uint32_t pc)
+{
+    const char *name = in->pat ? in->pat->name : "";
+    uint32_t raw = in->raw;
+    unsigned boff = ((raw >> 23) & 15u) * 2u;
+    uint32_t low = ((raw >> 1) & 0x3FFu) << 2 | ((raw >> 11) & 1u) << 1;
+    unsigned immh_bits = !strcmp(name, "bf") ? 5 : !strcmp(name, "bfl") ? 7 : 1;
+    uint32_t off = ((raw >> 16) & ((1u << immh_bits) - 1u)) << 12 | low;
+    unsigned width = immh_bits + 12;
+    uint32_t target = pc + 4u + (off ^ (1u << (width - 1))) - (1u << (width - 1));
+    if (!strcmp(name, "bfx") || !strcmp(name, "bflx"))
+        snprintf(buf, len, "%s %x, %s", name, boff, reg_names[(raw >> 16) & 15u]);
+    else if (!strcmp(name, "bfcsel")) {
+        unsigned cond = (raw >> 18) & 15u;
+        snprintf(buf, len, "bfcsel %x, 0x%x, %x, %s", boff, target,
+                 boff + (((raw >> 17) & 1u) ? 4u : 2u),
+                 cond == 14 ? "al" : cond == 15 ? "<und>" : cond_names[cond]);
+    } else if (!strcmp(name, "bf") || !strcmp(name, "bfl"))
+        snprintf(buf, len, "%s %x, 0x%x", name, boff, target);
+    else
+        return false;
+    return true;
+}
+
 /* Expand a row's fmt string with the decoded fields. */
 static void table_disasm(const insn_t *in, char *buf, size_t len, uint32_t pc)
 {
     const isa_pattern_t *p = in->pat;
-    if (mve_disasm(in, buf, len, pc))
+    if (mve_disasm(in, buf, len, pc) || branch_future(in, buf, len, pc))
         return;
     /* CSNEG Rd, ZR, ZR is CNEG Rd, ZR (the cneg row leaves Rn = 1111 to the
      * CSET forms, but CSNEG has none). */
