@@ -606,3 +606,43 @@ Test(npu_ops, ifm_width_tiles)
         cr_assert_eq(e.scr[0x100 + k], k + 1, "element %u", k);
     env_fini(&e);
 }
+
+/* uint8 in and out (zero points 128 and 100), scale 0.25 (2^30 >> 32),
+ * activation clamp [80, 120]; TRUNCATE rounds toward zero, NATURAL half
+ * up, DBL adds the extra 2^30 below zero for a shift over 31:
+ * x = 101: -27/4 = -6.75 -> -6 / -7 / -7; x = 255: 31.75 -> 131 -> 120;
+ * x = 0: -32 -> 68 -> 80; x = 200: 18 -> 118. */
+Test(npu_ops, uint8_rounding_and_clamp)
+{
+    const struct {
+        unsigned round;
+        int want[4];
+    } cases[] = {
+        {ROUND_TRUNCATE, {94, 120, 80, 118}},
+        {ROUND_NATURAL, {93, 120, 80, 118}},
+        {ROUND_DBL, {93, 120, 80, 118}},
+    };
+    for (size_t k = 0; k < 3; k++) {
+        op_env_t e;
+        env_init(&e, 64);
+        fm_t i = {.region = 1, .base = 0, .h = 1, .w = 1, .c = 4, .bits = 8, .is_signed = false, .zp = 128};
+        fm_t o = i;
+        o.base = 0x100;
+        o.zp = 100;
+        const int in[4] = {101, 255, 0, 200};
+        for (unsigned c = 0; c < 4; c++)
+            env_put(&e, &i, 0, 0, c, in[c]);
+        env_ifm(&e, &i);
+        env_ofm(&e, &o, true, cases[k].round);
+        nt_cmd1(&e.st, C1_OFM_SCALE, 32, 1u << 30);
+        nt_cmd0(&e.st, C0_ACTIVATION_MIN, 80);
+        nt_cmd0(&e.st, C0_ACTIVATION_MAX, 120);
+        nt_cmd0(&e.st, C0_KERNEL_HEIGHT_M1, 0);
+        nt_cmd0(&e.st, C0_KERNEL_WIDTH_M1, 0);
+        nt_cmd0(&e.st, OP_POOL, POOL_AVERAGE);
+        cr_assert_eq(env_run(&e), NPU_STEP_STOP, "%s", e.info.message);
+        for (unsigned c = 0; c < 4; c++)
+            cr_assert_eq(env_get(&e, &o, 0, 0, c), cases[k].want[c], "round %u element %u", cases[k].round, c);
+        env_fini(&e);
+    }
+}
