@@ -78,6 +78,23 @@ echo '{"name": "x", "cpu": {}, "memory": [{"name":"a","kind":"sram","base":0,"si
 expect overlapping-regions 2 "overlap" -- --soc "$T/overlap.json" "$GOOD"
 echo '{"name": "x", "cpu": {}, "memory": [{"name":"a","kind":"ram","base":0,"size":"64K"}]}' > "$T/kind.json"
 expect bad-region-kind 2 "kind" -- --soc "$T/kind.json" "$GOOD"
+echo '{"name": "x", "cpu": {"mhz": 0}, "memory": [{"name":"a","kind":"sram","base":0,"size":"64K"}]}' > "$T/mhz0.json"
+expect soc-mhz-zero 2 "mhz must be greater than 0" -- --soc "$T/mhz0.json" "$GOOD"
+echo '{"name": "x", "cpu": {}, "memory": [{"name":"a","kind":"sram","base":0,"size":"-64K"}]}' > "$T/negsize.json"
+expect soc-negative-size-string 2 "size must not be negative" -- --soc "$T/negsize.json" "$GOOD"
+# A typo in a key is named once (on stderr), however many regions carry it;
+# the run itself goes on.
+"$ETSIM" --print-soc an547 | sed 's/"read_wait"/"read_wiat"/' > "$T/typo.json"
+expect soc-unknown-key 0 'unknown key "read_wiat" in memory region' -- --soc "$T/typo.json" "$GOOD"
+n=$(grep -c 'unknown key' "$T/err")
+if [ "$n" -eq 1 ]; then echo "ok soc-unknown-key-once"; pass=$((pass + 1))
+else echo "FAIL soc-unknown-key-once: $n warnings"; fail=$((fail + 1)); fi
+# Every built-in description uses known keys only.
+for soc in $("$ETSIM" --print-soc nosuch 2>&1 | sed -n 's/.*(built-in:\(.*\))/\1/p'); do
+    "$ETSIM" -q --soc "$soc" "$GOOD" > /dev/null 2> "$T/err"
+    if grep -q 'unknown key' "$T/err"; then echo "FAIL soc-$soc-known-keys"; sed 's/^/    /' "$T/err"; fail=$((fail + 1))
+    else echo "ok soc-$soc-known-keys"; pass=$((pass + 1)); fi
+done
 expect max-cycles 4 "max-cycles reached" -- --max-cycles 1000 "$GOOD"
 expect npu-config 2 "npu" -- --npu u55-128 "$GOOD"
 
