@@ -18,6 +18,11 @@ typedef enum { DEV_NONE, DEV_SCS, DEV_UART, DEV_PROFPORT } dev_kind_t;
 
 static dev_kind_t device_at(machine_t *m, uint32_t addr, uint32_t *off, sim_uart_t **uart)
 {
+    /* The profiling port first: on the AN547 it sits in unused PPB space. */
+    if (m->prof.base && addr - m->prof.base < 0x1000u) {
+        *off = addr - m->prof.base;
+        return DEV_PROFPORT;
+    }
     if (addr >= PPB_BASE && addr < PPB_BASE + PPB_SIZE)
         return DEV_SCS;
     for (int i = 0; i < m->nuarts; i++) {
@@ -26,10 +31,6 @@ static dev_kind_t device_at(machine_t *m, uint32_t addr, uint32_t *off, sim_uart
             *uart = &m->uarts[i];
             return DEV_UART;
         }
-    }
-    if (m->prof.base && addr - m->prof.base < 0x1000u) {
-        *off = addr - m->prof.base;
-        return DEV_PROFPORT;
     }
     return DEV_NONE;
 }
@@ -334,11 +335,47 @@ bool machine_reset(machine_t *m)
 
 /* ---- host access to simulated memory ------------------------------------ */
 
+/* The first device window (the PPB, or a device of the SoC description)
+ * that overlaps [lo, lo+len), or NULL.  Devices may sit inside a memory
+ * region's range (the description allows it), so a load that starts in
+ * RAM can still run over one. */
+static const char *device_overlapping(const machine_t *m, uint64_t lo, uint64_t len, uint64_t *base,
+                                      uint64_t *size)
+{
+    if (len == 0)
+        return NULL;
+    if (lo < (uint64_t)PPB_BASE + PPB_SIZE && PPB_BASE < lo + len) {
+        *base = PPB_BASE;
+        *size = PPB_SIZE;
+        return "the system control space (PPB)";
+    }
+    for (int i = 0; i < m->desc.ndevices; i++) {
+        const soc_device_t *d = &m->desc.devices[i];
+        if (lo < (uint64_t)d->base + d->size && d->base < lo + len) {
+            *base = d->base;
+            *size = d->size;
+            return d->name;
+        }
+    }
+    return NULL;
+}
+
 /* Call fn on each piece of [addr, addr+len) that lies in one region. */
 static bool for_each_piece(machine_t *m, uint32_t addr, uint64_t len, const char *what, char *err,
                            size_t errlen, void (*fn)(uint8_t *host, uint64_t n, const uint8_t *src),
                            const uint8_t *src)
 {
+    uint64_t dbase, dsize;
+    const char *dev = device_overlapping(m, addr, len, &dbase, &dsize);
+    if (dev) {
+        if (err)
+            snprintf(err, errlen, "%s: bytes 0x%08llx..0x%08llx would load over device %s "
+                     "(0x%08llx..0x%08llx), whose stores the device would take; move the data "
+                     "or the device", what, (unsigned long long)addr,
+                     (unsigned long long)(addr + len - 1), dev, (unsigned long long)dbase,
+                     (unsigned long long)(dbase + dsize - 1));
+        return false;
+    }
     uint64_t done = 0;
     while (done < len) {
         uint64_t a = (uint64_t)addr + done;
