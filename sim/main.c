@@ -416,6 +416,11 @@ static int run(const options_t *o)
     power.fetch_region = code_region ? (int)(code_region - m->regions) : -1;
     ram_info_t ram;
     ram_prepare(m, &elf, &ram);
+    if (!machine_track_writes(m)) {
+        fprintf(stderr, "etsim: out of memory\n");
+        machine_destroy(m);
+        return EXIT_USAGE;
+    }
     power_probe_t probe;
     power_probe_attach(&probe, m);
     /* The instruction trace is opened before the run, so that a file that
