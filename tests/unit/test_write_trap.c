@@ -20,8 +20,9 @@ static void on_first_write(void *ctx, bus_page_t *p)
 }
 
 /* Run src on two fresh cores, one with the data page trapped; both must
- * end in the same state, and the trap must have fired once. */
-static void same_with_and_without_trap(const char *src, uint32_t page_addr)
+ * end in the same state (want: how the run ends), and the trap must have
+ * fired once. */
+static void same_ending(const char *src, uint32_t page_addr, enum tcpu_result want)
 {
     tcpu_t *plain = tcpu_new(), *trapped = tcpu_new();
     bus_page_t *p = trapped->bus.page[page_addr >> BUS_PAGE_BITS];
@@ -36,7 +37,7 @@ static void same_with_and_without_trap(const char *src, uint32_t page_addr)
             tcpu_poke8(ts[i], D + 0x100 + k, (uint8_t)k);
         ts[i]->cpu->r[1] = D + 0x100;
         ts[i]->cpu->r[2] = 0xCAFEF00Du;
-        cr_assert_eq(tcpu_run_asm(ts[i], src), TCPU_DONE);
+        cr_assert_eq(tcpu_run_asm(ts[i], src), want);
     }
     cr_expect_eq(calls, 1u, "first_write called %u times", calls);
     cr_expect_eq(called_with, p);
@@ -49,6 +50,11 @@ static void same_with_and_without_trap(const char *src, uint32_t page_addr)
     cr_expect_eq(memcmp(trapped->data_ram, plain->data_ram, TCPU_RAM_SIZE), 0, "memory differs");
     tcpu_free(plain);
     tcpu_free(trapped);
+}
+
+static void same_with_and_without_trap(const char *src, uint32_t page_addr)
+{
+    same_ending(src, page_addr, TCPU_DONE);
 }
 
 Test(write_trap, scalar_store)
@@ -70,6 +76,12 @@ Test(write_trap, push_to_a_trapped_stack_page)
 {
     /* SP starts at the top of the data RAM: its page is the last one. */
     same_with_and_without_trap("push {r2, r4}\npop {r2, r4}", D + TCPU_RAM_SIZE - 4);
+}
+
+Test(write_trap, exception_stacking_to_a_trapped_stack_page)
+{
+    /* SVC: the exception frame is the first write to the stack page. */
+    same_ending("svc #0", D + TCPU_RAM_SIZE - 4, TCPU_FAULT);
 }
 
 Test(write_trap, loads_do_not_fire_it)
