@@ -215,9 +215,10 @@ bool npu_ofm_setup(npu_exec_t *x, npu_fmap_t *ofm)
     ofm->w = npu_r0(c, C0_OFM_WIDTH_M1) + 1;
     ofm->c = npu_r0(c, C0_OFM_DEPTH_M1) + 1;
     npu_op_info_t *i = x->info;
-    i->ofm_w = (uint16_t)ofm->w;
-    i->ofm_h = (uint16_t)ofm->h;
-    i->ofm_c = (uint16_t)ofm->c;
+    /* 65536 does not fit the 16-bit info fields: saturate. */
+    i->ofm_w = (uint16_t)(ofm->w > 0xFFFF ? 0xFFFF : ofm->w);
+    i->ofm_h = (uint16_t)(ofm->h > 0xFFFF ? 0xFFFF : ofm->h);
+    i->ofm_c = (uint16_t)(ofm->c > 0xFFFF ? 0xFFFF : ofm->c);
     i->ofm_bits = (uint8_t)(ofm->esize * 8);
     i->ofm_blk_h = (uint8_t)((npu_r0(c, C0_OFM_BLK_HEIGHT_M1) & 0x1F) + 1);
     i->ofm_blk_w = (uint8_t)((npu_r0(c, C0_OFM_BLK_WIDTH_M1) & 0x3F) + 1);
@@ -245,4 +246,57 @@ bool npu_kernel_ifm_extent(npu_exec_t *x, const npu_kernel_t *k, const npu_fmap_
     x->info->stride_x = (uint8_t)k->sx;
     x->info->stride_y = (uint8_t)k->sy;
     return true;
+}
+
+#define MAX_KERNEL_EXTENT 256   /* dilated; beyond anything Vela emits (64 x dilation 2) */
+
+bool npu_kernel_check(npu_exec_t *x, const npu_kernel_t *k)
+{
+    if (k->kh_d > MAX_KERNEL_EXTENT || k->kw_d > MAX_KERNEL_EXTENT)
+        return npu_fail(x, NPU_STEP_PARSE_ERROR, "kernel %dx%d exceeds %d", k->kh_d, k->kw_d, MAX_KERNEL_EXTENT);
+    if (k->upscale == 3)
+        return npu_fail(x, NPU_STEP_PARSE_ERROR, "IFM upscale mode 3 is not defined");
+    return true;
+}
+
+int32_t *npu_ifm_view_load(npu_exec_t *x, const npu_kernel_t *k, const npu_fmap_t *ofm, int32_t depth,
+                           unsigned max_esize, npu_ifm_view_t *iv)
+{
+    npu_fmap_t ifm;
+    int32_t lh, lw;
+    if (!npu_fmap_from_regs(x, FMAP_IFM, &ifm) || !npu_kernel_ifm_extent(x, k, ofm, &lh, &lw))
+        return NULL;
+    if (ifm.esize > max_esize) {
+        npu_fail(x, NPU_STEP_PARSE_ERROR, "%u-bit IFM not supported by this operation", ifm.esize * 8);
+        return NULL;
+    }
+    if (ifm.esize == 4 && ifm.zero_point != 0) {
+        /* Zero points must be 0 for 32-bit IFMs (ETHOSU.md 4.3). */
+        npu_fail(x, NPU_STEP_PARSE_ERROR, "32-bit IFM with zero point %d", ifm.zero_point);
+        return NULL;
+    }
+    /* Upscaling doubles the stored rows and columns. */
+    ifm.h = k->upscale ? (lh + 1) / 2 : lh;
+    ifm.w = k->upscale ? (lw + 1) / 2 : lw;
+    ifm.c = depth;
+    int32_t *buf = npu_fmap_alloc(x, &ifm, "IFM");
+    if (!buf)
+        return NULL;
+    if (!npu_fmap_read(x, &ifm, buf, FAULT_CH_IFM)) {
+        free(buf);
+        return NULL;
+    }
+    size_t n = (size_t)ifm.h * ifm.w * ifm.c;
+    for (size_t i = 0; i < n; i++)
+        buf[i] -= ifm.zero_point;
+    iv->v = buf;
+    iv->h = lh;
+    iv->w = lw;
+    iv->c = depth;
+    iv->sw = ifm.w;
+    iv->upscale = k->upscale;
+    iv->esize = ifm.esize;
+    x->info->ifm_c = (uint16_t)(depth > 0xFFFF ? 0xFFFF : depth);
+    x->info->ifm_bits = (uint8_t)(ifm.esize * 8);
+    return buf;
 }

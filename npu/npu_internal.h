@@ -144,4 +144,33 @@ bool npu_kernel_ifm_extent(npu_exec_t *x, const npu_kernel_t *k, const npu_fmap_
 /* Refuse kernels larger than the hardware's (parse error). */
 bool npu_kernel_check(npu_exec_t *x, const npu_kernel_t *k);
 
+/* The IFM as a kernel op sees it: zero point removed, on the (upscaled)
+ * grid of h x w logical rows and columns. */
+typedef struct npu_ifm_view {
+    const int32_t *v;           /* stored rows x columns x depth */
+    int32_t h, w, c;            /* logical rows and columns; depth */
+    int32_t sw;                 /* stored columns */
+    unsigned upscale;           /* 0 none, 1 nearest, 2 zeros */
+    unsigned esize;
+} npu_ifm_view_t;
+
+/* Read the IFM area of a kernel op (depth channels, elements of at most
+ * max_esize bytes); returns the buffer to free, NULL on an error. */
+int32_t *npu_ifm_view_load(npu_exec_t *x, const npu_kernel_t *k, const npu_fmap_t *ofm, int32_t depth,
+                           unsigned max_esize, npu_ifm_view_t *iv);
+
+/* The channels at logical (y, x), inside the extent; NULL where upscaling
+ * inserted a zero.  ETHOSU.md 4.2 [?] on the phase of zero insertion: the
+ * stored element sits at even positions, zeros at odd rows and columns. */
+static inline const int32_t *npu_ifm_at(const npu_ifm_view_t *iv, int32_t y, int32_t x)
+{
+    if (iv->upscale == 2 && ((y | x) & 1))
+        return NULL;
+    if (iv->upscale) {
+        y >>= 1;
+        x >>= 1;
+    }
+    return iv->v + ((size_t)y * iv->sw + x) * iv->c;
+}
+
 #endif

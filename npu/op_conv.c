@@ -7,79 +7,6 @@
 
 #include "cmd_defs.h"
 
-#define MAX_KERNEL_EXTENT 256   /* dilated; beyond anything Vela emits (64 x dilation 2 for conv) */
-
-/* The IFM as the kernel sees it: zero point removed, upscaled grid. */
-typedef struct ifm_view {
-    const int32_t *v;           /* stored rows x cols x depth */
-    int32_t h, w, c;            /* logical (upscaled) rows and columns; depth */
-    int32_t sw;                 /* stored columns */
-    unsigned upscale;
-} ifm_view_t;
-
-/* ETHOSU.md 4.2 [?] on the phase of zero insertion: the stored element
- * sits at even positions and zeros fill the odd rows and columns. */
-static inline const int32_t *ifm_at(const ifm_view_t *iv, int32_t y, int32_t x)
-{
-    if (iv->upscale == 2 && ((y | x) & 1))
-        return NULL;
-    if (iv->upscale) {
-        y >>= 1;
-        x >>= 1;
-    }
-    return iv->v + ((size_t)y * iv->sw + x) * iv->c;
-}
-
-/* Read the IFM area for a kernel op into iv (zero point removed). */
-static int32_t *load_ifm(npu_exec_t *x, const npu_kernel_t *k, const npu_fmap_t *ofm, int32_t depth, ifm_view_t *iv,
-                         unsigned *ifm_bits)
-{
-    npu_fmap_t ifm;
-    int32_t lh, lw;
-    if (!npu_fmap_from_regs(x, FMAP_IFM, &ifm) || !npu_kernel_ifm_extent(x, k, ofm, &lh, &lw))
-        return NULL;
-    if (k->upscale == 3) {
-        npu_fail(x, NPU_STEP_PARSE_ERROR, "IFM upscale mode 3 is not defined");
-        return NULL;
-    }
-    ifm.h = k->upscale ? (lh + 1) / 2 : lh;
-    ifm.w = k->upscale ? (lw + 1) / 2 : lw;
-    ifm.c = depth;
-    int32_t *buf = npu_fmap_alloc(x, &ifm, "IFM");
-    if (!buf)
-        return NULL;
-    if (ifm.esize > 2) {
-        /* The MAC array takes 8- and 16-bit activations only. */
-        npu_fail(x, NPU_STEP_PARSE_ERROR, "32-bit IFM on a convolution");
-        free(buf);
-        return NULL;
-    }
-    if (!npu_fmap_read(x, &ifm, buf, FAULT_CH_IFM)) {
-        free(buf);
-        return NULL;
-    }
-    size_t n = (size_t)ifm.h * ifm.w * ifm.c;
-    for (size_t i = 0; i < n; i++)
-        buf[i] -= ifm.zero_point;
-    iv->v = buf;
-    iv->h = lh;
-    iv->w = lw;
-    iv->c = depth;
-    iv->sw = ifm.w;
-    iv->upscale = k->upscale;
-    *ifm_bits = ifm.esize * 8;
-    x->info->ifm_c = (uint16_t)depth;
-    x->info->ifm_bits = (uint8_t)(ifm.esize * 8);
-    return buf;
-}
-
-bool npu_kernel_check(npu_exec_t *x, const npu_kernel_t *k)
-{
-    if (k->kh_d > MAX_KERNEL_EXTENT || k->kw_d > MAX_KERNEL_EXTENT)
-        return npu_fail(x, NPU_STEP_PARSE_ERROR, "kernel %dx%d exceeds %d", k->kh_d, k->kw_d, MAX_KERNEL_EXTENT);
-    return true;
-}
-
 /* Decode the op's weights into OHWI (undilated kernel). */
 static int16_t *load_weights(npu_exec_t *x, const npu_weight_shape_t *ws)
 {
@@ -190,11 +117,12 @@ void npu_exec_conv(npu_exec_t *x, bool depthwise)
         npu_fail(x, NPU_STEP_PARSE_ERROR, "operation of %llu MACs is too large", (unsigned long long)macs);
         return;
     }
-    ifm_view_t iv;
-    unsigned ifm_bits;
-    int32_t *ifm_buf = load_ifm(x, &k, &ofm, ci, &iv, &ifm_bits);
+    npu_ifm_view_t iv;
+    /* The MAC array takes 8- and 16-bit activations only. */
+    int32_t *ifm_buf = npu_ifm_view_load(x, &k, &ofm, ci, 2, &iv);
     if (!ifm_buf)
         return;
+    unsigned ifm_bits = iv.esize * 8;
     npu_weight_shape_t ws = {
         .ofm_depth = (unsigned)ofm.c, .ifm_depth = (unsigned)ci, .kh = (unsigned)kh, .kw = (unsigned)kw,
         .dil_y = (unsigned)k.dy, .dil_x = (unsigned)k.dx,
@@ -222,7 +150,7 @@ void npu_exec_conv(npu_exec_t *x, bool depthwise)
                             int32_t ix = ox * k.sx + kx * k.dx - k.pl;
                             if (ix < 0 || ix >= iv.w)
                                 continue;
-                            const int32_t *src = ifm_at(&iv, iy, ix);
+                            const int32_t *src = npu_ifm_at(&iv, iy, ix);
                             if (!src)
                                 continue;
                             const int16_t *wk = w + (((size_t)oc * kh + ky) * kw + kx) * wi;

@@ -63,7 +63,7 @@ void npu_exec_elementwise(npu_exec_t *x, unsigned mode)
         npu_fail(x, NPU_STEP_PARSE_ERROR, "IFM scale mode 3 is not defined");
         return;
     }
-    x->info->ifm_c = (uint16_t)ifm.c;
+    x->info->ifm_c = (uint16_t)(ifm.c > 0xFFFF ? 0xFFFF : ifm.c);
     x->info->ifm_bits = (uint8_t)ifm_bits;
 
     int32_t *a = npu_fmap_alloc(x, &ifm, "IFM");

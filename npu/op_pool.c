@@ -19,7 +19,7 @@ static int64_t divide_by_count(int64_t sum, int64_t n)
 void npu_exec_pool(npu_exec_t *x, unsigned mode)
 {
     npu_core_t *c = x->c;
-    npu_fmap_t ofm, ifm;
+    npu_fmap_t ofm;
     npu_kernel_t k;
     npu_out_stage_t os;
     if (mode > POOL_REDUCE_SUM) {
@@ -27,27 +27,20 @@ void npu_exec_pool(npu_exec_t *x, unsigned mode)
         return;
     }
     npu_kernel_from_regs(c, &k);
-    if (!npu_ofm_setup(x, &ofm) || !npu_kernel_check(x, &k) || !npu_out_stage_init(x, &os) ||
-        !npu_fmap_from_regs(x, FMAP_IFM, &ifm) || !npu_kernel_ifm_extent(x, &k, &ofm, &ifm.h, &ifm.w))
+    if (!npu_ofm_setup(x, &ofm) || !npu_kernel_check(x, &k) || !npu_out_stage_init(x, &os))
         return;
-    if (k.upscale) {
-        /* Vela never upscales a pooling input; keep the model simple. */
-        npu_fail(x, NPU_STEP_PARSE_ERROR, "IFM upscale on a pooling op is not supported");
-        return;
-    }
     /* MAX and AVERAGE work per channel; REDUCE_SUM adds the channels of
      * the IFM into OFM depth 1 (regor lowers every ReduceSum to axis C). */
-    ifm.c = mode == POOL_REDUCE_SUM ? npu_r0(c, C0_IFM_DEPTH_M1) + 1 : ofm.c;
-    uint64_t work = (uint64_t)ofm.h * ofm.w * ofm.c * (uint64_t)k.kh_d * k.kw_d * (mode == POOL_REDUCE_SUM ? (uint64_t)ifm.c : 1u);
+    int32_t ic = mode == POOL_REDUCE_SUM ? npu_r0(c, C0_IFM_DEPTH_M1) + 1 : ofm.c;
+    uint64_t work = (uint64_t)ofm.h * ofm.w * ofm.c * (uint64_t)k.kh_d * k.kw_d * (mode == POOL_REDUCE_SUM ? (uint64_t)ic : 1u);
     if (work > c->work_limit) {
         npu_fail(x, NPU_STEP_PARSE_ERROR, "pooling of %llu elements is too large", (unsigned long long)work);
         return;
     }
-    x->info->ifm_c = (uint16_t)ifm.c;
-    x->info->ifm_bits = (uint8_t)(ifm.esize * 8);
-    int32_t *in = npu_fmap_alloc(x, &ifm, "IFM");
+    npu_ifm_view_t iv;
+    int32_t *in = npu_ifm_view_load(x, &k, &ofm, ic, 4, &iv);
     int32_t *out = in ? npu_fmap_alloc(x, &ofm, "OFM") : NULL;
-    if (!out || !npu_fmap_read(x, &ifm, in, FAULT_CH_IFM))
+    if (!out)
         goto done;
     bool global = OFM_SCALE_GLOBAL(npu_r0(c, C0_OFM_PRECISION));
     uint32_t scale = npu_r1(c, C1_OFM_SCALE);
@@ -58,22 +51,23 @@ void npu_exec_pool(npu_exec_t *x, unsigned mode)
                 int64_t acc = mode == POOL_MAX ? INT64_MIN : 0, n = 0;
                 for (int32_t ky = 0; ky < k.kh_d; ky++) {
                     int32_t iy = oy * k.sy + ky - k.pt;
-                    if (iy < 0 || iy >= ifm.h)
+                    if (iy < 0 || iy >= iv.h)
                         continue;
                     for (int32_t kx = 0; kx < k.kw_d; kx++) {
                         int32_t ix = ox * k.sx + kx - k.pl;
-                        if (ix < 0 || ix >= ifm.w)
+                        if (ix < 0 || ix >= iv.w)
                             continue;
-                        const int32_t *p = in + ((size_t)iy * ifm.w + ix) * ifm.c;
+                        const int32_t *p = npu_ifm_at(&iv, iy, ix);
                         n++;
                         if (mode == POOL_REDUCE_SUM) {
-                            for (int32_t ic = 0; ic < ifm.c; ic++)
-                                acc += (int64_t)p[ic] - ifm.zero_point;
-                        } else if (mode == POOL_AVERAGE) {
-                            acc += (int64_t)p[oc] - ifm.zero_point;
-                        } else if ((int64_t)p[oc] - ifm.zero_point > acc) {
-                            /* MAX skips padding (ETHOSU.md 4.2 [?]: TFLite semantics). */
-                            acc = (int64_t)p[oc] - ifm.zero_point;
+                            for (int32_t ch = 0; p && ch < ic; ch++)
+                                acc += p[ch];
+                        } else {
+                            int64_t v = p ? p[oc] : 0;   /* NULL: a zero the upscaling inserted */
+                            if (mode == POOL_AVERAGE)
+                                acc += v;
+                            else if (v > acc)
+                                acc = v;   /* MAX skips padding (ETHOSU.md 4.2 [?]: TFLite semantics) */
                         }
                     }
                 }

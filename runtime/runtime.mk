@@ -77,6 +77,7 @@ runtime-qemu-test: $(RUNNER_SCALAR_ELF) $(RUNNER_MVE_ELF) $(RUNNER_MVE_TEST) $(M
 runtime-etsim-test: $(RUNNER_ELF) $(BUILD)/bin/etsim $(MVE_KERNELS_TEST)
 	timeout 300 $(BUILD)/bin/etsim -q $(MVE_KERNELS_TEST) < /dev/null
 	SHARED=$(SHARED) ETSIM=$(BUILD)/bin/etsim sh tests/runtime/etsim_models.sh $(RUNNER_ELF)
+	SHARED=$(SHARED) ETSIM=$(BUILD)/bin/etsim sh tests/runtime/iterations.sh $(RUNNER_ELF)
 
 # Portable float operators end to end: .pte files written by tools/pte_write.py
 # with expected values computed by the generator, on the host (ASan build)

@@ -30,3 +30,22 @@ test-fuzz: $(BUILD)/fuzz/fuzz_elf $(BUILD)/fuzz/fuzz_insn $(BUILD)/fuzz/fuzz_npu
 	$(BUILD)/fuzz/fuzz_npu_cmd -seed=1 -runs=$(FUZZ_NPU_RUNS) -max_len=8192 $(BUILD)/fuzz/corpus-npu
 
 test-rest: test-robustness test-fuzz
+
+# CLI behaviour tests with firmware of their own (tests/cli/fw/*.c, built
+# -O2 into build/firmware/cli/): not in the differential suite, because
+# they show where etsim differs from QEMU on purpose (semihosting root) or
+# check etsim's own figures (RAM touched).
+CLI_FW_SRCS := $(wildcard tests/cli/fw/*.c)
+CLI_FW_ELFS := $(CLI_FW_SRCS:tests/cli/fw/%.c=$(FW_BUILD)/cli/%.elf)
+
+$(FW_BUILD)/cli/%.elf: tests/cli/fw/%.c $(FW_STARTUP_OBJ) $(FW_LDSCRIPT) $(FW_COMMON)/an547.h
+	@mkdir -p $(dir $@)
+	$(FW_CC) $(FW_CFLAGS) -Werror -O2 -o $@ $< $(FW_STARTUP_OBJ) $(FW_LDFLAGS) $(FW_LDLIBS)
+
+.PHONY: test-cli
+test-cli: $(ETSIM_SAN) $(CLI_FW_ELFS)
+	bash tests/cli/semihost_root.sh $(ETSIM_SAN) $(FW_BUILD)/cli/semihost_root.elf
+	bash tests/cli/output_streams.sh $(ETSIM_SAN) $(FW_BUILD)/cli/tt_stderr.elf
+	bash tests/cli/ram_touched.sh $(ETSIM_SAN) $(FW_BUILD)/cli/ram_touched.elf
+
+test-rest: test-cli

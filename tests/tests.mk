@@ -31,5 +31,13 @@ test-mve-random: $(ETSIM_SAN)
 
 test-rest: test-mve-random
 
+# Where etsim differs from QEMU on purpose (README "Deliberate differences
+# from QEMU"): each difference shown on both sides (tests/differ).
+.PHONY: test-differ
+test-differ: $(BUILD)/bin/etsim $(FW_STARTUP_OBJ)
+	bash tests/differ/run.sh --etsim $(BUILD)/bin/etsim
+
+test-rest: test-differ
+
 # The NPU tests (tests/npu/npu.mk).
--include tests/npu/npu.mk
+include tests/npu/npu.mk

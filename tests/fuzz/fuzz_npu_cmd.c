@@ -50,7 +50,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     memset(&mem, 0, sizeof mem);
     size_t ncmd = (size / 2) & ~(size_t)3;
     memcpy(mem.cmd, data, ncmd);
-    size_t rest = size - ncmd;
+    size_t rest = size - ncmd < WIN ? size - ncmd : WIN;
     memcpy(mem.r0, data + ncmd, rest);
     memcpy(mem.r1, data + ncmd, rest);
     static const unsigned macs[4] = {32, 64, 128, 256};

@@ -1,6 +1,6 @@
 # NPU command processor, executors and weight codec (npu/): Criterion tests
 # against Vela's own weight encodings, hand-made command streams and the
-# Vela-compiled networks in ../shared/models (tests/npu/README.md).
+# Vela-compiled networks in ../shared/models (docs/npu.md#tests).
 NPU_TEST_SRCS := $(wildcard tests/npu/*.c)
 NPU_TEST_BIN  := $(SAN)/bin/npu-tests
 NPU_SAN_OBJS  := $(NPU_SRCS:%.c=$(SAN)/obj/%.o)

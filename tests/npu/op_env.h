@@ -9,7 +9,7 @@
 #define ENV_CONST_BASE   0x10000000u
 #define ENV_SCRATCH_BASE 0x20000000u
 #define ENV_CMD_BASE     0x30000000u
-#define ENV_MEM_SIZE     0x10000u
+#define ENV_MEM_SIZE     0x40000u
 
 typedef struct op_env {
     nt_mem_t mem;

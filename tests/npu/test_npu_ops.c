@@ -482,3 +482,167 @@ Test(npu_ops, depthwise_stride_padding_u55_32)
 {
     depthwise_case(32);
 }
+
+static void unary_pool(op_env_t *e, const fm_t *i, const fm_t *o)
+{
+    env_ifm(e, i);
+    env_ofm(e, o, true, ROUND_DBL);
+    nt_cmd1(&e->st, C1_OFM_SCALE, 0, 1);
+    nt_cmd0(&e->st, C0_KERNEL_HEIGHT_M1, 0);
+    nt_cmd0(&e->st, C0_KERNEL_WIDTH_M1, 0);
+}
+
+/* A 16-bit LUT in all eight slots (512 words of slope << 16 | base,
+ * base_j = 10 j, slope 20): x -> base + (20 frac + 64) >> 7 with
+ * j = (x + 32768) >> 7, frac = (x + 32768) & 127. */
+Test(npu_ops, lut_int16_interpolated)
+{
+    op_env_t e;
+    env_init(&e, 128);
+    for (int j = 0; j < 512; j++) {
+        uint32_t w = 20u << 16 | (uint32_t)(10 * j);
+        memcpy(e.cst + 0x2000 + 4 * j, &w, 4);
+    }
+    nt_cmd0(&e.st, C0_DMA0_SRC_REGION, 0);
+    nt_cmd0(&e.st, C0_DMA0_DST_REGION, 0x100);
+    nt_cmd1(&e.st, C1_DMA0_SRC, 0, 0x2000);
+    nt_cmd1(&e.st, C1_DMA0_DST, 0, 0x5800);
+    nt_cmd1(&e.st, C1_DMA0_LEN, 0, 2048);
+    nt_cmd0(&e.st, OP_DMA_START, 0);
+    fm_t i = {.region = 1, .base = 0, .h = 1, .w = 1, .c = 4, .bits = 16, .is_signed = true};
+    fm_t o = i;
+    o.base = 0x100;
+    const int16_t in[4] = {0, 100, -32768, 32767};
+    for (unsigned c = 0; c < 4; c++)
+        env_put(&e, &i, 0, 0, c, in[c]);
+    unary_pool(&e, &i, &o);
+    nt_cmd0(&e.st, C0_ACTIVATION, ACTF_TABLE0);
+    nt_cmd0(&e.st, OP_POOL, POOL_AVERAGE);
+    cr_assert_eq(env_run(&e), NPU_STEP_STOP, "%s", e.info.message);
+    cr_assert_eq(env_get(&e, &o, 0, 0, 0), 2560);
+    cr_assert_eq(env_get(&e, &o, 0, 0, 1), 2576);
+    cr_assert_eq(env_get(&e, &o, 0, 0, 2), 0);
+    cr_assert_eq(env_get(&e, &o, 0, 0, 3), 5130);
+    env_fini(&e);
+}
+
+/* Built-in SIGMOID and TANH on int16: Q3.12 in, Q0.15 out.
+ * sigmoid(0) = 0.5 -> 16384, sigmoid(1) = 0.731059 -> 23955,
+ * sigmoid(7.99976) = 0.999664 -> 32757, tanh(1) = 0.761594 -> 24956,
+ * tanh(-1) -> -24956. */
+Test(npu_ops, sigmoid_tanh_builtin)
+{
+    const struct {
+        unsigned func;
+        int16_t in[3];
+        int want[3];
+    } cases[] = {
+        {ACTF_SIGMOID, {0, 4096, 32767}, {16384, 23955, 32757}},
+        {ACTF_TANH, {0, 4096, -4096}, {0, 24956, -24956}},
+    };
+    for (size_t k = 0; k < 2; k++) {
+        op_env_t e;
+        env_init(&e, 128);
+        fm_t i = {.region = 1, .base = 0, .h = 1, .w = 1, .c = 3, .bits = 16, .is_signed = true};
+        fm_t o = i;
+        o.base = 0x100;
+        for (unsigned c = 0; c < 3; c++)
+            env_put(&e, &i, 0, 0, c, cases[k].in[c]);
+        unary_pool(&e, &i, &o);
+        nt_cmd0(&e.st, C0_ACTIVATION, (uint16_t)cases[k].func);
+        nt_cmd0(&e.st, OP_POOL, POOL_AVERAGE);
+        cr_assert_eq(env_run(&e), NPU_STEP_STOP, "%s", e.info.message);
+        for (unsigned c = 0; c < 3; c++)
+            cr_assert_eq(env_get(&e, &o, 0, 0, c), cases[k].want[c], "function %u element %u", cases[k].func, c);
+        env_fini(&e);
+    }
+}
+
+/* IFM upscale x2: NEAREST repeats each element 2x2, ZEROS keeps it at
+ * the even positions (1x1 AVERAGE, 2x2 IFM -> 4x4 OFM). */
+Test(npu_ops, ifm_upscale)
+{
+    for (unsigned mode = 1; mode <= 2; mode++) {
+        op_env_t e;
+        env_init(&e, 128);
+        fm_t i = {.region = 1, .base = 0, .h = 2, .w = 2, .c = 1, .bits = 8, .is_signed = true};
+        fm_t o = {.region = 1, .base = 0x100, .h = 4, .w = 4, .c = 1, .bits = 8, .is_signed = true};
+        fill(&e, &i, 10, 10);   /* 10 20 / 30 40 */
+        unary_pool(&e, &i, &o);
+        nt_cmd0(&e.st, C0_IFM_UPSCALE, (uint16_t)mode);
+        nt_cmd0(&e.st, OP_POOL, POOL_AVERAGE);
+        cr_assert_eq(env_run(&e), NPU_STEP_STOP, "%s", e.info.message);
+        for (unsigned y = 0; y < 4; y++)
+            for (unsigned x = 0; x < 4; x++) {
+                int v = 10 * (int)(1 + (y / 2) * 2 + x / 2);
+                int want = mode == 1 ? v : ((y | x) & 1) ? 0 : v;
+                cr_assert_eq(env_get(&e, &o, y, x, 0), want, "mode %u (%u,%u)", mode, y, x);
+            }
+        env_fini(&e);
+    }
+}
+
+/* IFM split in width: columns from WIDTH0 on come from tile 1 (BASE1). */
+Test(npu_ops, ifm_width_tiles)
+{
+    op_env_t e;
+    env_init(&e, 128);
+    fm_t i = {.region = 1, .base = 0, .h = 1, .w = 3, .c = 2, .bits = 8, .is_signed = true};
+    fm_t o = i;
+    o.base = 0x100;
+    e.scr[0] = 1;
+    e.scr[1] = 2;
+    e.scr[0x500] = 3;     /* x 1 -> tile 1, x 0 */
+    e.scr[0x501] = 4;
+    e.scr[0x506] = 5;     /* x 2 -> tile 1, x 1 (STRIDE_X 6 as the IFM helper sets) */
+    e.scr[0x507] = 6;
+    unary_pool(&e, &i, &o);
+    nt_cmd0(&e.st, C0_IFM_WIDTH0_M1, 0);
+    nt_cmd1(&e.st, C1_IFM_STRIDE_X, 0, 6);
+    nt_cmd1(&e.st, C1_IFM_BASE0 + 1, 0, 0x500);
+    nt_cmd0(&e.st, OP_POOL, POOL_AVERAGE);
+    cr_assert_eq(env_run(&e), NPU_STEP_STOP, "%s", e.info.message);
+    for (unsigned k = 0; k < 6; k++)
+        cr_assert_eq(e.scr[0x100 + k], k + 1, "element %u", k);
+    env_fini(&e);
+}
+
+/* uint8 in and out (zero points 128 and 100), scale 0.25 (2^30 >> 32),
+ * activation clamp [80, 120]; TRUNCATE rounds toward zero, NATURAL half
+ * up, DBL adds the extra 2^30 below zero for a shift over 31:
+ * x = 101: -27/4 = -6.75 -> -6 / -7 / -7; x = 255: 31.75 -> 131 -> 120;
+ * x = 0: -32 -> 68 -> 80; x = 200: 18 -> 118. */
+Test(npu_ops, uint8_rounding_and_clamp)
+{
+    const struct {
+        unsigned round;
+        int want[4];
+    } cases[] = {
+        {ROUND_TRUNCATE, {94, 120, 80, 118}},
+        {ROUND_NATURAL, {93, 120, 80, 118}},
+        {ROUND_DBL, {93, 120, 80, 118}},
+    };
+    for (size_t k = 0; k < 3; k++) {
+        op_env_t e;
+        env_init(&e, 64);
+        fm_t i = {.region = 1, .base = 0, .h = 1, .w = 1, .c = 4, .bits = 8, .is_signed = false, .zp = 128};
+        fm_t o = i;
+        o.base = 0x100;
+        o.zp = 100;
+        const int in[4] = {101, 255, 0, 200};
+        for (unsigned c = 0; c < 4; c++)
+            env_put(&e, &i, 0, 0, c, in[c]);
+        env_ifm(&e, &i);
+        env_ofm(&e, &o, true, cases[k].round);
+        nt_cmd1(&e.st, C1_OFM_SCALE, 32, 1u << 30);
+        nt_cmd0(&e.st, C0_ACTIVATION_MIN, 80);
+        nt_cmd0(&e.st, C0_ACTIVATION_MAX, 120);
+        nt_cmd0(&e.st, C0_KERNEL_HEIGHT_M1, 0);
+        nt_cmd0(&e.st, C0_KERNEL_WIDTH_M1, 0);
+        nt_cmd0(&e.st, OP_POOL, POOL_AVERAGE);
+        cr_assert_eq(env_run(&e), NPU_STEP_STOP, "%s", e.info.message);
+        for (unsigned c = 0; c < 4; c++)
+            cr_assert_eq(env_get(&e, &o, 0, 0, c), cases[k].want[c], "round %u element %u", cases[k].round, c);
+        env_fini(&e);
+    }
+}
