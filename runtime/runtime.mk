@@ -103,7 +103,7 @@ RUNNER_MVE    ?= 1
 RUNNER_ELF    := $(BUILD)/firmware/runner.elf
 RUNNER_SCALAR_ELF := $(BUILD)/firmware/runner-scalar.elf
 RUNNER_MVE_ELF    := $(BUILD)/firmware/runner-mve.elf
-RUNNER_SRCS   := $(wildcard firmware/runner/*.c) $(RT_SRCS)
+RUNNER_SRCS   := $(wildcard firmware/runner/*.c firmware/ethosu/*.c) $(RT_SRCS)
 RUNNER_NOMVE  := -mcpu=cortex-m55+nomve.fp+nomve
 RUNNER_LINK    = $(FW_CC) -o $@ $(filter %.o,$^) $(FW_LDFLAGS) -Wl,-Map=$(@:.elf=.map) $(FW_LDLIBS)
 
