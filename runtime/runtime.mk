@@ -14,7 +14,7 @@ RT_TEST_BIN  := $(SAN)/bin/runtime-tests
 FUZZ_PTE     := $(BUILD)/fuzz/fuzz_pte
 FUZZ_SECONDS ?= 30
 
-.PHONY: runtime-test runtime-fuzz runtime-qemu-test runtime-etsim-test runtime-float-test
+.PHONY: runtime-test runtime-fuzz runtime-qemu-test runtime-etsim-test runtime-float-test runtime-npu-test
 all: $(PTE_RUN) $(PTE_RUN_SAN)
 
 $(PTE_RUN): $(BUILD)/obj/tools/pte_run.o $(RT_OBJS)
@@ -78,6 +78,13 @@ runtime-etsim-test: $(RUNNER_ELF) $(BUILD)/bin/etsim $(MVE_KERNELS_TEST)
 	timeout 300 $(BUILD)/bin/etsim -q $(MVE_KERNELS_TEST) < /dev/null
 	SHARED=$(SHARED) ETSIM=$(BUILD)/bin/etsim sh tests/runtime/etsim_models.sh $(RUNNER_ELF)
 
+# The runner's Ethos-U driver end to end: a clear error without an NPU (QEMU,
+# etsim --npu none); with --npu ethos-u55-128 the real Ethos-U .pte files
+# against values from outside our code.  Prints SKIP for the NPU runs while
+# etsim rejects that option.
+runtime-npu-test: $(RUNNER_ELF) $(BUILD)/bin/etsim
+	SHARED=$(SHARED) ETSIM=$(BUILD)/bin/etsim sh tests/runtime/etsim_npu.sh $(RUNNER_ELF)
+
 # Portable float operators end to end: .pte files written by tools/pte_write.py
 # with expected values computed by the generator, on the host (ASan build)
 # and on QEMU.
@@ -87,7 +94,7 @@ runtime-float-test: $(PTE_RUN_SAN) $(RUNNER_ELF) tools/pte_write.py tests/runtim
 	python3 tests/runtime/gen_float_ops.py $(FLOAT_OPS_DIR)
 	sh tests/runtime/float_ops.sh $(FLOAT_OPS_DIR) $(PTE_RUN_SAN) $(RUNNER_ELF)
 
-test-rest: runtime-test runtime-fuzz runtime-qemu-test runtime-etsim-test runtime-float-test
+test-rest: runtime-test runtime-fuzz runtime-qemu-test runtime-etsim-test runtime-float-test runtime-npu-test
 
 # ---- runner firmware: build/firmware/runner.elf ------------------------------
 # The runtime compiled for the Cortex-M55 (-O2, hard float) with the
