@@ -326,3 +326,140 @@ Test(ethosu, output_byte_totals_are_checked)
     et_error err = {0};
     cr_expect_eq(ethosu_check_totals(&tot, &err), ET_ERR_INVALID_ARGUMENT);
 }
+
+/* ---- blocks kept in the program's named data ------------------------------ */
+
+/* A program whose only content is one named-data entry (key -> segment 0
+ * of `seg_bytes` bytes at segment offset `seg_off`), as hand-built
+ * FlatBuffers tables: the two vectors, their vtables, the tables, the key.
+ * The file is `file`; segment data starts at byte 256. */
+static uint8_t file[1024] __attribute__((aligned(16)));
+
+static void put32(uint32_t pos, uint32_t v) { for (int i = 0; i < 4; i++) file[pos + i] = (uint8_t)(v >> 8 * i); }
+static void put16(uint32_t pos, uint16_t v) { file[pos] = (uint8_t)v; file[pos + 1] = (uint8_t)(v >> 8); }
+
+static void named_data_program(et_program *p, const char key[64], uint32_t seg_off, uint32_t seg_bytes)
+{
+    memset(file, 0, sizeof file);
+    put32(0, 1); put32(4, 32 - 4);        /* [NamedData]: one, table at 32 */
+    put32(8, 1); put32(12, 64 - 12);      /* [DataSegment]: one, table at 64 */
+    put16(16, 8); put16(18, 12); put16(20, 4); put16(22, 8);   /* NamedData vtable: key @4, segment_index @8 */
+    put16(24, 8); put16(26, 20); put16(28, 4); put16(30, 12);  /* DataSegment vtable: offset @4, size @12 */
+    put32(32, 32 - 16); put32(36, 96 - 36); put32(40, 0);      /* NamedData{key, segment 0} */
+    put32(64, 64 - 24); put32(68, seg_off); put32(76, seg_bytes); /* DataSegment{offset, size} */
+    put32(96, 64);
+    memcpy(file + 100, key, 64);          /* the key string, NUL after it */
+    memset(p, 0, sizeof *p);
+    p->file = file;
+    p->file_size = sizeof file;
+    p->fb.data = file;
+    p->fb.size = 256;
+    p->has_extended_header = true;
+    p->segment_base = 256;
+    p->named_data = (fb_vec){&p->fb, 4, 1, 4};
+    p->segments = (fb_vec){&p->fb, 12, 1, 4};
+}
+
+static uint8_t blob[512] __attribute__((aligned(16)));
+static size_t blob_len;
+
+static void block(const char *name, uint8_t external, const void *payload, uint32_t len)
+{
+    uint8_t *b = blob + blob_len;
+    memset(b, 0, 32 + ((len + 15) & ~15u));
+    memcpy(b, name, strlen(name));
+    b[16] = (uint8_t)len; b[17] = (uint8_t)(len >> 8);
+    b[20] = external;
+    if (len != 0)
+        memcpy(b + 32, payload, len);
+    blob_len += 32 + ((len + 15) & ~15u);
+}
+
+static const char KEY[65] = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
+
+/* A blob whose weight_data is external under `key` (key_len bytes). */
+static void blob_with_external_weights(const char *key, uint32_t key_len)
+{
+    static const uint8_t cop[8] = {'C', 'O', 'P', '1', 5, 0, 0, 0};
+    static const uint8_t scratch[4] = {64, 0, 0, 0};
+    static const uint8_t io[40] = {1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0, 0,
+                                   1, 0, 0, 0, 4, 0, 0, 0, 1, 0, 0, 0, 16, 0, 0, 0, 1, 0, 0, 0};
+    blob_len = 0;
+    block("vela_bin_stream", 0, NULL, 0);
+    block("cmd_data", 0, cop, sizeof cop);
+    block("weight_data", 1, key, key_len);
+    block("scratch_size", 0, scratch, sizeof scratch);
+    block("inputs", 0, io, sizeof io);
+    block("outputs", 0, io, sizeof io);
+    block("vela_end_stream", 0, NULL, 0);
+}
+
+static et_err parse_blob(const et_program *p, vela_bin *v, et_error *err)
+{
+    static uint8_t mem[1024] __attribute__((aligned(16)));
+    et_pool pool;
+    et_pool_init(&pool, mem, sizeof mem);
+    return vela_bin_parse(blob, blob_len, p, &pool, v, err);
+}
+
+Test(ethosu, external_block_comes_from_named_data)
+{
+    et_program p;
+    vela_bin v;
+    et_error err = {0};
+    named_data_program(&p, KEY, 16, 48);
+    blob_with_external_weights(KEY, 64);
+    cr_assert_eq(parse_blob(&p, &v, &err), ET_OK, "%s", err.msg);
+    cr_expect_eq(v.weight_data, file + 256 + 16, "weights in place in the segment");
+    cr_expect_eq(v.weight_size, 48);
+    cr_expect_eq(v.scratch_size, 64);
+    cr_expect_eq(v.inputs[0].offset, 16);
+}
+
+Test(ethosu, external_block_errors)
+{
+    et_program p;
+    vela_bin v;
+    et_error err = {0};
+    named_data_program(&p, KEY, 16, 48);
+    blob_with_external_weights("f123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef", 64);
+    cr_expect_eq(parse_blob(&p, &v, &err), ET_ERR_NOT_FOUND, "unknown key: %s", err.msg);
+    et_error_clear(&err);
+    blob_with_external_weights(KEY, 63);
+    cr_expect_eq(parse_blob(&p, &v, &err), ET_ERR_MALFORMED, "short key: %s", err.msg);
+    et_error_clear(&err);
+    blob_with_external_weights(KEY, 64);
+    cr_expect_eq(parse_blob(NULL, &v, &err), ET_ERR_UNSUPPORTED, "no program: %s", err.msg);
+    et_error_clear(&err);
+    named_data_program(&p, KEY, 8, 48);
+    cr_expect_eq(parse_blob(&p, &v, &err), ET_ERR_MALFORMED, "unaligned data: %s", err.msg);
+    cr_expect(strstr(err.msg, "16-byte aligned") != NULL, "%s", err.msg);
+}
+
+Test(ethosu, unaligned_blob_is_refused)
+{
+    vela_bin v;
+    et_error err = {0};
+    uint8_t mem[256] __attribute__((aligned(16)));
+    et_pool pool;
+    et_pool_init(&pool, mem, sizeof mem);
+    blob_with_external_weights(KEY, 64);
+    memmove(blob + 8, blob, blob_len);
+    cr_expect_eq(vela_bin_parse(blob + 8, blob_len, NULL, &pool, &v, &err), ET_ERR_MALFORMED);
+    cr_expect(strstr(err.msg, "16-byte aligned") != NULL, "%s", err.msg);
+}
+
+Test(ethosu, io_record_outside_the_scratch_is_refused_at_load)
+{
+    vela_bin v;
+    et_error err = {0};
+    et_program p;
+    named_data_program(&p, KEY, 16, 48);
+    blob_with_external_weights(KEY, 64);
+    /* A 16-byte scratch, and the records want 4 bytes at offset 16. */
+    for (size_t pos = 0; pos < blob_len; pos += 32 + ((blob[pos + 16] + 15u) & ~15u))
+        if (memcmp(blob + pos, "scratch_size", 12) == 0)
+            blob[pos + 32] = 16;
+    cr_expect_eq(parse_blob(&p, &v, &err), ET_ERR_MALFORMED);
+    cr_expect(strstr(err.msg, "exceeds the 16-byte scratch") != NULL, "%s", err.msg);
+}
