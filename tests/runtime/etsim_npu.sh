@@ -92,7 +92,7 @@ for xy in "0.25 0.5" "0 0" "1 1" "0.1 0.7" "0.9 0.05"; do
     f32 "$2" > "$TMP/y.f32"
     run "$ADD" "$TMP/x.f32" "$TMP/y.f32"
     status=$?
-    z=$(sed -n 's/^output 0: float32 \[1\] = \[\(.*\)\]$/\1/p' "$OUT")
+    z=$(sed -n 's/^output 0: float32 \[[0-9, ]*\] = \[\(.*\)\]$/\1/p' "$OUT")
     # x and y are quantized with step 1/255, z with 2/255
     if [ $status -eq 0 ] && [ -n "$z" ] &&
        python3 -c "import sys; sys.exit(0 if abs($z - ($1 + $2)) <= 2.5 / 255 else 1)" && npu_in_report; then
