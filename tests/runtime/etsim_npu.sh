@@ -102,6 +102,27 @@ for xy in "0.25 0.5" "0 0" "1 1" "0.1 0.7" "0.9 0.05"; do
     fi
 done
 
+# The driver's errors through the real device: a stream for another MAC
+# count is refused before it runs; an unknown opcode stops the NPU with
+# cmd_parse_error.  Both end the runner with exit 1 and the reason.
+run_fail() {
+    r_npu=$1; r_model=$2; r_want=$3; r_name=$4
+    timeout 300 "$ETSIM" -q --npu "$r_npu" "$ELF" "$r_model" > "$OUT" 2> "$ERR" < /dev/null
+    r_status=$?
+    if [ $r_status -eq 1 ] && grep -q "$r_want" "$ERR"; then ok "$r_name"; else bad "$r_name: exit $r_status"; fi
+}
+run_fail ethos-u55-64 "$ADD" "compiled for 128 MACs/cycle, the NPU has 64" "U55-128 stream on a U55-64 refused"
+# The first NPU command is the word after the 8-word COP1 preamble, which
+# starts at file offset 176 (MODELS.md 5.1).
+python3 - "$ADD" "$TMP/bad_opcode.pte" <<'PY'
+import struct, sys
+data = bytearray(open(sys.argv[1], "rb").read())
+assert data[176:180] == b"COP1"
+data[208:212] = struct.pack("<I", 0x7F)  # cmd0 opcode 0x7F: no such operation
+open(sys.argv[2], "wb").write(data)
+PY
+run_fail $NPU "$TMP/bad_opcode.pte" "cmd_parse_error" "unknown opcode: cmd_parse_error named"
+
 # expect_i8 MODEL INPUT EXPECTED: int8 output 0 within +-1 of EXPECTED's bytes.
 expect_i8() {
     python3 - "$OUT" "$1" <<'PY'
