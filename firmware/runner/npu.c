@@ -1,7 +1,14 @@
-/* The runner's NPU glue: et_npu (runtime/et_backend.h) over our driver. */
+/* The runner's NPU glue: et_npu (runtime/et_backend.h) over our driver.
+ * A selective runner without the Ethos-U backend (ET_NO_ETHOSU_BACKEND,
+ * runtime.mk's runner-for) has no NPU and links no driver. */
 #include "npu.h"
 
 #include <stdio.h>
+
+#ifdef ET_NO_ETHOSU_BACKEND
+void runner_npu_attach(et_method *m) { (void)m; }
+void runner_npu_report(void) {}
+#else
 
 #include "../ethosu/ethosu_driver.h"
 
@@ -40,3 +47,4 @@ void runner_npu_report(void)
            (unsigned long)driver.jobs, (unsigned long long)c->active_cycles, (unsigned long)c->axi0_read_beats,
            (unsigned long)c->axi0_write_beats, (unsigned long)c->axi1_read_beats);
 }
+#endif
