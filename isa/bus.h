@@ -34,6 +34,7 @@ typedef struct bus_page {
     uint16_t fill_wait;     /* extra cycles to fill a cache line from here */
     uint8_t beat_bytes;     /* bus width: a longer access takes more beats */
     bool cacheable;         /* accesses go through the L1 caches when they are on */
+    bool write_allocate;    /* write-back, write-allocate memory: a write miss fills the line */
     bool writable;          /* false: ROM/flash, a write is a bus error */
     bool has_code;          /* the core predecoded instructions in this page */
 } bus_page_t;

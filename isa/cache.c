@@ -121,7 +121,10 @@ void timing_fetch(cpu_t *cpu, uint32_t pc, const insn_t *in)
     p->stats->wait_cycles += in->fetch_wait;
 }
 
-void cpu_data_wait_slow(cpu_t *cpu, bus_page_t *p, uint32_t addr, unsigned size, bool write)
+/* The wait states of one access of size bytes at addr to page p: through
+ * the data cache when it is on, else one burst of the bus beats it
+ * touches. */
+static uint32_t data_access_wait(cpu_t *cpu, bus_page_t *p, uint32_t addr, unsigned size, bool write)
 {
     uint32_t wait = write ? p->write_wait : p->read_wait;
     if (cpu->l1d && p->cacheable && (cpu->scb.ccr & CCR_DC)) {
@@ -129,19 +132,40 @@ void cpu_data_wait_slow(cpu_t *cpu, bus_page_t *p, uint32_t addr, unsigned size,
         uint32_t total = 0;
         for (uint32_t l = first; l <= last; l++) {
             uint32_t a = l << CACHE_LINE_BITS;
-            /* Reads allocate; writes hit the line if it is there, else go
-             * to memory through the store buffer (no write-allocate and no
-             * dirty evictions: an assumption). */
-            bool hit = write ? cache_probe(cpu->l1d, a) : cache_access(cpu->l1d, a);
+            /* Reads allocate.  Writes allocate in write-back write-allocate
+             * memory (a miss fills the line, as a read miss does) and
+             * otherwise hit a present line for free or go to memory at the
+             * write wait (bus_page_t.write_allocate, sim/machine.c).  Dirty
+             * evictions are not charged: the M55's eviction write-back is
+             * buffered (assumption). */
+            bool allocate = !write || p->write_allocate;
+            bool hit = allocate ? cache_access(cpu->l1d, a) : cache_probe(cpu->l1d, a);
             if (!hit)
-                total += write ? wait : p->fill_wait;
+                total += allocate ? p->fill_wait : wait;
         }
-        wait = total;
-    } else if (wait && p->beat_bytes && size > p->beat_bytes) {
-        /* A vector access is one burst: the first beat's wait, then one
-         * cycle per further beat (assumption, as a line fill). */
-        wait += (size + p->beat_bytes - 1u) / p->beat_bytes - 1u;
+        return total;
     }
+    if (wait && p->beat_bytes && size > 1) {
+        /* One burst: the first beat's wait, then one cycle per further bus
+         * beat the bytes touch (assumption, as a line fill).  An access
+         * that crosses a beat boundary takes a beat more than its size. */
+        uint32_t beats = (addr + size - 1u) / p->beat_bytes - addr / p->beat_bytes + 1u;
+        wait += beats - 1u;
+    }
+    return wait;
+}
+
+void cpu_data_wait_slow(cpu_t *cpu, bus_page_t *p, uint32_t addr, unsigned size, bool write)
+{
+    if (__builtin_expect(cpu->vspan_size != 0, 0)) {
+        /* An element of a vector access: the first one charges the span. */
+        if (cpu->vspan_charged)
+            return;
+        cpu->vspan_charged = true;
+        addr = cpu->vspan_addr;
+        size = cpu->vspan_size;
+    }
+    uint32_t wait = data_access_wait(cpu, p, addr, size, write);
     p->stats->wait_cycles += wait;
     cpu->cycles += wait;
 }

@@ -198,6 +198,14 @@ typedef struct cpu {
      * isa/mem_access.h; NULL while it is off or absent. */
     const uint32_t *dcache_mru;
     uint32_t dcache_set_mask;
+    /* A contiguous Helium load/store done element by element (narrowing,
+     * widening, predicated or not word-aligned) is one access of its byte
+     * span for timing (docs/timing.md): while vspan_size is set, the first
+     * element that reaches the wait-state slow path charges the whole span
+     * and the others nothing (isa/cache.c).  Cleared after the instruction
+     * and by cpu_fault(). */
+    uint32_t vspan_addr, vspan_size;
+    bool vspan_charged;
 
     /* --- floating point and MVE: S0-S31 = D0-D15 = Q0-Q7 --- */
     union {

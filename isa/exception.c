@@ -693,6 +693,7 @@ _Noreturn void cpu_fault(cpu_t *cpu, enum cpu_fault fault, uint32_t addr)
 {
     cpu->fault_pending = fault;
     cpu->fault_addr = addr;
+    cpu->vspan_size = 0;       /* a faulting vector access ends its span */
     longjmp(cpu->abort_jmp, 1);
 }
 

@@ -120,6 +120,31 @@ static inline uint8_t *vector_host(cpu_t *cpu, uint32_t addr, bool write, const 
     return cpu_vector_host_page(cpu, p, addr, write);
 }
 
+/* A contiguous load/store done element by element is one access of the
+ * byte span from its first to its last active element for timing
+ * (cpu_t.vspan_size, isa/cache.c); each element is still counted and
+ * traced as it is made.  The span ends with span_end() or a fault. */
+static inline void span_begin(cpu_t *cpu, uint32_t addr, uint16_t mask, unsigned es, unsigned ms)
+{
+    unsigned first = 16, last = 0;
+    for (unsigned e = 0; e < 16u / es; e++) {
+        if (mve_active(mask, e, es)) {
+            first = first < e ? first : e;
+            last = e;
+        }
+    }
+    if (first == 16)
+        return;              /* no active element: no access at all */
+    cpu->vspan_addr = addr + first * ms;
+    cpu->vspan_size = (last - first + 1u) * ms;
+    cpu->vspan_charged = false;
+}
+
+static inline void span_end(cpu_t *cpu)
+{
+    cpu->vspan_size = 0;
+}
+
 /* Sign- or zero-extend an ms-byte memory value. */
 static inline uint32_t extend(uint32_t v, unsigned ms, bool is_unsigned)
 {
@@ -158,6 +183,7 @@ static void exec_vldr(cpu_t *cpu, const insn_t *in)
     if (ms == es && mask == 0xFFFFu && !(addr & 3u) && (h = vector_host(cpu, addr, false, NULL))) {
         memcpy(v, h, 16);
     } else {
+        span_begin(cpu, addr, mask, es, ms);
         for (unsigned e = 0; e < 16u / es; e++) {
             if (!mve_active(mask, e, es))
                 continue;
@@ -165,6 +191,7 @@ static void exec_vldr(cpu_t *cpu, const insn_t *in)
             x = extend(x, ms, in->aux[0] == 1);
             mve_set(v, e, es, x);
         }
+        span_end(cpu);
     }
     memcpy(mve_q(cpu, in->rd), v, 16);
     ldst_writeback(cpu, in, wb);
@@ -183,9 +210,11 @@ static void exec_vstr(cpu_t *cpu, const insn_t *in)
     if (ms == es && mask == 0xFFFFu && !(addr & 3u) && (h = vector_host(cpu, addr, true, q))) {
         memcpy(h, q, 16);
     } else {
+        span_begin(cpu, addr, mask, es, ms);
         for (unsigned e = 0; e < 16u / es; e++)
             if (mve_active(mask, e, es))
                 mem_store(cpu, addr + e * ms, ms, (uint32_t)mve_get(q, e, es));
+        span_end(cpu);
     }
     ldst_writeback(cpu, in, wb);
     ldst_end(cpu, vpr);

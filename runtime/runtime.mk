@@ -77,6 +77,7 @@ runtime-qemu-test: $(RUNNER_SCALAR_ELF) $(RUNNER_MVE_ELF) $(RUNNER_MVE_TEST) $(M
 runtime-etsim-test: $(RUNNER_ELF) $(BUILD)/bin/etsim $(MVE_KERNELS_TEST)
 	timeout 300 $(BUILD)/bin/etsim -q $(MVE_KERNELS_TEST) < /dev/null
 	SHARED=$(SHARED) ETSIM=$(BUILD)/bin/etsim sh tests/runtime/etsim_models.sh $(RUNNER_ELF)
+	SHARED=$(SHARED) ETSIM=$(BUILD)/bin/etsim sh tests/runtime/iterations.sh $(RUNNER_ELF)
 
 # The runner's Ethos-U driver end to end: a clear error without an NPU (QEMU,
 # etsim --npu none); with --npu ethos-u55-128 the real Ethos-U .pte files

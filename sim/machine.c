@@ -170,6 +170,19 @@ static uint64_t hook_next_wakeup(void *ctx, cpu_t *cpu)
 
 /* ---- construction ------------------------------------------------------- */
 
+/* Whether a write miss allocates a data-cache line at addr.  With the MPU
+ * off (its regions are accepted, not enforced) the memory attributes are
+ * those of the Armv8-M default system address map (Armv8-M ARM, DDI0553,
+ * B3 "The system address map"): Code 0x00000000-0x1FFFFFFF and RAM
+ * 0x80000000-0x9FFFFFFF are Normal Write-Through (read-allocate only); SRAM
+ * 0x20000000-0x3FFFFFFF and RAM 0x60000000-0x7FFFFFFF are Normal
+ * Write-Back Write-Allocate.  The Cortex-M55's data cache honours both
+ * policies (Cortex-M55 TRM, 101051, "L1 data cache"). */
+static bool default_map_write_allocate(uint64_t addr)
+{
+    return (addr >= 0x20000000u && addr < 0x40000000u) || (addr >= 0x60000000u && addr < 0x80000000u);
+}
+
 static void map_pages(machine_t *m, sim_region_t *r, uint32_t base, uint32_t *next_page)
 {
     const soc_region_t *d = r->desc;
@@ -187,6 +200,7 @@ static void map_pages(machine_t *m, sim_region_t *r, uint32_t base, uint32_t *ne
         unsigned beats = CACHE_LINE_BYTES / (d->width_bits / 8u);
         p->fill_wait = (uint16_t)(d->read_wait + (beats ? beats - 1u : 0u));
         p->cacheable = d->cacheable;
+        p->write_allocate = default_map_write_allocate(pg * BUS_PAGE_SIZE);
         p->beat_bytes = (uint8_t)(d->width_bits / 8u);
         p->writable = d->kind != MEM_FLASH;
         m->bus.page[pg] = p;

@@ -30,3 +30,11 @@ test-mve-random: $(ETSIM_SAN)
 	bash tests/mve_random/run.sh --seeds 20 --count 200 --etsim $(ETSIM_SAN)
 
 test-rest: test-mve-random
+
+# Where etsim differs from QEMU on purpose (README "Deliberate differences
+# from QEMU"): each difference shown on both sides (tests/differ).
+.PHONY: test-differ
+test-differ: $(BUILD)/bin/etsim $(FW_STARTUP_OBJ)
+	bash tests/differ/run.sh --etsim $(BUILD)/bin/etsim
+
+test-rest: test-differ
