@@ -151,5 +151,16 @@ for model in kws_ref_model pretrainedResnet_quant; do
     done
 done
 
+# Three inferences: three jobs (a soft reset and the scratch from the
+# temporary memory each time), the same output as one.
+kws=$V/ethos-u55-128/kws_ref_model/kws_ref_model.pte
+timeout 300 "$ETSIM" -q --npu $NPU --iterations 3 "$ELF" "$kws" --input "$V/inputs/kws_mfcc_yes.i8" > "$OUT" 2> "$ERR" < /dev/null
+status=$?
+if [ $status -eq 0 ] && grep -q '^npu: 3 jobs' "$OUT" && expect_i8 "$V/expected/kws_ref_model/kws_mfcc_yes.out.i8"; then
+    ok "kws_ref_model, 3 inferences"
+else
+    bad "kws_ref_model, 3 inferences: exit $status"
+fi
+
 echo "etsim_npu: $passes passed, $fails failure(s)"
 [ "$fails" -eq 0 ]
