@@ -1,0 +1,167 @@
+/* etsim-dsp-as: the HLD assembler and disassembler (docs/dsp.md).
+ *
+ *   etsim-dsp-as [-o OUT.hld] IN.s    assemble into an image (default: IN.hld)
+ *   etsim-dsp-as -d IMAGE.hld         disassemble an image's code
+ *   etsim-dsp-as --isa                the operation table as Markdown
+ *
+ * Exit status: 0 done, 2 usage error or bad input (the message names the
+ * file, the line and what is wrong). */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../dsp/dsp_asm.h"
+
+static void usage(void)
+{
+    fprintf(stderr, "usage: etsim-dsp-as [-o OUT.hld] IN.s | -d IMAGE.hld | --isa\n");
+}
+
+static char *read_file(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        fprintf(stderr, "etsim-dsp-as: %s: %s\n", path, strerror(errno));
+        return NULL;
+    }
+    size_t cap = 4096, n = 0;
+    char *buf = malloc(cap + 1);
+    while (buf) {
+        size_t got = fread(buf + n, 1, cap - n, f);
+        n += got;
+        if (n < cap)
+            break;
+        char *nb = realloc(buf, 2 * cap + 1);
+        if (!nb) {
+            free(buf);
+            buf = NULL;
+            break;
+        }
+        buf = nb;
+        cap *= 2;
+    }
+    bool bad = ferror(f);
+    fclose(f);
+    if (!buf || bad) {
+        fprintf(stderr, "etsim-dsp-as: %s: cannot read\n", path);
+        free(buf);
+        return NULL;
+    }
+    buf[n] = 0;
+    *len = n;
+    return buf;
+}
+
+static int disassemble(const char *path)
+{
+    size_t len;
+    uint8_t *img = (uint8_t *)read_file(path, &len);
+    if (!img)
+        return 2;
+    uint32_t entry;
+    dsp_image_section_t secs[DSP_IMAGE_MAX_SECTIONS];
+    unsigned n;
+    char err[256];
+    if (!dsp_image_parse(img, len, &entry, secs, &n, err, sizeof err)) {
+        fprintf(stderr, "etsim-dsp-as: %s: %s\n", path, err);
+        free(img);
+        return 2;
+    }
+    printf("# %s: entry 0x%08x\n", path, entry);
+    for (unsigned i = 0; i < n; i++) {
+        printf("# section %u: %u bytes at 0x%08x%s\n", i, secs[i].size, secs[i].addr,
+               secs[i].flags & DSP_IMAGE_FLAG_CODE ? " (code)" : "");
+        if (!(secs[i].flags & DSP_IMAGE_FLAG_CODE))
+            continue;
+        for (uint32_t off = 0; off + 8 <= secs[i].size; off += 8) {
+            uint64_t bits = 0;
+            for (int k = 7; k >= 0; k--)
+                bits = bits << 8 | img[secs[i].offset + off + (uint32_t)k];
+            char text[320];
+            dsp_disasm_bundle(bits, secs[i].addr + off, text, sizeof text);
+            printf("%08x:  %016llx  %s\n", secs[i].addr + off, (unsigned long long)bits, text);
+        }
+    }
+    free(img);
+    return 0;
+}
+
+static const char *slot_text(unsigned s)
+{
+    static const char *const names[] = { "", "A", "B", "A B", "C", "A C", "B C", "A B C" };
+    return s & DSP_SLOT_AB ? "A+B" : names[s & 7];
+}
+
+static int print_isa(void)
+{
+    static const char *const classes[] = { "nop", "alu", "mul", "load", "store", "branch", "valu", "mac", "acc" };
+    printf("| operation | operands | slots | class | latency | encoding (fixed bits) |\n");
+    printf("|---|---|---|---|---|---|\n");
+    for (unsigned i = 0; i < dsp_num_ops; i++) {
+        const dsp_op_desc_t *d = &dsp_ops[i];
+        bool wide = d->slots & DSP_SLOT_AB;
+        printf("| `%s` | `%s` | %s | %s | %u | %s 0x%0*llx |\n", d->name, d->syntax, slot_text(d->slots),
+               classes[d->cls], d->latency, wide ? "40-bit" : "20-bit", wide ? 10 : 5, (unsigned long long)d->match);
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    const char *in = NULL, *out = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--isa"))
+            return print_isa();
+        if (!strcmp(argv[i], "-d") && i + 1 < argc)
+            return disassemble(argv[i + 1]);
+        if (!strcmp(argv[i], "-o") && i + 1 < argc)
+            out = argv[++i];
+        else if (argv[i][0] == '-' || in) {
+            usage();
+            return 2;
+        } else
+            in = argv[i];
+    }
+    if (!in) {
+        usage();
+        return 2;
+    }
+    size_t len;
+    char *src = read_file(in, &len);
+    if (!src)
+        return 2;
+    if (strlen(src) != len) {
+        fprintf(stderr, "etsim-dsp-as: %s: NUL byte in the source\n", in);
+        free(src);
+        return 2;
+    }
+    dsp_program_t p;
+    char err[512];
+    bool ok = dsp_assemble(src, in, &p, err, sizeof err);
+    free(src);
+    if (!ok) {
+        fprintf(stderr, "etsim-dsp-as: %s\n", err);
+        return 2;
+    }
+    char def[4096];
+    if (!out) {
+        snprintf(def, sizeof def, "%s", in);
+        char *dot = strrchr(def, '.');
+        if (dot && !strchr(dot, '/'))
+            *dot = 0;
+        strncat(def, ".hld", sizeof def - strlen(def) - 1);
+        out = def;
+    }
+    size_t ilen;
+    uint8_t *img = dsp_image_build(&p, &ilen);
+    dsp_program_free(&p);
+    FILE *f = img ? fopen(out, "wb") : NULL;
+    if (!f || fwrite(img, 1, ilen, f) != ilen || fclose(f) != 0) {
+        fprintf(stderr, "etsim-dsp-as: %s: cannot write\n", out);
+        free(img);
+        return 2;
+    }
+    free(img);
+    return 0;
+}
