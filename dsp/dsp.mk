@@ -20,7 +20,7 @@ all: dsp
 
 # The DSP's unit tests alone (they are also part of unit-test).
 dsp-test: $(UNIT_BIN)
-	$(UNIT_BIN) --filter 'dsp*/*'
+	$(UNIT_BIN) --filter 'hld*/*'
 
 DSP_FUZZ_RUNS ?= 20000
 $(BUILD)/fuzz/fuzz_dsp: tests/fuzz/fuzz_dsp.c $(DSP_SRCS)

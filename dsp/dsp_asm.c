@@ -29,6 +29,7 @@ typedef struct asm_state {
     uint32_t cap[2];
     bool have_entry;
     char entry_sym[48];
+    bool quiet;                /* trying a row: errors are a mismatch, without file:line */
 } asm_state_t;
 
 static bool fail(asm_state_t *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -37,7 +38,7 @@ static bool fail(asm_state_t *a, const char *fmt, ...)
     if (a->failed)
         return false;
     a->failed = true;
-    int n = snprintf(a->err, a->errlen, "%s:%u: ", a->name, a->line);
+    int n = a->quiet ? 0 : snprintf(a->err, a->errlen, "%s:%u: ", a->name, a->line);
     va_list ap;
     va_start(ap, fmt);
     if (n >= 0 && (size_t)n < a->errlen)
@@ -263,14 +264,18 @@ static bool assemble_op(asm_state_t *a, const char *text, uint32_t pc, const dsp
         if (strlen(d->name) != n || strncmp(d->name, b, n) != 0)
             continue;
         known = true;
-        char w[160];
-        bool was_failed = a->failed;
-        if (match_row(a, d, text, pc, word, w, sizeof w)) {
+        char w[160] = "";
+        a->quiet = true;
+        bool ok = match_row(a, d, text, pc, word, w, sizeof w);
+        a->quiet = false;
+        if (ok) {
             *desc = d;
             return true;
         }
-        if (a->failed && !was_failed)
-            return false;   /* an expression error: reported */
+        if (a->failed) {   /* an expression that does not evaluate: try the next row */
+            snprintf(w, sizeof w, "%s", a->err);
+            a->failed = false;
+        }
         if (!why[0])
             snprintf(why, sizeof why, "%s", w);
     }

@@ -52,7 +52,7 @@ static bool add_uses(dsp_bundle_t *b, const dsp_op_t *op)
                     if (b->use[u].role != DSP_USE && b->use[u].file == file[j] && b->use[u].index == idx[j]) {
                         char reg[8];
                         snprintf(reg, sizeof reg, "%c%u", file_prefix[file[j]], idx[j]);
-                        illegal(b, "two operations write %s%s", reg, "");
+                        illegal(b, "%s is written twice (by two slots, or a load into its own post-incremented base)%s", reg, "");
                         return false;
                     }
             }

@@ -40,7 +40,7 @@ typedef struct dsp_bundle {
     uint8_t nuse;
     dsp_op_t op[DSP_SLOTS];
     dsp_reguse_t use[DSP_MAX_REGUSE];
-    char why[96];                /* illegal: the reason */
+    char why[128];                /* illegal: the reason */
 } dsp_bundle_t;
 
 /* Decode the 64-bit bundle found at pc into b (state 1, or 2 with why). */
