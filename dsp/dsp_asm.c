@@ -208,7 +208,13 @@ static const char *parse_operand(asm_state_t *a, const dsp_operand_t *o, const c
             snprintf(why, whylen, "%lld is not %s (a multiple of %u that fits %u bits)", (long long)v, what, o->scale, o->width);
         else if (o->kind == DSP_OPND_PCREL || o->kind == DSP_OPND_LOOPEND)
             snprintf(why, whylen, "target out of reach (%lld bundles)", (long long)v);
-        else
+        else if (o->kind == DSP_OPND_IMM || o->kind == DSP_OPND_SR) {
+            bool sgn = o->kind == DSP_OPND_IMM && o->role == 1;
+            long long lo = sgn ? -(1ll << (o->width - 1)) : 0, hi = sgn ? (1ll << (o->width - 1)) - 1 : (1ll << o->width) - 1;
+            if (o->max && hi > o->max)
+                hi = o->max;
+            snprintf(why, whylen, "%lld is out of range %lld..%lld", (long long)v, lo, hi);
+        } else
             snprintf(why, whylen, "%lld is not %s", (long long)v, what);
         return NULL;
     }
