@@ -282,7 +282,11 @@ static bool assemble_op(asm_state_t *a, const char *text, uint32_t pc, const dsp
             snprintf(w, sizeof w, "%s", a->err);
             a->failed = false;
         }
-        if (!why[0])
+        /* Report the most specific failure: a value out of range in a row
+         * whose syntax fits beats a syntax mismatch. */
+        bool syntax = !strncmp(w, "expected", 8) || !strncmp(w, "unexpected", 10);
+        bool why_syntax = !strncmp(why, "expected", 8) || !strncmp(why, "unexpected", 10);
+        if (!why[0] || (why_syntax && !syntax))
             snprintf(why, sizeof why, "%s", w);
     }
     if (!known)
