@@ -41,6 +41,7 @@ void ex_la_prime(struct dsp_core *c, const struct dsp_op *op);
 void ex_ld_b(struct dsp_core *c, const struct dsp_op *op);
 void ex_ld_b4h(struct dsp_core *c, const struct dsp_op *op);
 void ex_ld_bc_w(struct dsp_core *c, const struct dsp_op *op);
+void ex_ld_bc_w_xp(struct dsp_core *c, const struct dsp_op *op);
 void ex_ld_bu(struct dsp_core *c, const struct dsp_op *op);
 void ex_ld_bu_x(struct dsp_core *c, const struct dsp_op *op);
 void ex_ld_d_c(struct dsp_core *c, const struct dsp_op *op);

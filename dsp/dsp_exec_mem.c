@@ -165,6 +165,13 @@ void ex_ld_bc_w(struct dsp_core *c, const struct dsp_op *op)
     dsp_wr_r(c, op->x[1], RS(1) + (uint32_t)op->x[2]);
 }
 
+void ex_ld_bc_w_xp(struct dsp_core *c, const struct dsp_op *op)
+{
+    uint64_t w = load_scalar(c, RS(1), 4, false);
+    c->st.v[op->x[0]] = w | w << 32;
+    dsp_wr_r(c, op->x[1], RS(1) + RS(2));
+}
+
 /* Streaming unaligned loads: la.prime loads the aligned dword holding rS
  * and remembers rS's offset in it; each la.d returns the 8 bytes from the
  * stream position, loading the next aligned dword (so it reads up to 8

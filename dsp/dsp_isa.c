@@ -136,6 +136,7 @@ const dsp_op_desc_t dsp_ops[] = {
     { "st.d.c",   OP(46, 0), SA, DSP_CL_STORE, 1, 8, ex_st_d_c, "%0, [%1]+%2", { V(F1, S), R(F2, M), SIMM(6, 8) } },
     { "ld.d",     OP(47, 0), SAB, DSP_CL_LOAD, 2, 8, ex_ld_d_xp, "%0, [%1]+%2", { V(F1, D), R(F2, M), R(F3, S) } },
     { "st.d",     OP(47, 1), SA, DSP_CL_STORE, 1, 8, ex_st_d_xp, "%0, [%1]+%2", { V(F1, S), R(F2, M), R(F3, S) } },
+    { "ld.bc.w",  OP(47, 2), SAB, DSP_CL_LOAD, 2, 4, ex_ld_bc_w_xp, "%0, [%1]+%2", { V(F1, D), R(F2, M), R(F3, S) } },
     { "ld.b4h",   OP(48, 0), SAB, DSP_CL_LOAD, 2, 4, ex_ld_b4h, "%0, [%1]+%2", { V(F1, D), R(F2, M), SIMM(6, 4) } },
     { "ld.bc.w",  OP(49, 0), SAB, DSP_CL_LOAD, 2, 4, ex_ld_bc_w, "%0, [%1]+%2", { V(F1, D), R(F2, M), SIMM(6, 4) } },
     { "la.d",     OP(50, 0), SAB, DSP_CL_LOAD, 2, 8, ex_la_d, "%0, %1, [%2]+8", { V(F1, D), U(F2, M), R(F3, M) } },
