@@ -14,7 +14,7 @@ $(BUILD)/dsp/%.hld: dsp/kernels/%.s $(DSP_AS)
 	@mkdir -p $(dir $@)
 	$(DSP_AS) -o $@ $<
 
-.PHONY: dsp dsp-test test-dsp-fuzz
+.PHONY: dsp dsp-test test-dsp-fuzz dsp-doc-check
 dsp: $(DSP_AS) $(DSP_IMAGES)
 all: dsp
 
@@ -22,14 +22,26 @@ all: dsp
 dsp-test: $(UNIT_BIN)
 	$(UNIT_BIN) --filter 'hld*/*'
 
+# dsp/ISA.md's operation table is the one the table in dsp/dsp_isa.c prints.
+dsp-doc-check: $(DSP_AS)
+	$(DSP_AS) --isa > $(BUILD)/dsp/isa-table.md
+	sed -n '/BEGIN GENERATED: etsim-dsp-as --isa/,/END GENERATED/p' dsp/ISA.md | sed '1d;$$d' | \
+	  diff -u - $(BUILD)/dsp/isa-table.md || { echo "dsp/ISA.md: regenerate the table with etsim-dsp-as --isa"; exit 1; }
+
+test-rest: dsp-doc-check
+
 DSP_FUZZ_RUNS ?= 20000
 $(BUILD)/fuzz/fuzz_dsp: tests/fuzz/fuzz_dsp.c $(DSP_SRCS)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_FLAGS) -o $@ $< $(DSP_SRCS) -lm
 
+# Seeds: the kernels as source (first byte 0) and as images (first byte 1).
 test-dsp-fuzz: $(BUILD)/fuzz/fuzz_dsp $(DSP_IMAGES)
 	@mkdir -p $(BUILD)/fuzz/corpus-dsp
-	cp $(DSP_IMAGES) $(BUILD)/fuzz/corpus-dsp/ 2>/dev/null || true
-	$(BUILD)/fuzz/fuzz_dsp -seed=1 -runs=$(DSP_FUZZ_RUNS) -max_len=4096 $(BUILD)/fuzz/corpus-dsp
+	for k in $(DSP_KERNELS:dsp/kernels/%.s=%); do \
+	  { printf '\000'; cat dsp/kernels/$$k.s; } > $(BUILD)/fuzz/corpus-dsp/$$k.s; \
+	  { printf '\001'; cat $(BUILD)/dsp/$$k.hld; } > $(BUILD)/fuzz/corpus-dsp/$$k.hld; \
+	done
+	$(BUILD)/fuzz/fuzz_dsp -seed=1 -runs=$(DSP_FUZZ_RUNS) -max_len=16384 $(BUILD)/fuzz/corpus-dsp
 
 test-rest: test-dsp-fuzz

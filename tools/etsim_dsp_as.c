@@ -93,6 +93,27 @@ static const char *slot_text(unsigned s)
     return s & DSP_SLOT_AB ? "A+B" : names[s & 7];
 }
 
+/* An operand as kind and field, e.g. "r.f1", "s6*4", "pc+-10". */
+static void operand_text(const dsp_operand_t *o, char *out, size_t len)
+{
+    static const char *const kinds[] = { "", "r", "v", "vpair", "vquad", "a", "aquad", "p", "u" };
+    const char *field = o->shift == 10 ? "f1" : o->shift == 6 ? "f2" : o->shift == 2 ? "f3" : o->shift == 32 ? "f40" : "?";
+    switch (o->kind) {
+    case DSP_OPND_SR: snprintf(out, len, "sr(imm10)"); break;
+    case DSP_OPND_PCREL: snprintf(out, len, "target(s%u bundles)", o->width); break;
+    case DSP_OPND_LOOPEND: snprintf(out, len, "end(u%u bundles)", o->width); break;
+    case DSP_OPND_IMM:
+        if (o->role == 2)
+            snprintf(out, len, "imm32");
+        else if (o->max)
+            snprintf(out, len, "u%u(0..%u)@%u", o->width, o->max, o->shift);
+        else
+            snprintf(out, len, "%c%u%s", o->role == 1 ? 's' : 'u', o->width, o->scale == 8 ? "*8" : o->scale == 4 ? "*4" : o->scale == 2 ? "*2" : "");
+        break;
+    default: snprintf(out, len, "%s.%s", kinds[o->kind], field); break;
+    }
+}
+
 static int print_isa(void)
 {
     static const char *const classes[] = { "nop", "alu", "mul", "load", "store", "branch", "valu", "mac", "acc" };
@@ -101,7 +122,21 @@ static int print_isa(void)
     for (unsigned i = 0; i < dsp_num_ops; i++) {
         const dsp_op_desc_t *d = &dsp_ops[i];
         bool wide = d->slots & DSP_SLOT_AB;
-        printf("| `%s` | `%s` | %s | %s | %u | %s 0x%0*llx |\n", d->name, d->syntax, slot_text(d->slots),
+        char syntax[160];
+        size_t n = 0;
+        for (const char *c = d->syntax; *c && n < sizeof syntax - 40; c++) {
+            if (*c == '%') {
+                char o[40];
+                operand_text(&d->opnd[*++c - '0'], o, sizeof o);
+                n += (size_t)snprintf(syntax + n, sizeof syntax - n, "%s", o);
+            } else {
+                syntax[n++] = *c;
+            }
+        }
+        syntax[n] = 0;
+        if (!n)
+            snprintf(syntax, sizeof syntax, "-");
+        printf("| `%s` | `%s` | %s | %s | %u | %s 0x%0*llx |\n", d->name, syntax, slot_text(d->slots),
                classes[d->cls], d->latency, wide ? "40-bit" : "20-bit", wide ? 10 : 5, (unsigned long long)d->match);
     }
     return 0;
