@@ -58,7 +58,10 @@ static bool add_uses(dsp_bundle_t *b, const dsp_op_t *op)
             }
             if (b->nuse == DSP_MAX_REGUSE)
                 return false;
-            b->use[b->nuse++] = (dsp_reguse_t){ file[j], idx[j], role, d->latency };
+            /* A post-incremented base (or alignment register) is ready for the
+             * next bundle; only the loaded data takes the load latency. */
+            uint8_t latency = role == DSP_MOD && d->mem_bytes ? 1 : d->latency;
+            b->use[b->nuse++] = (dsp_reguse_t){ file[j], idx[j], role, latency };
         }
     }
     return true;

@@ -1,23 +1,26 @@
 #!/usr/bin/env python3
 """Write the tables of fft256.s (between its GENERATED markers): the
-bit-reversal address table, the per-stage loop parameters and the Q14
-twiddle factors.  Run: python3 dsp/kernels/gen_fft256_tables.py"""
+bit-reversal address table of the 128-point complex FFT, its per-stage
+loop parameters and Q14 twiddle factors, and the Q14 factors -j W_256^k of
+the split pass.  Run: python3 dsp/kernels/gen_fft256_tables.py"""
 import math
 import os
 import re
 
-N = 256
+N = 128          # the complex FFT inside the 256-point real one
+STAGES = 7       # log2(N)
+SPLIT = 132      # bins the split pass writes (a multiple of 4, >= 129)
 HERE = os.path.dirname(os.path.abspath(__file__))
 PATH = os.path.join(HERE, "fft256.s")
 
 
-def bitrev(n, bits=8):
+def bitrev(n, bits=7):
     return int(format(n, "0%db" % bits)[::-1], 2)
 
 
 def tables():
     out = ["        .data", "        .align 8", "fft256_scratch: .dword 0",
-           "# destination of input sample n: fft256_buf + 8 * bitreverse(n)", "fft256_brtab:"]
+           "# destination of input pair n: fft256_buf + 8 * bitreverse7(n)", "fft256_brtab:"]
     for n in range(0, N, 8):
         out.append("        .word " + ", ".join("fft256_buf+%d" % (8 * bitrev(m)) for m in range(n, n + 8)))
     out.append("# per stage: outer count, inner iterations - 1 (4 butterflies each), data and twiddle")
@@ -25,7 +28,7 @@ def tables():
     out.append("# twiddle block")
     out.append("fft256_stages:")
     tw_off = 0
-    for s in range(8):
+    for s in range(STAGES):
         h = 1 << s
         groups = N // (2 * h)
         if groups >= h:   # twiddle fixed in the inner loop, which runs over the groups
@@ -34,9 +37,9 @@ def tables():
             o, i, sd, sw, od, ow = groups, h, 8, 4, 16 * h, 0
         out.append("        .word %d, %d, %d, %d, %d, %d, %d, fft256_tw+%d" % (o, i // 4 - 1, sd, sw, od, ow, 8 * h, tw_off))
         tw_off += 4 * h
-    out.append("# W_2h^j = exp(-2 pi i j / 2h) for each stage (h = 1, 2, .. 128), Q14 (re, im)")
+    out.append("# W_2h^j = exp(-2 pi i j / 2h) for each stage (h = 1, 2, .. 64), Q14 (re, im)")
     out.append("fft256_tw:")
-    for s in range(8):
+    for s in range(STAGES):
         h = 1 << s
         vals = []
         for j in range(h):
@@ -44,6 +47,14 @@ def tables():
             vals.append("%d, %d" % (round(math.cos(a) * 16384), round(math.sin(a) * 16384)))
         for k in range(0, len(vals), 8):
             out.append("        .half " + ", ".join(vals[k:k + 8]))
+    out.append("# -j W_256^k = (sin a, -cos a), a = -2 pi k / 256, Q14: the split pass")
+    out.append("fft256_split_tw:")
+    vals = []
+    for k in range(SPLIT):
+        a = -2 * math.pi * k / 256
+        vals.append("%d, %d" % (round(math.sin(a) * 16384), round(-math.cos(a) * 16384)))
+    for k in range(0, len(vals), 8):
+        out.append("        .half " + ", ".join(vals[k:k + 8]))
     return "\n".join(out) + "\n"
 
 

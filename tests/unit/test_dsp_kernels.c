@@ -135,24 +135,25 @@ Test(hld_kernels, fc_s8_256x256_bit_exact_and_its_cycles)
     cr_log_info("fc_s8 256x256: %u cycles (%.2f MAC/cycle)", cycles, 65536.0 / cycles);
     fprintf(stderr, "hld fc_s8 256x256: %u cycles, %.2f MAC/cycle\n", cycles, 65536.0 / cycles);
     cr_assert_geq(cycles, 8192u);
-    cr_assert_lt(cycles, 10000u, "the schedule regressed: %u cycles", cycles);
+    cr_assert_lt(cycles, 9500u, "the schedule regressed: %u cycles", cycles);
 }
 
 #define FFT_X   0x111000u
-#define FFT_BUF 0x110000u
+#define FFT_OUT 0x110400u
+#define FFT_BINS 132
 
-/* Runs fft256 on x; returns cycles, the largest error against DFT/256 in
- * output units, and the largest reference magnitude. */
+/* Runs fft256 on x; returns cycles, the largest error of bins 0..131
+ * against DFT/256 in output units, and the largest reference magnitude. */
 static uint32_t run_fft(const int32_t *x, double *max_err, double *max_mag)
 {
     tdsp_t *t = tdsp_new();
     load_kernel(t, "dsp/kernels/fft256.s", "fft256", FFT_X);
     tdsp_poke(t, FFT_X, x, 256 * 4);
     cr_assert_eq(tdsp_run(t, 1000000), DSP_RUN_HALT, "%s", t->msg);
-    int32_t out[512];
-    tdsp_peek(t, FFT_BUF, out, sizeof out);
+    int32_t out[2 * FFT_BINS];
+    tdsp_peek(t, FFT_OUT, out, sizeof out);
     *max_err = *max_mag = 0;
-    for (int k = 0; k < 256; k++) {
+    for (int k = 0; k < FFT_BINS; k++) {
         double re = 0, im = 0;
         for (int n = 0; n < 256; n++) {
             double a = -2 * M_PI * (double)((n * k) % 256) / 256;
@@ -173,8 +174,8 @@ static uint32_t run_fft(const int32_t *x, double *max_err, double *max_mag)
 /* Stated tolerance: the largest error of any bin, real or imaginary part,
  * at most 2^-13 of the largest bin's magnitude (78 dB).  The error is
  * dominated by the 16-bit (Q14) twiddles, good to 2^-15, in the last
- * stages (the halving of earlier stages shrinks their errors); measured:
- * 30.6 units against 600779 on random input (5.1e-5). */
+ * stages and the split (the halving of earlier stages shrinks their
+ * errors); measured: 30.6 units against 600779 on random input (5.1e-5). */
 #define FFT_TOLERANCE (1.0 / 8192)
 
 Test(hld_kernels, fft256_random_signal_within_tolerance_and_its_cycles)
@@ -185,10 +186,10 @@ Test(hld_kernels, fft256_random_signal_within_tolerance_and_its_cycles)
         x[n] = (int32_t)(rnd() % (1u << 24)) - (1 << 23);   /* +-2^23 */
     double err, mag;
     uint32_t cycles = run_fft(x, &err, &mag);
-    fprintf(stderr, "hld fft256 (real input, complex radix-2): %u cycles, max error %.2f units, max |X| %.0f\n", cycles, err, mag);
+    fprintf(stderr, "hld fft256 (real input): %u cycles, max error %.2f units, max |X| %.0f\n", cycles, err, mag);
     cr_assert_leq(err, FFT_TOLERANCE * mag, "max error %.2f of %.0f", err, mag);
     cr_assert_gt(mag, 1e5);
-    cr_assert_lt(cycles, 6000u, "the schedule regressed: %u cycles", cycles);
+    cr_assert_lt(cycles, 3200u, "the schedule regressed: %u cycles", cycles);
 }
 
 Test(hld_kernels, fft256_tones_land_in_their_bins)

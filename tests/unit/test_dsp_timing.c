@@ -33,6 +33,8 @@ Test(hld_timing, load_use_costs_one_bubble)
     cr_assert_eq(cycles_of(dep, 0), 5);
     /* The ALU result is ready for the next bundle. */
     cr_assert_eq(cycles_of("movi r1, 3\n add r2, r1, r1\n add r3, r2, r2\n halt\n", 0), 4);
+    /* A post-incremented base is ready for the next bundle. */
+    cr_assert_eq(cycles_of("li r1, 0x100000\n ld.d v0, [r1]+8\n ld.d v1, [r1]+8\n ld.w r2, [r1]+4\n halt\n", 0), 5);
     /* mul: latency 2. */
     cr_assert_eq(cycles_of("movi r1, 3\n mul r2, r1, r1\n add r3, r2, r2\n halt\n", 0), 5);
 }
