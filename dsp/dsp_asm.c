@@ -30,6 +30,7 @@ typedef struct asm_state {
     bool have_entry;
     char entry_sym[48];
     bool quiet;                /* trying a row: errors are a mismatch, without file:line */
+    bool sizing;               /* evaluating a size (.space, .align): no forward references */
 } asm_state_t;
 
 static bool fail(asm_state_t *a, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -94,7 +95,7 @@ static bool define_symbol(asm_state_t *a, const char *name, size_t len, uint32_t
 static bool eval(asm_state_t *a, const char *s, size_t len, int64_t *out)
 {
     const char *e = s + len;
-    int64_t total = 0;
+    uint64_t total = 0;   /* wraps: no overflow whatever the input */
     int sign = 1;
     bool want_term = true;
     while (s < e) {
@@ -120,13 +121,14 @@ static bool eval(asm_state_t *a, const char *s, size_t len, int64_t *out)
                 while (s < e && is_ident((unsigned char)*s))
                     s++;
                 dsp_symbol_t *sym = find_symbol(a->p, b, (size_t)(s - b));
-                if (!sym && a->final)
-                    return fail(a, "undefined symbol '%.*s'", (int)(s - b), b);
+                if (!sym && (a->final || a->sizing))
+                    return fail(a, "%s symbol '%.*s'", a->sizing ? "a size needs a value defined above, not" : "undefined",
+                                (int)(s - b), b);
                 v = sym ? sym->value : 0;
             } else {
                 return fail(a, "bad expression '%.*s'", (int)(e - s), s);
             }
-            total += sign * v;
+            total = sign > 0 ? total + (uint64_t)v : total - (uint64_t)v;
             want_term = false;
         } else {
             if (*s != '+' && *s != '-')
@@ -138,7 +140,7 @@ static bool eval(asm_state_t *a, const char *s, size_t len, int64_t *out)
     }
     if (want_term)
         return fail(a, "missing value");
-    *out = total;
+    *out = (int64_t)total;
     return true;
 }
 
@@ -445,14 +447,20 @@ static bool directive(asm_state_t *a, char *s)
     if (IS(".dword"))
         return data_values(a, args, 8);
     if (IS(".space")) {
-        if (!eval(a, args, strlen(args), &v))
+        a->sizing = true;
+        bool ok = eval(a, args, strlen(args), &v);
+        a->sizing = false;
+        if (!ok)
             return false;
         if (v < 0 || v > SECTION_MAX)
             return fail(a, ".space %lld out of range", (long long)v);
         return emit(a, NULL, (uint32_t)v);
     }
     if (IS(".align")) {
-        if (!eval(a, args, strlen(args), &v))
+        a->sizing = true;
+        bool ok = eval(a, args, strlen(args), &v);
+        a->sizing = false;
+        if (!ok)
             return false;
         if (v <= 0 || v > 4096 || (v & (v - 1)))
             return fail(a, ".align needs a power of two up to 4096");

@@ -247,8 +247,10 @@ dsp_step_result_t dsp_core_step(dsp_core_t *c, dsp_step_info_t *info)
     memset(info, 0, sizeof *info);
     c->info = info;
     info->pc = c->pc;
-    if (c->halted) {
+    if (c->halted) {   /* an idle cycle, like sleep */
         info->cycles = 1;
+        c->cycle++;
+        c->stats.sleep_cycles++;
         return end_step(c, info, DSP_STEP_HALT);
     }
     unsigned bubbles = 0;

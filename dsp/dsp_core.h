@@ -50,7 +50,7 @@ void dsp_config_default(dsp_config_t *cfg);
 
 typedef enum dsp_step_result {
     DSP_STEP_OK,        /* bundle issued */
-    DSP_STEP_HALT,      /* halt executed (the core stays halted) */
+    DSP_STEP_HALT,      /* halt executed; later steps are idle cycles until reset */
     DSP_STEP_SLEEP,     /* asleep in waiti: one idle cycle passed */
     DSP_STEP_FAULT,     /* illegal bundle, bad access, break: see message */
 } dsp_step_result_t;

@@ -32,21 +32,28 @@ static void put_operand(const dsp_operand_t *o, uint64_t word, uint32_t pc, char
     }
 }
 
+/* Append to out (of size len, holding *n characters), truncating. */
+static void append(char *out, size_t len, size_t *n, const char *s)
+{
+    while (*s && *n + 1 < len)
+        out[(*n)++] = *s++;
+    out[*n] = 0;
+}
+
 static void op_text(const dsp_op_desc_t *d, uint64_t word, uint32_t pc, char *out, size_t len)
 {
-    size_t n = (size_t)snprintf(out, len, "%s", d->name);
-    if (d->syntax[0] && n < len)
-        n += (size_t)snprintf(out + n, len - n, " ");
-    for (const char *s = d->syntax; *s && n < len; s++) {
+    size_t n = 0;
+    out[0] = 0;
+    append(out, len, &n, d->name);
+    if (d->syntax[0])
+        append(out, len, &n, " ");
+    for (const char *s = d->syntax; *s; s++) {
+        char piece[32] = { *s, 0 };
         if (*s == '%' && s[1] >= '0' && s[1] <= '3') {
-            char o[32];
-            put_operand(&d->opnd[s[1] - '0'], word, pc, o, sizeof o);
-            n += (size_t)snprintf(out + n, len - n, "%s", o);
+            put_operand(&d->opnd[s[1] - '0'], word, pc, piece, sizeof piece);
             s++;
-        } else {
-            out[n++] = *s;
-            out[n] = 0;
         }
+        append(out, len, &n, piece);
     }
 }
 

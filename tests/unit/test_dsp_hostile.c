@@ -85,6 +85,8 @@ Test(hld_hostile, assembler_errors_name_the_line)
     expect_asm_error("add r1, r2, v3\n", "expected a r register, found 'v3'");
     expect_asm_error("rsr r1, nosuch\n", "not a special register");
     expect_asm_error(".entry nolabel\n nop\n", "undefined label 'nolabel'");
+    expect_asm_error(".space later\n .equ later, 8\n", "a size needs a value defined above");
+    expect_asm_error("movi r1, 9223372036854775807 + 2\n", "out of range");   /* wraps, no overflow */
 }
 
 Test(hld_hostile, bad_images_are_refused)

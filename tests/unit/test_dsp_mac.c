@@ -148,3 +148,21 @@ Test(hld_mac, fused_requantize_matches_the_runtime_reference)
     }
     tdsp_free(t);
 }
+
+Test(hld_mac, accumulating_32x16_and_register_indexed_halfword_loads)
+{
+    /* v2 w: 100000, -7; v1 h: 3, -4, 32767, -32768 */
+    const uint64_t v[3] = { 0, 0x80007FFFFFFC0003ull, 0xFFFFFFF9000186A0ull };
+    tdsp_t *t = run_with(
+        ".data\n h: .half -2, 40000\n .text\n"
+        "li r1, h\n movi r2, 2\n"
+        "{ ld.h r3, [r1+r2] ; ld.hu r4, [r1+r2] }\n"
+        "vmac.wh.z a1, v2, v1\n vmac.wh a1, v2, v1\n vmac.wh a1, v2, v1\n"
+        "halt\n", v, 3);
+    cr_assert_eq(dsp_core_r(t->core, 3), (uint32_t)(int16_t)40000);
+    cr_assert_eq(dsp_core_r(t->core, 4), 40000u);
+    const int64_t wh[4] = { 100000ll * 3, -7ll * -4, 100000ll * 32767, -7ll * -32768 };
+    for (int i = 0; i < 4; i++)
+        cr_assert_eq(ACC(t, 1, i), 3 * wh[i], "lane %d", i);
+    tdsp_free(t);
+}
