@@ -280,7 +280,7 @@ dsp_step_result_t dsp_core_step(dsp_core_t *c, dsp_step_info_t *info)
     c->mem_wait = c->cfg.iram_wait;
     c->bank_used[0] = c->bank_used[1] = 0;
     c->store.pending = false;
-    for (unsigned i = 0; i < b->nops && !c->fault; i++) {
+    for (unsigned i = 0; i < b->op_count && !c->fault; i++) {
         b->op[i].desc->exec(c, &b->op[i]);
         info->class_ops[b->op[i].desc->cls]++;
     }

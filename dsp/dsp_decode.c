@@ -56,8 +56,10 @@ static bool add_uses(dsp_bundle_t *b, const dsp_op_t *op)
                         return false;
                     }
             }
-            if (b->nuse == DSP_MAX_REGUSE)
+            if (b->nuse == DSP_MAX_REGUSE) {   /* cannot happen with the table's operands */
+                illegal(b, "%s%s", "too many register operands", "");
                 return false;
+            }
             /* A post-incremented base (or alignment register) is ready for the
              * next bundle; only the loaded data takes the load latency. */
             uint8_t latency = role == DSP_MOD && d->mem_bytes ? 1 : d->latency;
@@ -102,7 +104,7 @@ void dsp_decode_bundle(uint64_t bits, uint32_t pc, dsp_bundle_t *b)
             illegal(b, "slot %s: %s", names[s], why);
             return;
         }
-        dsp_op_t *op = &b->op[b->nops++];
+        dsp_op_t *op = &b->op[b->op_count++];
         op->desc = d;
         for (int k = 0; k < 4 && d->opnd[k].kind; k++) {
             const dsp_operand_t *o = &d->opnd[k];

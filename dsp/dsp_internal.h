@@ -36,7 +36,7 @@ typedef struct dsp_reguse {
 /* A predecoded bundle (one per instruction-memory dword). */
 typedef struct dsp_bundle {
     uint8_t state;               /* 0 not decoded, 1 decoded, 2 illegal */
-    uint8_t nops;
+    uint8_t op_count;
     uint8_t nuse;
     dsp_op_t op[DSP_SLOTS];
     dsp_reguse_t use[DSP_MAX_REGUSE];
