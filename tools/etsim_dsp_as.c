@@ -53,6 +53,9 @@ static char *read_file(const char *path, size_t *len)
     return buf;
 }
 
+/* The image as assembler source: code as bundles (address and bits in a
+ * comment), data as .byte lines; it assembles back to the same image when
+ * the sections start where the assembler puts them. */
 static int disassemble(const char *path)
 {
     size_t len;
@@ -68,21 +71,42 @@ static int disassemble(const char *path)
         free(img);
         return 2;
     }
-    printf("# %s: entry 0x%08x\n", path, entry);
+    printf("# %s: entry 0x%08x, %u sections\n", path, entry, n);
+    bool entry_named = false;
     for (unsigned i = 0; i < n; i++) {
-        printf("# section %u: %u bytes at 0x%08x%s\n", i, secs[i].size, secs[i].addr,
-               secs[i].flags & DSP_IMAGE_FLAG_CODE ? " (code)" : "");
-        if (!(secs[i].flags & DSP_IMAGE_FLAG_CODE))
+        bool code = secs[i].flags & DSP_IMAGE_FLAG_CODE;
+        uint32_t base = code ? DSP_IRAM_BASE : DSP_DRAM_BASE;
+        printf("\n        %s    # section %u: %u bytes at 0x%08x\n", code ? ".text" : ".data", i, secs[i].size, secs[i].addr);
+        if (secs[i].addr < base || secs[i].addr - base > 0x100000u) {
+            printf("# (does not start in its memory: not reassemblable)\n");
             continue;
-        for (uint32_t off = 0; off + 8 <= secs[i].size; off += 8) {
+        }
+        if (secs[i].addr > base)
+            printf("        .space 0x%x\n", secs[i].addr - base);
+        const uint8_t *bytes = img + secs[i].offset;
+        uint32_t off = 0;
+        for (; code && off + 8 <= secs[i].size; off += 8) {
             uint64_t bits = 0;
             for (int k = 7; k >= 0; k--)
-                bits = bits << 8 | img[secs[i].offset + off + (uint32_t)k];
+                bits = bits << 8 | bytes[off + (uint32_t)k];
             char text[320];
-            dsp_disasm_bundle(bits, secs[i].addr + off, text, sizeof text);
-            printf("%08x:  %016llx  %s\n", secs[i].addr + off, (unsigned long long)bits, text);
+            uint32_t pc = secs[i].addr + off;
+            dsp_disasm_bundle(bits, pc, text, sizeof text);
+            if (pc == entry) {
+                printf("entry:\n");
+                entry_named = true;
+            }
+            printf("        %-64s # %08x %016llx\n", text, pc, (unsigned long long)bits);
+        }
+        for (; off < secs[i].size; off += 16) {
+            printf("        .byte ");
+            for (uint32_t k = off; k < off + 16 && k < secs[i].size; k++)
+                printf("%s%u", k == off ? "" : ", ", bytes[k]);
+            printf("\n");
         }
     }
+    if (entry_named)
+        printf("        .entry entry\n");
     free(img);
     return 0;
 }
