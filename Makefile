@@ -21,10 +21,11 @@ LDLIBS    := $(PKG_LIBS) -lm
 
 ISA_SRCS  := $(wildcard isa/*.c)
 SIM_SRCS  := $(filter-out sim/main.c,$(wildcard sim/*.c))
+NPU_SRCS  := $(wildcard npu/*.c)
 SOC_JSON  := $(wildcard sim/socs/*.json)
 GEN_SOC   := $(BUILD)/gen/soc_builtin.c
 DSP_SRCS  := $(wildcard dsp/*.c)
-CORE_SRCS := $(ISA_SRCS) $(SIM_SRCS) $(DSP_SRCS) $(GEN_SOC)
+CORE_SRCS := $(ISA_SRCS) $(SIM_SRCS) $(NPU_SRCS) $(DSP_SRCS) $(GEN_SOC)
 
 CORE_OBJS     := $(CORE_SRCS:%.c=$(BUILD)/obj/%.o)
 CORE_SAN_OBJS := $(CORE_SRCS:%.c=$(SAN)/obj/%.o)

@@ -18,6 +18,11 @@ typedef enum { DEV_NONE, DEV_SCS, DEV_UART, DEV_PROFPORT } dev_kind_t;
 
 static dev_kind_t device_at(machine_t *m, uint32_t addr, uint32_t *off, sim_uart_t **uart)
 {
+    /* The profiling port first: on the AN547 it sits in unused PPB space. */
+    if (m->prof.base && addr - m->prof.base < 0x1000u) {
+        *off = addr - m->prof.base;
+        return DEV_PROFPORT;
+    }
     if (addr >= PPB_BASE && addr < PPB_BASE + PPB_SIZE)
         return DEV_SCS;
     for (int i = 0; i < m->nuarts; i++) {
@@ -26,10 +31,6 @@ static dev_kind_t device_at(machine_t *m, uint32_t addr, uint32_t *off, sim_uart
             *uart = &m->uarts[i];
             return DEV_UART;
         }
-    }
-    if (m->prof.base && addr - m->prof.base < 0x1000u) {
-        *off = addr - m->prof.base;
-        return DEV_PROFPORT;
     }
     return DEV_NONE;
 }
@@ -53,6 +54,149 @@ const sim_region_t *machine_region_at(const machine_t *m, uint32_t addr, uint32_
     return NULL;
 }
 
+/* ---- what the firmware changed (machine_track_writes) ------------------- */
+
+#define TOUCH_CHUNK BUS_PAGE_SIZE
+#define TOUCH_LINE 32u
+
+/* One 64 KiB chunk of a region the firmware wrote: its bytes before that
+ * first write, and the 32-byte lines found different from them since. */
+typedef struct touch_chunk {
+    uint8_t *copy;   /* NULL: the chunk was all zero (.bss pools usually are) */
+    uint8_t changed[TOUCH_CHUNK / TOUCH_LINE / 8];
+} touch_chunk_t;
+
+static uint64_t chunk_bytes(const sim_region_t *r, uint32_t c)
+{
+    uint64_t start = (uint64_t)c * TOUCH_CHUNK;
+    return r->desc->size - start < TOUCH_CHUNK ? r->desc->size - start : TOUCH_CHUNK;
+}
+
+/* Is [p, p+n) all zero?  By blocks the compiler vectorises: a 2 MiB
+ * .bss pool is checked in a fraction of a millisecond. */
+static bool all_zero(const uint8_t *p, uint64_t n)
+{
+    uint64_t i = 0;
+    for (; i + 256 <= n; i += 256) {
+        uint64_t acc = 0;
+        for (unsigned j = 0; j < 256; j += 8) {
+            uint64_t w;
+            memcpy(&w, p + i + j, 8);
+            acc |= w;
+        }
+        if (acc)
+            return false;
+    }
+    for (; i < n; i++)
+        if (p[i])
+            return false;
+    return true;
+}
+
+/* The firmware is about to write [off, off+len) of r: remember every
+ * chunk there not yet remembered (a copy unless it is all zero).  Out of
+ * memory: that chunk goes uncounted. */
+static void note_write(machine_t *m, sim_region_t *r, uint64_t off, uint64_t len)
+{
+    if (!m->tracking_writes || !r->touch || len == 0)
+        return;
+    uint64_t last = (off + len - 1) / TOUCH_CHUNK;
+    for (uint64_t c = off / TOUCH_CHUNK; c <= last && c < r->nchunks; c++) {
+        if (r->touch[c])
+            continue;
+        const uint8_t *now = r->host + c * TOUCH_CHUNK;
+        uint64_t n = chunk_bytes(r, (uint32_t)c);
+        touch_chunk_t *t = calloc(1, sizeof *t);
+        if (t && !all_zero(now, n)) {
+            t->copy = malloc(n);
+            if (t->copy) {
+                memcpy(t->copy, now, n);
+            } else {
+                free(t);
+                t = NULL;
+            }
+        }
+        r->touch[c] = t;
+    }
+}
+
+static void bus_first_write(void *ctx, bus_page_t *p)
+{
+    machine_t *m = ctx;
+    for (int i = 0; i < m->nregions; i++) {
+        sim_region_t *r = &m->regions[i];
+        if (p->stats == &r->stats) {
+            note_write(m, r, (uint64_t)(p->host - r->host), BUS_PAGE_SIZE);
+            return;
+        }
+    }
+}
+
+bool machine_track_writes(machine_t *m)
+{
+    for (int i = 0; i < m->nregions; i++) {
+        sim_region_t *r = &m->regions[i];
+        if (r->desc->kind == MEM_FLASH)
+            continue;
+        r->nchunks = (uint32_t)((r->desc->size + TOUCH_CHUNK - 1) / TOUCH_CHUNK);
+        r->touch = calloc(r->nchunks, sizeof *r->touch);
+        if (!r->touch)
+            return false;
+        for (uint32_t k = 0; k < r->npages; k++) {
+            r->pages[k].writable = false;
+            r->pages[k].write_trap = true;
+        }
+    }
+    m->bus.first_write = bus_first_write;
+    m->bus.first_write_ctx = m;
+    m->tracking_writes = true;
+    return true;
+}
+
+void machine_scan_writes(machine_t *m)
+{
+    static const uint8_t zero_line[TOUCH_LINE];
+    for (int i = 0; i < m->nregions; i++) {
+        sim_region_t *r = &m->regions[i];
+        for (uint32_t c = 0; r->touch && c < r->nchunks; c++) {
+            touch_chunk_t *t = r->touch[c];
+            if (!t)
+                continue;
+            const uint8_t *now = r->host + (uint64_t)c * TOUCH_CHUNK;
+            uint64_t n = chunk_bytes(r, c);
+            /* Most chunks are as they were (pools zeroed at start-up):
+             * one pass over them, no line by line compare. */
+            if (t->copy ? memcmp(t->copy, now, n) == 0 : all_zero(now, n))
+                continue;
+            for (uint64_t off = 0; off < n; off += TOUCH_LINE) {
+                uint64_t len = n - off < TOUCH_LINE ? n - off : TOUCH_LINE;
+                uint32_t line = (uint32_t)(off / TOUCH_LINE);
+                const uint8_t *before = t->copy ? t->copy + off : zero_line;
+                if (!(t->changed[line / 8] & (1u << (line % 8))) && memcmp(before, now + off, len) != 0)
+                    t->changed[line / 8] |= (uint8_t)(1u << (line % 8));
+            }
+        }
+    }
+}
+
+uint64_t machine_touched_bytes(const machine_t *m, int i)
+{
+    const sim_region_t *r = &m->regions[i];
+    uint64_t total = 0;
+    for (uint32_t c = 0; r->touch && c < r->nchunks; c++) {
+        const touch_chunk_t *t = r->touch[c];
+        if (!t)
+            continue;
+        uint64_t n = chunk_bytes(r, c);
+        for (uint64_t off = 0; off < n; off += TOUCH_LINE) {
+            uint32_t line = (uint32_t)(off / TOUCH_LINE);
+            if (t->changed[line / 8] & (1u << (line % 8)))
+                total += n - off < TOUCH_LINE ? n - off : TOUCH_LINE;
+        }
+    }
+    return total;
+}
+
 /* Memory the fast path cannot serve: partial pages, flash writes. */
 static bool region_access(machine_t *m, uint32_t addr, unsigned size, uint32_t *value, bool write,
                           uint32_t *wait)
@@ -72,6 +216,7 @@ static bool region_access(machine_t *m, uint32_t addr, unsigned size, uint32_t *
             }
             return true;
         }
+        note_write(m, r, off, size);
         memcpy(r->host + off, value, size);   /* little-endian host */
         r->stats.writes++;
         r->stats.write_bytes += size;
@@ -311,6 +456,12 @@ void machine_destroy(machine_t *m)
     for (int i = 0; i < m->nregions; i++) {
         munmap(m->regions[i].host, m->regions[i].map_size);
         free(m->regions[i].pages);
+        for (uint32_t c = 0; m->regions[i].touch && c < m->regions[i].nchunks; c++) {
+            if (m->regions[i].touch[c])
+                free(m->regions[i].touch[c]->copy);
+            free(m->regions[i].touch[c]);
+        }
+        free(m->regions[i].touch);
     }
     semihost_close_all(&m->semi);
     profport_free(&m->prof);
@@ -348,11 +499,47 @@ bool machine_reset(machine_t *m)
 
 /* ---- host access to simulated memory ------------------------------------ */
 
+/* The first device window (the PPB, or a device of the SoC description)
+ * that overlaps [lo, lo+len), or NULL.  Devices may sit inside a memory
+ * region's range (the description allows it), so a load that starts in
+ * RAM can still run over one. */
+static const char *device_overlapping(const machine_t *m, uint64_t lo, uint64_t len, uint64_t *base,
+                                      uint64_t *size)
+{
+    if (len == 0)
+        return NULL;
+    if (lo < (uint64_t)PPB_BASE + PPB_SIZE && PPB_BASE < lo + len) {
+        *base = PPB_BASE;
+        *size = PPB_SIZE;
+        return "the system control space (PPB)";
+    }
+    for (int i = 0; i < m->desc.ndevices; i++) {
+        const soc_device_t *d = &m->desc.devices[i];
+        if (lo < (uint64_t)d->base + d->size && d->base < lo + len) {
+            *base = d->base;
+            *size = d->size;
+            return d->name;
+        }
+    }
+    return NULL;
+}
+
 /* Call fn on each piece of [addr, addr+len) that lies in one region. */
 static bool for_each_piece(machine_t *m, uint32_t addr, uint64_t len, const char *what, char *err,
                            size_t errlen, void (*fn)(uint8_t *host, uint64_t n, const uint8_t *src),
                            const uint8_t *src)
 {
+    uint64_t dbase, dsize;
+    const char *dev = device_overlapping(m, addr, len, &dbase, &dsize);
+    if (dev) {
+        if (err)
+            snprintf(err, errlen, "%s: bytes 0x%08llx..0x%08llx would load over device %s "
+                     "(0x%08llx..0x%08llx), whose stores the device would take; move the data "
+                     "or the device", what, (unsigned long long)addr,
+                     (unsigned long long)(addr + len - 1), dev, (unsigned long long)dbase,
+                     (unsigned long long)(dbase + dsize - 1));
+        return false;
+    }
     uint64_t done = 0;
     while (done < len) {
         uint64_t a = (uint64_t)addr + done;
@@ -430,6 +617,7 @@ bool machine_write_bytes(machine_t *m, uint32_t addr, const void *data, uint32_t
         uint64_t n = r->desc->size - off;
         if (n > len - done)
             n = len - done;
+        note_write(m, r, off, n);   /* the firmware's own request (SYS_READ...) */
         memcpy(r->host + off, src + done, n);
         /* Host writes (semihosting reads) into memory that holds code:
          * drop the stale decodes of just those addresses.  Not a flush:

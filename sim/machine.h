@@ -21,6 +21,10 @@ typedef struct sim_region {
     bus_page_t *pages;        /* one per 64 KiB page of the region and its aliases */
     uint32_t npages;
     uint64_t ignored_writes;  /* CPU writes to flash (ignored, as QEMU does) */
+    /* What the firmware changed (machine_track_writes): per 64 KiB chunk of
+     * the storage, NULL until the firmware first writes there. */
+    struct touch_chunk **touch;
+    uint32_t nchunks;
 } sim_region_t;
 
 typedef struct sim_uart {
@@ -45,6 +49,7 @@ typedef struct machine {
     semihost_t semi;
     FILE *out;                /* firmware output (stdout) */
     bool flash_write_warned;
+    bool tracking_writes;     /* machine_track_writes() was called */
     void *trace_ctx;          /* for the tracing hooks (machine_set_on_insn, machine_set_on_mem) */
 } machine_t;
 
@@ -82,6 +87,19 @@ bool machine_set_on_mem(machine_t *m,
                         void (*fn)(void *ctx, const cpu_t *cpu, uint32_t addr, unsigned size, const void *bytes,
                                    unsigned flags, uint32_t wait),
                         void *fn_ctx);
+
+/* From now on, note which RAM the firmware changes: every RAM page's
+ * first write takes the slow path once (bus_page_t.write_trap), which
+ * keeps a copy of the page as it was; later writes cost nothing extra.
+ * Call after loading and painting, before the run.  False when out of
+ * memory. */
+bool machine_track_writes(machine_t *m);
+/* Compare every page the firmware wrote with its copy and remember the
+ * 32-byte lines that differ (a line changed once stays counted, even if
+ * it is later restored).  Called at each inference end and after the run. */
+void machine_scan_writes(machine_t *m);
+/* Bytes of region i in the lines found changed so far (0 without tracking). */
+uint64_t machine_touched_bytes(const machine_t *m, int i);
 
 /* Reset the core from the vector table. */
 bool machine_reset(machine_t *m);

@@ -50,6 +50,7 @@ typedef struct options {
     int trace_level;          /* TRACE_LEVEL_OPERATOR, _INSTRUCTION or _MEMORY */
     bool trace_level_given;
     bool quiet;
+    const char *semihost_root;   /* NULL: the working directory */
 } options_t;
 
 static void usage(FILE *f)
@@ -70,6 +71,8 @@ static void usage(FILE *f)
           "                         instruction with its cycles and the registers it changed;\n"
           "                         mem: also every data memory access (address, bytes, stalls)\n"
           "  --timeline FILE        Chrome trace-event JSON timeline (Perfetto, chrome://tracing)\n"
+          "  --semihost-root DIR    semihosting file access confined to DIR (default: the\n"
+          "                         working directory; / allows every file, as QEMU)\n"
           "  -q                     no summary on stderr\n"
           "  --print-soc [NAME]     print a built-in SoC description as JSON and exit\n"
           "exit status: the firmware's; 2 usage or bad input; 3 firmware crash; 4 max cycles\n",
@@ -218,6 +221,9 @@ static int parse_args(int argc, char **argv, options_t *o)
                 return EXIT_USAGE;
             }
             o->trace_level_given = true;
+        } else if (!strcmp(a, "--semihost-root")) {
+            NEED_VALUE();
+            o->semihost_root = v;
         } else if (!strcmp(a, "--timeline")) {
             NEED_VALUE();
             o->timeline = v;
@@ -388,7 +394,8 @@ static int run(const options_t *o)
     run_info_t ri = {0};
     elf_info_t elf;
     int status = EXIT_USAGE;
-    bool ok = elf_load(m, o->firmware, &elf, err, sizeof err);
+    bool ok = !o->semihost_root || semihost_set_root(&m->semi, o->semihost_root, err, sizeof err);
+    ok = ok && elf_load(m, o->firmware, &elf, err, sizeof err);
     for (int i = 0; ok && i < o->ndata; i++) {
         uint64_t size;
         ok = load_file_at(m, o->data[i].path, o->data[i].addr, &size, err, sizeof err);
@@ -409,6 +416,11 @@ static int run(const options_t *o)
     power.fetch_region = code_region ? (int)(code_region - m->regions) : -1;
     ram_info_t ram;
     ram_prepare(m, &elf, &ram);
+    if (!machine_track_writes(m)) {
+        fprintf(stderr, "etsim: out of memory\n");
+        machine_destroy(m);
+        return EXIT_USAGE;
+    }
     power_probe_t probe;
     power_probe_attach(&probe, m);
     /* The instruction trace is opened before the run, so that a file that

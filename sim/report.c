@@ -229,6 +229,15 @@ static void summary_ram(FILE *f, const run_info_t *ri)
     for (int i = 0; i < r->ntiers; i++)
         if (r->tiers[i].ram_bytes)
             fprintf(f, " %s %.1f KiB", r->tiers[i].name, r->tiers[i].ram_bytes / 1024.0);
+    fputs("  (reserved by the image)", f);
+    if (r->touched_known) {
+        fprintf(f, "\n  RAM touched   %llu bytes (%.1f KiB):", (unsigned long long)r->ram_touched,
+                r->ram_touched / 1024.0);
+        for (int i = 0; i < r->ntiers; i++)
+            if (r->tiers[i].touched_bytes)
+                fprintf(f, " %s %.1f KiB", r->tiers[i].name, r->tiers[i].touched_bytes / 1024.0);
+        fputs("  (changed by the firmware)", f);
+    }
     fprintf(f, "\n  stack peak    %llu bytes, heap peak %llu bytes\n", (unsigned long long)r->stack_peak,
             (unsigned long long)r->heap_peak);
 }
@@ -325,6 +334,7 @@ static json_object *tiers_json(const ram_info_t *r)
         json_object_object_add(o, "stack_bytes", u64(t->stack_bytes));
         json_object_object_add(o, "heap_bytes", u64(t->heap_bytes));
         json_object_object_add(o, "ram_bytes", u64(t->ram_bytes));
+        json_object_object_add(o, "touched_bytes", r->touched_known && t->kind != MEM_FLASH ? u64(t->touched_bytes) : NULL);
         json_object_array_add(arr, o);
     }
     return arr;
@@ -337,6 +347,7 @@ static json_object *memory_json(const machine_t *m, const run_info_t *ri, const 
     json_object_object_add(mem, "flash_model_bytes", u64(ri->model_bytes));
     json_object_object_add(mem, "flash_code_bytes", u64(ri->elf.code_bytes + ri->elf.rodata_bytes + ri->elf.data_bytes));
     json_object_object_add(mem, "ram_peak_bytes", r ? u64(r->ram_peak) : NULL);
+    json_object_object_add(mem, "ram_touched_bytes", r && r->touched_known ? u64(r->ram_touched) : NULL);
     json_object_object_add(mem, "stack_peak_bytes", r && r->stack_known ? u64(r->stack_peak) : NULL);
     json_object_object_add(mem, "heap_peak_bytes", r && r->heap_known ? u64(r->heap_peak) : NULL);
     json_object_object_add(mem, "heap_peak_source", r && r->heap_known ? json_object_new_string(r->heap_source) : NULL);
@@ -711,6 +722,8 @@ static void html_timeline(FILE *f, const machine_t *m, const analysis_t *a)
     fputs("</svg>\n", f);
 }
 
+/* Per tier: what the image reserves (stacked by kind) and, below it,
+ * what the firmware changed (how small its pools could be). */
 static void html_ram(FILE *f, const run_info_t *ri)
 {
     const ram_info_t *r = ri->ram;
@@ -719,17 +732,21 @@ static void html_ram(FILE *f, const run_info_t *ri)
     double max = 0;
     int rows = 0;
     for (int i = 0; i < r->ntiers; i++) {
-        if (r->tiers[i].ram_bytes) {
-            rows++;
-            if ((double)r->tiers[i].ram_bytes > max)
-                max = (double)r->tiers[i].ram_bytes;
+        const ram_tier_t *t = &r->tiers[i];
+        if (t->ram_bytes || t->touched_bytes) {
+            rows += r->touched_known ? 2 : 1;
+            max = (double)t->ram_bytes > max ? (double)t->ram_bytes : max;
+            max = (double)t->touched_bytes > max ? (double)t->touched_bytes : max;
         }
     }
-    svg_open(f, "RAM per memory tier (data, bss used, arenas outside sections, stack, heap)", rows ? rows : 1);
+    svg_open(f, r->touched_known ? "RAM per memory tier: reserved by the image (data, bss used, arenas outside "
+                                   "sections, stack, heap) and touched (32-byte lines the firmware changed)"
+                                 : "RAM per memory tier (data, bss used, arenas outside sections, stack, heap)",
+             rows ? rows : 1);
     int y = 4;
     for (int i = 0; i < r->ntiers; i++) {
         const ram_tier_t *t = &r->tiers[i];
-        if (!t->ram_bytes)
+        if (!t->ram_bytes && !t->touched_bytes)
             continue;
         bar_seg_t segs[] = {
             {(double)t->data_bytes, "#66a61e", "data"}, {(double)t->bss_used, "#e6ab02", "bss (used)"},
@@ -737,9 +754,17 @@ static void html_ram(FILE *f, const run_info_t *ri)
             {(double)t->heap_bytes, "#1f78b4", "heap"},
         };
         char val[64];
-        snprintf(val, sizeof val, "%.1f KiB", t->ram_bytes / 1024.0);
+        snprintf(val, sizeof val, "%.1f KiB reserved", t->ram_bytes / 1024.0);
         svg_row(f, y, t->name, segs, 5, max, val);
         y += 18;
+        if (r->touched_known) {
+            bar_seg_t seg = {(double)t->touched_bytes, "#7570b3", "touched"};
+            char label[SOC_NAME_LEN + 12];
+            snprintf(label, sizeof label, "%s touched", t->name);
+            snprintf(val, sizeof val, "%.1f KiB touched", t->touched_bytes / 1024.0);
+            svg_row(f, y, label, &seg, 1, max, val);
+            y += 18;
+        }
     }
     fputs("</svg>\n", f);
 }
@@ -780,7 +805,10 @@ static void html_table(FILE *f, const machine_t *m, const run_info_t *ri, const 
     html_text(f, m->desc.cpu);
     fprintf(f, " (%s)</td><td>%.1f KiB</td><td>%.1f KiB</td>", m->desc.name, ri->model_bytes / 1024.0,
             (ri->elf.code_bytes + ri->elf.rodata_bytes + ri->elf.data_bytes) / 1024.0);
-    if (ri->ram)
+    if (ri->ram && ri->ram->touched_known)
+        fprintf(f, "<td>%.1f KiB reserved, %.1f KiB touched</td>", ri->ram->ram_peak / 1024.0,
+                ri->ram->ram_touched / 1024.0);
+    else if (ri->ram)
         fprintf(f, "<td>%.1f KiB</td>", ri->ram->ram_peak / 1024.0);
     else
         fputs("<td>-</td>", f);

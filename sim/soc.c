@@ -29,10 +29,16 @@ const char *soc_builtin_json(const char *name)
     return NULL;
 }
 
+#define MAX_WARNED_KEYS 16
+
 typedef struct parse_ctx {
     const char *source;   /* file name or "built-in NAME", for messages */
     char *err;
     size_t errlen;
+    /* Unknown keys already warned about: each is named once, however many
+     * objects carry it. */
+    char warned[MAX_WARNED_KEYS][SOC_NAME_LEN];
+    int nwarned;
 } parse_ctx_t;
 
 static bool fail(parse_ctx_t *pc, const char *fmt, ...)
@@ -45,6 +51,30 @@ static bool fail(parse_ctx_t *pc, const char *fmt, ...)
     vsnprintf(pc->err + n, pc->errlen - (size_t)n, fmt, ap);
     va_end(ap);
     return false;
+}
+
+/* Keys nobody reads are most likely typos ("read_wiat"): warn, once per
+ * key, naming it and where it is.  Keys ending in "source" and
+ * "description" are documentation and always allowed. */
+static void warn_unknown_keys(parse_ctx_t *pc, json_object *obj, const char *where,
+                              const char *const *known)
+{
+    json_object_object_foreach(obj, key, val) {
+        (void)val;
+        size_t len = strlen(key);
+        if ((len >= 6 && strcmp(key + len - 6, "source") == 0) || strcmp(key, "description") == 0)
+            continue;
+        bool ok = false;
+        for (size_t i = 0; known[i] && !ok; i++)
+            ok = strcmp(known[i], key) == 0;
+        for (int i = 0; i < pc->nwarned && !ok; i++)
+            ok = strncmp(pc->warned[i], key, SOC_NAME_LEN - 1) == 0;
+        if (ok)
+            continue;
+        fprintf(stderr, "etsim: warning: %s: unknown key \"%s\" in %s (ignored)\n", pc->source, key, where);
+        if (pc->nwarned < MAX_WARNED_KEYS)
+            snprintf(pc->warned[pc->nwarned++], SOC_NAME_LEN, "%s", key);
+    }
 }
 
 /* A number: a JSON integer, or a string "0x1000", "512K", "4M", "2G". */
@@ -60,6 +90,9 @@ static bool get_u64(parse_ctx_t *pc, json_object *obj, const char *what, uint64_
     if (!json_object_is_type(obj, json_type_string))
         return fail(pc, "%s must be a number or a string like \"0x1000\" or \"512K\"", what);
     const char *s = json_object_get_string(obj);
+    /* strtoull would take "-64K" as 2^64 - 64 Ki. */
+    if (s[strspn(s, " \t")] == '-')
+        return fail(pc, "%s must not be negative (\"%s\")", what, s);
     char *end;
     errno = 0;
     unsigned long long v = strtoull(s, &end, 0);
@@ -164,6 +197,12 @@ static bool parse_region(parse_ctx_t *pc, json_object *o, soc_region_t *r)
     if (size == 0 || (uint64_t)r->base + size > 0x100000000ull)
         return fail(pc, "region %s: base + size must lie inside the 4 GiB address space", r->name);
     r->size = size;
+    static const char *const region_keys[] = {
+        "name", "kind", "base", "size", "aliases", "read_wait", "write_wait", "fetch_wait",
+        "width_bits", "cacheable", "read_pj_per_byte", "write_pj_per_byte", NULL};
+    char where[SOC_NAME_LEN + 16];
+    snprintf(where, sizeof where, "memory region %s", r->name);
+    warn_unknown_keys(pc, o, where, region_keys);
     if (!get_u32_field(pc, o, "read_wait", false, 0, &v))
         return false;
     r->read_wait = (uint16_t)(v > 1000 ? 1000 : v);
@@ -218,6 +257,10 @@ static bool parse_device(parse_ctx_t *pc, json_object *o, soc_device_t *dev)
         return false;
     if (!dev->name[0])
         memcpy(dev->name, dev->type, sizeof dev->name);
+    static const char *const device_keys[] = {"type", "name", "base", "size", NULL};
+    char where[SOC_NAME_LEN + 8];
+    snprintf(where, sizeof where, "device %s", dev->name);
+    warn_unknown_keys(pc, o, where, device_keys);
     if (strcmp(dev->type, "uart-cmsdk") != 0 && strcmp(dev->type, "profport") != 0)
         return fail(pc, "device type \"%s\" is not one of uart-cmsdk, profport", dev->type);
     return true;
@@ -235,6 +278,10 @@ static bool parse_cache(parse_ctx_t *pc, json_object *cpu, const char *key, uint
         return true;
     if (!json_object_is_type(o, json_type_object))
         return fail(pc, "cpu \"%s\" must be an object", key);
+    static const char *const cache_keys[] = {"size", "ways", NULL};
+    char where[16];
+    snprintf(where, sizeof where, "cpu %s", key);
+    warn_unknown_keys(pc, o, where, cache_keys);
     uint64_t size = 0;
     if (json_object_object_get_ex(o, "size", &so) && !get_u64(pc, so, "size", &size))
         return false;
@@ -253,14 +300,19 @@ static bool parse_cpu(parse_ctx_t *pc, json_object *root, soc_desc_t *d)
     json_object *cpu;
     if (!json_object_object_get_ex(root, "cpu", &cpu) || !json_object_is_type(cpu, json_type_object))
         return fail(pc, "missing \"cpu\" object");
+    static const char *const cpu_keys[] = {"name", "mhz", "fpu", "mve", "prio_bits", "reset_vtor",
+                                           "icache", "dcache", NULL};
+    warn_unknown_keys(pc, cpu, "cpu", cpu_keys);
     strcpy(d->cpu, "cortex-m55");
     if (!get_string_field(pc, cpu, "name", false, d->cpu, sizeof d->cpu) ||
         !get_double_field(pc, cpu, "mhz", 400, &d->cpu_mhz))
         return false;
     if (strcmp(d->cpu, "cortex-m55") != 0)
         return fail(pc, "cpu \"%s\" is not supported (only cortex-m55)", d->cpu);
-    if (!(d->cpu_mhz > 0 && d->cpu_mhz <= 10000))
-        return fail(pc, "cpu mhz must be between 0 and 10000");
+    if (!(d->cpu_mhz > 0))
+        return fail(pc, "cpu mhz must be greater than 0");
+    if (!(d->cpu_mhz <= 10000))
+        return fail(pc, "cpu mhz must be at most 10000");
     uint32_t bits;
     if (!get_u32_field(pc, cpu, "prio_bits", false, 3, &bits) ||
         !get_u32_field(pc, cpu, "reset_vtor", false, 0, &d->reset_vtor))
@@ -276,6 +328,10 @@ static bool parse_root(parse_ctx_t *pc, json_object *root, soc_desc_t *d)
 {
     if (!json_object_is_type(root, json_type_object))
         return fail(pc, "the description must be a JSON object");
+    /* "power" is read by sim/power.c; "npu" and "dsp" describe engines. */
+    static const char *const root_keys[] = {"schema", "name", "cpu", "memory", "devices", "power",
+                                            "npu", "dsp", "model_address", "input_address", NULL};
+    warn_unknown_keys(pc, root, "the top level", root_keys);
     if (!get_string_field(pc, root, "name", true, d->name, sizeof d->name) || !parse_cpu(pc, root, d))
         return false;
     json_object *mem, *devs;
@@ -359,7 +415,7 @@ bool soc_desc_load(soc_desc_t *d, const char *name_or_path, char *err, size_t er
             return false;
         text = owned;
     }
-    parse_ctx_t pc = {source, err, errlen};
+    parse_ctx_t pc = {.source = source, .err = err, .errlen = errlen};
     json_tokener *tok = json_tokener_new();
     json_object *root = tok ? json_tokener_parse_ex(tok, text, (int)strlen(text)) : NULL;
     bool ok;
