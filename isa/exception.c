@@ -737,6 +737,7 @@ bool cpu_reset(cpu_t *cpu, uint32_t vtor)
     memset(&cpu->fp, 0, sizeof cpu->fp);
     memset(&cpu->exc, 0, sizeof cpu->exc);
     cpu->pl.lob_le = 0;
+    cpu->pl.lob_branch = 0;
     cpu->pl.pair_cycle = UINT64_MAX;
     cpu->exc.prio_bits = 3;
     memset(&cpu->scb, 0, sizeof cpu->scb);
