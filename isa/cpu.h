@@ -151,6 +151,7 @@ typedef struct cpu_exc_state {
     uint8_t enabled[CPU_NUM_EXC];   /* IRQs: NVIC ISER; faults: SHCSR */
     uint8_t prio[CPU_NUM_EXC];      /* 8-bit priority field as written */
     uint8_t prio_bits;              /* implemented priority bits (3 on M55) */
+    uint64_t returned_at;           /* cycle the last exception return ended (tail-chaining; UINT64_MAX: none) */
 } cpu_exc_state_t;
 
 /* Predecoded instruction cache: one chunk of instructions per 64 KiB page

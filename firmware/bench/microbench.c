@@ -141,6 +141,22 @@ static uint32_t table_branch(void)
     return cyccnt() - t0;
 }
 
+/* An empty SVC handler: BX LR, the exception return. */
+void SVC_Handler(void)
+{
+}
+
+/* An exception round trip per iteration: SVC (a 16-bit primary: it issues
+ * with the predicted BNE before it, C9), entry 12, the handler's BX LR 3,
+ * return 10 (the Cortex-M3/M4 figures: the M55 TRM gives none), SUBS 1,
+ * BNE 1. */
+static uint32_t svc_round_trip(void)
+{
+    uint32_t n = ITER, t0 = cyccnt();
+    __asm volatile("1: svc #0\n subs %[n], #1\n bne 1b\n" : [n] "+l"(n) : : "cc", "memory");
+    return cyccnt() - t0;
+}
+
 /* The ADD chain again, fetched from QSPI flash instead of the ITCM. */
 AN547_FLASH_TEXT static uint32_t add_chain_from_flash(void)
 {
@@ -236,6 +252,7 @@ static const bench_t benches[] = {
     {"bl + bx lr", call_return, 3 + 3 + 1 + 1, "BL 3, BX LR 3, loop 2"},
     {"bl + push {lr} + pop {pc}", call_pop_pc, 3 + 1 + 4 + 1 + 1, "POP {pc} 1 + load 1 + refill 2"},
     {"tbb dispatch", table_branch, 4 + 1 + 1, "TBB 2 + refill 2"},
+    {"svc + empty handler", svc_round_trip, 12 + 3 + 10 + 1 + 1, "entry 12, return 10 (M3/M4)"},
     {"add chain (QSPI flash, I-cache on)", add_chain_from_flash, 8, "as ITCM: the loop sits in one cache line"},
     {"add chain (QSPI flash, I-cache off)", add_chain_from_flash_uncached, 8 * 5 + 4,
      "1 + 4 wait states per 32-bit fetch (SoC description)"},
