@@ -13,7 +13,7 @@
  * timing_taken_branch() only when the branch is taken, so a conditional
  * branch that falls through costs what an ALU instruction costs, except a
  * backward B/B<c>, which the loop and branch info cache may predict
- * (timing_backward_taken(), isa/timing.h).
+ * (timing_direct_branch(), isa/timing.h).
  */
 #include "alu.h"
 #include "insn.h"
@@ -37,14 +37,6 @@ static inline bool is_backward(const insn_t *in)
     return (int32_t)in->imm <= -4;
 }
 
-static inline void direct_branch_to(cpu_t *cpu, const insn_t *in)
-{
-    cpu_branch_write_pc_inline(cpu, cpu->r[15] + in->imm);
-    if (is_backward(in))
-        timing_backward_taken(cpu);
-    else
-        timing_taken_branch(cpu);
-}
 
 /* ------------------------------------------------------------------ */
 /* B, BL, BX, BLX, CBZ, TBB                                            */
@@ -53,7 +45,8 @@ static inline void direct_branch_to(cpu_t *cpu, const insn_t *in)
  * already checked the block's condition). */
 void isa_exec_b(cpu_t *cpu, const insn_t *in)
 {
-    direct_branch_to(cpu, in);
+    cpu_branch_write_pc_inline(cpu, cpu->r[15] + in->imm);
+    timing_direct_branch(cpu, true, is_backward(in));
 }
 
 /* ConditionPassed without a switch: bit (N:Z:C:V) of cond_pass[cond] says
@@ -68,10 +61,10 @@ static const uint16_t cond_pass[16] = {
 void isa_exec_bcond(cpu_t *cpu, const insn_t *in)
 {
     unsigned nzcv = cpu->n << 3 | cpu->z << 2 | cpu->c << 1 | cpu->v;
-    if ((cond_pass[in->cond] >> nzcv) & 1u)
-        direct_branch_to(cpu, in);
-    else if (is_backward(in))
-        timing_backward_not_taken(cpu);
+    bool taken = (cond_pass[in->cond] >> nzcv) & 1u;
+    if (taken)
+        cpu_branch_write_pc_inline(cpu, cpu->r[15] + in->imm);
+    timing_direct_branch(cpu, taken, is_backward(in));
 }
 
 static void exec_bl(cpu_t *cpu, const insn_t *in)

@@ -161,17 +161,13 @@ static inline void timing_loaded_branch(cpu_t *cpu)
  * pays the refill.  Any other taken backward branch pays the refill and
  * takes the entry.  Assumptions: one entry for a branch, apart from the
  * LE's (an outer loop's branch does not evict the inner loop's LE). */
-static inline void timing_backward_taken(cpu_t *cpu)
+static inline void timing_direct_branch(cpu_t *cpu, bool taken, bool backward)
 {
-    uint32_t hit = cpu->pl.lob_branch == cpu->pc;
-    cpu->pl.lob_branch = cpu->pc;
-    cpu->cycles += hit ? 0u : TIMING_TAKEN_BRANCH_PENALTY;
-}
-
-/* A backward branch falling through: a misprediction if the cache held it. */
-static inline void timing_backward_not_taken(cpu_t *cpu)
-{
-    cpu->cycles += cpu->pl.lob_branch == cpu->pc ? TIMING_TAKEN_BRANCH_PENALTY : 0u;
+    /* Predicted taken: a backward branch the cache holds.  A branch pays
+     * the refill when the prediction (taken or fall through) is wrong. */
+    bool predicted = backward & (cpu->pl.lob_branch == cpu->pc);
+    cpu->cycles += (uint64_t)(taken ^ predicted) * TIMING_TAKEN_BRANCH_PENALTY;
+    cpu->pl.lob_branch = taken & backward ? cpu->pc : cpu->pl.lob_branch;
 }
 
 /* The fetch of an instruction from memory other than a TCM: through the
