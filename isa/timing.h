@@ -167,7 +167,7 @@ static inline void timing_direct_branch(cpu_t *cpu, bool taken, bool backward)
      * the refill when the prediction (taken or fall through) is wrong. */
     bool predicted = backward & (cpu->pl.lob_branch == cpu->pc);
     cpu->cycles += (uint64_t)(taken ^ predicted) * TIMING_TAKEN_BRANCH_PENALTY;
-    cpu->pl.lob_branch = (taken && backward) ? cpu->pc : cpu->pl.lob_branch;
+    cpu->pl.lob_branch = (taken & backward) ? cpu->pc : cpu->pl.lob_branch;
 }
 
 /* The fetch of an instruction from memory other than a TCM: through the
