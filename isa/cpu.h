@@ -151,6 +151,7 @@ typedef struct cpu_exc_state {
     uint8_t enabled[CPU_NUM_EXC];   /* IRQs: NVIC ISER; faults: SHCSR */
     uint8_t prio[CPU_NUM_EXC];      /* 8-bit priority field as written */
     uint8_t prio_bits;              /* implemented priority bits (3 on M55) */
+    uint64_t returned_at;           /* cycle the last exception return ended (tail-chaining; UINT64_MAX: none) */
 } cpu_exc_state_t;
 
 /* Predecoded instruction cache: one chunk of instructions per 64 KiB page
@@ -170,7 +171,8 @@ typedef struct cpu_pipeline {
     uint32_t sb_next;
     uint64_t sb_max;         /* no scoreboard entry is ready later than this */
     uint8_t pair_dual;       /* the last one's TIMING_DUAL_* */
-    uint32_t lob_le;         /* address of the LE whose loop is cached (0: none) */
+    uint32_t lob_le;         /* loop and branch info cache: the LE whose loop it holds (0: none) */
+    uint32_t lob_branch;     /* ... and the backward B/B<c> it predicts taken (0: none) */
     /* statistics */
     uint64_t class_insns[32];    /* instructions retired per timing class (power model) */
     uint64_t stall_cycles;   /* waiting for operands or a busy pipe */

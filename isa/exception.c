@@ -466,9 +466,16 @@ static bool save_fp_context(cpu_t *cpu, uint32_t addr)
 
 /* Entry cost: 12 cycles to stack 8 words and fetch the vector, as on the
  * Cortex-M3/M4/M33 family (the M55 TRM does not publish a figure; an
- * assumption), plus wait states of the stack memory charged by the bus. */
+ * assumption), plus wait states of the stack memory charged by the bus.
+ * An exception taken as another returns is tail-chained: the core skips
+ * the unstacking and stacking and fetches the new vector, 6 cycles from
+ * the return to the new handler instead of a return and an entry
+ * (Cortex-M3/M4 TRM, "tail-chaining"; the same assumption for the M55). */
 #define EXCEPTION_ENTRY_CYCLES 12u
 #define EXCEPTION_RETURN_CYCLES 10u
+#define EXCEPTION_TAIL_CHAIN_CYCLES 6u
+_Static_assert(EXCEPTION_TAIL_CHAIN_CYCLES <= EXCEPTION_RETURN_CYCLES,
+               "a tail-chain takes back part of the return's cycles");
 
 static void exception_entry(cpu_t *cpu, int exc, uint32_t return_address)
 {
@@ -519,7 +526,13 @@ static void exception_entry(cpu_t *cpu, int exc, uint32_t return_address)
     cpu->sleeping = false;
     cpu->epsr_t = vector & 1u;
     cpu->pc = vector & ~1u;
-    cpu->cycles += EXCEPTION_ENTRY_CYCLES;
+    /* Tail-chained (taken in the cycle the last return ended): the return's
+     * cycles become the tail-chain's. */
+    if (cpu->exc.returned_at == cpu->cycles)
+        cpu->cycles -= EXCEPTION_RETURN_CYCLES - EXCEPTION_TAIL_CHAIN_CYCLES;
+    else
+        cpu->cycles += EXCEPTION_ENTRY_CYCLES;
+    cpu->exc.returned_at = UINT64_MAX;
     cpu->exc_dirty = true;
     cpu_attention(cpu);
 }
@@ -596,6 +609,7 @@ static void exception_return(cpu_t *cpu, uint32_t exc_return)
     set_stack_state(cpu, ipsr, cpu->control);
     cpu->excl_valid = false;
     cpu->cycles += EXCEPTION_RETURN_CYCLES;
+    cpu->exc.returned_at = cpu->cycles;
     cpu->exc_dirty = true;
     cpu_attention(cpu);
 }
@@ -736,7 +750,9 @@ bool cpu_reset(cpu_t *cpu, uint32_t vtor)
     memset(cpu->r, 0, sizeof cpu->r);
     memset(&cpu->fp, 0, sizeof cpu->fp);
     memset(&cpu->exc, 0, sizeof cpu->exc);
+    cpu->exc.returned_at = UINT64_MAX;
     cpu->pl.lob_le = 0;
+    cpu->pl.lob_branch = 0;
     cpu->pl.pair_cycle = UINT64_MAX;
     cpu->exc.prio_bits = 3;
     memset(&cpu->scb, 0, sizeof cpu->scb);

@@ -11,7 +11,9 @@
  * Timing: every row is TC_BRANCH (one issue cycle, the same as TC_ALU) or
  * TC_BRANCH_LINK / TC_TABLE_BRANCH; the pipeline refill is added with
  * timing_taken_branch() only when the branch is taken, so a conditional
- * branch that falls through costs what an ALU instruction costs.
+ * branch that falls through costs what an ALU instruction costs, except a
+ * backward B/B<c>, which the loop and branch info cache may predict
+ * (timing_direct_branch(), isa/timing.h).
  */
 #include "alu.h"
 #include "insn.h"
@@ -27,6 +29,15 @@ static inline void branch_to(cpu_t *cpu, uint32_t target)
     timing_taken_branch(cpu);
 }
 
+/* B and B<c>: a backward one may be predicted by the loop and branch info
+ * cache (isa/timing.h).  imm is the offset from the PC (address + 4): a
+ * target at or before the branch has imm <= -4. */
+static inline bool is_backward(const insn_t *in)
+{
+    return (int32_t)in->imm <= -4;
+}
+
+
 /* ------------------------------------------------------------------ */
 /* B, BL, BX, BLX, CBZ, TBB                                            */
 
@@ -34,7 +45,8 @@ static inline void branch_to(cpu_t *cpu, uint32_t target)
  * already checked the block's condition). */
 void isa_exec_b(cpu_t *cpu, const insn_t *in)
 {
-    branch_to(cpu, cpu->r[15] + in->imm);
+    cpu_branch_write_pc_inline(cpu, cpu->r[15] + in->imm);
+    timing_direct_branch(cpu, true, is_backward(in));
 }
 
 /* ConditionPassed without a switch: bit (N:Z:C:V) of cond_pass[cond] says
@@ -49,8 +61,10 @@ static const uint16_t cond_pass[16] = {
 void isa_exec_bcond(cpu_t *cpu, const insn_t *in)
 {
     unsigned nzcv = cpu->n << 3 | cpu->z << 2 | cpu->c << 1 | cpu->v;
-    if ((cond_pass[in->cond] >> nzcv) & 1u)
-        branch_to(cpu, cpu->r[15] + in->imm);
+    bool taken = (cond_pass[in->cond] >> nzcv) & 1u;
+    if (taken)
+        cpu_branch_write_pc_inline(cpu, cpu->r[15] + in->imm);
+    timing_direct_branch(cpu, taken, is_backward(in));
 }
 
 static void exec_bl(cpu_t *cpu, const insn_t *in)
@@ -95,14 +109,14 @@ static void exec_tbb(cpu_t *cpu, const insn_t *in)
 /* ------------------------------------------------------------------ */
 /* Low-overhead loops                                                  */
 
-/* Timing: the Cortex-M55 keeps the branch information of the last loop
- * (LO_BRANCH_INFO) once its LE has run; later iterations branch back with
- * no refill and the LE takes no issue slot (the rows have issue 0, see
- * isa/timing.c).  The first LE of a loop, or one whose information was
- * replaced, pays the issue cycle and the taken-branch refill; an LE that
- * ends the loop costs its issue cycle.  (Source for the zero overhead:
- * Arm's Armv8.1-M low-overhead-branch description; the one-entry cache is
- * an assumption.) */
+/* Timing: the loop and branch info cache (isa/timing.h) keeps the branch
+ * information of one loop once its LE has run; later iterations branch
+ * back with no refill and the LE takes no issue slot (the rows have issue
+ * 0, see isa/timing.c).  The first LE of a loop, or one whose information
+ * was replaced by another LE's, pays the issue cycle
+ * and the taken-branch refill; an LE that ends the loop costs its issue
+ * cycle (LR tells the core the loop is over: no misprediction).  (Source
+ * for the zero overhead: Arm's Armv8.1-M low-overhead-branch description.) */
 static inline void loop_end_taken(cpu_t *cpu)
 {
     if (cpu->pl.lob_le != cpu->pc) {

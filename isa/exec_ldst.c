@@ -81,7 +81,7 @@ static void write_rt(cpu_t *cpu, unsigned t, uint32_t value)
 {
     if (t == 15) {
         cpu_bx_write_pc(cpu, value);
-        timing_taken_branch(cpu);
+        timing_loaded_branch(cpu);
     } else if (t == 13) {
         cpu_write_sp(cpu, value);
     } else {

@@ -117,7 +117,7 @@ static uint8_t dual_class(const insn_t *in)
                      || (hw & 0xFF00u) == 0x4600u /* MOV Rd, Rm */
                      || (hw & 0xFF00u) == 0xB200u /* SXTH, SXTB, UXTH, UXTB */
                      || (hw & 0xFF00u) == 0xBF00u /* IT, NOP and hints */
-                     || (hw & 0xF000u) == 0xD000u /* B<c> */
+                     || ((hw & 0xF000u) == 0xD000u && (hw & 0x0E00u) != 0x0E00u) /* B<c>, not UDF/SVC */
                      || (hw & 0xF800u) == 0xE000u /* B */
                      || (hw & 0xF500u) == 0xB100u /* CBZ, CBNZ */
                      || (hw & 0xFF00u) == 0x4700u;/* BX, BLX */

@@ -100,12 +100,17 @@ extern const char *const timing_class_name[TC_COUNT];
 #define TIMING_DUAL_PAIRABLE 0x1u
 #define TIMING_DUAL_SECONDARY 0x2u
 
-/* Extra cycles of a taken branch: the pipeline refill.  LLVM's Cortex-M55
- * model gives a mispredict penalty of 3 (CALIBRATION.md section 2); the
- * M55 has no branch predictor for ordinary branches (assumption: it relies
- * on the Armv8.1-M branch future and loop instructions), so every taken
- * branch pays it. */
-#define TIMING_TAKEN_BRANCH_PENALTY 3u
+/* Extra cycles of a taken branch: the pipeline refill after its issue
+ * cycle.  LLVM's Cortex-M55 model (ARMScheduleM55.td, Arm engineers) gives
+ * MispredictPenalty = 3; LLVM's M-profile models use that field for the
+ * best-case cost of a taken branch in total (ARMScheduleM4.td says so: 2 on
+ * the Cortex-M4, whose TRM gives a taken branch 1 + P cycles with P >= 1),
+ * so a taken branch costs 3 cycles: its issue cycle and a refill of 2, one
+ * more than the three-stage M4 ("the M55 technically has an extra pipeline
+ * stage", ARMScheduleM55.td).  LLVM marks the M55 as having no branch
+ * predictor (FeatureHasNoBranchPredictor, ARMProcessors.td): without the
+ * loop and branch info cache below, every taken branch pays it. */
+#define TIMING_TAKEN_BRANCH_PENALTY 2u
 
 struct insn;
 
@@ -130,6 +135,39 @@ static inline void timing_add(cpu_t *cpu, unsigned cycles)
 static inline void timing_taken_branch(cpu_t *cpu)
 {
     cpu->cycles += TIMING_TAKEN_BRANCH_PENALTY;
+}
+
+/* A load that writes the PC (LDR PC, POP {..., pc}, LDM with the PC): the
+ * fetch of the target can only start when the loaded address is there, a
+ * load latency (2, LLVM's M55 model) after the load issued, so it pays
+ * one cycle more than an immediate branch.  The Cortex-M4 TRM's cycle
+ * table has the same shape: LDR PC 2 + P against B 1 + P, POP {pc} 1 + N +
+ * P against LDM 1 + N. */
+#define TIMING_LOADED_BRANCH_PENALTY (TIMING_TAKEN_BRANCH_PENALTY + 1u)
+
+static inline void timing_loaded_branch(cpu_t *cpu)
+{
+    cpu->cycles += TIMING_LOADED_BRANCH_PENALTY;
+}
+
+/* The loop and branch info cache (LOB; Cortex-M55 TRM, CCR.LOB) holds the
+ * branch information of the current low-overhead loop (its LE, see
+ * isa/exec_branch.c) and, with ACTLR.DISLOBR clear, of an ordinary
+ * backward branch: Alif's Cortex-M55 start-up code clears DISLOBR to
+ * "enable limited static branch prediction using low overhead loops"
+ * (alif_ensemble-cmsis-dfp, Device/common/source/system_M55.c); etsim runs
+ * with it clear.  A backward B/B<c> the cache holds is predicted taken:
+ * taken, it costs its issue cycle only; falling through (the loop ends), it
+ * pays the refill.  Any other taken backward branch pays the refill and
+ * takes the entry.  Assumptions: one entry for a branch, apart from the
+ * LE's (an outer loop's branch does not evict the inner loop's LE). */
+static inline void timing_direct_branch(cpu_t *cpu, bool taken, bool backward)
+{
+    /* Predicted taken: a backward branch the cache holds.  A branch pays
+     * the refill when the prediction (taken or fall through) is wrong. */
+    bool predicted = backward & (cpu->pl.lob_branch == cpu->pc);
+    cpu->cycles += (uint64_t)(taken ^ predicted) * TIMING_TAKEN_BRANCH_PENALTY;
+    cpu->pl.lob_branch = (taken & backward) ? cpu->pc : cpu->pl.lob_branch;
 }
 
 /* The fetch of an instruction from memory other than a TCM: through the

@@ -43,7 +43,10 @@ static uint32_t systick_value(const scs_t *s, const cpu_t *cpu)
         return s->systick_cvr_stopped;
     if (cpu->cycles >= s->systick_zero)
         return 0;
-    return (uint32_t)(s->systick_zero - cpu->cycles);
+    /* In the cycle the counter reaches 0 it reads 0, but scs_event may
+     * already have moved systick_zero a whole period (RVR + 1) ahead. */
+    uint64_t left = s->systick_zero - cpu->cycles;
+    return left == (uint64_t)s->systick_rvr + 1 ? 0 : (uint32_t)left;
 }
 
 /* Start counting from value at the current cycle.  A value of 0 reloads

@@ -97,6 +97,66 @@ static uint32_t taken_branches(void)
     return cyccnt() - t0;
 }
 
+/* A counted loop closed by SUBS + BNE instead of LE: the backward BNE is
+ * held by the loop and branch info cache after its first taken pass and
+ * predicted taken, so it costs its issue cycle only.  Body: 8 dependent
+ * ADD.W (8), SUBS (1; the BNE reads its flags, so no pair), BNE (1). */
+static uint32_t backward_branch_loop(void)
+{
+    uint32_t n = ITER, a = 0, t0 = cyccnt();
+    __asm volatile("1:\n" REP8("add.w %[a], %[a], #1\n") "subs %[n], #1\n bne 1b\n"
+                   : [a] "+r"(a), [n] "+l"(n) : : "cc", "memory");
+    return cyccnt() - t0;
+}
+
+/* A call and its return per iteration (BL, BX LR), in a SUBS + BNE loop:
+ * BL 3, BX LR 3 (immediate and register branches alike: the Cortex-M4 TRM
+ * gives both 1 + P), SUBS 1, BNE 1 (predicted). */
+static uint32_t call_return(void)
+{
+    uint32_t n = ITER, t0 = cyccnt();
+    __asm volatile("1: bl 2f\n subs %[n], #1\n bne 1b\n b 3f\n 2: bx lr\n 3:\n"
+                   : [n] "+l"(n) : : "lr", "cc", "memory");
+    return cyccnt() - t0;
+}
+
+/* A return through POP {pc}: PUSH {lr} (1), POP {pc} (1 + the load's
+ * latency 1 + refill 2 = 4: the target is known only when the load is
+ * done; Cortex-M4 TRM: POP 1 + N + P), BL 3, SUBS 1, BNE 1. */
+static uint32_t call_pop_pc(void)
+{
+    uint32_t n = ITER, t0 = cyccnt();
+    __asm volatile("1: bl 2f\n subs %[n], #1\n bne 1b\n b 3f\n 2: push {lr}\n pop {pc}\n 3:\n"
+                   : [n] "+l"(n) : : "lr", "cc", "memory");
+    return cyccnt() - t0;
+}
+
+/* A switch dispatch: TBB (2 + refill 2; Cortex-M4 TRM: TBB 2 + P) to the
+ * first case, SUBS 1, BNE 1 (predicted). */
+static uint32_t table_branch(void)
+{
+    uint32_t n = ITER, i = 0, t0 = cyccnt();
+    __asm volatile("1: tbb [pc, %[i]]\n .byte 1, 1\n subs %[n], #1\n bne 1b\n"
+                   : [n] "+l"(n) : [i] "r"(i) : "cc", "memory");
+    return cyccnt() - t0;
+}
+
+/* An empty SVC handler: BX LR, the exception return. */
+void SVC_Handler(void)
+{
+}
+
+/* An exception round trip per iteration: SVC (a 16-bit primary: it issues
+ * with the predicted BNE before it, C9), entry 12, the handler's BX LR 3,
+ * return 10 (the Cortex-M3/M4 figures: the M55 TRM gives none), SUBS 1,
+ * BNE 1. */
+static uint32_t svc_round_trip(void)
+{
+    uint32_t n = ITER, t0 = cyccnt();
+    __asm volatile("1: svc #0\n subs %[n], #1\n bne 1b\n" : [n] "+l"(n) : : "cc", "memory");
+    return cyccnt() - t0;
+}
+
 /* The ADD chain again, fetched from QSPI flash instead of the ITCM. */
 AN547_FLASH_TEXT static uint32_t add_chain_from_flash(void)
 {
@@ -131,8 +191,8 @@ static uint32_t dual_issue_pairs(void)
     return cyccnt() - t0;
 }
 
-/* A conditional branch taken every other time (no predictor: a taken
- * branch always refills).  Four blocks per iteration, two take the branch
+/* A forward conditional branch taken every other time (no predictor for
+ * forward branches: a taken one always refills).  Four blocks per iteration, two take the branch
  * over a NOP.W. */
 static uint32_t alternating_branches(void)
 {
@@ -187,13 +247,18 @@ static const bench_t benches[] = {
     {"vfma.f32 chain", vfma_chain, 16, "FP32 VFMA latency 2"},
     {"vadd.f64 chain", fp64_add_chain, 120, "FP64 add 15"},
     {"vdiv.f32 chain", vdiv_chain, 128, "VDIV.F32 16"},
-    {"taken branches", taken_branches, 8 * 4, "1 issue + 3 refill (mispredict penalty 3)"},
+    {"taken branches", taken_branches, 8 * 3, "taken branch 3 (LLVM M55: best-case taken cost 3)"},
+    {"subs + bne loop (backward branch)", backward_branch_loop, 8 + 1 + 1, "backward branch predicted: issue only"},
+    {"bl + bx lr", call_return, 3 + 3 + 1 + 1, "BL 3, BX LR 3, loop 2"},
+    {"bl + push {lr} + pop {pc}", call_pop_pc, 3 + 1 + 4 + 1 + 1, "POP {pc} 1 + load 1 + refill 2"},
+    {"tbb dispatch", table_branch, 4 + 1 + 1, "TBB 2 + refill 2"},
+    {"svc + empty handler", svc_round_trip, 12 + 3 + 10 + 1 + 1, "entry 12, return 10 (M3/M4)"},
     {"add chain (QSPI flash, I-cache on)", add_chain_from_flash, 8, "as ITCM: the loop sits in one cache line"},
     {"add chain (QSPI flash, I-cache off)", add_chain_from_flash_uncached, 8 * 5 + 4,
      "1 + 4 wait states per 32-bit fetch (SoC description)"},
     {"16-bit pairs (ADDS + MOVS)", dual_issue_pairs, 8, "dual issue of 16-bit pairs: 1 cycle per pair"},
-    {"branch taken every other time", alternating_branches, 2 * 6 + 2 * 4,
-     "taken 1 + 3 refill, not taken 1 (no predictor)"},
+    {"branch taken every other time", alternating_branches, 2 * 5 + 2 * 4,
+     "forward: taken 3, not taken 1 (no predictor)"},
     {"vmladava.s8 dot, per 16 MACs", vmladav_dot, 4, "two VLDRs hold the LSU 2 cycles each; the MAC overlaps"},
     {"vldr + vadd (different pipes)", vldr_vadd_overlap, 16, "beats overlap: 2 cycles per pair"},
     {"vadd + vadd (same pipe)", vadd_same_pipe, 32, "integer pipe 2 cycles each"},

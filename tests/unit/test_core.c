@@ -98,6 +98,37 @@ Test(core, pending_irq_preempts_thread_and_stack_aligns)
     tcpu_free(t);
 }
 
+/* Cycles of "movs r3, #1" with the IRQs 5 .. 5 + n - 1 pending, each
+ * handled by "movs r4, #5; bx lr". */
+static uint64_t cycles_with_irqs(unsigned n)
+{
+    tcpu_t *t = tcpu_new();
+    for (unsigned i = 0; i < n; i++) {
+        tcpu_poke32(t, 4 * (EXC_IRQ0 + 5 + i), 0x900u | 1u);
+        t->cpu->exc.enabled[EXC_IRQ0 + 5 + i] = 1;
+        cpu_set_pending(t->cpu, EXC_IRQ0 + 5 + (int)i);
+    }
+    t->code_ram[0x900] = 0x05; t->code_ram[0x901] = 0x24;   /* movs r4, #5 */
+    t->code_ram[0x902] = 0x70; t->code_ram[0x903] = 0x47;   /* bx lr */
+    uint64_t before = t->cpu->cycles;
+    cr_assert_eq(tcpu_run_asm(t, "movs r3, #1"), TCPU_DONE);
+    cr_assert_eq(t->cpu->ipsr, 0);
+    uint64_t c = t->cpu->cycles - before;
+    tcpu_free(t);
+    return c;
+}
+
+Test(core, back_to_back_interrupts_tail_chain)
+{
+    /* One interrupt costs entry 12 + its handler + return 10.  A second
+     * one pending when the first returns is tail-chained: 6 cycles from
+     * the return to its handler instead of 10 + 12 (Cortex-M3/M4 TRM). */
+    uint64_t none = cycles_with_irqs(0), one = cycles_with_irqs(1), two = cycles_with_irqs(2);
+    uint64_t handler = one - none - 12 - 10;
+    cr_assert_eq(two - one, handler + 6, "none %llu one %llu two %llu", (unsigned long long)none,
+                 (unsigned long long)one, (unsigned long long)two);
+}
+
 Test(core, primask_holds_off_interrupts)
 {
     tcpu_t *t = tcpu_new();

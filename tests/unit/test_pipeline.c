@@ -2,6 +2,7 @@
  * cache tags (isa/cache.h): each test runs a short sequence and checks the
  * cycles that the rules of CALIBRATION.md section 2 predict for it. */
 #include <criterion/criterion.h>
+#include <stdio.h>
 
 #include "../../isa/cache.h"
 #include "../../isa/timing.h"
@@ -109,6 +110,90 @@ Test(pipeline, stall_and_dual_statistics)
     cr_assert_eq(t->cpu->pl.stall_cycles, 1);
     cr_assert_eq(t->cpu->pl.dual_issued, 1);
     tcpu_free(t);
+}
+
+/* ---- control flow (docs/timing.md, "Control flow") ----------------- */
+
+/* Cycles of src with r0 = n (a loop count) and r1 pointing at data. */
+static uint64_t cycles_with_r0(const char *src, uint32_t n)
+{
+    tcpu_t *t = tcpu_new();
+    t->cpu->r[0] = n;
+    t->cpu->r[1] = TCPU_DATA_ADDR;
+    uint64_t before = t->cpu->cycles;
+    cr_assert_eq(tcpu_run_asm(t, src), TCPU_DONE, "%s", src);
+    uint64_t c = t->cpu->cycles - before;
+    tcpu_free(t);
+    return c;
+}
+
+Test(pipeline, taken_branch_costs_three_cycles)
+{
+    /* LLVM's M55 model: best-case taken branch 3 (issue 1 + refill 2).
+     * B.W 3, NOP.W 1, BKPT 1; the skipped NOP.W costs nothing. */
+    cr_assert_eq(cycles_of("b.w 1f\nnop.w\n1: nop.w"), 3 + 1 + 1);
+    /* BL and BX LR alike. */
+    cr_assert_eq(cycles_of("bl 1f\nnop.w\n1: nop.w"), 3 + 1 + 1);
+    cr_assert_eq(cycles_of("adr r2, 1f + 1\nbx r2\nnop.w\n1: nop.w"), 1 + 3 + 1 + 1);
+}
+
+Test(pipeline, backward_branch_is_predicted_after_its_first_taken_pass)
+{
+    /* ADD.W, SUBS, BNE per pass.  One pass: the BNE falls through, the
+     * cache does not hold it, 3 cycles.  Two passes: the first BNE pays
+     * the refill and takes the cache entry, the second, predicted taken
+     * but falling through, pays it again.  Every further pass costs its
+     * three instructions only. */
+    const char *loop = "1: add.w r2, r2, #1\nsubs r0, #1\nbne 1b\nnop.w";
+    uint64_t c1 = cycles_with_r0(loop, 1), c2 = cycles_with_r0(loop, 2);
+    uint64_t c3 = cycles_with_r0(loop, 3), c4 = cycles_with_r0(loop, 4);
+    cr_assert_eq(c1, 3 + 1 + 1, "one pass, NOP.W, BKPT");
+    cr_assert_eq(c2 - c1, 3 + TIMING_TAKEN_BRANCH_PENALTY + TIMING_TAKEN_BRANCH_PENALTY);
+    cr_assert_eq(c3 - c2, 3);
+    cr_assert_eq(c4 - c3, 3);
+}
+
+Test(pipeline, forward_branch_is_never_predicted)
+{
+    /* A loop with the exit test at the top (a taken forward BEQ leaves
+     * it): the backward B is predicted, the forward BEQ is not. */
+    const char *loop = "1: cmp r0, #0\nbeq 2f\nsubs r0, #1\nb 1b\n2: nop.w";
+    uint64_t c2 = cycles_with_r0(loop, 2), c3 = cycles_with_r0(loop, 3);
+    /* Per pass: BEQ (not taken) pairs with SUBS, the predicted B with the
+     * CMP it goes back to (CMP and BEQ do not pair: the flags). */
+    cr_assert_eq(c3 - c2, 2);
+    uint64_t c0 = cycles_with_r0(loop, 0);
+    cr_assert_eq(c0, 1 + 3 + 1 + 1, "CMP, BEQ taken 3, NOP.W, BKPT");
+}
+
+Test(pipeline, backward_branch_keeps_the_inner_loop_end)
+{
+    /* An inner low-overhead loop of two passes inside a SUBS + BNE loop:
+     * the outer BNE has its own entry, so the inner LE stays cached and
+     * each outer pass costs MOV.W, DLS, NOP.W, LE (free), NOP.W, LE (ends:
+     * 1), SUBS, BNE (predicted) = 7. */
+    const char *loop = "1: mov.w r2, #2\ndls lr, r2\n2: nop.w\nle lr, 2b\nsubs r0, #1\nbne 1b";
+    cr_assert_eq(cycles_with_r0(loop, 3) - cycles_with_r0(loop, 2), 7);
+}
+
+Test(pipeline, loaded_pc_waits_for_the_load)
+{
+    /* LDR PC: the target is known a load latency after issue, one cycle
+     * later than a B.W's (Cortex-M4 TRM: LDR PC 2 + P, B 1 + P). */
+    const char *store = "adr r2, 1f + 1\nstr r2, [r1]\n";
+    char ldr[128], b[128];
+    snprintf(ldr, sizeof ldr, "%sldr.w pc, [r1]\nnop.w\n1: nop.w", store);
+    snprintf(b, sizeof b, "%sb.w 1f\nnop.w\n1: nop.w", store);
+    cr_assert_eq(cycles_of(ldr) - cycles_of(b), TIMING_LOADED_BRANCH_PENALTY - TIMING_TAKEN_BRANCH_PENALTY);
+    cr_assert_eq(TIMING_LOADED_BRANCH_PENALTY, 3u);
+    /* POP {pc}: PUSH 1, POP 1 + 1 + refill 2. */
+    cr_assert_eq(cycles_of("adr r2, 1f + 1\npush {r2}\npop {pc}\nnop.w\n1: nop.w"), 1 + 1 + 4 + 1 + 1);
+}
+
+Test(pipeline, table_branch_costs_two_plus_refill)
+{
+    /* MOVS, TBB 2 + 2 (Cortex-M4 TRM: TBB 2 + P), NOP.W, BKPT. */
+    cr_assert_eq(cycles_of("movs r2, #0\ntbb [pc, r2]\n.byte 1, 1\nnop.w"), 1 + 4 + 1 + 1);
 }
 
 /* ---- cache tags ---------------------------------------------------- */
