@@ -16,6 +16,7 @@
 #include "../isa/disasm.h"
 #include "../npu/ethosu_device.h"
 #include "elf_load.h"
+#include "exec_symbols.h"
 #include "machine.h"
 #include "power.h"
 #include "ram.h"
@@ -446,6 +447,20 @@ static int run(const options_t *o)
         }
     }
 
+    /* Firmware without profiling-port markers: time ExecuTorch's runtime
+     * from its symbols (after the trace, which it chains to). */
+    exec_symbols_t *xsym = exec_symbols_open(o->firmware, err, sizeof err);
+    if (!xsym && err[0]) {
+        fprintf(stderr, "etsim: %s\n", err);
+        if (itrace)
+            itrace_abort(itrace);
+        power_probe_free(&probe);
+        machine_destroy(m);
+        return EXIT_USAGE;
+    }
+    if (xsym)
+        exec_symbols_attach(xsym, m, &probe);
+
     double t0 = now_seconds();
     enum cpu_stop stop;
     if (!machine_reset(m))
@@ -459,6 +474,7 @@ static int run(const options_t *o)
          * so nothing else it would report is true either. */
         fprintf(stderr, "etsim: %s\n", err);
         itrace_abort(itrace);
+        exec_symbols_free(xsym);
         power_probe_free(&probe);
         machine_destroy(m);
         return EXIT_USAGE;
@@ -483,6 +499,7 @@ static int run(const options_t *o)
     ri.elf = elf;
     ri.exit_code = status;
     ri.iterations = o->iterations;
+    ri.runtime_symbols = xsym ? exec_symbols_describe(xsym) : NULL;
     ram_measure(m, o->firmware, &ram);
     ri.ram = &ram;
     ri.power = &power;
@@ -503,6 +520,7 @@ static int run(const options_t *o)
         status = status ? status : EXIT_USAGE;
     }
     analysis_free(&an);
+    exec_symbols_free(xsym);
     power_probe_free(&probe);
     machine_destroy(m);
     return status;
