@@ -1,10 +1,9 @@
 /* ExecuTorch's runtime found by its symbols, timed from outside: see
- * sim/exec_symbols.h.  Covered: the C++ runtime of upstream ExecuTorch
- * 0.7 to 1.x (namespace executorch::runtime, Method::execute() and
- * Method::execute_instruction(), the kernel registry
- * registered_kernels_data[] of struct Kernel {name_, kernel_key_, op_});
- * checked against the upstream-built runners of commit cff6f4dd
- * (../shared/models/upstream-runner). */
+ * sim/exec_symbols.h and docs/report.md.  Covered: the C++ runtime as in
+ * upstream commit cff6f4dd (namespace executorch::runtime,
+ * Method::execute() and Method::execute_instruction(), the kernel registry
+ * registered_kernels_data[] of struct Kernel {name_, kernel_key_, op_}),
+ * the runners of ../shared/models/upstream-runner. */
 #include "exec_symbols.h"
 
 #include <fcntl.h>
