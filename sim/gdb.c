@@ -236,7 +236,8 @@ static bool from_hex(uint8_t *out, const char *in, size_t n)
     return true;
 }
 
-/* "ADDR,LEN" (hex) at s; *rest after it. */
+/* "ADDR,LEN" (hex) at s; *rest after it.  LEN is at most what one packet
+ * carries in hex. */
 static bool parse_addr_len(const char *s, uint32_t *addr, uint32_t *len, const char **rest)
 {
     char *end;
@@ -245,8 +246,10 @@ static bool parse_addr_len(const char *s, uint32_t *addr, uint32_t *len, const c
         return false;
     s = end + 1;
     unsigned long l = strtoul(s, &end, 16);
-    if (end == s || a > UINT32_MAX || l > PACKET_MAX / 2 - 16)
+    if (end == s || a > UINT32_MAX)
         return false;
+    if (l > PACKET_MAX / 2 - 16)
+        l = PACKET_MAX / 2 - 16;   /* a shorter answer: GDB asks for the rest */
     *addr = (uint32_t)a;
     *len = (uint32_t)l;
     *rest = end;

@@ -95,7 +95,9 @@ bool gdb_reg_read(const cpu_t *cpu, int n, uint8_t *out)
     switch (n) {
     case REG_PC: v = cpu->pc; break;
     case REG_XPSR: v = cpu_xpsr(cpu); break;
-    case REG_FPSCR: v = cpu->fpscr; break;
+    /* FPSCR.LTPSIZE (bits 18:16) lives apart in the core, as the stacked
+     * FPSCR shows it. */
+    case REG_FPSCR: v = (cpu->fpscr & ~(7u << 16)) | (cpu->lo_ltpsize & 7u) << 16; break;
     case REG_VPR: v = cpu->vpr; break;
     case REG_MSP: v = using_psp(cpu) ? cpu->msp : cpu->r[13]; break;
     case REG_PSP: v = using_psp(cpu) ? cpu->r[13] : cpu->psp; break;
@@ -136,7 +138,10 @@ bool gdb_reg_write(cpu_t *cpu, int n, const uint8_t *in)
         cpu->q = v >> 27 & 1;
         cpu->ge = v >> 16 & 0xF;
         break;
-    case REG_FPSCR: cpu->fpscr = v; break;
+    case REG_FPSCR:
+        cpu->fpscr = v & ~(7u << 16);
+        cpu->lo_ltpsize = (v >> 16) & 7u;
+        break;
     case REG_VPR: cpu->vpr = v; break;
     case REG_MSP:
         if (using_psp(cpu))

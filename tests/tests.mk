@@ -44,3 +44,6 @@ include tests/npu/npu.mk
 
 # Timing of unmodified ExecuTorch runners from their symbols.
 include tests/exec_symbols/exec_symbols.mk
+
+# The GDB stub.
+include tests/gdb/gdb.mk
