@@ -54,7 +54,10 @@ struct exec_symbols {
     machine_t *m;
     power_probe_t *probe;
     void (*prev)(void *ctx, const cpu_t *cpu, uint32_t pc, const struct insn *in);
-    void *prev_ctx;
+    /* Events we recorded; more in the port means the firmware marks its
+     * own inferences: then we stand down (no double marks). */
+    uint32_t recorded;
+    bool stood_down;
     char describe[160];
 };
 
@@ -205,7 +208,7 @@ void exec_symbols_free(exec_symbols_t *x)
 
 const char *exec_symbols_describe(const exec_symbols_t *x)
 {
-    return x->describe;
+    return x->stood_down ? NULL : x->describe;
 }
 
 /* The registry is filled by static constructors before main(); it is read
@@ -251,6 +254,7 @@ static void record(exec_symbols_t *x, uint32_t code, uint32_t a0, uint32_t a2, c
     profport_record(x->m, code);
     if (p->nevents == before)
         return;
+    x->recorded = p->nevents;
     if (name)
         snprintf(p->events[p->nevents - 1].name, PROFPORT_NAME_LEN, "%s", name);
     if (x->probe)
@@ -266,6 +270,7 @@ static void unrecord(exec_symbols_t *x)
     profport_t *p = &x->m->prof;
     if (p->nevents && p->events[p->nevents - 1].code == ETSIM_EV_OP_BEGIN) {
         p->nevents--;
+        x->recorded = p->nevents;
         if (x->probe && x->probe->nsnaps > p->nevents)
             x->probe->nsnaps = p->nevents;
     }
@@ -286,6 +291,10 @@ static void enter(exec_symbols_t *x, frame_t *f, const cpu_t *cpu)
 
 static void at_watched_pc(exec_symbols_t *x, const cpu_t *cpu, uint32_t pc)
 {
+    if (x->m->prof.nevents != x->recorded) {
+        x->stood_down = true;   /* the firmware has profiling-port markers */
+        return;
+    }
     if (returned(&x->step, cpu, pc)) {
         x->step.active = false;
         if (x->step_named)
@@ -323,12 +332,10 @@ static void on_insn(void *ctx, const cpu_t *cpu, uint32_t pc, const struct insn 
 {
     machine_t *m = ctx;
     exec_symbols_t *x = m->exec_symbols;
-    if (x->prev) {
-        m->trace_ctx = x->prev_ctx;
+    if (x->prev)
         x->prev(ctx, cpu, pc, in);
-    }
     uint32_t next = cpu->pc;
-    if (filter_has(x, next))
+    if (filter_has(x, next) && !x->stood_down)
         at_watched_pc(x, cpu, next);
 }
 
@@ -337,7 +344,6 @@ void exec_symbols_attach(exec_symbols_t *x, machine_t *m, power_probe_t *probe)
     x->m = m;
     x->probe = probe;
     x->prev = m->cpu->hooks.on_insn;
-    x->prev_ctx = m->trace_ctx;
     m->exec_symbols = x;
     m->cpu->hooks.on_insn = on_insn;
 }

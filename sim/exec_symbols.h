@@ -34,8 +34,10 @@ void exec_symbols_free(exec_symbols_t *x);
  * snapshot per recorded event, as for the profiling port's. */
 void exec_symbols_attach(exec_symbols_t *x, machine_t *m, power_probe_t *probe);
 
-/* What was recognised, for the report: e.g. "ExecuTorch C++ runtime
- * (Method::execute, Method::execute_instruction, kernel registry)". */
+/* What was recognised, for the report: e.g. "ExecuTorch C++ runtime:
+ * Method::execute, Method::execute_instruction, kernel registry".  NULL
+ * once the firmware turned out to write profiling-port markers itself:
+ * those are used, and the symbols stand down (no double marks). */
 const char *exec_symbols_describe(const exec_symbols_t *x);
 
 #endif

@@ -544,6 +544,7 @@ static int run(const options_t *o)
         break;
     }
     ri.exit_code = status;
+    ri.runtime_symbols = xsym ? exec_symbols_describe(xsym) : NULL;
     ram_measure(m, o->firmware, &ram);
     ri.ram = &ram;
     analysis_t an;

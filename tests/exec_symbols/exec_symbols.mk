@@ -2,7 +2,7 @@
 # unmodified runners get per-inference and per-operator figures
 # (tests/exec_symbols/run.sh).  Included by tests/tests.mk.
 .PHONY: test-exec-symbols
-test-exec-symbols: $(ETSIM) $(FW_BUILD)/runner.elf $(FW_BUILD)/tests/int_arith-O2.elf
-	bash tests/exec_symbols/run.sh $(ETSIM) $(FW_BUILD)/runner.elf $(FW_BUILD)/tests/int_arith-O2.elf
+test-exec-symbols: $(ETSIM_SAN) $(FW_BUILD)/runner.elf $(FW_BUILD)/tests/int_arith-O2.elf
+	bash tests/exec_symbols/run.sh $(ETSIM_SAN) $(FW_BUILD)/runner.elf $(FW_BUILD)/tests/int_arith-O2.elf
 
 test-rest: test-exec-symbols

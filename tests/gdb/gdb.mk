@@ -3,7 +3,7 @@
 # protocol client for Ctrl-C and bad packets (tests/gdb/run.sh).
 # Included by tests/tests.mk.
 .PHONY: test-gdb
-test-gdb: $(ETSIM) $(FW_BUILD)/runner.elf
-	bash tests/gdb/run.sh $(ETSIM) $(FW_BUILD)/runner.elf
+test-gdb: $(ETSIM_SAN) $(FW_BUILD)/runner.elf
+	bash tests/gdb/run.sh $(ETSIM_SAN) $(FW_BUILD)/runner.elf
 
 test-rest: test-gdb
