@@ -385,6 +385,9 @@ static enum cpu_stop resume(gdb_stub_t *g, uint64_t max_cycles, bool step)
     cpu_t *cpu = g->m->cpu;
     g->stepping = step;
     g->hit_bp = g->hit_wp = g->interrupted = false;
+    /* Without breakpoints or a step the core keeps its untraced loop (or
+     * the trace's): the per-instruction check costs only while needed. */
+    cpu->hooks.on_insn = step || g->nbp ? on_insn : g->prev_insn;
     enum cpu_stop s;
     for (;;) {
         uint64_t limit = step ? max_cycles : cpu->cycles + POLL_SLICE;
