@@ -142,7 +142,8 @@ static int get_byte(gdb_stub_t *g)
 static bool send_all(gdb_stub_t *g, const char *buf, size_t len)
 {
     while (len) {
-        ssize_t n = write(g->fd, buf, len);
+        /* No SIGPIPE when the debugger has gone: the run goes on without it. */
+        ssize_t n = send(g->fd, buf, len, MSG_NOSIGNAL);
         if (n < 0 && errno == EINTR)
             continue;
         if (n <= 0)

@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """A raw GDB remote-protocol client for what gdb-multiarch cannot script in
 batch mode: Ctrl-C while the firmware runs, a corrupted packet, packets the
-stub does not know.  usage: rsp_client.py PORT   (prints ok/FAIL lines)"""
+stub does not know, a debugger that vanishes.
+usage: rsp_client.py PORT [vanish]   (prints ok/FAIL lines)
+With "vanish" it sets a breakpoint, continues and closes the connection at
+once: the run must go on to its end without it."""
 import socket
 import sys
 import time
@@ -61,8 +64,19 @@ def check(cond, what):
     print(("ok " if cond else "FAIL ") + what)
 
 
+def vanish(r):
+    r.send("Z0,0,2")        # a breakpoint at 0: never reached
+    _, data = r.reply()
+    check(data == "OK", "breakpoint set")
+    r.send("c")
+    r.s.close()
+
+
 def main():
     r = Rsp(int(sys.argv[1]))
+    if sys.argv[2:] == ["vanish"]:
+        vanish(r)
+        return
     r.send("qSupported:multiprocess+;swbreak+;hwbreak+")
     acks, data = r.reply()
     check(acks == b"+" and "qXfer:features:read+" in data, "qSupported: acknowledged, target description offered")
@@ -76,6 +90,13 @@ def main():
     _, data = r.reply()
     check(data.startswith("l") and "org.gnu.gdb.arm.m-profile-mve" in data and "org.gnu.gdb.arm.vfp" in data,
           "target.xml: M-profile, FP and MVE features")
+    import xml.etree.ElementTree as ET
+    try:
+        regs = [e.get("name") for e in ET.fromstring(data[1:]).iter("reg")]
+    except ET.ParseError:
+        regs = []
+    check(len(regs) == 43 and regs[:17] == ["r%d" % i for i in range(13)] + ["sp", "lr", "pc", "xpsr"],
+          "target.xml parses: 43 registers, r0-r12 sp lr pc xpsr first")
     r.send("m0,4")
     _, data = r.reply()
     check(len(data) == 8, "memory read at 0")

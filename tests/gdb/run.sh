@@ -138,6 +138,16 @@ done < "$T/raw.txt"
 [ $rc = 4 ] && grep -q "the debugger ended the run" "$T/raw.err" && ok "kill ends the run with status 4" ||
     bad "kill: status $rc" "$T/raw.err"
 
+# A debugger that goes away mid-run: the run ends as without one.
+timeout 60 "$ETSIM" --gdb $((PORT + 5)) -q --report "$T/vanish.json" "${ARGS[@]}" > "$T/vanish.out" 2> "$T/vanish.err" &
+pid=$!; pids+=($pid)
+python3 "$here/rsp_client.py" $((PORT + 5)) vanish > "$T/vanish.txt" 2>&1
+wait $pid; rc=$?
+grep -q "^ok breakpoint set" "$T/vanish.txt" && [ $rc = 0 ] && cmp -s "$T/ref.out" "$T/vanish.out" &&
+    [ "$(strip "$T/ref.json")" = "$(strip "$T/vanish.json")" ] &&
+    ok "debugger gone mid-run: the run ends with status 0, the same output and report" ||
+    bad "debugger gone mid-run: status $rc" "$T/vanish.err"
+
 # 4. Bad values.
 for v in abc 0 70000 ":" ""; do
     "$ETSIM" --gdb "$v" "${ARGS[@]}" > /dev/null 2> "$T/bad.err"; rc=$?
