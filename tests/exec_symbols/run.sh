@@ -4,8 +4,9 @@
 # has no profiling-port markers; etsim must still report its inference and
 # operators.  The operator sequence is checked against what our own runner
 # reports for the same .pte through the profiling port (names from the
-# model's operator table), the firmware's output against QEMU's, and a
-# firmware with neither markers nor runtime must say so.
+# model's operator table), the inference window against GDB's cycle counts
+# at Method::execute() and its return, the firmware's output against
+# QEMU's, and a firmware with neither markers nor runtime must say so.
 #   usage: run.sh ETSIM OUR_RUNNER_ELF PLAIN_ELF
 set -u
 ETSIM=$(realpath "$1")
@@ -33,7 +34,7 @@ fi
     bad "our runner runs" "$T/ours.out"
 
 # 2. The upstream runner: its output, its report.
-"$ETSIM" "${STOP[@]}" --report "$T/up.json" --csv "$T/up.csv" --timeline "$T/up-tl.json" \
+"$ETSIM" "${STOP[@]}" --report "$T/up.json" --csv "$T/up.csv" --timeline "$T/up-tl.json" --html "$T/up.html" \
     "$UP/kws_embedded_m55nodsp.elf" > "$T/up.out" 2> "$T/up.err"
 rc=$?
 [ $rc = $WANT_RC ] && ok "upstream runner ends with status $WANT_RC" || bad "upstream runner status $rc" "$T/up.err"
@@ -64,6 +65,8 @@ check([r["name"] for r in rows] == want, "CSV: the same operators")
 tl = json.load(open(sys.argv[4]))
 ev = tl["traceEvents"] if isinstance(tl, dict) else tl
 check(sum(1 for e in ev if e.get("name") in want) >= 16, "timeline: one event per operator")
+html = open(sys.argv[4].replace("-tl.json", ".html")).read()
+check(all(n in html for n in set(want)), "HTML: the operators")
 PY
 while read -r line; do
     case $line in ok*) ok "${line#ok }" ;; *) bad "${line#FAIL }" ;; esac
@@ -92,6 +95,38 @@ if "$ETSIM" --help | grep -q -- --semihosting-cmdline; then
         "$T/semi/r.json" && ok "semihosting runner: inference and 16 operators" || bad "semihosting runner" "$T/semi/out.txt"
 else
     echo "skip semihosting runner: etsim has no --semihosting-cmdline yet"
+fi
+
+# 6. The inference window seen from GDB (--gdb): breakpoints at
+# Method::execute() and at its return address; the cycle and instruction
+# counts there (monitor cycles) must differ by exactly the report's.
+if command -v gdb-multiarch > /dev/null && "$ETSIM" --help | grep -q -- --gdb; then
+    PORT=$((20000 + $$ % 20000))
+    EXEC=$(arm-none-eabi-nm "$UP/kws_embedded_m55nodsp.elf" | awk '/ _ZN10executorch7runtime6Method7executeEv$/ {print $1}')
+    cat > "$T/x.gdb" <<GDB
+set pagination off
+set confirm off
+target remote :$PORT
+break *0x$EXEC
+continue
+monitor cycles
+tbreak *(\$lr & ~1)
+continue
+monitor cycles
+kill
+GDB
+    timeout 120 "$ETSIM" --gdb $PORT -q --max-cycles 3e7 "$UP/kws_embedded_m55nodsp.elf" > /dev/null 2>&1 &
+    gpid=$!
+    timeout 100 gdb-multiarch -nx -batch -x "$T/x.gdb" "$UP/kws_embedded_m55nodsp.elf" > "$T/x.txt" 2>&1
+    wait $gpid
+    python3 - "$T/x.txt" "$T/up.json" <<'PY' && ok "inference cycles and instructions equal GDB's counts at Method::execute() and its return" || bad "GDB window differs" "$T/x.txt"
+import json, re, sys
+c = [tuple(map(int, m)) for m in re.findall(r"^cycles (\d+) instructions (\d+)", open(sys.argv[1]).read(), re.M)]
+inf = json.load(open(sys.argv[2]))["inference"]
+sys.exit(not (len(c) == 2 and c[1][0] - c[0][0] == inf["cycles"] and c[1][1] - c[0][1] == inf["instructions"]))
+PY
+else
+    echo "skip GDB cross-check: no gdb-multiarch or no --gdb"
 fi
 
 echo "exec_symbols: $pass passed, $fail failed"
