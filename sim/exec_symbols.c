@@ -76,9 +76,9 @@ static bool filter_has(const exec_symbols_t *x, uint32_t pc)
 /* A backend's execute(): BackendInterface::execute(BackendExecutionContext&,
  * DelegateHandle*, Span<EValue*>) const, overridden by each backend class
  * (e.g. EthosUBackend).  Its name for the report: "Class::execute". */
-static bool delegate_name(const char *mangled, char *out, size_t cap)
+bool exec_symbols_delegate_name(const char *mangled, char *out, size_t cap)
 {
-    if (strncmp(mangled, "_ZNK", 4) != 0 || !strstr(mangled, "7executeERNS") ||
+    if (strncmp(mangled, "_ZNK", 4) != 0 || !strstr(mangled, "7executeER") ||
         !strstr(mangled, "23BackendExecutionContext"))
         return false;
     /* Nested name: <len><id>... ; the component before "7execute" is the class. */
@@ -95,7 +95,7 @@ static bool delegate_name(const char *mangled, char *out, size_t cap)
         cls_len = n;
         p = end + n;
     }
-    if (!cls || strcmp(cls, "BackendInterface") == 0)
+    if (!cls || (cls_len == 16 && strncmp(cls, "BackendInterface", 16) == 0))
         return false;
     snprintf(out, cap, "%.*s::execute", (int)cls_len, cls);
     return true;
@@ -147,7 +147,7 @@ static bool read_symbols(exec_symbols_t *x, Elf *e)
                 x->kernels_addr = v;
                 x->kernels_size = (uint32_t)s.st_size;
             } else if (GELF_ST_TYPE(s.st_info) == STT_FUNC && x->ndelegates < MAX_DELEGATES &&
-                       delegate_name(name, dname, sizeof dname)) {
+                       exec_symbols_delegate_name(name, dname, sizeof dname)) {
                 /* An NPU backend's operators run on the NPU. */
                 uint32_t engine = strstr(dname, "EthosU") ? ETSIM_ENGINE_NPU : ETSIM_ENGINE_CPU;
                 if (!add_target(x, v, dname, engine))

@@ -40,4 +40,9 @@ void exec_symbols_attach(exec_symbols_t *x, machine_t *m, power_probe_t *probe);
  * those are used, and the symbols stand down (no double marks). */
 const char *exec_symbols_describe(const exec_symbols_t *x);
 
+/* A backend's execute() (BackendInterface::execute(BackendExecutionContext&,
+ * ...) const, overridden by e.g. EthosUBackend) by its mangled name: writes
+ * "Class::execute" to out; false for any other symbol. */
+bool exec_symbols_delegate_name(const char *mangled, char *out, size_t cap);
+
 #endif
