@@ -358,9 +358,11 @@ static bool remove_point(gdb_stub_t *g, int type, uint32_t addr, uint32_t len)
 
 /* ---- running -------------------------------------------------------------- */
 
-/* Is a Ctrl-C (or anything) waiting?  A Ctrl-C is consumed. */
+/* Is a Ctrl-C waiting (after any late acknowledgements)?  It is consumed. */
 static void poll_interrupt(gdb_stub_t *g)
 {
+    while (g->in_pos < g->in_len && (g->in[g->in_pos] == '+' || g->in[g->in_pos] == '-'))
+        g->in_pos++;
     struct pollfd p = {g->fd, POLLIN, 0};
     if (g->in_pos < g->in_len || (poll(&p, 1, 0) > 0 && (p.revents & (POLLIN | POLLHUP)))) {
         if (g->in_pos == g->in_len) {
@@ -372,7 +374,9 @@ static void poll_interrupt(gdb_stub_t *g)
             g->in_len = (size_t)n;
             g->in_pos = 0;
         }
-        if (g->in[g->in_pos] == 0x03) {
+        while (g->in_pos < g->in_len && (g->in[g->in_pos] == '+' || g->in[g->in_pos] == '-'))
+            g->in_pos++;
+        if (g->in_pos < g->in_len && g->in[g->in_pos] == 0x03) {
             g->in_pos++;
             g->interrupted = true;
         }
@@ -405,6 +409,15 @@ static enum cpu_stop resume(gdb_stub_t *g, uint64_t max_cycles, bool step)
     }
     g->stepping = false;
     return s;
+}
+
+/* The debugger is done (detached, gone): no more breakpoints, watchpoints
+ * or hooks; the core runs as without it. */
+static void release(gdb_stub_t *g)
+{
+    g->nbp = g->nwp = 0;
+    update_mem_hook(g);
+    g->m->cpu->hooks.on_insn = g->prev_insn;
 }
 
 static bool final_stop(enum cpu_stop s)
@@ -593,8 +606,7 @@ enum cpu_stop gdb_run(gdb_stub_t *g, machine_t *m, uint64_t max_cycles, gdb_repo
     for (;;) {
         if (!get_packet(g, pkt, sizeof pkt)) {
             /* The debugger went away: the run goes on to its end. */
-            g->nbp = g->nwp = 0;
-            update_mem_hook(g);
+            release(g);
             return final_stop(last) ? last : cpu_run(m->cpu, max_cycles);
         }
         const char *a = pkt + 1;
@@ -660,8 +672,7 @@ enum cpu_stop gdb_run(gdb_stub_t *g, machine_t *m, uint64_t max_cycles, gdb_repo
         }
         case 'D':
             send_packet(g, "OK");
-            g->nbp = g->nwp = 0;
-            update_mem_hook(g);
+            release(g);
             return final_stop(last) ? last : cpu_run(m->cpu, max_cycles);
         case 'k':
             return final_stop(last) ? last : STOP_REQUEST;
@@ -673,7 +684,7 @@ enum cpu_stop gdb_run(gdb_stub_t *g, machine_t *m, uint64_t max_cycles, gdb_repo
             break;
         case 'q':
             if (!strncmp(a, "Supported", 9))
-                ok = send_packet(g, "PacketSize=3fff;qXfer:features:read+;QStartNoAckMode+;hwbreak+");
+                ok = send_packet(g, "PacketSize=2000;qXfer:features:read+;QStartNoAckMode+;hwbreak+");
             else if (!strncmp(a, "Xfer:features:read:", 19))
                 ok = xfer_features(g, a + 19);
             else if (!strcmp(a, "Attached"))
@@ -702,8 +713,7 @@ enum cpu_stop gdb_run(gdb_stub_t *g, machine_t *m, uint64_t max_cycles, gdb_repo
             break;
         }
         if (!ok) {
-            g->nbp = g->nwp = 0;
-            update_mem_hook(g);
+            release(g);
             return final_stop(last) ? last : cpu_run(m->cpu, max_cycles);
         }
     }
