@@ -7,11 +7,12 @@
 # model's operator table), the inference window against GDB's cycle counts
 # at Method::execute() and its return, the firmware's output against
 # QEMU's, and a firmware with neither markers nor runtime must say so.
-#   usage: run.sh ETSIM OUR_RUNNER_ELF PLAIN_ELF
+#   usage: run.sh ETSIM OUR_RUNNER_ELF PLAIN_ELF ETSIM_TRACE
 set -u
 ETSIM=$(realpath "$1")
 RUNNER=$(realpath "$2")
 PLAIN=$(realpath "$3")
+TRACE_TOOL=$(realpath "$4")
 here=$(cd "$(dirname "$0")" && pwd)
 UP=$(realpath "$here/../../../shared/models/upstream-runner")
 MODELS=$(realpath "$here/../../../shared/models")
@@ -76,6 +77,17 @@ done < "$T/check.out"
 "$ETSIM" "${STOP[@]}" -q --report "$T/up2.json" "$UP/kws_embedded_m55nodsp.elf" > /dev/null 2>&1
 strip() { python3 -c "import json,sys; r=json.load(open(sys.argv[1])); [r['run'].pop(k) for k in ('host_seconds','host_mips')]; print(json.dumps(r, sort_keys=True))" "$1"; }
 [ "$(strip "$T/up.json")" = "$(strip "$T/up2.json")" ] && ok "same report twice" || bad "reports differ"
+
+# 3b. Every trace level has the same operators (the instruction trace
+# chains its hook with the symbols' watch).
+for level in op insn; do
+    "$ETSIM" "${STOP[@]}" -q --trace "$T/$level.bin" --trace-level $level "$UP/kws_embedded_m55nodsp.elf" > /dev/null 2>&1
+    "$TRACE_TOOL" summary "$T/$level.bin" > "$T/$level.sum" 2>&1
+done
+sed -n '/^index/,$p' "$T/op.sum" | awk '{print $1, $2, $4}' > "$T/op.ops"
+sed -n '/^index/,$p' "$T/insn.sum" | awk '{print $1, $2, $4}' | head -n "$(wc -l < "$T/op.ops")" > "$T/insn.ops"
+[ "$(wc -l < "$T/op.ops")" = 17 ] && cmp -s "$T/op.ops" "$T/insn.ops" &&
+    ok "operator- and instruction-level traces: the same 16 operators and cycles" || bad "traces differ" "$T/insn.sum"
 
 # 4. Neither markers nor runtime: the report says so.
 "$ETSIM" --report "$T/plain.json" "$PLAIN" > /dev/null 2> "$T/plain.err"
