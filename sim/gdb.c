@@ -51,6 +51,7 @@ struct gdb_stub {
     int nwp;
     bool stepping;
     bool interrupted;
+    bool foreign_stop;            /* someone else stopped the core (a trace that cannot be written) */
     /* Why the core stopped last: a breakpoint, a watchpoint (its address). */
     bool hit_bp, hit_wp;
     uint32_t hit_wp_addr;
@@ -407,6 +408,8 @@ static enum cpu_stop resume(gdb_stub_t *g, uint64_t max_cycles, bool step)
             break;
         }
     }
+    if (s == STOP_REQUEST && !step && !g->hit_bp && !g->hit_wp && !g->interrupted)
+        g->foreign_stop = true;
     g->stepping = false;
     return s;
 }
@@ -654,6 +657,12 @@ enum cpu_stop gdb_run(gdb_stub_t *g, machine_t *m, uint64_t max_cycles, gdb_repo
             }
             if (!final_stop(last))
                 last = resume(g, max_cycles, pkt[0] == 's');
+            if (g->foreign_stop) {
+                /* etsim itself must end the run (e.g. the trace file is
+                 * full): the debugger hears that the process ended. */
+                send_packet(g, "X0f");
+                return last;
+            }
             ok = send_stop(g, last);
             if (last == STOP_EXIT)
                 return last;
