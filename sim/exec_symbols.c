@@ -185,14 +185,17 @@ exec_symbols_t *exec_symbols_open(const char *path, char *err, size_t errlen)
         exec_symbols_free(x);
         return NULL;
     }
-    if (!x->execute_pc || !x->step_pc) {
+    if (!x->execute_pc) {
         exec_symbols_free(x);   /* no runtime recognised: not an error */
         return NULL;
     }
+    /* Without the per-instruction step (inlined by LTO, say) the
+     * inferences are still timed, without operators. */
     filter_add(x, x->execute_pc);
-    filter_add(x, x->step_pc);
-    snprintf(x->describe, sizeof x->describe, "ExecuTorch C++ runtime: Method::execute, "
-             "Method::execute_instruction%s%s",
+    if (x->step_pc)
+        filter_add(x, x->step_pc);
+    snprintf(x->describe, sizeof x->describe, "ExecuTorch C++ runtime: Method::execute%s%s%s",
+             x->step_pc ? ", Method::execute_instruction" : " (no Method::execute_instruction: no operators)",
              x->kernels_addr && x->num_kernels_addr ? ", kernel registry" : "",
              x->ndelegates ? ", backend execute" : "");
     return x;
@@ -312,7 +315,7 @@ static void at_watched_pc(exec_symbols_t *x, const cpu_t *cpu, uint32_t pc)
         enter(x, &x->execute, cpu);
         x->op_index = 0;
         record(x, ETSIM_EV_INFER_BEGIN, x->iteration, 0, NULL);
-    } else if (pc == x->step_pc && x->execute.active && !x->step.active) {
+    } else if (x->step_pc && pc == x->step_pc && x->execute.active && !x->step.active) {
         enter(x, &x->step, cpu);
         x->step_named = false;
         record(x, ETSIM_EV_OP_BEGIN, x->op_index, ETSIM_ENGINE_CPU, "?");

@@ -148,6 +148,31 @@ grep -q "^ok breakpoint set" "$T/vanish.txt" && [ $rc = 0 ] && cmp -s "$T/ref.ou
     ok "debugger gone mid-run: the run ends with status 0, the same output and report" ||
     bad "debugger gone mid-run: status $rc" "$T/vanish.err"
 
+# A crash made from the debugger (the PC set to unmapped space, a register
+# write): GDB hears SIGSEGV with the state left to inspect; after kill
+# etsim reports the crash with status 3.
+cat > "$T/crash.gdb" <<GDB
+set pagination off
+set confirm off
+target remote :$((PORT + 6))
+break conv2d_s8_mve
+continue
+set \$r4 = 0x12345678
+set \$pc = 0xf0000000
+continue
+p/x \$r4
+monitor cycles
+kill
+GDB
+timeout 60 "$ETSIM" --gdb $((PORT + 6)) -q "${ARGS[@]}" > /dev/null 2> "$T/crash.err" &
+pid=$!; pids+=($pid)
+timeout 60 "$GDB" -nx -batch -x "$T/crash.gdb" "$RUNNER" > "$T/crash.txt" 2>&1
+wait $pid; rc=$?
+grep -q "received signal SIGSEGV" "$T/crash.txt" && grep -q '^\$1 = 0x12345678' "$T/crash.txt" &&
+    ok "a crash under GDB: SIGSEGV, registers still readable" || bad "crash under GDB" "$T/crash.txt"
+[ $rc = 3 ] && grep -q "firmware crashed" "$T/crash.err" && ok "after kill: status 3, the crash reported" ||
+    bad "crash: status $rc" "$T/crash.err"
+
 # 4. Bad values.
 for v in abc 0 70000 ":" ""; do
     "$ETSIM" --gdb "$v" "${ARGS[@]}" > /dev/null 2> "$T/bad.err"; rc=$?
