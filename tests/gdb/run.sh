@@ -157,6 +157,11 @@ set confirm off
 target remote :$((PORT + 6))
 break conv2d_s8_mve
 continue
+delete
+watch -l *(int *)(\$sp - 4)
+continue
+info registers pc
+delete
 set \$r4 = 0x12345678
 set \$pc = 0xf0000000
 continue
@@ -168,6 +173,8 @@ timeout 60 "$ETSIM" --gdb $((PORT + 6)) -q "${ARGS[@]}" > /dev/null 2> "$T/crash
 pid=$!; pids+=($pid)
 timeout 60 "$GDB" -nx -batch -x "$T/crash.gdb" "$RUNNER" > "$T/crash.txt" 2>&1
 wait $pid; rc=$?
+grep -Eq "^Hardware watchpoint 2: -location" "$T/crash.txt" && grep -Eq '^pc +0x[0-9a-f]+ +0x[0-9a-f]+ <conv2d_s8_mve\+[0-9]+>' "$T/crash.txt" &&
+    ok "write watchpoint: the function's first push stops it" || bad "write watchpoint" "$T/crash.txt"
 grep -q "received signal SIGSEGV" "$T/crash.txt" && grep -q '^\$1 = 0x12345678' "$T/crash.txt" &&
     ok "a crash under GDB: SIGSEGV, registers still readable" || bad "crash under GDB" "$T/crash.txt"
 [ $rc = 3 ] && grep -q "firmware crashed" "$T/crash.err" && ok "after kill: status 3, the crash reported" ||
