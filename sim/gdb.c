@@ -396,7 +396,8 @@ static enum cpu_stop resume(gdb_stub_t *g, uint64_t max_cycles, bool step)
     cpu->hooks.on_insn = step || g->nbp ? on_insn : g->prev_insn;
     enum cpu_stop s;
     for (;;) {
-        uint64_t limit = step ? max_cycles : cpu->cycles + POLL_SLICE;
+        /* A step is sliced too: one instruction may sleep (WFI) for long. */
+        uint64_t limit = cpu->cycles + POLL_SLICE;
         if (limit > max_cycles || limit < cpu->cycles)
             limit = max_cycles;
         s = cpu_run(cpu, limit);
