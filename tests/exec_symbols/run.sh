@@ -105,6 +105,9 @@ if "$ETSIM" --help | grep -q -- --semihosting-cmdline; then
         -q --report r.json "$UP/semihost_m55nodsp.elf" > out.txt 2>&1)
     python3 -c "import json,sys; r=json.load(open(sys.argv[1])); i=r['inference']; sys.exit(not(i and i['iterations']>=1 and len(r['operators'])==16))" \
         "$T/semi/r.json" && ok "semihosting runner: inference and 16 operators" || bad "semihosting runner" "$T/semi/out.txt"
+    # Its output file: the 12 scores, "yes" (index 2) the largest.
+    python3 -c "import struct,sys; d=open(sys.argv[1],'rb').read(); v=struct.unpack('<12f', d); sys.exit(v.index(max(v)) != 2)" \
+        "$T/semi/out/kws-0.bin" && ok "semihosting runner: classifies 'yes'" || bad "semihosting runner output" "$T/semi/out.txt"
 else
     echo "skip semihosting runner: etsim has no --semihosting-cmdline yet"
 fi
