@@ -99,6 +99,8 @@ typedef struct machine {
     bool flash_write_warned;
     bool tracking_writes;     /* machine_track_writes() was called */
     void *trace_ctx;          /* for the tracing hooks (machine_set_on_insn, machine_set_on_mem) */
+    struct exec_symbols *exec_symbols;   /* timing from ExecuTorch's symbols, NULL: none */
+    struct gdb_stub *gdb;                /* the debugger's stub (--gdb), NULL: none */
 } machine_t;
 
 /* Build the SoC.  cpu_mhz overrides the description when > 0.  Returns

@@ -16,6 +16,8 @@
 #include "../isa/disasm.h"
 #include "../npu/ethosu_device.h"
 #include "elf_load.h"
+#include "exec_symbols.h"
+#include "gdb.h"
 #include "machine.h"
 #include "power.h"
 #include "ram.h"
@@ -53,6 +55,7 @@ typedef struct options {
     bool trace_level_given;
     bool quiet;
     const char *semihost_root;   /* NULL: the working directory */
+    int gdb_port;             /* --gdb, 0: no debugger */
 } options_t;
 
 static void usage(FILE *f)
@@ -75,6 +78,7 @@ static void usage(FILE *f)
           "  --timeline FILE        Chrome trace-event JSON timeline (Perfetto, chrome://tracing)\n"
           "  --semihost-root DIR    semihosting file access confined to DIR (default: the\n"
           "                         working directory; / allows every file, as QEMU)\n"
+          "  --gdb [:]PORT          wait for GDB on 127.0.0.1:PORT before reset (docs/gdb.md)\n"
           "  -q                     no summary on stderr\n"
           "  --print-soc [NAME]     print a built-in SoC description as JSON and exit\n"
           "exit status: the firmware's; 2 usage or bad input; 3 firmware crash; 4 max cycles\n",
@@ -161,6 +165,12 @@ static int parse_args(int argc, char **argv, options_t *o)
                 return EXIT_USAGE;
             }
             o->npu = v;
+        } else if (!strcmp(a, "--gdb")) {
+            NEED_VALUE();
+            if (!gdb_parse_port(v, &o->gdb_port)) {
+                fprintf(stderr, "etsim: --gdb: '%s' is not PORT or :PORT (1-65535)\n", v);
+                return EXIT_USAGE;
+            }
         } else if (!strcmp(a, "--max-cycles")) {
             NEED_VALUE();
             if (!parse_u64(v, &o->max_cycles) || o->max_cycles == 0) {
@@ -379,6 +389,21 @@ static double now_seconds(void)
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
+/* `monitor report` in GDB: the summary of the run so far. */
+typedef struct gdb_report_ctx {
+    machine_t *m;
+    const run_info_t *ri;
+} gdb_report_ctx_t;
+
+static void gdb_report(void *ctx, FILE *f)
+{
+    gdb_report_ctx_t *c = ctx;
+    analysis_t an;
+    analysis_build(c->m, c->ri, &an);
+    report_summary(f, c->m, c->ri, &an);
+    analysis_free(&an);
+}
+
 static int run(const options_t *o)
 {
     char err[1024];
@@ -446,12 +471,47 @@ static int run(const options_t *o)
         }
     }
 
+    /* Firmware without profiling-port markers: time ExecuTorch's runtime
+     * from its symbols (after the trace, which it chains to). */
+    exec_symbols_t *xsym = exec_symbols_open(o->firmware, err, sizeof err);
+    if (!xsym && err[0]) {
+        fprintf(stderr, "etsim: %s\n", err);
+        if (itrace)
+            itrace_abort(itrace);
+        power_probe_free(&probe);
+        machine_destroy(m);
+        return EXIT_USAGE;
+    }
+    if (xsym)
+        exec_symbols_attach(xsym, m, &probe);
+    gdb_stub_t *gdb = NULL;
+    if (o->gdb_port && !(gdb = gdb_open(o->gdb_port, err, sizeof err))) {
+        fprintf(stderr, "etsim: %s\n", err);
+        if (itrace)
+            itrace_abort(itrace);
+        exec_symbols_free(xsym);
+        power_probe_free(&probe);
+        machine_destroy(m);
+        return EXIT_USAGE;
+    }
+    ri.firmware_path = o->firmware;
+    ri.model_path = o->model;
+    ri.elf = elf;
+    ri.iterations = o->iterations;
+    ri.runtime_symbols = xsym ? exec_symbols_describe(xsym) : NULL;
+    ri.power = &power;
+    ri.probe = &probe;
+
     double t0 = now_seconds();
     enum cpu_stop stop;
     if (!machine_reset(m))
         stop = STOP_LOCKUP;
-    else
+    else if (gdb) {
+        gdb_report_ctx_t rc = {m, &ri};
+        stop = gdb_run(gdb, m, o->max_cycles, gdb_report, &rc);
+    } else
         stop = cpu_run(m->cpu, o->max_cycles);
+    gdb_close(gdb);
     ri.host_seconds = now_seconds() - t0;
     fflush(stdout);
     if (itrace && itrace_error(itrace, err, sizeof err)) {
@@ -459,6 +519,7 @@ static int run(const options_t *o)
          * so nothing else it would report is true either. */
         fprintf(stderr, "etsim: %s\n", err);
         itrace_abort(itrace);
+        exec_symbols_free(xsym);
         power_probe_free(&probe);
         machine_destroy(m);
         return EXIT_USAGE;
@@ -467,6 +528,10 @@ static int run(const options_t *o)
     switch (stop) {
     case STOP_EXIT:
         status = m->cpu->exit_code & 0xFF;
+        break;
+    case STOP_REQUEST:
+        fprintf(stderr, "etsim: the debugger ended the run at pc 0x%08x\n", m->cpu->pc);
+        status = EXIT_MAX_CYCLES;
         break;
     case STOP_MAX_CYCLES:
         fprintf(stderr, "etsim: --max-cycles reached (%llu cycles) at pc 0x%08x; the firmware did not exit\n",
@@ -478,15 +543,10 @@ static int run(const options_t *o)
         status = EXIT_CRASH;
         break;
     }
-    ri.firmware_path = o->firmware;
-    ri.model_path = o->model;
-    ri.elf = elf;
     ri.exit_code = status;
-    ri.iterations = o->iterations;
+    ri.runtime_symbols = xsym ? exec_symbols_describe(xsym) : NULL;
     ram_measure(m, o->firmware, &ram);
     ri.ram = &ram;
-    ri.power = &power;
-    ri.probe = &probe;
     analysis_t an;
     analysis_build(m, &ri, &an);
     if (!o->quiet)
@@ -503,6 +563,7 @@ static int run(const options_t *o)
         status = status ? status : EXIT_USAGE;
     }
     analysis_free(&an);
+    exec_symbols_free(xsym);
     power_probe_free(&probe);
     machine_destroy(m);
     return status;

@@ -211,8 +211,15 @@ static bool probe_write(void *ctx, uint32_t addr, unsigned size, uint32_t value,
     machine_t *m = p->m;
     uint32_t before = m->prof.nevents;
     bool ok = p->orig.write(p->orig.ctx, addr, size, value, wait);
+    if (before < m->prof.nevents)
+        power_probe_sync(p);
+    return ok;
+}
+
+void power_probe_sync(power_probe_t *p)
+{
     /* One snapshot per event the profiling port recorded. */
-    while (p->nsnaps < m->prof.nevents && before < m->prof.nevents) {
+    while (p->nsnaps < p->m->prof.nevents) {
         if (p->nsnaps == p->cap) {
             uint32_t cap = p->cap ? p->cap * 2 : 256;
             power_snap_t *n = realloc(p->snaps, cap * sizeof *n);
@@ -221,9 +228,8 @@ static bool probe_write(void *ctx, uint32_t addr, unsigned size, uint32_t value,
             p->snaps = n;
             p->cap = cap;
         }
-        power_snap_now(m, &p->snaps[p->nsnaps++]);
+        power_snap_now(p->m, &p->snaps[p->nsnaps++]);
     }
-    return ok;
 }
 
 void power_probe_attach(power_probe_t *p, machine_t *m)

@@ -80,6 +80,9 @@ typedef struct power_probe {
 
 void power_probe_attach(power_probe_t *p, machine_t *m);
 void power_probe_free(power_probe_t *p);
+/* Snapshot every event recorded since the last one (for events recorded
+ * outside the bus: sim/exec_symbols.c). */
+void power_probe_sync(power_probe_t *p);
 /* The counters now (for the end of the run). */
 void power_snap_now(const machine_t *m, power_snap_t *s);
 

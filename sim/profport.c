@@ -39,7 +39,7 @@ bool profport_read(machine_t *m, uint32_t off, uint32_t *value)
     return true;
 }
 
-static void record(machine_t *m, uint32_t code)
+void profport_record(machine_t *m, uint32_t code)
 {
     profport_t *p = &m->prof;
     if (p->nevents == p->cap) {
@@ -74,7 +74,7 @@ bool profport_write(machine_t *m, uint32_t off, uint32_t value)
     case ETSIM_PP_ARG1: p->arg[1] = value; break;
     case ETSIM_PP_ARG2: p->arg[2] = value; break;
     case ETSIM_PP_EVENT:
-        record(m, value);
+        profport_record(m, value);
         /* What an inference's buffers held is seen before a later one (or
          * the runner's clean-up) overwrites or clears it. */
         if (value == ETSIM_EV_INFER_END && m->tracking_writes)

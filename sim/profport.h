@@ -29,5 +29,8 @@ void profport_init(profport_t *p, uint32_t base);
 void profport_free(profport_t *p);
 bool profport_read(struct machine *m, uint32_t off, uint32_t *value);
 bool profport_write(struct machine *m, uint32_t off, uint32_t value);
+/* Record event code with the arguments written so far, stamped now (the
+ * port's EVENT write; also sim/exec_symbols.c's events). */
+void profport_record(struct machine *m, uint32_t code);
 
 #endif

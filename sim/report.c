@@ -18,6 +18,16 @@ const char *report_engine_name(uint32_t e)
     return e == ETSIM_ENGINE_NPU ? "npu" : e == ETSIM_ENGINE_DSP ? "dsp" : "cpu";
 }
 
+const char *report_timing_source(const machine_t *m, const run_info_t *ri)
+{
+    if (ri->runtime_symbols)
+        return "executorch-symbols";
+    for (uint32_t i = 0; i < m->prof.nevents; i++)
+        if (m->prof.events[i].code == ETSIM_EV_INFER_BEGIN)
+            return "profiling-port";
+    return "none";
+}
+
 /* ---- analysis ------------------------------------------------------------- */
 
 static void energy_add(power_energy_t *sum, const power_energy_t *e)
@@ -301,6 +311,11 @@ void report_summary(FILE *f, const machine_t *m, const run_info_t *ri, const ana
                 per_inf(a, mem_total(e)) / 1e6,
                 per_inf(a, e->static_pj) / 1e6, per_inf(a, e->sleep_pj) / 1e6);
     }
+    if (ri->runtime_symbols)
+        fprintf(f, "  timing        from the firmware's symbols (%s)\n", ri->runtime_symbols);
+    else if (!a->iterations)
+        fprintf(f, "  timing        none: no profiling-port markers, and no ExecuTorch runtime recognised "
+                "in the ELF's symbols\n");
     if (!a->iterations)
         return;
     double per = per_inf(a, (double)a->cycles);
@@ -643,6 +658,7 @@ static json_object *header_json(const machine_t *m, const run_info_t *ri, json_o
     json_object_object_add(run, "cycles", u64(c->cycles));
     json_object_object_add(run, "sleep_cycles", u64(c->sleep_cycles));
     json_object_object_add(run, "sim_ms", json_object_new_double(ms_of(m, (double)c->cycles)));
+    json_object_object_add(run, "timing_source", json_object_new_string(report_timing_source(m, ri)));
     json_object_object_add(run, "host_seconds", json_object_new_double(ri->host_seconds));
     json_object_object_add(run, "host_mips", json_object_new_double(
         ri->host_seconds > 0 ? (double)c->instret / ri->host_seconds / 1e6 : 0));

@@ -20,6 +20,9 @@ typedef struct run_info {
     elf_info_t elf;
     int exit_code;
     unsigned iterations;
+    /* The ExecuTorch runtime recognised by its symbols (sim/exec_symbols.h),
+     * NULL: none. */
+    const char *runtime_symbols;
     double host_seconds;
     const ram_info_t *ram;         /* NULL: not measured */
     const power_coeffs_t *power;   /* NULL or !present: no power model */
@@ -75,6 +78,9 @@ typedef struct analysis {
 void analysis_build(const machine_t *m, const run_info_t *ri, analysis_t *a);
 void analysis_free(analysis_t *a);
 const char *report_engine_name(uint32_t engine);
+/* Where the inference and operator marks came from: "profiling-port",
+ * "executorch-symbols" or "none". */
+const char *report_timing_source(const machine_t *m, const run_info_t *ri);
 
 void report_summary(FILE *f, const machine_t *m, const run_info_t *ri, const analysis_t *a);
 bool report_write_json(const char *path, const machine_t *m, const run_info_t *ri, const analysis_t *a,

@@ -41,3 +41,9 @@ test-rest: test-differ
 
 # The NPU tests (tests/npu/npu.mk).
 include tests/npu/npu.mk
+
+# Timing of unmodified ExecuTorch runners from their symbols.
+include tests/exec_symbols/exec_symbols.mk
+
+# The GDB stub.
+include tests/gdb/gdb.mk
