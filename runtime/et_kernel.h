@@ -14,6 +14,25 @@
 #include "et_error.h"
 #include "et_types.h"
 
+/* Named arguments.  An operator whose argument list changed between
+ * ExecuTorch releases names its arguments with an enum (its "slots", in
+ * the order of the newest schema) and lists, per release line, which slot
+ * each KernelCall position holds (kernels/cortex_m/arg_layouts.h).
+ * et_arg_use_layout() picks the layout by the number of arguments; from then
+ * on the et_arg_* accessors take slots instead of positions. */
+#define ET_MAX_ARG_SLOTS 24
+#define ET_ARG_ABSENT 0xFF
+
+typedef struct et_arg_layout {
+    const char *releases;      /* e.g. "1.4.0-main", for messages and docs */
+    const uint8_t *slots;      /* slot of each position, out included */
+    uint8_t count;             /* positions before the return value */
+} et_arg_layout;
+
+/* One layout: ET_LAYOUT("1.1.0-1.3.1", SLOT_A, SLOT_B, ..., SLOT_OUT) */
+#define ET_LAYOUT(releases, ...) \
+    {releases, (const uint8_t[]){__VA_ARGS__}, (uint8_t)sizeof((const uint8_t[]){__VA_ARGS__})}
+
 typedef struct et_kargs {
     const char *op;            /* operator name, for messages */
     et_value *values;
@@ -21,6 +40,8 @@ typedef struct et_kargs {
     uint32_t nargs;
     et_error *err;
     bool ok;
+    const char *release;       /* the layout chosen by et_arg_use_layout, NULL: positions */
+    uint8_t pos[ET_MAX_ARG_SLOTS]; /* slot -> position, ET_ARG_ABSENT */
     et_tensor dummy;           /* returned for a non-tensor argument */
 } et_kargs;
 
@@ -38,7 +59,15 @@ const et_kernel_entry *et_kernel_lookup(const char *name, uint32_t name_len,
 /* All registered kernels (for listings); *count receives the number. */
 const et_kernel_entry *et_kernel_table(uint32_t *count);
 
-/* Argument access.  On a kind mismatch they record an error, set ok to
+/* Chooses the layout whose argument count (plus the return value) is
+ * a->nargs; an error naming every known count otherwise.  nslots: the
+ * size of the operator's slot enum. */
+bool et_arg_use_layout(et_kargs *a, const et_arg_layout *layouts, uint32_t nlayouts, uint32_t nslots);
+/* True when the chosen layout has the slot (false for arguments that the
+ * caller's release did not have yet, such as `scratch` before 1.4). */
+bool et_arg_present(const et_kargs *a, uint32_t slot);
+
+/* Argument access (by position, or by slot after et_arg_layout).  On a kind mismatch they record an error, set ok to
  * false and return a harmless default. */
 bool et_arg_count(et_kargs *a, uint32_t expected);
 et_tensor *et_arg_tensor(et_kargs *a, uint32_t i);

@@ -1,10 +1,61 @@
 #include "et_kernel.h"
 
+#include <stdio.h>
+#include <string.h>
+
 #include "flatbuffer.h"
+
+bool et_arg_use_layout(et_kargs *a, const et_arg_layout *layouts, uint32_t nlayouts, uint32_t nslots)
+{
+    for (uint32_t l = 0; l < nlayouts; l++) {
+        const et_arg_layout *lay = &layouts[l];
+        if ((uint32_t)lay->count + 1 != a->nargs)
+            continue;
+        memset(a->pos, ET_ARG_ABSENT, nslots < ET_MAX_ARG_SLOTS ? nslots : ET_MAX_ARG_SLOTS);
+        for (uint8_t p = 0; p < lay->count; p++)
+            a->pos[lay->slots[p]] = p;
+        a->release = lay->releases;
+        return true;
+    }
+    if (a->ok) {
+        char known[96];
+        size_t used = 0;
+        for (uint32_t l = 0; l < nlayouts && used + 32 < sizeof known; l++)
+            used += (size_t)snprintf(known + used, sizeof known - used, "%s%u (%s)", l ? ", " : "",
+                                     (unsigned)layouts[l].count + 1, layouts[l].releases);
+        known[used] = 0;
+        et_fail(a->err, ET_ERR_INVALID_ARGUMENT, "%s: %u arguments match no ExecuTorch release; known: %s", a->op,
+                (unsigned)a->nargs, known);
+    }
+    a->ok = false;
+    return false;
+}
+
+bool et_arg_present(const et_kargs *a, uint32_t slot)
+{
+    return a->release == NULL || (slot < ET_MAX_ARG_SLOTS && a->pos[slot] != ET_ARG_ABSENT);
+}
+
+/* A slot's position once a layout is chosen; positions stay as they are. */
+static uint32_t position(const et_kargs *a, uint32_t i)
+{
+    if (a->release == NULL)
+        return i;
+    return i < ET_MAX_ARG_SLOTS && a->pos[i] != ET_ARG_ABSENT ? a->pos[i] : UINT32_MAX;
+}
 
 static const et_value *arg(et_kargs *a, uint32_t i)
 {
     static const et_value none = {.tag = ET_TAG_NONE};
+    uint32_t slot = i;
+    i = position(a, i);
+    if (i == UINT32_MAX) {
+        if (a->ok)
+            et_fail(a->err, ET_ERR_INVALID_ARGUMENT, "%s: argument slot %u is not in the %s argument list", a->op,
+                    (unsigned)slot, a->release);
+        a->ok = false;
+        return &none;
+    }
     if (i >= a->nargs) {
         if (a->ok)
             et_fail(a->err, ET_ERR_INVALID_ARGUMENT, "%s: argument %u missing (%u given)", a->op,
@@ -17,6 +68,7 @@ static const et_value *arg(et_kargs *a, uint32_t i)
 
 static void mismatch(et_kargs *a, uint32_t i, const char *want, int tag)
 {
+    i = position(a, i);
     if (a->ok)
         et_fail(a->err, ET_ERR_INVALID_ARGUMENT, "%s: argument %u should be %s (value #%u has tag %d)",
                 a->op, (unsigned)i, want, i < a->nargs ? (unsigned)a->args[i] : 0u, tag);

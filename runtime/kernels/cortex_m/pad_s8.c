@@ -6,17 +6,20 @@
 
 #include "../kernel_util.h"
 #include "../kernels.h"
+#include "arg_layouts.h"
+
+static const et_arg_layout layouts[] = {PAD_LAYOUTS};
 
 et_err k_cortex_m_pad(et_kargs *a)
 {
     int32_t pre[4], post[4], in_shape[4] = {1, 1, 1, 1}, out_shape[4] = {1, 1, 1, 1};
     int32_t phys[ET_MAX_RANK];
-    if (!et_arg_count(a, 6))
+    if (!et_arg_use_layout(a, layouts, ET_ARRAY_LEN(layouts), PAD_NSLOTS))
         return et_kresult(a);
-    et_tensor *in = et_arg_tensor(a, 0), *out = et_arg_tensor(a, 4);
-    et_arg_ints(a, 1, pre, 4);
-    et_arg_ints(a, 2, post, 4);
-    int64_t value = et_arg_int(a, 3);
+    et_tensor *in = et_arg_tensor(a, PAD_INPUT), *out = et_arg_tensor(a, PAD_OUT);
+    et_arg_ints(a, PAD_PRE, pre, 4);
+    et_arg_ints(a, PAD_POST, post, 4);
+    int64_t value = et_arg_int(a, PAD_VALUE);
     k_s8(a, in, "input");
     k_s8(a, out, "out");
     if (!et_check(a, in->rank >= 1 && in->rank <= 4 && in->rank == out->rank, ET_ERR_INVALID_ARGUMENT,

@@ -7,6 +7,7 @@
 #include "../kernel_util.h"
 #include "../kernels.h"
 #include "../quant_math.h"
+#include "arg_layouts.h"
 #if defined(__ARM_FEATURE_MVE)
 #include <arm_mve.h>
 #endif
@@ -17,17 +18,20 @@ static int8_t rounded_mean(int32_t sum, int32_t count)
     return q_sat_s8(avg);
 }
 
+static const et_arg_layout avg_layouts[] = {AVG_LAYOUTS};
+
 et_err k_cortex_m_quantized_avg_pool2d(et_kargs *a)
 {
     int32_t kernel[2], stride[2], pad[2], dil[2] = {1, 1};
     nhwc_dims id, od;
-    if (!et_arg_count(a, 11))
+    if (!et_arg_use_layout(a, avg_layouts, ET_ARRAY_LEN(avg_layouts), AVG_NSLOTS))
         return et_kresult(a);
-    et_tensor *in = et_arg_tensor(a, 0), *out = et_arg_tensor(a, 9);
-    et_arg_ints(a, 1, kernel, 2);
-    et_arg_ints(a, 2, stride, 2);
-    et_arg_ints(a, 3, pad, 2);
-    bool ceil_mode = et_arg_bool(a, 4);
+    et_tensor *in = et_arg_tensor(a, AVG_INPUT), *out = et_arg_tensor(a, AVG_OUT);
+    et_arg_ints(a, AVG_KERNEL, kernel, 2);
+    et_arg_ints(a, AVG_STRIDE, stride, 2);
+    et_arg_ints(a, AVG_PADDING, pad, 2);
+    /* ceil_mode arrived after 1.4.1; before, the output was floor-sized. */
+    bool ceil_mode = et_arg_present(a, AVG_CEIL_MODE) && et_arg_bool(a, AVG_CEIL_MODE);
     k_s8(a, in, "input");
     k_s8(a, out, "out");
     k_nhwc(a, in, "input", &id);

@@ -7,15 +7,19 @@
 #include "../kernel_util.h"
 #include "../kernels.h"
 #include "../quant_math.h"
+#include "arg_layouts.h"
+
+static const et_arg_layout layouts[] = {BMM_LAYOUTS};
 
 et_err k_cortex_m_quantized_batch_matmul(et_kargs *a)
 {
-    if (!et_arg_count(a, 10))
+    if (!et_arg_use_layout(a, layouts, ET_ARRAY_LEN(layouts), BMM_NSLOTS))
         return et_kresult(a);
-    et_tensor *lhs = et_arg_tensor(a, 0), *rhs = et_arg_tensor(a, 2), *out = et_arg_tensor(a, 8);
-    int32_t lhs_off = (int32_t)et_arg_int(a, 1), rhs_off = (int32_t)et_arg_int(a, 3);
-    int32_t out_off = (int32_t)et_arg_int(a, 4);
-    int32_t mult = (int32_t)et_arg_int(a, 5), shift = (int32_t)et_arg_int(a, 6);
+    /* `scratch` (1.4.0 on) is not read. */
+    et_tensor *lhs = et_arg_tensor(a, BMM_LHS), *rhs = et_arg_tensor(a, BMM_RHS_T), *out = et_arg_tensor(a, BMM_OUT);
+    int32_t lhs_off = (int32_t)et_arg_int(a, BMM_LHS_ZP), rhs_off = (int32_t)et_arg_int(a, BMM_RHS_ZP);
+    int32_t out_off = (int32_t)et_arg_int(a, BMM_OUT_ZP);
+    int32_t mult = (int32_t)et_arg_int(a, BMM_OUT_MULT), shift = (int32_t)et_arg_int(a, BMM_OUT_SHIFT);
     k_s8(a, lhs, "lhs");
     k_s8(a, rhs, "rhs_transposed");
     k_s8(a, out, "out");

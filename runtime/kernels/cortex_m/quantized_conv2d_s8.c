@@ -7,6 +7,7 @@
 #include "../kernels.h"
 #include "../quant_math.h"
 #include "../quant_math_mve.h"
+#include "arg_layouts.h"
 #include "conv_s8.h"
 
 
@@ -408,51 +409,27 @@ void conv2d_s8_mve(const conv_s8_params *p)
 }
 #endif
 
+static const et_arg_layout conv_layouts[] = {CONV_LAYOUTS};
+static const conv_s8_slots conv_slots = {
+    CONV_INPUT, CONV_WEIGHT, CONV_BIAS, CONV_STRIDE, CONV_PADDING, CONV_DILATION, CONV_INPUT_OFFSET,
+    CONV_OUTPUT_OFFSET, CONV_MULTIPLIERS, CONV_SHIFTS, CONV_ACT_MIN, CONV_ACT_MAX, CONV_OUT};
+
 et_err k_cortex_m_quantized_conv2d(et_kargs *a)
 {
     conv_s8_params p = {0};
-    if (!et_arg_count(a, 15))
+    const et_tensor *w;
+    /* `scratch` (1.4.0 on) is CMSIS-NN's buffer; the kernels keep theirs
+     * on the stack, so it is not read. */
+    if (!et_arg_use_layout(a, conv_layouts, ET_ARRAY_LEN(conv_layouts), CONV_NSLOTS) ||
+        !conv_s8_read_args(a, &conv_slots, &p, &w))
         return et_kresult(a);
-    et_tensor *in = et_arg_tensor(a, 0), *w = et_arg_tensor(a, 1), *bias = et_arg_tensor_or_null(a, 2);
-    et_arg_ints(a, 3, p.stride, 2);
-    et_arg_ints(a, 4, p.pad, 2);
-    et_arg_ints(a, 5, p.dil, 2);
-    p.input_offset = (int32_t)et_arg_int(a, 6);
-    p.output_offset = (int32_t)et_arg_int(a, 7);
-    et_tensor *mult = et_arg_tensor(a, 8), *shift = et_arg_tensor(a, 9);
-    p.act_min = (int32_t)et_arg_int(a, 10);
-    p.act_max = (int32_t)et_arg_int(a, 11);
-    et_tensor *out = et_arg_tensor(a, 13);
-    k_s8(a, in, "input");
-    k_s8(a, w, "weight");
-    k_s8(a, out, "out");
-    k_nhwc(a, in, "input", &p.in);
-    k_nhwc(a, out, "out", &p.out);
-    k_window_params(a, p.stride, p.pad, p.dil);
-    if (!et_check(a, w->rank == 4, ET_ERR_INVALID_ARGUMENT, "weight must be [OC, KH, KW, IC]"))
-        return et_kresult(a);
-    p.kh = w->sizes[1];
-    p.kw = w->sizes[2];
     int32_t w_ic = w->sizes[3];
     p.groups = w_ic > 0 ? p.in.c / w_ic : 0;
     et_check(a, w->sizes[0] == p.out.c && w_ic > 0 && p.groups > 0 && p.in.c % w_ic == 0 &&
-                    p.out.c % p.groups == 0 && p.in.n == p.out.n,
-             ET_ERR_INVALID_ARGUMENT, "weight shape does not match input/output channels");
-    et_check(a, p.out.h == k_window_out(p.in.h, p.kh, p.stride[0], p.pad[0], p.dil[0], false) &&
-                    p.out.w == k_window_out(p.in.w, p.kw, p.stride[1], p.pad[1], p.dil[1], false),
-             ET_ERR_INVALID_ARGUMENT, "output height/width do not match the convolution");
-    if (bias)
-        k_per_channel_i32(a, bias, p.out.c, "bias");
-    k_per_channel_i32(a, mult, p.out.c, "requantize_multipliers");
-    k_per_channel_i32(a, shift, p.out.c, "requantize_shifts");
+                    p.out.c % p.groups == 0,
+             ET_ERR_INVALID_ARGUMENT, "weight [OC, KH, KW, IC] does not match input/output channels");
     if (!a->ok)
         return et_kresult(a);
-    p.input = in->data;
-    p.weight = w->data;
-    p.bias = bias ? bias->data : NULL;
-    p.multiplier = mult->data;
-    p.shift = shift->data;
-    p.output = out->data;
 #if defined(__ARM_FEATURE_MVE)
     conv2d_s8_mve(&p);
 #else

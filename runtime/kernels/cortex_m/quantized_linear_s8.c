@@ -5,6 +5,7 @@
 #include "../kernel_util.h"
 #include "../kernels.h"
 #include "../quant_math.h"
+#include "arg_layouts.h"
 #include "../quant_math_mve.h"
 
 typedef struct linear_s8_params {
@@ -99,21 +100,23 @@ static void linear_s8_mve(const linear_s8_params *p)
 }
 #endif
 
+static const et_arg_layout layouts[] = {LINEAR_LAYOUTS};
+
 et_err k_cortex_m_quantized_linear(et_kargs *a)
 {
     linear_s8_params p = {0};
     int64_t mult[1], shift[1];
-    if (!et_arg_count(a, 13))
+    if (!et_arg_use_layout(a, layouts, ET_ARRAY_LEN(layouts), LIN_NSLOTS))
         return et_kresult(a);
-    et_tensor *in = et_arg_tensor(a, 0), *w = et_arg_tensor(a, 1);
-    et_tensor *bias = et_arg_tensor_or_null(a, 2), *ksum = et_arg_tensor_or_null(a, 3);
-    p.input_offset = (int32_t)et_arg_int(a, 4);
-    p.filter_offset = (int32_t)et_arg_int(a, 5);
-    p.output_offset = (int32_t)et_arg_int(a, 6);
-    uint32_t nm = et_arg_int_list(a, 7, mult, 1), ns = et_arg_int_list(a, 8, shift, 1);
-    p.act_max = (int32_t)et_arg_int(a, 9);  /* note: max before min */
-    p.act_min = (int32_t)et_arg_int(a, 10);
-    et_tensor *out = et_arg_tensor(a, 11);
+    et_tensor *in = et_arg_tensor(a, LIN_INPUT), *w = et_arg_tensor(a, LIN_WEIGHTS);
+    et_tensor *bias = et_arg_tensor_or_null(a, LIN_BIAS), *ksum = et_arg_tensor_or_null(a, LIN_KERNEL_SUM);
+    p.input_offset = (int32_t)et_arg_int(a, LIN_INPUT_OFFSET);
+    p.filter_offset = (int32_t)et_arg_int(a, LIN_FILTER_OFFSET);
+    p.output_offset = (int32_t)et_arg_int(a, LIN_OUTPUT_OFFSET);
+    uint32_t nm = et_arg_int_list(a, LIN_MULTIPLIERS, mult, 1), ns = et_arg_int_list(a, LIN_SHIFTS, shift, 1);
+    p.act_max = (int32_t)et_arg_int(a, LIN_ACT_MAX);
+    p.act_min = (int32_t)et_arg_int(a, LIN_ACT_MIN);
+    et_tensor *out = et_arg_tensor(a, LIN_OUT);
     k_s8(a, in, "input");
     k_s8(a, w, "weights");
     k_s8(a, out, "out");

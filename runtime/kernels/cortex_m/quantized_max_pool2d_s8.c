@@ -5,24 +5,27 @@
 #include "../kernel_util.h"
 #include "../kernels.h"
 #include "../quant_math.h"
+#include "arg_layouts.h"
 #if defined(__ARM_FEATURE_MVE)
 #include <arm_mve.h>
 #endif
+
+static const et_arg_layout layouts[] = {MAXP_LAYOUTS};
 
 et_err k_cortex_m_quantized_max_pool2d(et_kargs *a)
 {
     int32_t kernel[2], stride[2], pad[2], dil[2];
     nhwc_dims id, od;
-    if (!et_arg_count(a, 12))
+    if (!et_arg_use_layout(a, layouts, ET_ARRAY_LEN(layouts), MAXP_NSLOTS))
         return et_kresult(a);
-    et_tensor *in = et_arg_tensor(a, 0), *out = et_arg_tensor(a, 10);
-    et_arg_ints(a, 1, kernel, 2);
-    et_arg_ints(a, 2, stride, 2);
-    et_arg_ints(a, 3, pad, 2);
-    et_arg_ints(a, 4, dil, 2);
-    bool ceil_mode = et_arg_bool(a, 5);
-    int64_t in_zp = et_arg_int(a, 6), out_zp = et_arg_int(a, 7);
-    int32_t act_min = (int32_t)et_arg_int(a, 8), act_max = (int32_t)et_arg_int(a, 9);
+    et_tensor *in = et_arg_tensor(a, MAXP_INPUT), *out = et_arg_tensor(a, MAXP_OUT);
+    et_arg_ints(a, MAXP_KERNEL, kernel, 2);
+    et_arg_ints(a, MAXP_STRIDE, stride, 2);
+    et_arg_ints(a, MAXP_PADDING, pad, 2);
+    et_arg_ints(a, MAXP_DILATION, dil, 2);
+    bool ceil_mode = et_arg_bool(a, MAXP_CEIL_MODE);
+    int64_t in_zp = et_arg_int(a, MAXP_INPUT_ZP), out_zp = et_arg_int(a, MAXP_OUTPUT_ZP);
+    int32_t act_min = (int32_t)et_arg_int(a, MAXP_ACT_MIN), act_max = (int32_t)et_arg_int(a, MAXP_ACT_MAX);
     k_s8(a, in, "input");
     k_s8(a, out, "out");
     k_nhwc(a, in, "input", &id);

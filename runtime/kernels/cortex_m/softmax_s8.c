@@ -8,6 +8,7 @@
 #include "../kernel_util.h"
 #include "../kernels.h"
 #include "../quant_math.h"
+#include "arg_layouts.h"
 
 #define SUM_INTEGER_BITS 12
 
@@ -45,15 +46,17 @@ static void softmax_row_s8(const int8_t *in, int8_t *out, int32_t n, int32_t mul
     }
 }
 
+static const et_arg_layout layouts[] = {SOFTMAX_LAYOUTS};
+
 et_err k_cortex_m_softmax(et_kargs *a)
 {
-    if (!et_arg_count(a, 9))
+    if (!et_arg_use_layout(a, layouts, ET_ARRAY_LEN(layouts), SMX_NSLOTS))
         return et_kresult(a);
-    et_tensor *in = et_arg_tensor(a, 0), *out = et_arg_tensor(a, 7);
-    int64_t dim = et_arg_int(a, 1);
-    int64_t out_zp = et_arg_int(a, 3);
-    int32_t mult = (int32_t)et_arg_int(a, 4), shift = (int32_t)et_arg_int(a, 5);
-    int32_t diff_min = (int32_t)et_arg_int(a, 6);
+    et_tensor *in = et_arg_tensor(a, SMX_INPUT), *out = et_arg_tensor(a, SMX_OUT);
+    int64_t dim = et_arg_int(a, SMX_DIM);
+    int64_t out_zp = et_arg_int(a, SMX_OUTPUT_ZP);
+    int32_t mult = (int32_t)et_arg_int(a, SMX_MULT), shift = (int32_t)et_arg_int(a, SMX_SHIFT);
+    int32_t diff_min = (int32_t)et_arg_int(a, SMX_DIFF_MIN);
     k_s8(a, in, "input");
     k_s8(a, out, "out");
     if (!et_check(a, in->rank >= 1 && et_tensor_same_shape(in, out), ET_ERR_INVALID_ARGUMENT,
