@@ -14,7 +14,7 @@ RT_TEST_BIN  := $(SAN)/bin/runtime-tests
 FUZZ_PTE     := $(BUILD)/fuzz/fuzz_pte
 FUZZ_SECONDS ?= 30
 
-.PHONY: runtime-test runtime-fuzz runtime-qemu-test runtime-etsim-test runtime-float-test
+.PHONY: runtime-test runtime-fuzz runtime-qemu-test runtime-etsim-test runtime-float-test runtime-release-test
 all: $(PTE_RUN) $(PTE_RUN_SAN)
 
 $(PTE_RUN): $(BUILD)/obj/tools/pte_run.o $(RT_OBJS)
@@ -88,7 +88,15 @@ runtime-float-test: $(PTE_RUN_SAN) $(RUNNER_ELF) tools/pte_write.py tests/runtim
 	python3 tests/runtime/gen_float_ops.py $(FLOAT_OPS_DIR)
 	sh tests/runtime/float_ops.sh $(FLOAT_OPS_DIR) $(PTE_RUN_SAN) $(RUNNER_ELF)
 
-test-rest: runtime-test runtime-fuzz runtime-qemu-test runtime-etsim-test runtime-float-test
+# The cortex_m operators in each ExecuTorch release's argument layout
+# (tests/runtime/gen_release_ops.py), host and QEMU, exact int8 outputs.
+RELEASE_OPS_DIR := $(BUILD)/release_ops
+runtime-release-test: $(PTE_RUN_SAN) $(RUNNER_ELF) tools/pte_write.py tests/runtime/gen_release_ops.py
+	rm -rf $(RELEASE_OPS_DIR)
+	python3 tests/runtime/gen_release_ops.py $(RELEASE_OPS_DIR)
+	sh tests/runtime/float_ops.sh $(RELEASE_OPS_DIR) $(PTE_RUN_SAN) $(RUNNER_ELF)
+
+test-rest: runtime-test runtime-fuzz runtime-qemu-test runtime-etsim-test runtime-float-test runtime-release-test
 
 # ---- runner firmware: build/firmware/runner.elf ------------------------------
 # The runtime compiled for the Cortex-M55 (-O2, hard float) with the

@@ -1,9 +1,12 @@
 #!/bin/sh
-# Runs the float-operator cases made by gen_float_ops.py on the host build
+# Runs the operator cases made by gen_float_ops.py (or gen_release_ops.py) on the host build
 # (pte_run) and on QEMU (the runner firmware) and compares output 0 with the
 # expected values computed by the generator (|got - want| <= 1e-4 + 1e-4 |want|;
 # the runner prints 6 decimals).  Host and QEMU output lines must also be
 # identical.
+#
+# A case with a NAME.error file must be refused on both sides with a message
+# that contains its text.
 #
 #   sh tests/runtime/float_ops.sh CASEDIR build/bin/pte_run build/firmware/runner.elf
 set -u
@@ -52,6 +55,20 @@ while read -r name ninputs; do
     timeout 60 qemu-system-arm -M mps3-an547 -nographic -monitor none -serial none \
         -semihosting-config enable=on,target=native,$q_args $q_loaders -kernel "$ELF" > "$Q_OUT" 2>&1 < /dev/null
     q_status=$?
+    if [ -f "$DIR/$name.error" ]; then
+        # Must be refused on both sides, with a message naming the problem.
+        text=$(cat "$DIR/$name.error")
+        if [ $h_status -ne 0 ] && [ $q_status -ne 0 ] && grep -qF "$text" "$H_OUT" && grep -qF "$text" "$Q_OUT"; then
+            passes=$((passes + 1))
+            echo "PASS $name (refused: $text)"
+        else
+            fails=$((fails + 1))
+            echo "FAIL $name: host status $h_status, qemu status $q_status, expected an error naming '$text'"
+            sed 's/^/    host: /' "$H_OUT"
+            sed 's/^/    qemu: /' "$Q_OUT"
+        fi
+        continue
+    fi
     want=$(cat "$DIR/$name.expect")
     verdict=$(close_to "$(values "$H_OUT")" "$want")
     if [ $h_status -eq 0 ] && [ $q_status -eq 0 ] && [ "$verdict" = ok ] &&
@@ -66,5 +83,5 @@ while read -r name ninputs; do
     fi
 done < "$DIR/cases.txt"
 
-echo "float_ops: $passes passed, $fails failure(s)"
+echo "$(basename "$DIR"): $passes passed, $fails failure(s)"
 [ "$fails" -eq 0 ] && [ "$passes" -gt 0 ]

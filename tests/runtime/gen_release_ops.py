@@ -1,0 +1,294 @@
+#!/usr/bin/env python3
+"""The cortex_m:: operators in the argument layout of each ExecuTorch
+release (1.0.0 ... 1.4.1 and main): one small .pte per operator and layout,
+written with tools/pte_write.py, its raw int8 inputs, and the expected
+output computed here with CMSIS-NN's integer arithmetic as gemmlowp
+defines it (written out below in Python, independently of the runtime).
+
+The layouts are the schemas of backends/cortex_m/ops/operators.py at the
+release tags of github.com/pytorch/executorch (runtime/README.md lists
+them); a case's KernelCall has exactly that release's arguments, then out
+and the return value.
+
+  python3 tests/runtime/gen_release_ops.py OUTDIR
+
+writes what tests/runtime/float_ops.sh runs (OUTDIR/NAME.pte,
+NAME.in0.f32 (raw bytes, whatever the dtype), NAME.expect, cases.txt), and
+for cases that must be refused NAME.error: the text the error names.
+"""
+import math
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gen_float_ops import Case  # noqa: E402
+
+_seed = [2024]
+
+
+def rnd_i8(n, lo=-128, hi=127):
+    out = []
+    for _ in range(n):
+        _seed[0] = (_seed[0] * 1103515245 + 12345) % (1 << 31)
+        out.append(lo + (_seed[0] >> 8) % (hi - lo + 1))
+    return out
+
+
+# ---- gemmlowp / CMSIS-NN integer arithmetic ------------------------------------
+def wrap32(x):
+    x &= 0xFFFFFFFF
+    return x - (1 << 32) if x >= 1 << 31 else x
+
+
+def srdhm(a, b):
+    """saturating rounding doubling high multiply"""
+    if a == b == -(1 << 31):
+        return (1 << 31) - 1
+    ab = a * b
+    num = ab + ((1 << 30) if ab >= 0 else 1 - (1 << 30))
+    q = abs(num) >> 31
+    return q if num >= 0 else -q  # toward zero
+
+
+def rdbpot(x, e):
+    """rounding divide by 2^e, halves away from zero"""
+    if e <= 0:
+        return x
+    mask = (1 << e) - 1
+    rem, thr = x & mask, (mask >> 1) + (1 if x < 0 else 0)
+    return (x >> e) + (1 if rem > thr else 0)
+
+
+def requant(x, mult, shift):
+    return rdbpot(srdhm(wrap32(x << max(shift, 0)), mult), max(-shift, 0))
+
+
+def quant_mult(scale):
+    """(multiplier, shift) with scale = multiplier * 2^shift / 2^31"""
+    m, e = math.frexp(scale)
+    q = int(round(m * (1 << 31)))
+    if q == 1 << 31:
+        q, e = q // 2, e + 1
+    return q, e
+
+
+def clamp(x, lo, hi):
+    return max(lo, min(hi, x))
+
+
+# ---- helpers --------------------------------------------------------------------
+NHWC = [0, 2, 3, 1]
+
+
+class QCase(Case):
+    def inp_i8(self, shape, data, dim_order=None):
+        t = {"dtype": "int8", "sizes": shape}
+        if dim_order:
+            t["dim_order"] = dim_order
+        i = self.val({"tensor": t})
+        self.inputs.append(i)
+        self.feeds.append(data)
+        return i
+
+    def out_i8(self, shape, dim_order=None):
+        t = {"dtype": "int8", "sizes": shape}
+        if dim_order:
+            t["dim_order"] = dim_order
+        return self.val({"tensor": t})
+
+    def i(self, n):
+        return self.val({"int": n})
+
+    def il(self, xs):
+        return self.val({"int_list": xs})
+
+    def write_raw(self, outdir, expect, outs, error=None):
+        feeds, self.feeds = self.feeds, []
+        self.write(outdir, expect, outs)
+        self.feeds = feeds
+        for k, data in enumerate(feeds):
+            with open(os.path.join(outdir, "%s.in%d.f32" % (self.name, k)), "wb") as f:
+                f.write(bytes(v & 0xFF for v in data))
+        if error:
+            with open(os.path.join(outdir, self.name + ".error"), "w") as f:
+                f.write(error + "\n")
+
+
+# ---- operators ------------------------------------------------------------------
+def conv_case(release, with_scratch):
+    """quantized_conv2d: 1x4x4x2 NHWC input, 3 output channels, 3x3, stride 2, pad 1."""
+    c = QCase("conv2d_" + release)
+    H = W = 4
+    IC, OC, K = 2, 3, 3
+    xa, wa = rnd_i8(H * W * IC), rnd_i8(OC * K * K * IC, -60, 60)
+    bias = [1000, -2000, 300]
+    mults, shifts = zip(*[quant_mult(s) for s in (0.0021, 0.0017, 0.0034)])
+    io, oo, amin, amax = 5, -3, -100, 110
+    x = c.inp_i8([1, IC, H, W], xa, NHWC)
+    o = c.out_i8([1, OC, 2, 2], NHWC)
+    args = [x, c.const([OC, K, K, IC], wa, "int8"), c.const([OC], bias, "int32"), c.il([2, 2]), c.il([1, 1]),
+            c.il([1, 1]), c.i(io), c.i(oo), c.const([OC], list(mults), "int32"), c.const([OC], list(shifts), "int32"),
+            c.i(amin), c.i(amax)]
+    if with_scratch:
+        args.append(c.out_i8([64]))
+    c.op("cortex_m::quantized_conv2d.out", args + [o, o])
+    exp = []
+    for oy in range(2):
+        for ox in range(2):
+            for oc in range(OC):
+                acc = bias[oc]
+                for ky in range(K):
+                    for kx in range(K):
+                        iy, ix = oy * 2 - 1 + ky, ox * 2 - 1 + kx
+                        if 0 <= iy < H and 0 <= ix < W:
+                            for ic in range(IC):
+                                acc += (xa[(iy * W + ix) * IC + ic] + io) * wa[((oc * K + ky) * K + kx) * IC + ic]
+                exp.append(clamp(requant(acc, mults[oc], shifts[oc]) + oo, amin, amax))
+    return c, exp, [o]
+
+
+def depthwise_case(release, with_scratch):
+    """quantized_depthwise_conv2d: 1x5x5x2 NHWC input, depth multiplier 2, 3x3, stride 1, pad 1, dilation 2."""
+    c = QCase("depthwise_conv2d_" + release)
+    H = W = 5
+    IC, DM, K = 2, 2, 3
+    OC = IC * DM
+    OH = OW = 3  # (5 + 2 - 2*(3-1) - 1) / 1 + 1
+    xa, wa = rnd_i8(H * W * IC), rnd_i8(K * K * OC, -70, 70)
+    bias = [-500, 700, 20, 0]
+    mults, shifts = zip(*[quant_mult(s) for s in (0.004, 0.0031, 0.0052, 0.0027)])
+    io, oo, amin, amax = -7, 4, -128, 127
+    x = c.inp_i8([1, IC, H, W], xa, NHWC)
+    o = c.out_i8([1, OC, OH, OW], NHWC)
+    args = [x, c.const([1, K, K, OC], wa, "int8"), c.const([OC], bias, "int32"), c.il([1, 1]), c.il([1, 1]),
+            c.il([2, 2]), c.i(DM), c.i(io), c.i(oo), c.const([OC], list(mults), "int32"),
+            c.const([OC], list(shifts), "int32"), c.i(amin), c.i(amax)]
+    if with_scratch:
+        args.append(c.out_i8([64]))
+    c.op("cortex_m::quantized_depthwise_conv2d.out", args + [o, o])
+    exp = []
+    for oy in range(OH):
+        for ox in range(OW):
+            for oc in range(OC):
+                ic = oc // DM
+                acc = bias[oc]
+                for ky in range(K):
+                    for kx in range(K):
+                        iy, ix = oy - 1 + 2 * ky, ox - 1 + 2 * kx
+                        if 0 <= iy < H and 0 <= ix < W:
+                            acc += (xa[(iy * W + ix) * IC + ic] + io) * wa[(ky * K + kx) * OC + oc]
+                exp.append(clamp(requant(acc, mults[oc], shifts[oc]) + oo, amin, amax))
+    return c, exp, [o]
+
+
+def avg_pool_case(release, layout, ceil_mode=False):
+    """quantized_avg_pool2d: 1x5x5x3 NHWC, 2x2 windows, stride 2; ceil_mode adds the partial last row/column."""
+    c = QCase("avg_pool2d_" + release + ("_ceil" if ceil_mode else ""))
+    H = W = 5
+    C = 3
+    OH = 3 if ceil_mode else 2
+    xa = rnd_i8(H * W * C)
+    x = c.inp_i8([1, C, H, W], xa, NHWC)
+    o = c.out_i8([1, C, OH, OH], NHWC)
+    head = [x, c.il([2, 2]), c.il([2, 2]), c.il([0, 0])]
+    quant = [c.i(-3), c.i(1 << 30), c.i(1)]  # zero point, multiplier, shift: unused (same quantization in and out)
+    if layout == "1.1":
+        args = head + quant
+    elif layout == "1.4":
+        args = head + quant + [c.out_i8([16])]
+    else:
+        args = head + [c.val({"bool": ceil_mode})] + quant + [c.out_i8([16])]
+    c.op("cortex_m::quantized_avg_pool2d.out", args + [o, o])
+    exp = []
+    for oy in range(OH):
+        for ox in range(OH):
+            for ch in range(C):
+                vals = [xa[(y * W + xx) * C + ch] for y in range(2 * oy, min(2 * oy + 2, H))
+                        for xx in range(2 * ox, min(2 * ox + 2, W))]
+                s, n = sum(vals), len(vals)
+                q = (abs(s) * 2 + n) // (2 * n)  # |s|/n rounded half up, then the sign: half away from zero
+                exp.append(clamp(q if s >= 0 else -q, -128, 127))
+    return c, exp, [o]
+
+
+def bmm_case(release, with_scratch):
+    """quantized_batch_matmul: [2,2,5] x [2,3,5]^T -> [2,2,3]; zero point arguments are offsets added to the values."""
+    c = QCase("batch_matmul_" + release)
+    B, M, N, K = 2, 2, 3, 5
+    la, ra = rnd_i8(B * M * K), rnd_i8(B * N * K)
+    loff, roff, ooff = 3, -2, 7
+    mult, shift = quant_mult(0.0007)
+    x = c.inp_i8([B, M, K], la)
+    o = c.out_i8([B, M, N])
+    args = [x, c.i(loff), c.const([B, N, K], ra, "int8"), c.i(roff), c.i(ooff), c.i(mult), c.i(shift)]
+    if with_scratch:
+        args.append(c.out_i8([16]))
+    c.op("cortex_m::quantized_batch_matmul.out", args + [o, o])
+    exp = []
+    for b in range(B):
+        for m in range(M):
+            for n in range(N):
+                acc = sum((la[(b * M + m) * K + k] + loff) * (ra[(b * N + n) * K + k] + roff) for k in range(K))
+                exp.append(clamp(requant(acc, mult, shift) + ooff, -128, 127))
+    return c, exp, [o]
+
+
+def add_case(release, with_activation):
+    """quantized_add: TFLite/CMSIS int8 addition, inputs rescaled with a left shift of 20."""
+    c = QCase("add_" + release)
+    n = 24
+    xa, ya = rnd_i8(n), rnd_i8(n)
+    s1, s2, so = 0.05, 0.08, 0.09
+    zp1, zp2, zpo = -4, 9, 2
+    twice_max = 2 * max(s1, s2)
+    m1, sh1 = quant_mult(s1 / twice_max)
+    m2, sh2 = quant_mult(s2 / twice_max)
+    mo, sho = quant_mult(twice_max / ((1 << 20) * so))
+    amin, amax = (-90, 100) if with_activation else (-128, 127)
+    x, y = c.inp_i8([2, 12], xa), c.inp_i8([2, 12], ya)
+    o = c.out_i8([2, 12])
+    args = [x, c.i(zp1), c.i(m1), c.i(sh1), y, c.i(zp2), c.i(m2), c.i(sh2), c.i(zpo), c.i(mo), c.i(sho)]
+    if with_activation:
+        args += [c.i(amin), c.i(amax)]
+    c.op("cortex_m::quantized_add.out", args + [o, o])
+    exp = []
+    for a, b in zip(xa, ya):
+        ra = requant((a - zp1) << 20, m1, sh1)
+        rb = requant((b - zp2) << 20, m2, sh2)
+        exp.append(clamp(requant(ra + rb, mo, sho) + zpo, amin, amax))
+    return c, exp, [o]
+
+
+def cases():
+    out = []
+    for rel, scratch in (("1_1_to_1_3", False), ("1_4_to_main", True)):
+        out.append(conv_case(rel, scratch) + (None,))
+        out.append(depthwise_case(rel, scratch) + (None,))
+    out.append(avg_pool_case("1_1_to_1_3", "1.1") + (None,))
+    out.append(avg_pool_case("1_4", "1.4") + (None,))
+    out.append(avg_pool_case("main", "main") + (None,))
+    out.append(avg_pool_case("main", "main", ceil_mode=True) + (None,))
+    out.append(bmm_case("1_2_to_1_3", False) + (None,))
+    out.append(bmm_case("1_4_to_main", True) + (None,))
+    out.append(add_case("1_0_to_1_2", False) + (None,))
+    out.append(add_case("1_3_to_main", True) + (None,))
+    # An argument list no release had: a clear error, not a crash.
+    c, _, outs = conv_case("bad_count", False)
+    c.ops[0]["args"] = c.ops[0]["args"][:-3] + c.ops[0]["args"][-2:]
+    out.append((c, [], outs, "13 arguments match no ExecuTorch release"))
+    return out
+
+
+def main():
+    outdir = sys.argv[1]
+    os.makedirs(outdir, exist_ok=True)
+    names = []
+    for c, expect, outs, error in cases():
+        c.write_raw(outdir, expect, outs, error)
+        names.append("%s %d" % (c.name, len(c.feeds)))
+    with open(os.path.join(outdir, "cases.txt"), "w") as f:
+        f.write("\n".join(names) + "\n")
+
+
+if __name__ == "__main__":
+    main()
