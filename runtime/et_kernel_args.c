@@ -5,43 +5,43 @@
 
 #include "flatbuffer.h"
 
-bool et_arg_use_layout(et_kargs *a, const et_arg_layout *layouts, uint32_t nlayouts, uint32_t nslots)
+et_err et_arg_resolve(const et_kernel_entry *k, uint32_t nargs, uint8_t *pos, et_error *err)
 {
-    for (uint32_t l = 0; l < nlayouts; l++) {
-        const et_arg_layout *lay = &layouts[l];
-        if ((uint32_t)lay->count + 1 != a->nargs)
+    const et_arg_layouts *ls = k->layouts;
+    for (uint32_t l = 0; l < ls->count; l++) {
+        const et_arg_layout *lay = &ls->list[l];
+        if ((uint32_t)lay->count + 1 != nargs)
             continue;
-        memset(a->pos, ET_ARG_ABSENT, nslots < ET_MAX_ARG_SLOTS ? nslots : ET_MAX_ARG_SLOTS);
+        memset(pos, ET_ARG_ABSENT, ls->nslots);
         for (uint8_t p = 0; p < lay->count; p++)
-            a->pos[lay->slots[p]] = p;
-        a->release = lay->releases;
-        return true;
+            pos[lay->slots[p]] = p;
+        return ET_OK;
     }
-    if (a->ok) {
-        char known[96];
-        size_t used = 0;
-        for (uint32_t l = 0; l < nlayouts && used + 32 < sizeof known; l++)
-            used += (size_t)snprintf(known + used, sizeof known - used, "%s%u (%s)", l ? ", " : "",
-                                     (unsigned)layouts[l].count + 1, layouts[l].releases);
-        known[used] = 0;
-        et_fail(a->err, ET_ERR_INVALID_ARGUMENT, "%s: %u arguments match no ExecuTorch release; known: %s", a->op,
-                (unsigned)a->nargs, known);
-    }
-    a->ok = false;
-    return false;
+    char known[96];
+    size_t used = 0;
+    for (uint32_t l = 0; l < ls->count && used + 32 < sizeof known; l++)
+        used += (size_t)snprintf(known + used, sizeof known - used, "%s%u (%s)", l ? ", " : "",
+                                 (unsigned)ls->list[l].count + 1, ls->list[l].releases);
+    known[used] = 0;
+    return et_fail(err, ET_ERR_INVALID_ARGUMENT, "%s: %u arguments match no ExecuTorch release; known: %s", k->name,
+                   (unsigned)nargs, known);
 }
 
-bool et_arg_present(const et_kargs *a, uint32_t slot)
+bool et_arg_named(et_kargs *a)
 {
-    return a->release == NULL || (slot < ET_MAX_ARG_SLOTS && a->pos[slot] != ET_ARG_ABSENT);
+    if (a->pos == NULL && a->ok) {
+        et_fail(a->err, ET_ERR_INVALID_ARGUMENT, "%s: called without its argument layout", a->op);
+        a->ok = false;
+    }
+    return a->ok;
 }
 
-/* A slot's position once a layout is chosen; positions stay as they are. */
+/* A slot's position when the arguments come by name. */
 static uint32_t position(const et_kargs *a, uint32_t i)
 {
-    if (a->release == NULL)
+    if (a->pos == NULL)
         return i;
-    return i < ET_MAX_ARG_SLOTS && a->pos[i] != ET_ARG_ABSENT ? a->pos[i] : UINT32_MAX;
+    return a->pos[i] != ET_ARG_ABSENT ? a->pos[i] : UINT32_MAX;
 }
 
 static const et_value *arg(et_kargs *a, uint32_t i)
@@ -51,8 +51,8 @@ static const et_value *arg(et_kargs *a, uint32_t i)
     i = position(a, i);
     if (i == UINT32_MAX) {
         if (a->ok)
-            et_fail(a->err, ET_ERR_INVALID_ARGUMENT, "%s: argument slot %u is not in the %s argument list", a->op,
-                    (unsigned)slot, a->release);
+            et_fail(a->err, ET_ERR_INVALID_ARGUMENT, "%s: argument slot %u is not in this release's argument list",
+                    a->op, (unsigned)slot);
         a->ok = false;
         return &none;
     }

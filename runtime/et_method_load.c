@@ -12,6 +12,12 @@ typedef struct loader {
     et_pool *pool;
     et_error *err;
     fb_table plan;
+    /* Resolved argument positions, shared by the KernelCalls of one
+     * operator with the same argument count (direct-mapped by op index). */
+    struct {
+        uint32_t op, nargs;
+        const uint8_t *pos;
+    } arg_pos_cache[16];
 } loader;
 
 #define OOR(ld, ...) et_fail((ld)->err, ET_ERR_OUT_OF_RANGE, __VA_ARGS__)
@@ -394,6 +400,35 @@ static et_err load_call_args(loader *ld, uint32_t ii, const fb_table *call, unsi
     return read_indices(ld, &args, ld->m->nvalues, "instruction args", (uint32_t **)&in->args);
 }
 
+/* A kernel that reads its arguments by name: the layout of the release
+ * that wrote this call, decided once here by the argument count. */
+static et_err resolve_arg_names(loader *ld, uint32_t ii, et_instr *in)
+{
+    const et_kernel_entry *k = ld->m->ops[in->a];
+    if (k->layouts == NULL)
+        return ET_OK;
+    uint32_t slot = in->a % 16;
+    if (ld->arg_pos_cache[slot].pos && ld->arg_pos_cache[slot].op == in->a &&
+        ld->arg_pos_cache[slot].nargs == in->nargs) {
+        in->arg_pos = ld->arg_pos_cache[slot].pos;
+        return ET_OK;
+    }
+    uint8_t *pos = et_pool_alloc(ld->pool, k->layouts->nslots, ld->err);
+    if (pos == NULL)
+        return ld->err->code;
+    if (et_arg_resolve(k, in->nargs, pos, ld->err) != ET_OK) {
+        char msg[ET_ERROR_MSG_LEN];
+        memcpy(msg, ld->err->msg, sizeof msg);
+        ld->err->code = ET_OK;
+        return et_fail(ld->err, ET_ERR_INVALID_ARGUMENT, "instruction %u: %s", (unsigned)ii, msg);
+    }
+    in->arg_pos = pos;
+    ld->arg_pos_cache[slot].op = in->a;
+    ld->arg_pos_cache[slot].nargs = in->nargs;
+    ld->arg_pos_cache[slot].pos = pos;
+    return ET_OK;
+}
+
 static et_err check_index(loader *ld, uint32_t ii, int32_t v, uint32_t limit, const char *what)
 {
     if (v < 0 || (uint32_t)v >= limit)
@@ -445,8 +480,12 @@ static et_err load_instruction(loader *ld, uint32_t ii, const fb_table *it, et_i
     }
     in->a = (uint32_t)a;
     in->b = (uint32_t)b;
-    if (kind == INSTR_KERNEL_CALL || kind == INSTR_DELEGATE_CALL)
-        return load_call_args(ld, ii, &call, 1, in);
+    if (kind == INSTR_KERNEL_CALL || kind == INSTR_DELEGATE_CALL) {
+        if (load_call_args(ld, ii, &call, 1, in) != ET_OK)
+            return ld->err->code;
+        if (kind == INSTR_KERNEL_CALL)
+            return resolve_arg_names(ld, ii, in);
+    }
     return ET_OK;
 }
 

@@ -1,12 +1,13 @@
 /* The argument lists of the cortex_m:: operators in every ExecuTorch
  * release from 1.0.0 on, as named lists (the operator's slot enum, in the
  * order of upstream main's schema).  A .pte carries the list of the
- * release that exported it; et_arg_use_layout() picks the one whose length
+ * release that exported it; the loader picks the one whose length
  * matches (every release line of an operator has a different length), and
  * the kernel reads its arguments by name.  Source: the schemas in
  * backends/cortex_m/ops/operators.py at the tags v1.0.0 ... v1.4.1 and
  * main (2026-08) of github.com/pytorch/executorch; runtime/README.md has
- * the table.  Arguments that 1.0/1.1 typed `Scalar` arrive as Int values,
+ * the table.  kernel_table.def names each operator's lists (defined in
+ * arg_layouts.c); the loader resolves them once per instruction.  Arguments that 1.0/1.1 typed `Scalar` arrive as Int values,
  * as the exporter emits a Python int, so the layouts are the same.
  *
  * Operators whose list never changed (quantize/dequantize_per_tensor,
@@ -18,9 +19,9 @@
 
 #define ET_ARRAY_LEN(x) ((uint32_t)(sizeof(x) / sizeof((x)[0])))
 
-/* Each kernel keeps its layouts in a file-scope constant:
- *   static const et_arg_layout layouts[] = {CONV_LAYOUTS};
- *   if (!et_arg_use_layout(a, layouts, ET_ARRAY_LEN(layouts), CONV_NSLOTS)) ... */
+/* The lists, for kernel_table.def (arg_layouts.c). */
+extern const et_arg_layouts et_args_add, et_args_mul, et_args_linear, et_args_conv2d, et_args_depthwise_conv2d,
+    et_args_avg_pool2d, et_args_max_pool2d, et_args_batch_matmul, et_args_softmax, et_args_pad;
 
 /* cortex_m::quantized_add.out: activation_min/max arrived in 1.3.0
  * (before: the int8 range). */

@@ -17,6 +17,7 @@ typedef struct conv_s8_params {
     int8_t *output;
     nhwc_dims in, out;
     int32_t kh, kw, groups;
+    int32_t depth_multiplier;     /* quantized_depthwise_conv2d only */
     int32_t stride[2], pad[2], dil[2];
     int32_t input_offset, output_offset, act_min, act_max;
     /* Helium only: bytes between weight rows when they are padded with

@@ -8,13 +8,11 @@
 #include "../kernels.h"
 #include "arg_layouts.h"
 
-static const et_arg_layout layouts[] = {PAD_LAYOUTS};
-
 et_err k_cortex_m_pad(et_kargs *a)
 {
     int32_t pre[4], post[4], in_shape[4] = {1, 1, 1, 1}, out_shape[4] = {1, 1, 1, 1};
     int32_t phys[ET_MAX_RANK];
-    if (!et_arg_use_layout(a, layouts, ET_ARRAY_LEN(layouts), PAD_NSLOTS))
+    if (!et_arg_named(a))
         return et_kresult(a);
     et_tensor *in = et_arg_tensor(a, PAD_INPUT), *out = et_arg_tensor(a, PAD_OUT);
     et_arg_ints(a, PAD_PRE, pre, 4);

@@ -44,13 +44,11 @@ static void add_s8_mve(const add_s8_quant *q, const int8_t *x, const int8_t *y, 
 }
 #endif
 
-static const et_arg_layout add_layouts[] = {ADD_LAYOUTS};
-
 et_err k_cortex_m_quantized_add(et_kargs *a)
 {
     add_s8_quant q;
     k_bcast ba, bb;
-    if (!et_arg_use_layout(a, add_layouts, ET_ARRAY_LEN(add_layouts), ADD_NSLOTS))
+    if (!et_arg_named(a))
         return et_kresult(a);
     et_tensor *x = et_arg_tensor(a, ADD_SELF), *y = et_arg_tensor(a, ADD_OTHER), *out = et_arg_tensor(a, ADD_OUT);
     /* Zero points arrive as such; CMSIS wants offsets (their negation). */

@@ -18,13 +18,11 @@ static int8_t rounded_mean(int32_t sum, int32_t count)
     return q_sat_s8(avg);
 }
 
-static const et_arg_layout avg_layouts[] = {AVG_LAYOUTS};
-
 et_err k_cortex_m_quantized_avg_pool2d(et_kargs *a)
 {
     int32_t kernel[2], stride[2], pad[2], dil[2] = {1, 1};
     nhwc_dims id, od;
-    if (!et_arg_use_layout(a, avg_layouts, ET_ARRAY_LEN(avg_layouts), AVG_NSLOTS))
+    if (!et_arg_named(a))
         return et_kresult(a);
     et_tensor *in = et_arg_tensor(a, AVG_INPUT), *out = et_arg_tensor(a, AVG_OUT);
     et_arg_ints(a, AVG_KERNEL, kernel, 2);

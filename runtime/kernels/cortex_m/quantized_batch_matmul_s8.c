@@ -9,11 +9,9 @@
 #include "../quant_math.h"
 #include "arg_layouts.h"
 
-static const et_arg_layout layouts[] = {BMM_LAYOUTS};
-
 et_err k_cortex_m_quantized_batch_matmul(et_kargs *a)
 {
-    if (!et_arg_use_layout(a, layouts, ET_ARRAY_LEN(layouts), BMM_NSLOTS))
+    if (!et_arg_named(a))
         return et_kresult(a);
     /* `scratch` (1.4.0 on) is not read. */
     et_tensor *lhs = et_arg_tensor(a, BMM_LHS), *rhs = et_arg_tensor(a, BMM_RHS_T), *out = et_arg_tensor(a, BMM_OUT);

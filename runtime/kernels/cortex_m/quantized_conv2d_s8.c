@@ -409,7 +409,6 @@ void conv2d_s8_mve(const conv_s8_params *p)
 }
 #endif
 
-static const et_arg_layout conv_layouts[] = {CONV_LAYOUTS};
 static const conv_s8_slots conv_slots = {
     CONV_INPUT, CONV_WEIGHT, CONV_BIAS, CONV_STRIDE, CONV_PADDING, CONV_DILATION, CONV_INPUT_OFFSET,
     CONV_OUTPUT_OFFSET, CONV_MULTIPLIERS, CONV_SHIFTS, CONV_ACT_MIN, CONV_ACT_MAX, CONV_OUT};
@@ -420,7 +419,7 @@ et_err k_cortex_m_quantized_conv2d(et_kargs *a)
     const et_tensor *w;
     /* `scratch` (1.4.0 on) is CMSIS-NN's buffer; the kernels keep theirs
      * on the stack, so it is not read. */
-    if (!et_arg_use_layout(a, conv_layouts, ET_ARRAY_LEN(conv_layouts), CONV_NSLOTS) ||
+    if (!et_arg_named(a) ||
         !conv_s8_read_args(a, &conv_slots, &p, &w))
         return et_kresult(a);
     int32_t w_ic = w->sizes[3];

@@ -11,18 +11,8 @@
 #include "arg_layouts.h"
 #include "conv_s8.h"
 
-typedef struct dw_conv_s8_params {
-    const int8_t *input;
-    const int8_t *weight;
-    const int32_t *bias;
-    const int32_t *multiplier;
-    const int32_t *shift;
-    int8_t *output;
-    nhwc_dims in, out;
-    int32_t kh, kw, depth_multiplier;
-    int32_t stride[2], pad[2], dil[2];
-    int32_t input_offset, output_offset, act_min, act_max;
-} dw_conv_s8_params;
+/* The convolution's parameters (conv_s8.h); groups and w_row unused. */
+typedef conv_s8_params dw_conv_s8_params;
 
 static void depthwise_conv2d_s8(const dw_conv_s8_params *p)
 {
@@ -279,7 +269,7 @@ static __attribute__((noinline)) bool depthwise_as_conv_mve(const dw_conv_s8_par
     return true;
 }
 
-static void depthwise_conv2d_s8_mve(const dw_conv_s8_params *p)
+static __attribute__((noinline)) void depthwise_conv2d_s8_mve(const dw_conv_s8_params *p)
 {
     const int32_t mul = p->depth_multiplier;
     if (p->act_min > p->act_max) {
@@ -302,31 +292,24 @@ static void depthwise_conv2d_s8_mve(const dw_conv_s8_params *p)
 }
 #endif
 
-static const et_arg_layout dw_layouts[] = {DW_LAYOUTS};
 static const conv_s8_slots dw_slots = {
     DW_INPUT, DW_WEIGHT, DW_BIAS, DW_STRIDE, DW_PADDING, DW_DILATION, DW_INPUT_OFFSET,
     DW_OUTPUT_OFFSET, DW_MULTIPLIERS, DW_SHIFTS, DW_ACT_MIN, DW_ACT_MAX, DW_OUT};
 
 et_err k_cortex_m_quantized_depthwise_conv2d(et_kargs *a)
 {
-    conv_s8_params c = {0};
+    dw_conv_s8_params p = {0};
     const et_tensor *w;
     /* `scratch` (1.4.0 on) is not read, as in quantized_conv2d. */
-    if (!et_arg_use_layout(a, dw_layouts, ET_ARRAY_LEN(dw_layouts), DW_NSLOTS) ||
-        !conv_s8_read_args(a, &dw_slots, &c, &w))
+    if (!et_arg_named(a) ||
+        !conv_s8_read_args(a, &dw_slots, &p, &w))
         return et_kresult(a);
-    int32_t depth_multiplier = (int32_t)et_arg_int(a, DW_DEPTH_MULTIPLIER);
-    et_check(a, w->sizes[0] == 1 && depth_multiplier > 0 && w->sizes[3] == c.out.c &&
-                    (int64_t)c.in.c * depth_multiplier == c.out.c,
+    p.depth_multiplier = (int32_t)et_arg_int(a, DW_DEPTH_MULTIPLIER);
+    et_check(a, w->sizes[0] == 1 && p.depth_multiplier > 0 && w->sizes[3] == p.out.c &&
+                    (int64_t)p.in.c * p.depth_multiplier == p.out.c,
              ET_ERR_INVALID_ARGUMENT, "weight [1, KH, KW, OC] or channels do not match depth_multiplier");
     if (!a->ok)
         return et_kresult(a);
-    dw_conv_s8_params p = {
-        .input = c.input, .weight = c.weight, .bias = c.bias, .multiplier = c.multiplier, .shift = c.shift,
-        .output = c.output, .in = c.in, .out = c.out, .kh = c.kh, .kw = c.kw,
-        .depth_multiplier = depth_multiplier, .stride = {c.stride[0], c.stride[1]}, .pad = {c.pad[0], c.pad[1]},
-        .dil = {c.dil[0], c.dil[1]}, .input_offset = c.input_offset, .output_offset = c.output_offset,
-        .act_min = c.act_min, .act_max = c.act_max};
 #if defined(__ARM_FEATURE_MVE)
     if (p.input_offset >= -127 && p.input_offset <= 128) {  /* -io is the padding value */
         depthwise_conv2d_s8_mve(&p);

@@ -100,13 +100,11 @@ static void linear_s8_mve(const linear_s8_params *p)
 }
 #endif
 
-static const et_arg_layout layouts[] = {LINEAR_LAYOUTS};
-
 et_err k_cortex_m_quantized_linear(et_kargs *a)
 {
     linear_s8_params p = {0};
     int64_t mult[1], shift[1];
-    if (!et_arg_use_layout(a, layouts, ET_ARRAY_LEN(layouts), LIN_NSLOTS))
+    if (!et_arg_named(a))
         return et_kresult(a);
     et_tensor *in = et_arg_tensor(a, LIN_INPUT), *w = et_arg_tensor(a, LIN_WEIGHTS);
     et_tensor *bias = et_arg_tensor_or_null(a, LIN_BIAS), *ksum = et_arg_tensor_or_null(a, LIN_KERNEL_SUM);

@@ -10,13 +10,11 @@
 #include <arm_mve.h>
 #endif
 
-static const et_arg_layout layouts[] = {MAXP_LAYOUTS};
-
 et_err k_cortex_m_quantized_max_pool2d(et_kargs *a)
 {
     int32_t kernel[2], stride[2], pad[2], dil[2];
     nhwc_dims id, od;
-    if (!et_arg_use_layout(a, layouts, ET_ARRAY_LEN(layouts), MAXP_NSLOTS))
+    if (!et_arg_named(a))
         return et_kresult(a);
     et_tensor *in = et_arg_tensor(a, MAXP_INPUT), *out = et_arg_tensor(a, MAXP_OUT);
     et_arg_ints(a, MAXP_KERNEL, kernel, 2);

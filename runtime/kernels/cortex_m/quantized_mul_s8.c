@@ -7,12 +7,10 @@
 #include "../quant_math.h"
 #include "arg_layouts.h"
 
-static const et_arg_layout layouts[] = {MUL_LAYOUTS};
-
 et_err k_cortex_m_quantized_mul(et_kargs *a)
 {
     k_bcast ba, bb;
-    if (!et_arg_use_layout(a, layouts, ET_ARRAY_LEN(layouts), MUL_NSLOTS))
+    if (!et_arg_named(a))
         return et_kresult(a);
     et_tensor *x = et_arg_tensor(a, MUL_SELF), *y = et_arg_tensor(a, MUL_OTHER), *out = et_arg_tensor(a, MUL_OUT);
     int32_t x_offset = -(int32_t)et_arg_int(a, MUL_SELF_ZP);

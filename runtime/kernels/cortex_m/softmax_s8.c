@@ -46,11 +46,9 @@ static void softmax_row_s8(const int8_t *in, int8_t *out, int32_t n, int32_t mul
     }
 }
 
-static const et_arg_layout layouts[] = {SOFTMAX_LAYOUTS};
-
 et_err k_cortex_m_softmax(et_kargs *a)
 {
-    if (!et_arg_use_layout(a, layouts, ET_ARRAY_LEN(layouts), SMX_NSLOTS))
+    if (!et_arg_named(a))
         return et_kresult(a);
     et_tensor *in = et_arg_tensor(a, SMX_INPUT), *out = et_arg_tensor(a, SMX_OUT);
     int64_t dim = et_arg_int(a, SMX_DIM);
