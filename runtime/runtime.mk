@@ -81,20 +81,20 @@ runtime-etsim-test: $(RUNNER_ELF) $(BUILD)/bin/etsim $(MVE_KERNELS_TEST)
 
 # Portable float operators end to end: .pte files written by tools/pte_write.py
 # with expected values computed by the generator, on the host (ASan build)
-# and on QEMU.
+# and on QEMU; etsim must print what QEMU prints.
 FLOAT_OPS_DIR := $(BUILD)/float_ops
-runtime-float-test: $(PTE_RUN_SAN) $(RUNNER_ELF) tools/pte_write.py tests/runtime/gen_float_ops.py
+runtime-float-test: $(PTE_RUN_SAN) $(RUNNER_ELF) $(BUILD)/bin/etsim tools/pte_write.py tests/runtime/gen_float_ops.py
 	rm -rf $(FLOAT_OPS_DIR)
 	python3 tests/runtime/gen_float_ops.py $(FLOAT_OPS_DIR)
-	sh tests/runtime/float_ops.sh $(FLOAT_OPS_DIR) $(PTE_RUN_SAN) $(RUNNER_ELF)
+	ETSIM=$(BUILD)/bin/etsim sh tests/runtime/float_ops.sh $(FLOAT_OPS_DIR) $(PTE_RUN_SAN) $(RUNNER_ELF)
 
 # The cortex_m operators in each ExecuTorch release's argument layout
-# (tests/runtime/gen_release_ops.py), host and QEMU, exact int8 outputs.
+# (tests/runtime/gen_release_ops.py), host, QEMU and etsim, exact int8 outputs.
 RELEASE_OPS_DIR := $(BUILD)/release_ops
-runtime-release-test: $(PTE_RUN_SAN) $(RUNNER_ELF) tools/pte_write.py tests/runtime/gen_release_ops.py
+runtime-release-test: $(PTE_RUN_SAN) $(RUNNER_ELF) $(BUILD)/bin/etsim tools/pte_write.py tests/runtime/gen_release_ops.py
 	rm -rf $(RELEASE_OPS_DIR)
 	python3 tests/runtime/gen_release_ops.py $(RELEASE_OPS_DIR)
-	sh tests/runtime/float_ops.sh $(RELEASE_OPS_DIR) $(PTE_RUN_SAN) $(RUNNER_ELF)
+	ETSIM=$(BUILD)/bin/etsim sh tests/runtime/float_ops.sh $(RELEASE_OPS_DIR) $(PTE_RUN_SAN) $(RUNNER_ELF)
 
 test-rest: runtime-test runtime-fuzz runtime-qemu-test runtime-etsim-test runtime-float-test runtime-release-test
 

@@ -47,6 +47,7 @@ et_err k_aten_sum(et_kargs *a);
 et_err k_aten_avg_pool2d(et_kargs *a);
 et_err k_aten_max_pool2d_with_indices(et_kargs *a);
 et_err k_aten_convolution(et_kargs *a);
+et_err k_aten_native_batch_norm_no_training(et_kargs *a);
 et_err k_aten_cat(et_kargs *a);            /* any dtype */
 et_err k_aten_slice_copy(et_kargs *a);     /* any dtype */
 et_err k_aten_select_copy(et_kargs *a);    /* any dtype */

@@ -5,6 +5,7 @@
 # the runner prints 6 decimals).  Host and QEMU output lines must also be
 # identical.
 #
+# With ETSIM set, the runner on etsim must print exactly QEMU's output lines.
 # A case with a NAME.error file must be refused on both sides with a message
 # that contains its text.
 #
@@ -17,7 +18,8 @@ fails=0
 passes=0
 H_OUT=$(mktemp)
 Q_OUT=$(mktemp)
-trap 'rm -f "$H_OUT" "$Q_OUT"' EXIT
+E_OUT=$(mktemp)
+trap 'rm -f "$H_OUT" "$Q_OUT" "$E_OUT"' EXIT
 
 values() { sed -n 's/^output 0: .*= \[\(.*\)\]$/\1/p' "$1" | tr -d ' '; }
 
@@ -71,15 +73,25 @@ while read -r name ninputs; do
     fi
     want=$(cat "$DIR/$name.expect")
     verdict=$(close_to "$(values "$H_OUT")" "$want")
-    if [ $h_status -eq 0 ] && [ $q_status -eq 0 ] && [ "$verdict" = ok ] &&
+    e_same=yes
+    if [ -n "${ETSIM:-}" ]; then
+        # etsim must print what QEMU prints
+        # shellcheck disable=SC2086
+        timeout 120 "$ETSIM" -q "$ELF" "$model" $host_args > "$E_OUT" 2>&1 < /dev/null ||
+            echo "etsim status $?" >> "$E_OUT"
+        [ "$(grep '^output' "$E_OUT")" = "$(grep '^output' "$Q_OUT")" ] && ! grep -q '^etsim status' "$E_OUT" ||
+            e_same=no
+    fi
+    if [ $h_status -eq 0 ] && [ $q_status -eq 0 ] && [ "$verdict" = ok ] && [ $e_same = yes ] &&
         [ "$(grep '^output' "$H_OUT")" = "$(grep '^output' "$Q_OUT")" ]; then
         passes=$((passes + 1))
         echo "PASS $name"
     else
         fails=$((fails + 1))
-        echo "FAIL $name: host status $h_status, qemu status $q_status, $verdict (expected [$want])"
+        echo "FAIL $name: host status $h_status, qemu status $q_status, $verdict (expected [$want]), etsim same as qemu: $e_same"
         sed 's/^/    host: /' "$H_OUT"
         sed 's/^/    qemu: /' "$Q_OUT"
+        [ -z "${ETSIM:-}" ] || sed 's/^/    etsim: /' "$E_OUT"
     fi
 done < "$DIR/cases.txt"
 

@@ -284,7 +284,100 @@ def cases():
                                     s += at(xa, xs, [0, (o_ // ocg) * icg + i, iy, ix]) * at(wa, ws, [o_, i, ky, kx])
                     exp.append(s)
         out.append((c, exp, [o]))
+    out.append(mobilenetv2_block())
     return out
+
+
+def conv2d_ref(xa, xs, wa, ws, bias, stride, pad, groups):
+    """NCHW convolution, weight OIHW, in double precision"""
+    n_, ic, h, w = xs
+    oc, icg, kh, kw = ws
+    oh, ow = (h + 2 * pad - kh) // stride + 1, (w + 2 * pad - kw) // stride + 1
+    ocg = oc // groups
+    res = []
+    for o_ in range(oc):
+        for oy in range(oh):
+            for ox in range(ow):
+                s = bias[o_] if bias else 0.0
+                for i in range(icg):
+                    for ky in range(kh):
+                        for kx in range(kw):
+                            iy, ix = oy * stride - pad + ky, ox * stride - pad + kx
+                            if 0 <= iy < h and 0 <= ix < w:
+                                s += at(xa, xs, [0, (o_ // ocg) * icg + i, iy, ix]) * at(wa, ws, [o_, i, ky, kx])
+                res.append(s)
+    return res, [n_, oc, oh, ow]
+
+
+def mobilenetv2_block():
+    """A float MobileNetV2-style network: stem conv + batch norm + ReLU6
+    (hardtanh 0..6), an inverted residual block (1x1 expand, 3x3
+    depthwise, 1x1 project, each with batch norm), the residual add, global
+    mean, and the classifier as addmm; the batch norms stay as
+    _native_batch_norm_legit_no_training, as when exported without
+    folding them into the convolutions."""
+    c = Case("mobilenetv2_block")
+    null = c.val({"null": None})
+
+    def conv(x, xs, xa, oc, k, stride, pad, groups):
+        ws = [oc, xs[1] // groups, k, k]
+        wa = rnd(numel(ws), -1.0, 1.0)
+        ya, ys = conv2d_ref(xa, xs, wa, ws, None, stride, pad, groups)
+        o = c.tensor(ys)
+        c.op("aten::convolution.out",
+             [x, c.const(ws, wa), null, c.val({"int_list": [stride, stride]}), c.val({"int_list": [pad, pad]}),
+              c.val({"int_list": [1, 1]}), c.val({"bool": False}), c.val({"int_list": [0, 0]}),
+              c.val({"int": groups}), o, o])
+        return o, ys, ya
+
+    def batch_norm(x, xs, xa):
+        ch = xs[1]
+        wt, bs, mean, var = rnd(ch, 0.5, 1.5), rnd(ch, -1.0, 1.0), rnd(ch, -1.0, 1.0), rnd(ch, 0.25, 2.0)
+        eps = 1e-5
+        o, sm, si = c.tensor(xs), c.tensor([0]), c.tensor([0])
+        outs = c.val({"tensor_list": [o, sm, si]})
+        c.op("aten::_native_batch_norm_legit_no_training.out",
+             [x, c.const([ch], wt), c.const([ch], bs), c.const([ch], mean), c.const([ch], var),
+              c.val({"double": 0.1}), c.val({"double": eps}), o, sm, si, outs])
+        inner = numel(xs) // (xs[0] * ch)
+        ya = [(v - mean[(i // inner) % ch]) / math.sqrt(var[(i // inner) % ch] + eps) * wt[(i // inner) % ch] +
+              bs[(i // inner) % ch] for i, v in enumerate(xa)]
+        return o, ya
+
+    def relu6(x, xs, xa):
+        o = c.tensor(xs)
+        c.op("aten::hardtanh.out", [x, c.val({"double": 0.0}), c.val({"double": 6.0}), o, o])
+        return o, [min(6.0, max(0.0, v)) for v in xa]
+
+    xs = [1, 3, 8, 8]
+    xa = rnd(numel(xs))
+    x = c.inp(xs, xa)
+    t, ts, ta = conv(x, xs, xa, 8, 3, 2, 1, 1)
+    t, ta = batch_norm(t, ts, ta)
+    stem, stem_a = relu6(t, ts, ta)
+    stem_s = ts
+    t, ts, ta = conv(stem, stem_s, stem_a, 16, 1, 1, 0, 1)
+    t, ta = batch_norm(t, ts, ta)
+    t, ta = relu6(t, ts, ta)
+    t, ts, ta = conv(t, ts, ta, 16, 3, 1, 1, 16)
+    t, ta = batch_norm(t, ts, ta)
+    t, ta = relu6(t, ts, ta)
+    t, ts, ta = conv(t, ts, ta, 8, 1, 1, 0, 1)
+    t, ta = batch_norm(t, ts, ta)
+    r = c.tensor(ts)
+    c.op("aten::add.out", [stem, t, c.val({"int": 1}), r, r])
+    ra = [p + q for p, q in zip(stem_a, ta)]
+    m = c.tensor([1, 8, 1, 1])
+    c.op("aten::mean.out", [r, c.val({"int_list": [-1, -2]}), c.val({"bool": True}), null, m, m])
+    hw = ts[2] * ts[3]
+    ma = [sum(ra[ch * hw:(ch + 1) * hw]) / hw for ch in range(8)]
+    f = c.tensor([1, 8])
+    c.op("aten::view_copy.out", [m, c.val({"int_list": [1, 8]}), f, f])
+    wt, bs = rnd(8 * 5, -1.0, 1.0), rnd(5, -1.0, 1.0)
+    o = c.tensor([1, 5])
+    c.op("aten::addmm.out", [c.const([5], bs), f, c.const([8, 5], wt), c.val({"double": 1.0}),
+                             c.val({"double": 1.0}), o, o])
+    return c, [bs[n] + sum(ma[k] * wt[k * 5 + n] for k in range(8)) for n in range(5)], [o]
 
 
 def main():
