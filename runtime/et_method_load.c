@@ -20,6 +20,10 @@ typedef struct loader {
     } arg_pos_cache[16];
 } loader;
 
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "tensor shapes are read in place from the little-endian .pte"
+#endif
+
 #define OOR(ld, ...) et_fail((ld)->err, ET_ERR_OUT_OF_RANGE, __VA_ARGS__)
 
 static et_err open_plan(const et_program *p, uint32_t index, fb_table *plan, et_error *err)
@@ -85,23 +89,20 @@ static et_err tensor_shape(loader *ld, uint32_t vi, const fb_table *tt, et_tenso
         !fb_i8(tt, TENSOR_SHAPE_DYNAMISM, SHAPE_STATIC, &dynamism) ||
         !fb_vector(tt, TENSOR_SIZES, 4, &sizes, &has_sizes) || !fb_vector(tt, TENSOR_DIM_ORDER, 1, &order, &has_order))
         return OOR(ld, "value %u: a tensor field is out of range", (unsigned)vi);
-    if (et_dtype_size(dtype) == 0 || dtype == ET_HALF)
-        return et_fail(ld->err, ET_ERR_UNSUPPORTED_DTYPE, "value %u: tensor scalar type %d is not supported",
-                       (unsigned)vi, (int)dtype);
-    if (storage_offset != 0)
-        return et_fail(ld->err, ET_ERR_UNSUPPORTED, "value %u: storage_offset %d (only 0 is supported)",
-                       (unsigned)vi, (int)storage_offset);
-    if (dynamism == SHAPE_DYNAMIC_UNBOUND)
-        return et_fail(ld->err, ET_ERR_UNSUPPORTED, "value %u: DYNAMIC_UNBOUND tensors are not supported",
-                       (unsigned)vi);
     if (sizes.count > ET_MAX_RANK)
         return et_fail(ld->err, ET_ERR_UNSUPPORTED, "value %u: rank %u, at most %d supported", (unsigned)vi,
                        (unsigned)sizes.count, ET_MAX_RANK);
     if (!has_order || order.count != sizes.count)
         return et_fail(ld->err, ET_ERR_UNSUPPORTED_DIM_ORDER, "value %u: dim_order has %u entries for rank %u",
                        (unsigned)vi, (unsigned)order.count, (unsigned)sizes.count);
+    /* Shapes stay in the file: a little-endian int32 vector, 4-aligned
+     * when the file is (as constants already require). */
+    if (sizes.count && (uintptr_t)fb_vec_bytes(&sizes) % 4 != 0)
+        return et_fail(ld->err, ET_ERR_MALFORMED, "value %u: sizes vector is misaligned", (unsigned)vi);
     t->dtype = dtype;
     t->rank = (uint8_t)sizes.count;
+    t->sizes = (const int32_t *)(const void *)fb_vec_bytes(&sizes);
+    t->dim_order = fb_vec_bytes(&order);
     uint64_t numel = 1;
     unsigned seen = 0;
     for (uint32_t i = 0; i < sizes.count; i++) {
@@ -113,15 +114,17 @@ static et_err tensor_shape(loader *ld, uint32_t vi, const fb_table *tt, et_tenso
             return et_fail(ld->err, ET_ERR_UNSUPPORTED_DIM_ORDER, "value %u: dim_order is not a permutation",
                            (unsigned)vi);
         seen |= 1u << d;
-        t->sizes[i] = s;
-        t->dim_order[i] = d;
         numel *= (uint64_t)s;
         if (numel > 0x7fffffffu)
             return et_fail(ld->err, ET_ERR_MALFORMED, "value %u: tensor too large", (unsigned)vi);
     }
-    if (et_tensor_layout(t) == ET_LAYOUT_OTHER)
-        return et_fail(ld->err, ET_ERR_UNSUPPORTED_DIM_ORDER,
-                       "value %u: dim order is neither contiguous nor channels-last", (unsigned)vi);
+    /* What no kernel could use is refused only if an instruction uses it. */
+    if (et_dtype_size(dtype) == 0)
+        t->unusable = ET_UNUSABLE_DTYPE;
+    else if (storage_offset != 0)
+        t->unusable = ET_UNUSABLE_STORAGE_OFFSET;
+    else if (dynamism == SHAPE_DYNAMIC_UNBOUND)
+        t->unusable = ET_UNUSABLE_DYNAMIC_UNBOUND;
     t->nbytes = (size_t)numel * et_dtype_size(dtype);
     return ET_OK;
 }
@@ -192,6 +195,8 @@ static et_err load_tensor(loader *ld, uint32_t vi, const fb_table *tt, et_value 
     v->u.t = t;
     if (tensor_shape(ld, vi, tt, t) != ET_OK)
         return ld->err->code;
+    if (t->unusable != ET_USABLE)
+        return ET_OK;  /* no data bound; refused if an instruction refers to it */
     return tensor_data(ld, vi, tt, t);
 }
 
@@ -518,6 +523,47 @@ static et_err load_instructions(loader *ld)
     return ET_OK;
 }
 
+/* A value some instruction, input or output refers to must be usable. */
+static et_err check_usable(loader *ld, uint32_t vi, const char *where, uint32_t n)
+{
+    const et_value *v = &ld->m->values[vi];
+    if (v->tag == ET_TAG_TENSOR && v->u.t->unusable != ET_USABLE)
+        return et_fail(ld->err, ET_ERR_UNSUPPORTED_DTYPE, "%s %u uses value %u: %s (scalar type %d)",
+                       where, (unsigned)n, (unsigned)vi, et_tensor_unusable_reason(v->u.t->unusable),
+                       (int)v->u.t->dtype);
+    if (v->tag == ET_TAG_TENSOR_LIST || v->tag == ET_TAG_OPT_TENSOR_LIST)
+        for (uint32_t k = 0; k < v->u.list.count; k++) {
+            int32_t item = (int32_t)fb_le32(v->u.list.items + 4 * k);
+            const et_value *iv = item >= 0 ? &ld->m->values[item] : NULL;
+            if (iv && iv->tag == ET_TAG_TENSOR && iv->u.t->unusable != ET_USABLE)
+                return et_fail(ld->err, ET_ERR_UNSUPPORTED_DTYPE, "%s %u uses value %d (in list %u): %s", where,
+                               (unsigned)n, (int)item, (unsigned)vi, et_tensor_unusable_reason(iv->u.t->unusable));
+        }
+    return ET_OK;
+}
+
+static et_err check_uses(loader *ld)
+{
+    const et_method *m = ld->m;
+    for (uint32_t i = 0; i < m->ninputs; i++)
+        if (check_usable(ld, m->inputs[i], "input", i) != ET_OK)
+            return ld->err->code;
+    for (uint32_t i = 0; i < m->noutputs; i++)
+        if (check_usable(ld, m->outputs[i], "output", i) != ET_OK)
+            return ld->err->code;
+    for (uint32_t pc = 0; pc < m->ninstrs; pc++) {
+        const et_instr *in = &m->instrs[pc];
+        for (uint32_t k = 0; k < in->nargs; k++)
+            if (check_usable(ld, in->args[k], "instruction", pc) != ET_OK)
+                return ld->err->code;
+        if ((in->kind == INSTR_MOVE_CALL && (check_usable(ld, in->a, "instruction", pc) != ET_OK ||
+                                             check_usable(ld, in->b, "instruction", pc) != ET_OK)) ||
+            (in->kind == INSTR_FREE_CALL && check_usable(ld, in->a, "instruction", pc) != ET_OK))
+            return ld->err->code;
+    }
+    return ET_OK;
+}
+
 et_err et_method_load(et_method *m, const et_program *p, uint32_t method_index, et_pool *pool,
                       const et_arenas *arenas, et_error *err)
 {
@@ -546,7 +592,7 @@ et_err et_method_load(et_method *m, const et_program *p, uint32_t method_index, 
     for (uint32_t i = 0; i < count; i++)
         m->arenas.size[i] = sizes[i];  /* bound tensors by the plan, not the buffer */
     if (load_values(&ld) != ET_OK || load_io(&ld) != ET_OK || load_operators(&ld) != ET_OK ||
-        load_delegates(&ld) != ET_OK || load_instructions(&ld) != ET_OK)
+        load_delegates(&ld) != ET_OK || load_instructions(&ld) != ET_OK || check_uses(&ld) != ET_OK)
         return err->code;
     return ET_OK;
 }

@@ -7,6 +7,11 @@ RT_SRCS      := $(wildcard runtime/*.c runtime/kernels/*.c runtime/kernels/*/*.c
 RT_OBJS      := $(RT_SRCS:%.c=$(BUILD)/obj/%.o)
 RT_SAN_OBJS  := $(RT_SRCS:%.c=$(SAN)/obj/%.o)
 
+# (defined before the test rules, whose prerequisites expand immediately)
+RUNNER_ELF    := $(BUILD)/firmware/runner.elf
+RUNNER_SCALAR_ELF := $(BUILD)/firmware/runner-scalar.elf
+RUNNER_MVE_ELF    := $(BUILD)/firmware/runner-mve.elf
+
 PTE_RUN      := $(BUILD)/bin/pte_run
 PTE_RUN_SAN  := $(SAN)/bin/pte_run
 RT_TEST_SRCS := $(filter-out tests/runtime/fuzz_pte.c tests/runtime/mve_requant.c tests/runtime/mve_kernels.c,$(wildcard tests/runtime/*.c))
@@ -109,9 +114,6 @@ test-rest: runtime-test runtime-fuzz runtime-qemu-test runtime-etsim-test runtim
 # runner.elf is a copy of one of them: the Helium build, as a Cortex-M55
 # user would ship it; `make RUNNER_MVE=0` makes it the scalar build.
 RUNNER_MVE    ?= 1
-RUNNER_ELF    := $(BUILD)/firmware/runner.elf
-RUNNER_SCALAR_ELF := $(BUILD)/firmware/runner-scalar.elf
-RUNNER_MVE_ELF    := $(BUILD)/firmware/runner-mve.elf
 RUNNER_SRCS   := $(wildcard firmware/runner/*.c) $(RT_SRCS)
 RUNNER_NOMVE  := -mcpu=cortex-m55+nomve.fp+nomve
 RUNNER_LINK    = $(FW_CC) -o $@ $(filter %.o,$^) $(FW_LDFLAGS) -Wl,-Map=$(@:.elf=.map) $(FW_LDLIBS)

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define RT_WORK_BYTES (4u << 20)
+
 
 uint8_t *rt_read_shared(const char *rel, size_t *size)
 {

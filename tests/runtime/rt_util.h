@@ -6,6 +6,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* Arenas and metadata of one test session. */
+#define RT_WORK_BYTES (4u << 20)
+
 #include "../../runtime/et_session.h"
 
 /* Reads $ETSIM_SHARED/<rel> into a 16-aligned buffer (free with free()).

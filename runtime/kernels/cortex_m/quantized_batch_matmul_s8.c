@@ -23,6 +23,9 @@ et_err k_cortex_m_quantized_batch_matmul(et_kargs *a)
     k_s8(a, out, "out");
     if (!et_check(a, lhs->rank == 3 && rhs->rank == 3 && out->rank == 3, ET_ERR_INVALID_ARGUMENT, "expects rank 3"))
         return et_kresult(a);
+    et_check(a, et_tensor_layout(lhs) == ET_LAYOUT_CONTIGUOUS && et_tensor_layout(rhs) == ET_LAYOUT_CONTIGUOUS &&
+                    et_tensor_layout(out) == ET_LAYOUT_CONTIGUOUS,
+             ET_ERR_UNSUPPORTED_DIM_ORDER, "tensors must be contiguous");
     int32_t B = lhs->sizes[0], M = lhs->sizes[1], K = lhs->sizes[2], N = rhs->sizes[1];
     et_check(a, rhs->sizes[0] == B && rhs->sizes[2] == K && out->sizes[0] == B && out->sizes[1] == M &&
                     out->sizes[2] == N,
