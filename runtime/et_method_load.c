@@ -170,9 +170,14 @@ static et_err tensor_data(loader *ld, uint32_t vi, const fb_table *tt, et_tensor
                        t->nbytes, (unsigned long long)off, (unsigned)id, (unsigned long long)arena_size);
         t->data = ld->m->arenas.base[id - 1] + off;
         t->is_planned = true;
-        if (buffer_idx != 0)
-            return et_fail(ld->err, ET_ERR_UNSUPPORTED, "value %u: mutable tensors with initial data are not supported",
-                           (unsigned)vi);
+        if (buffer_idx != 0) {
+            /* A mutable buffer (e.g. a KV cache or a counter) starts from
+             * the initial value the exporter stored. */
+            const uint8_t *init;
+            if (et_program_mutable_data(ld->p, buffer_idx, t->nbytes, &init, ld->err) != ET_OK)
+                return ld->err->code;
+            memcpy(t->data, init, t->nbytes);
+        }
         return check_alignment(ld, vi, t);
     }
     if (buffer_idx != 0) {
@@ -494,31 +499,45 @@ static et_err load_instruction(loader *ld, uint32_t ii, const fb_table *it, et_i
     return ET_OK;
 }
 
+/* Chains run one after the other (the reference runtime moves to the
+ * next chain when one ends), so they are loaded as one instruction list;
+ * a JumpFalseCall's destination is an index within its own chain. */
 static et_err load_instructions(loader *ld)
 {
-    fb_vec chains, instrs;
-    fb_table chain;
+    fb_vec chains;
     if (!fb_vector(&ld->plan, PLAN_CHAINS, 4, &chains, NULL))
         return OOR(ld, "chains vector is out of range");
-    if (chains.count == 0) {
-        ld->m->ninstrs = 0;  /* e.g. a getter method that only returns a constant */
-        return ET_OK;
+    uint64_t total = 0;
+    for (uint32_t c = 0; c < chains.count; c++) {
+        fb_table chain;
+        fb_vec instrs;
+        if (!fb_vec_table(&chains, c, &chain) || !fb_vector(&chain, CHAIN_INSTRUCTIONS, 4, &instrs, NULL))
+            return OOR(ld, "chain %u is out of range", (unsigned)c);
+        total += instrs.count;
     }
-    if (chains.count > 1)
-        return et_fail(ld->err, ET_ERR_UNSUPPORTED, "method has %u chains, only 1 is supported",
-                       (unsigned)chains.count);
-    if (!fb_vec_table(&chains, 0, &chain) || !fb_vector(&chain, CHAIN_INSTRUCTIONS, 4, &instrs, NULL))
-        return OOR(ld, "chain 0 is out of range");
-    ld->m->ninstrs = instrs.count;
-    ld->m->instrs = et_pool_alloc(ld->pool, (size_t)instrs.count * sizeof(et_instr) + 1, ld->err);
+    if (total > UINT32_MAX / sizeof(et_instr))
+        return et_fail(ld->err, ET_ERR_MALFORMED, "%llu instructions", (unsigned long long)total);
+    ld->m->ninstrs = (uint32_t)total;  /* 0: e.g. a getter method that only returns a constant */
+    ld->m->instrs = et_pool_alloc(ld->pool, (size_t)total * sizeof(et_instr) + 1, ld->err);
     if (ld->m->instrs == NULL)
         return ld->err->code;
-    for (uint32_t i = 0; i < instrs.count; i++) {
-        fb_table it;
-        if (!fb_vec_table(&instrs, i, &it))
-            return OOR(ld, "instruction %u is out of range", (unsigned)i);
-        if (load_instruction(ld, i, &it, &ld->m->instrs[i], instrs.count) != ET_OK)
-            return ld->err->code;
+    uint32_t base = 0;
+    for (uint32_t c = 0; c < chains.count; c++) {
+        fb_table chain;
+        fb_vec instrs;
+        if (!fb_vec_table(&chains, c, &chain) || !fb_vector(&chain, CHAIN_INSTRUCTIONS, 4, &instrs, NULL))
+            return OOR(ld, "chain %u is out of range", (unsigned)c);
+        for (uint32_t i = 0; i < instrs.count; i++) {
+            fb_table it;
+            et_instr *in = &ld->m->instrs[base + i];
+            if (!fb_vec_table(&instrs, i, &it))
+                return OOR(ld, "instruction %u is out of range", (unsigned)(base + i));
+            if (load_instruction(ld, base + i, &it, in, instrs.count) != ET_OK)
+                return ld->err->code;
+            if (in->kind == INSTR_JUMP_FALSE_CALL)
+                in->b += base;
+        }
+        base += instrs.count;
     }
     return ET_OK;
 }

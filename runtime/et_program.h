@@ -53,6 +53,12 @@ et_err et_program_find_method(const et_program *p, const char *name, uint32_t *i
 et_err et_program_constant(const et_program *p, uint32_t index, size_t nbytes,
                            const uint8_t **data, et_error *err);
 
+/* Initial bytes of a planned (mutable) tensor with data_buffer_idx
+ * `index`: offsets[index] in the segment of mutable_data_segments[0], as
+ * the reference runtime reads them; must hold `nbytes`. */
+et_err et_program_mutable_data(const et_program *p, uint32_t index, size_t nbytes, const uint8_t **data,
+                               et_error *err);
+
 /* Bytes of segment `index`. */
 et_err et_program_segment(const et_program *p, uint32_t index, const uint8_t **data,
                           uint64_t *size, et_error *err);

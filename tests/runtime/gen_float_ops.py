@@ -90,6 +90,8 @@ class Case:
     def write(self, outdir, expect, outs):
         self.outputs = outs
         desc = {"values": self.values, "inputs": self.inputs, "outputs": self.outputs, "ops": self.ops}
+        if getattr(self, "chains", None):
+            desc["chains"] = self.chains
         with open(os.path.join(outdir, self.name + ".pte"), "wb") as f:
             f.write(pte_write.build(desc))
         for k, data in enumerate(self.feeds):
@@ -285,7 +287,29 @@ def cases():
                     exp.append(s)
         out.append((c, exp, [o]))
     out.append(mobilenetv2_block())
+    out.append(chains_and_state())
     return out
+
+
+def chains_and_state():
+    """Two chains run in order; a mutable buffer starts from its initial
+    value in the mutable data segment; a JumpFalseCall in the second chain
+    (destination counted within its chain) skips a multiplication by 100."""
+    c = Case("chains_and_state")
+    xa, st, k = rnd(4), [0.5, -1.0, 2.0, 0.25], rnd(4)
+    x = c.inp([4], xa)
+    state = c.val({"tensor": {"dtype": "float32", "sizes": [4], "data": st, "mutable": True}})
+    kc, hundred = c.const([4], k), c.const([1], [100.0])
+    s1, s2, s3 = c.tensor([4]), c.tensor([4]), c.tensor([4])
+    one, false = c.val({"int": 1}), c.val({"bool": False})
+    c.chains = [
+        [{"op": "aten::add.out", "args": [x, state, one, s1, s1]}],
+        [{"op": "aten::mul.out", "args": [s1, kc, s2, s2]},
+         {"jump_false": false, "to": 3},
+         {"op": "aten::mul.out", "args": [s2, hundred, s2, s2]},
+         {"op": "aten::sub.out", "args": [s2, x, one, s3, s3]}],
+    ]
+    return c, [(xa[i] + st[i]) * k[i] - xa[i] for i in range(4)], [s3]
 
 
 def conv2d_ref(xa, xs, wa, ws, bias, stride, pad, groups):
