@@ -59,4 +59,33 @@ et_err k_to_dim_order_copy(et_kargs *a);   /* any dtype, no conversion */
 et_err k_reshape_copy(et_kargs *a);        /* any dtype */
 et_err k_permute_copy(et_kargs *a);        /* any dtype */
 
+/* executorch_prim:: and aten:: symbolic ops (prim/prim_ops.c) */
+et_err k_prim_add(et_kargs *a);
+et_err k_prim_sub(et_kargs *a);
+et_err k_prim_mul(et_kargs *a);
+et_err k_prim_eq(et_kargs *a);
+et_err k_prim_gt(et_kargs *a);
+et_err k_prim_lt(et_kargs *a);
+et_err k_prim_ge(et_kargs *a);
+et_err k_prim_le(et_kargs *a);
+et_err k_prim_floordiv(et_kargs *a);
+et_err k_prim_truediv(et_kargs *a);
+et_err k_prim_floordiv_int(et_kargs *a);
+et_err k_prim_mod(et_kargs *a);
+et_err k_prim_sym_max(et_kargs *a);
+et_err k_prim_sym_min(et_kargs *a);
+et_err k_prim_neg(et_kargs *a);
+et_err k_prim_sym_float(et_kargs *a);
+et_err k_prim_sym_int(et_kargs *a);
+et_err k_prim_sym_not(et_kargs *a);
+et_err k_prim_ceil(et_kargs *a);
+et_err k_prim_round(et_kargs *a);
+et_err k_prim_trunc(et_kargs *a);
+et_err k_prim_sym_ite(et_kargs *a);
+et_err k_aten_sym_size(et_kargs *a);
+et_err k_aten_sym_numel(et_kargs *a);
+et_err k_aten_local_scalar_dense(et_kargs *a);
+et_err k_prim_et_view(et_kargs *a);
+et_err k_prim_et_copy_index(et_kargs *a);
+
 #endif

@@ -97,6 +97,9 @@ class Case:
         for k, data in enumerate(self.feeds):
             with open(os.path.join(outdir, "%s.in%d.f32" % (self.name, k)), "wb") as f:
                 f.write(struct.pack("<%df" % len(data), *data))
+        if getattr(self, "error", None):
+            with open(os.path.join(outdir, self.name + ".error"), "w") as f:
+                f.write(self.error + "\n")
         assert len(expect) <= 64, "the runner prints every value only up to 64"
         with open(os.path.join(outdir, self.name + ".expect"), "w") as f:
             f.write(",".join("%.9g" % v for v in expect) + "\n")
@@ -288,7 +291,48 @@ def cases():
         out.append((c, exp, [o]))
     out.append(mobilenetv2_block())
     out.append(chains_and_state())
+    out.append(prim_ops())
+    c = Case("prim_int_division_by_zero")  # undefined in C: an error, not a crash
+    x = c.inp([1], [1.0])
+    q = c.val({"int": 0})
+    c.ops = [{"op": "executorch_prim::floordiv.Scalar", "args": [c.val({"int": 7}), c.val({"int": 0}), q]}]
+    c.error = "integer division by zero"
+    out.append((c, [], [x]))
     return out
+
+
+def prim_ops():
+    """executorch_prim / symbolic-shape operators driving tensor work:
+    alpha = sym_size(x, 1) * 3 (12), x + alpha * y, et_view to [8], the row
+    index round(5 / 2) = 2 (half to even), floordiv(-7, 2) = -4 and
+    comparisons deciding two JumpFalseCalls, et_copy_index into a mutable
+    [3, 8] buffer that starts as zeros."""
+    c = Case("prim_ops")
+    xa, ya = rnd(8), rnd(8)
+    x, y = c.inp([2, 4], xa), c.const([2, 4], ya)
+    i = lambda n: c.val({"int": n})  # noqa: E731
+    one, three, zero, seven_neg, two, five = i(1), i(3), i(0), i(-7), i(2), i(5)
+    n, m, idx, q, half = i(0), i(0), i(0), i(0), c.val({"double": 0.0})
+    lt, gt = c.val({"bool": False}), c.val({"bool": False})
+    s1, v = c.tensor([2, 4]), c.tensor([8])
+    buf = c.val({"tensor": {"dtype": "float32", "sizes": [3, 8], "data": [0.0] * 24, "mutable": True}})
+    c.ops = [
+        {"op": "aten::sym_size.int", "args": [x, one, n]},
+        {"op": "executorch_prim::mul.Scalar", "args": [n, three, m]},
+        {"op": "aten::add.out", "args": [x, y, m, s1, s1]},
+        {"op": "executorch_prim::et_view.default", "args": [s1, c.val({"int_list": [8]}), v]},
+        {"op": "executorch_prim::truediv.Scalar", "args": [five, two, half]},
+        {"op": "executorch_prim::round.Scalar", "args": [half, idx]},
+        {"op": "executorch_prim::floordiv.Scalar", "args": [seven_neg, two, q]},
+        {"op": "executorch_prim::lt.Scalar", "args": [q, zero, lt]},
+        {"op": "executorch_prim::gt.Scalar", "args": [q, zero, gt]},
+        {"jump_false": gt, "to": 11},
+        {"op": "executorch_prim::et_copy_index.tensor", "args": [buf, v, zero]},
+        {"jump_false": lt, "to": 13},
+        {"op": "executorch_prim::et_copy_index.tensor", "args": [buf, v, idx]},
+        {"op": "aten::sym_numel", "args": [buf, n]},
+    ]
+    return c, [0.0] * 16 + [xa[k] + 12 * ya[k] for k in range(8)], [buf]
 
 
 def chains_and_state():
