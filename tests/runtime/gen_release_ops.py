@@ -259,6 +259,30 @@ def add_case(release, with_activation):
     return c, exp, [o]
 
 
+def linear_kernel_sum_case():
+    """quantized_linear with a kernel_sum as upstream's MVE lowering computes it,
+    bias + input_offset * sum(w + filter_offset), and a filter offset other
+    than 0: the result must be sum((x + io) * (w + fo)) + bias, requantized."""
+    c = QCase("linear_kernel_sum_filter_offset")
+    B, IN, OUT = 2, 20, 3
+    xa, wa = rnd_i8(B * IN), rnd_i8(OUT * IN, -50, 50)
+    bias = [300, -200, 50]
+    io, fo, oo = 11, -3, -5
+    mult, shift = quant_mult(0.0009)
+    ksum = [bias[o] + io * sum(wa[o * IN + k] + fo for k in range(IN)) for o in range(OUT)]
+    x = c.inp_i8([B, IN], xa)
+    o = c.out_i8([B, OUT])
+    c.op("cortex_m::quantized_linear.out",
+         [x, c.const([OUT, IN], wa, "int8"), c.val({"null": None}), c.const([OUT], ksum, "int32"), c.i(io), c.i(fo),
+          c.i(oo), c.il([mult]), c.il([shift]), c.i(127), c.i(-128), o, o])
+    exp = []
+    for b in range(B):
+        for oc in range(OUT):
+            acc = bias[oc] + sum((xa[b * IN + k] + io) * (wa[oc * IN + k] + fo) for k in range(IN))
+            exp.append(clamp(requant(acc, mult, shift) + oo, -128, 127))
+    return c, exp, [o]
+
+
 def cases():
     out = []
     for rel, scratch in (("1_1_to_1_3", False), ("1_4_to_main", True)):
@@ -272,6 +296,7 @@ def cases():
     out.append(bmm_case("1_4_to_main", True) + (None,))
     out.append(add_case("1_0_to_1_2", False) + (None,))
     out.append(add_case("1_3_to_main", True) + (None,))
+    out.append(linear_kernel_sum_case() + (None,))
     # An argument list no release had: a clear error, not a crash.
     c, _, outs = conv_case("bad_count", False)
     c.ops[0]["args"] = c.ops[0]["args"][:-3] + c.ops[0]["args"][-2:]
