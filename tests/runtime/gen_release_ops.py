@@ -18,6 +18,7 @@ for cases that must be refused NAME.error: the text the error names.
 """
 import math
 import os
+import struct
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -108,7 +109,10 @@ class QCase(Case):
         self.feeds = feeds
         for k, data in enumerate(feeds):
             with open(os.path.join(outdir, "%s.in%d.f32" % (self.name, k)), "wb") as f:
-                f.write(bytes(v & 0xFF for v in data))
+                if any(isinstance(v, float) for v in data):
+                    f.write(struct.pack("<%df" % len(data), *data))
+                else:
+                    f.write(bytes(v & 0xFF for v in data))
         if error:
             with open(os.path.join(outdir, self.name + ".error"), "w") as f:
                 f.write(error + "\n")
@@ -283,6 +287,56 @@ def linear_kernel_sum_case():
     return c, exp, [o]
 
 
+def semantics_cases():
+    """Where upstream's kernels make a choice: each case states it."""
+    out = []
+    # avg_pool2d over a window entirely in the padding: CMSIS-NN's argument error
+    c = QCase("avg_pool2d_empty_window")
+    x = c.inp_i8([1, 1, 2, 2], [1, 2, 3, 4], NHWC)
+    o = c.out_i8([1, 1, 4, 4], NHWC)
+    c.op("cortex_m::quantized_avg_pool2d.out",
+         [x, c.il([1, 1]), c.il([1, 1]), c.il([1, 1]), c.i(0), c.i(1 << 30), c.i(1), c.out_i8([16]), o, o])
+    out.append((c, [], [o], "a pooling window lies entirely in the padding"))
+
+    # softmax with an input shift of 32 (upstream's lowering for input scales
+    # of 16 and more): CMSIS-NN's diff * (1 << 32) is 0 in 32-bit registers, so
+    # every element within diff_min gets exp(0): a uniform distribution, 1/4
+    # of 256 = 64 above the zero point -128.
+    c = QCase("softmax_shift_32")
+    x = c.inp_i8([1, 4], [10, -20, 30, 5])
+    o = c.out_i8([1, 4])
+    c.op("cortex_m::softmax.out", [x, c.i(-1), c.i(0), c.i(-128), c.i(1 << 30), c.i(32), c.i(-100), o, o])
+    out.append((c, [-64] * 4, [o], None))
+
+    # quantized_add with broadcasting beyond upstream's (equal shapes or one
+    # per-channel input): accepted here, each element of [1, 12] added to
+    # both rows of [2, 12] (a superset; shapes upstream takes give the same).
+    c = QCase("add_broadcast_rows")
+    xa, ya = rnd_i8(24), rnd_i8(12)
+    m1, sh1 = quant_mult(0.5)
+    mo, sho = quant_mult(1.0 / (1 << 20))
+    x, y = c.inp_i8([2, 12], xa), c.inp_i8([1, 12], ya)
+    o = c.out_i8([2, 12])
+    c.op("cortex_m::quantized_add.out", [x, c.i(0), c.i(m1), c.i(sh1), y, c.i(0), c.i(m1), c.i(sh1), c.i(0),
+                                         c.i(mo), c.i(sho), c.i(-128), c.i(127), o, o])
+    exp = [clamp(requant(requant(xa[i] << 20, m1, sh1) + requant(ya[i % 12] << 20, m1, sh1), mo, sho), -128, 127)
+           for i in range(24)]
+    out.append((c, exp, [o], None))
+
+    # quantize_per_tensor: round half to even, then clamp (the portable
+    # reference).  Upstream's Helium path narrows to int16 before clamping,
+    # so 1e6 / scale wraps there; here it saturates.
+    c = QCase("quantize_rounding_and_saturation")
+    scale = 0.5
+    xs = [1e6, -1e6, 1.25, 1.75, -1.25, 0.0]
+    x = c.inp([6], xs)
+    o = c.out_i8([6])
+    c.op("cortex_m::quantize_per_tensor.out",
+         [x, c.val({"double": scale}), c.i(3), c.i(-128), c.i(127), c.i(1), o, o])
+    out.append((c, [127, -128, 3 + 2, 3 + 4, 3 - 2, 3], [o], None))
+    return out
+
+
 def cases():
     out = []
     for rel, scratch in (("1_1_to_1_3", False), ("1_4_to_main", True)):
@@ -297,6 +351,7 @@ def cases():
     out.append(add_case("1_0_to_1_2", False) + (None,))
     out.append(add_case("1_3_to_main", True) + (None,))
     out.append(linear_kernel_sum_case() + (None,))
+    out += semantics_cases()
     # An argument list no release had: a clear error, not a crash.
     c, _, outs = conv_case("bad_count", False)
     c.ops[0]["args"] = c.ops[0]["args"][:-3] + c.ops[0]["args"][-2:]

@@ -62,7 +62,11 @@ et_err k_cortex_m_softmax(et_kargs *a)
         return et_kresult(a);
     et_check(a, dim == -1 || dim == in->rank - 1, ET_ERR_UNSUPPORTED, "only the last dim is supported");
     et_check(a, out_zp == -128, ET_ERR_UNSUPPORTED, "output zero point must be -128");
-    et_check(a, shift >= 0 && shift < 31 && diff_min <= 0, ET_ERR_INVALID_ARGUMENT, "bad input shift or diff_min");
+    /* Upstream's lowering gives shifts of 31 and 32 for input scales of
+     * 16 and more; CMSIS-NN then multiplies diff by 1 << shift in 32-bit
+     * registers (wrapping; a shift by 32 gives 0 on Arm), and so does
+     * softmax_row_s8. */
+    et_check(a, shift >= 0 && shift <= 32 && diff_min <= 0, ET_ERR_INVALID_ARGUMENT, "bad input shift or diff_min");
     et_check(a, et_tensor_layout(in) == ET_LAYOUT_CONTIGUOUS && et_tensor_layout(out) == ET_LAYOUT_CONTIGUOUS,
              ET_ERR_UNSUPPORTED_DIM_ORDER, "input and output must be contiguous");
     if (!a->ok)
