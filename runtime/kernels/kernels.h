@@ -55,9 +55,48 @@ et_err k_aten_expand_copy(et_kargs *a);    /* any dtype */
 et_err k_aten_softmax(et_kargs *a);
 et_err k_aten_log_softmax(et_kargs *a);
 et_err k_clone_dim_order(et_kargs *a);     /* any dtype */
-et_err k_to_dim_order_copy(et_kargs *a);   /* any dtype, no conversion */
+et_err k_to_dim_order_copy(et_kargs *a);   /* any dtype; number types convert */
 et_err k_reshape_copy(et_kargs *a);        /* any dtype */
 et_err k_permute_copy(et_kargs *a);        /* any dtype */
+
+/* portable long tail (float32 unless noted) */
+et_err k_aten_exp(et_kargs *a);
+et_err k_aten_sqrt(et_kargs *a);
+et_err k_aten_rsqrt(et_kargs *a);
+et_err k_aten_hardswish(et_kargs *a);
+et_err k_aten_hardsigmoid(et_kargs *a);
+et_err k_aten_leaky_relu(et_kargs *a);
+et_err k_aten_elu(et_kargs *a);
+et_err k_aten_add_scalar(et_kargs *a);
+et_err k_aten_sub_scalar(et_kargs *a);
+et_err k_aten_mul_scalar(et_kargs *a);
+et_err k_aten_div_scalar(et_kargs *a);
+et_err k_aten_eq_tensor(et_kargs *a);      /* comparisons, where, fills, conversions: any number type */
+et_err k_aten_ne_tensor(et_kargs *a);
+et_err k_aten_lt_tensor(et_kargs *a);
+et_err k_aten_le_tensor(et_kargs *a);
+et_err k_aten_gt_tensor(et_kargs *a);
+et_err k_aten_ge_tensor(et_kargs *a);
+et_err k_aten_eq_scalar(et_kargs *a);
+et_err k_aten_ne_scalar(et_kargs *a);
+et_err k_aten_lt_scalar(et_kargs *a);
+et_err k_aten_le_scalar(et_kargs *a);
+et_err k_aten_gt_scalar(et_kargs *a);
+et_err k_aten_ge_scalar(et_kargs *a);
+et_err k_aten_where(et_kargs *a);
+et_err k_aten_full(et_kargs *a);
+et_err k_aten_zeros(et_kargs *a);
+et_err k_aten_ones(et_kargs *a);
+et_err k_aten_to_copy(et_kargs *a);
+et_err k_convert_copy(et_kargs *a, et_tensor *in, et_tensor *out);  /* shared with _to_dim_order_copy */
+et_err k_aten_constant_pad_nd(et_kargs *a);
+et_err k_aten_adaptive_avg_pool2d(et_kargs *a);
+et_err k_aten_native_layer_norm(et_kargs *a);
+et_err k_aten_amax(et_kargs *a);
+et_err k_aten_argmax(et_kargs *a);
+et_err k_aten_embedding(et_kargs *a);
+et_err k_aten_split_with_sizes_copy(et_kargs *a);
+et_err k_aten_unbind_copy(et_kargs *a);
 
 /* executorch_prim:: and aten:: symbolic ops (prim/prim_ops.c) */
 et_err k_prim_add(et_kargs *a);

@@ -292,12 +292,155 @@ def cases():
     out.append(mobilenetv2_block())
     out.append(chains_and_state())
     out.append(prim_ops())
+    out += long_tail()
     c = Case("prim_int_division_by_zero")  # undefined in C: an error, not a crash
     x = c.inp([1], [1.0])
     q = c.val({"int": 0})
     c.ops = [{"op": "executorch_prim::floordiv.Scalar", "args": [c.val({"int": 7}), c.val({"int": 0}), q]}]
     c.error = "integer division by zero"
     out.append((c, [], [x]))
+    return out
+
+
+def long_tail():
+    """The portable long tail, each against its definition in Python."""
+    out = []
+    xs = [2, 3, 4]
+    xa = rnd(24)
+    pos = [abs(v) + 0.125 for v in xa]
+    unary = [
+        ("exp", "aten::exp.out", [], pos, lambda v: math.exp(v)),
+        ("sqrt", "aten::sqrt.out", [], pos, lambda v: math.sqrt(v)),
+        ("rsqrt", "aten::rsqrt.out", [], pos, lambda v: 1 / math.sqrt(v)),
+        ("hardswish", "aten::hardswish.out", [], [4 * v for v in xa], lambda v: v * min(max(v + 3, 0), 6) / 6),
+        ("hardsigmoid", "aten::hardsigmoid.out", [], [4 * v for v in xa], lambda v: min(max(v + 3, 0), 6) / 6),
+        ("leaky_relu", "aten::leaky_relu.out", [{"double": 0.1}], xa, lambda v: v if v > 0 else 0.1 * v),
+        ("elu", "aten::elu.out", [{"double": 1.5}, {"double": 2.0}, {"double": 0.5}], xa,
+         lambda v: 2.0 * v if v > 0 else 1.5 * 2.0 * math.expm1(0.5 * v)),
+    ]
+    for name, op, extra, data, fn in unary:
+        c = Case(name)
+        x, o = c.inp(xs, data), c.tensor(xs)
+        c.op(op, [x] + [c.val(e) for e in extra] + [o, o])
+        out.append((c, [fn(v) for v in data], [o]))
+
+    for name, op, other, alpha, fn in (("add_scalar", "aten::add.Scalar_out", 2.5, 2, lambda v: v + 5.0),
+                                       ("sub_scalar", "aten::sub.Scalar_out", 0.5, 3, lambda v: v - 1.5),
+                                       ("mul_scalar", "aten::mul.Scalar_out", -1.5, None, lambda v: v * -1.5),
+                                       ("div_scalar", "aten::div.Scalar_out", 4, None, lambda v: v / 4)):
+        c = Case(name)
+        x, o = c.inp(xs, xa), c.tensor(xs)
+        args = [x, c.val({"double": other} if isinstance(other, float) else {"int": other})]
+        if alpha is not None:
+            args.append(c.val({"int": alpha}))
+        c.op(op, args + [o, o])
+        out.append((c, [fn(v) for v in xa], [o]))
+
+    ya = rnd(4)
+    c = Case("gt_tensor_broadcast")
+    x, y, o = c.inp(xs, xa), c.const([4], ya), c.tensor(xs, "bool")
+    c.op("aten::gt.Tensor_out", [x, y, o, o])
+    out.append((c, [1 if xa[i] > ya[i % 4] else 0 for i in range(24)], [o]))
+
+    c = Case("le_scalar")
+    x, o = c.inp(xs, xa), c.tensor(xs, "bool")
+    c.op("aten::le.Scalar_out", [x, c.val({"double": 0.5}), o, o])
+    out.append((c, [1 if v <= 0.5 else 0 for v in xa], [o]))
+
+    cond = [(i * 7) % 3 == 0 for i in range(24)]
+    c = Case("where")
+    x, cv, y, o = c.inp(xs, xa), c.const(xs, cond, "bool"), c.const([4], ya), c.tensor(xs)
+    c.op("aten::where.self_out", [cv, x, y, o, o])
+    out.append((c, [xa[i] if cond[i] else ya[i % 4] for i in range(24)], [o]))
+
+    c = Case("full")
+    x, o = c.inp([1], [0.0]), c.tensor([2, 3])
+    c.op("aten::full.out", [c.val({"int_list": [2, 3]}), c.val({"double": 7.25}), o, o])
+    out.append((c, [7.25] * 6, [o]))
+
+    c = Case("ones_int32")
+    x, o = c.inp([1], [0.0]), c.tensor([4], "int32")
+    c.op("aten::ones.out", [c.val({"int_list": [4]}), o, o])
+    out.append((c, [1] * 4, [o]))
+
+    c = Case("to_copy_int32")  # float -> int32 truncates toward zero, as a C cast
+    x, o = c.inp(xs, [4 * v for v in xa]), c.tensor(xs, "int32")
+    c.op("aten::_to_copy.out", [x, c.val({"bool": False}), c.val({"null": None}), o, o])
+    out.append((c, [int(4 * v) for v in xa], [o]))
+
+    c = Case("to_dim_order_copy_dtype")
+    x, o = c.inp(xs, [4 * v for v in xa]), c.tensor(xs, "int8")
+    c.op("dim_order_ops::_to_dim_order_copy.out", [x, c.val({"bool": False}), c.val({"null": None}), o, o])
+    out.append((c, [int(4 * v) for v in xa], [o]))
+
+    c = Case("constant_pad_nd")  # last dim (1, 2), dim 0 (0, 1)
+    pa = rnd(6)
+    x, o = c.inp([2, 3], pa), c.tensor([3, 6])
+    c.op("aten::constant_pad_nd.out", [x, c.val({"int_list": [1, 2, 0, 1]}), c.val({"double": -1.0}), o, o])
+    out.append((c, [pa[r * 3 + (k - 1)] if r < 2 and 1 <= k < 4 else -1.0 for r in range(3) for k in range(6)], [o]))
+
+    c = Case("adaptive_avg_pool2d")
+    ps, pa = [1, 2, 5, 5], rnd(50)
+    x, o = c.inp(ps, pa), c.tensor([1, 2, 2, 3])
+    c.op("aten::_adaptive_avg_pool2d.out", [x, c.val({"int_list": [2, 3]}), o, o])
+    exp = []
+    for ch in range(2):
+        for oy in range(2):
+            y0, y1 = oy * 5 // 2, -((-(oy + 1) * 5) // 2)
+            for ox in range(3):
+                x0, x1 = ox * 5 // 3, -((-(ox + 1) * 5) // 3)
+                vals = [pa[ch * 25 + yy * 5 + xx] for yy in range(y0, y1) for xx in range(x0, x1)]
+                exp.append(sum(vals) / len(vals))
+    out.append((c, exp, [o]))
+
+    c = Case("native_layer_norm")
+    wa, ba = rnd(4, 0.5, 1.5), rnd(4)
+    x, o, m, r = c.inp(xs, xa), c.tensor(xs), c.tensor([2, 3, 1]), c.tensor([2, 3, 1])
+    outs = c.val({"tensor_list": [o, m, r]})
+    c.op("aten::native_layer_norm.out", [x, c.val({"int_list": [4]}), c.const([4], wa), c.const([4], ba),
+                                         c.val({"double": 1e-5}), o, m, r, outs])
+    exp = []
+    for row in range(6):
+        v = xa[row * 4:row * 4 + 4]
+        mean = sum(v) / 4
+        var = sum((t - mean) ** 2 for t in v) / 4
+        exp += [(v[i] - mean) / math.sqrt(var + 1e-5) * wa[i] + ba[i] for i in range(4)]
+    out.append((c, exp, [o]))
+
+    c = Case("amax")
+    x, o = c.inp(xs, xa), c.tensor([2, 4])
+    c.op("aten::amax.out", [x, c.val({"int_list": [1]}), c.val({"bool": False}), o, o])
+    out.append((c, [max(xa[(a * 3 + b) * 4 + k] for b in range(3)) for a in range(2) for k in range(4)], [o]))
+
+    c = Case("argmax")
+    x, o = c.inp(xs, xa), c.tensor([2, 3, 1], "int64")
+    c.op("aten::argmax.out", [x, c.val({"int": 2}), c.val({"bool": True}), o, o])
+    exp = []
+    for row in range(6):
+        v = xa[row * 4:row * 4 + 4]
+        exp.append(v.index(max(v)))
+    out.append((c, exp, [o]))
+
+    c = Case("embedding")
+    ea = rnd(15)
+    idx = [4, 0, 2, 4]
+    x, o = c.inp([1], [0.0]), c.tensor([2, 2, 3])
+    c.op("aten::embedding.out", [c.const([5, 3], ea), c.const([2, 2], idx, "int64"), c.val({"int": -1}),
+                                 c.val({"bool": False}), c.val({"bool": False}), o, o])
+    out.append((c, [ea[i * 3 + k] for i in idx for k in range(3)], [o]))
+
+    c = Case("split_with_sizes_copy")
+    sa = rnd(10)
+    x, p0, p1 = c.inp([2, 5], sa), c.tensor([2, 2]), c.tensor([2, 3])
+    lst = c.val({"tensor_list": [p0, p1]})
+    c.op("aten::split_with_sizes_copy.out", [x, c.val({"int_list": [2, 3]}), c.val({"int": 1}), lst, lst])
+    out.append((c, [sa[r * 5 + 2 + k] for r in range(2) for k in range(3)], [p1]))
+
+    c = Case("unbind_copy")
+    x, u0, u1, u2 = c.inp([3, 4], sa + sa[:2]), c.tensor([4]), c.tensor([4]), c.tensor([4])
+    lst = c.val({"tensor_list": [u0, u1, u2]})
+    c.op("aten::unbind_copy.int_out", [x, c.val({"int": 0}), lst, lst])
+    out.append((c, (sa + sa[:2])[4:8], [u1]))
     return out
 
 

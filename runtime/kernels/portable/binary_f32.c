@@ -1,5 +1,6 @@
 /* aten::add.out, aten::sub.out, aten::mul.out, aten::div.out on float32
- * with NumPy-style broadcasting (the AddModel adds a 0-dim constant). */
+ * with NumPy-style broadcasting (the AddModel adds a 0-dim constant), and
+ * their .Scalar_out forms (other is a number). */
 #include <stddef.h>
 
 #include "../kernel_util.h"
@@ -40,6 +41,40 @@ static et_err binary_f32(et_kargs *a, binary_op op)
     }
     return ET_OK;
 }
+
+/* (self, other: Scalar, [alpha,] out, ret) */
+static et_err binary_scalar_f32(et_kargs *a, binary_op op)
+{
+    bool has_alpha = op == OP_ADD || op == OP_SUB;
+    if (!et_arg_count(a, has_alpha ? 5 : 4))
+        return et_kresult(a);
+    et_tensor *x = et_arg_tensor(a, 0), *out = et_arg_tensor(a, has_alpha ? 3 : 2);
+    float v = (float)k_arg_scalar(a, 1), alpha = has_alpha ? (float)k_arg_scalar(a, 2) : 1.0f;
+    et_check_dtype(a, x, ET_FLOAT, "self");
+    et_check_dtype(a, out, ET_FLOAT, "out");
+    et_check_data(a, x, "self");
+    et_check_data(a, out, "out");
+    et_check(a, et_tensor_same_layout(x, out), ET_ERR_INVALID_ARGUMENT, "input and output shapes or layouts differ");
+    if (!a->ok)
+        return et_kresult(a);
+    const float *xd = x->data;
+    float *od = out->data;
+    size_t n = et_tensor_numel(out);
+    for (size_t i = 0; i < n; i++) {
+        switch (op) {
+        case OP_ADD: od[i] = xd[i] + alpha * v; break;
+        case OP_SUB: od[i] = xd[i] - alpha * v; break;
+        case OP_MUL: od[i] = xd[i] * v; break;
+        case OP_DIV: od[i] = xd[i] / v; break;
+        }
+    }
+    return ET_OK;
+}
+
+et_err k_aten_add_scalar(et_kargs *a) { return binary_scalar_f32(a, OP_ADD); }
+et_err k_aten_sub_scalar(et_kargs *a) { return binary_scalar_f32(a, OP_SUB); }
+et_err k_aten_mul_scalar(et_kargs *a) { return binary_scalar_f32(a, OP_MUL); }
+et_err k_aten_div_scalar(et_kargs *a) { return binary_scalar_f32(a, OP_DIV); }
 
 et_err k_aten_add(et_kargs *a) { return binary_f32(a, OP_ADD); }
 et_err k_aten_sub(et_kargs *a) { return binary_f32(a, OP_SUB); }
