@@ -26,6 +26,10 @@ et_err k_cortex_m_maximum(et_kargs *a);
 /* quantized_decomposed:: */
 et_err k_decomposed_quantize_per_tensor(et_kargs *a);
 et_err k_decomposed_dequantize_per_tensor(et_kargs *a);
+et_err k_decomposed_quantize_per_tensor_tensor(et_kargs *a);
+et_err k_decomposed_dequantize_per_tensor_tensor(et_kargs *a);
+et_err k_decomposed_quantize_per_channel(et_kargs *a);
+et_err k_decomposed_dequantize_per_channel(et_kargs *a);
 
 /* portable (aten::, dim_order_ops::), float32 unless noted */
 et_err k_aten_add(et_kargs *a);

@@ -436,6 +436,45 @@ def long_tail():
     c.op("aten::split_with_sizes_copy.out", [x, c.val({"int_list": [2, 3]}), c.val({"int": 1}), lst, lst])
     out.append((c, [sa[r * 5 + 2 + k] for r in range(2) for k in range(3)], [p1]))
 
+    # quantized_decomposed with tensor parameters: per tensor and per channel
+    qa = [v * 3 for v in rnd(24)]
+    c = Case("quantize_per_channel")
+    scales, zps = [0.05, 0.1, 0.2], [3, -7, 0]
+    x, o = c.inp(xs, qa), c.tensor(xs, "int8")
+    c.op("quantized_decomposed::quantize_per_channel.out",
+         [x, c.const([3], scales), c.const([3], zps, "int64"), c.val({"int": 1}), c.val({"int": -128}),
+          c.val({"int": 127}), c.val({"int": 1}), o, o])
+
+    def q8(v, s, z):
+        inv = struct.unpack("<f", struct.pack("<f", 1.0 / struct.unpack("<f", struct.pack("<f", s))[0]))[0]
+        p = struct.unpack("<f", struct.pack("<f", v * inv))[0]
+        return max(-128, min(127, z + round(p)))  # Python's round is half to even
+    qexp = [q8(qa[i], scales[(i // 4) % 3], zps[(i // 4) % 3]) for i in range(24)]
+    out.append((c, qexp, [o]))
+
+    c = Case("dequantize_per_channel")
+    x8 = c.const(xs, qexp, "int8")
+    x, o = c.inp([1], [0.0]), c.tensor(xs)
+    c.op("quantized_decomposed::dequantize_per_channel.out",
+         [x8, c.const([3], scales), c.const([3], zps, "int64"), c.val({"int": 1}), c.val({"int": -128}),
+          c.val({"int": 127}), c.val({"int": 1}), c.val({"null": None}), o, o])
+    out.append((c, [(qexp[i] - zps[(i // 4) % 3]) * scales[(i // 4) % 3] for i in range(24)], [o]))
+
+    c = Case("quantize_per_tensor_tensor_args")
+    x, o = c.inp(xs, qa), c.tensor(xs, "int8")
+    c.op("quantized_decomposed::quantize_per_tensor.Tensor_out",
+         [x, c.const([1], [0.1]), c.const([1], [5], "int64"), c.val({"int": -128}), c.val({"int": 127}),
+          c.val({"int": 1}), o, o])
+    out.append((c, [q8(v, 0.1, 5) for v in qa], [o]))
+
+    c = Case("dequantize_per_tensor_tensor_args")
+    x8 = c.const(xs, qexp, "int8")
+    x, o = c.inp([1], [0.0]), c.tensor(xs)
+    c.op("quantized_decomposed::dequantize_per_tensor.Tensor_out",
+         [x8, c.const([1], [0.25]), c.const([1], [-3], "int64"), c.val({"int": -128}), c.val({"int": 127}),
+          c.val({"int": 1}), c.val({"null": None}), o, o])
+    out.append((c, [(q + 3) * 0.25 for q in qexp], [o]))
+
     c = Case("unbind_copy")
     x, u0, u1, u2 = c.inp([3, 4], sa + sa[:2]), c.tensor([4]), c.tensor([4]), c.tensor([4])
     lst = c.val({"tensor_list": [u0, u1, u2]})
