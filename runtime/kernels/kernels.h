@@ -13,6 +13,7 @@ et_err k_cortex_m_quantized_depthwise_conv2d(et_kargs *a);
 et_err k_cortex_m_quantized_linear(et_kargs *a);
 et_err k_cortex_m_quantized_add(et_kargs *a);
 et_err k_cortex_m_quantized_mul(et_kargs *a);
+et_err k_cortex_m_quantized_div(et_kargs *a);
 et_err k_cortex_m_quantized_avg_pool2d(et_kargs *a);
 et_err k_cortex_m_quantized_max_pool2d(et_kargs *a);
 et_err k_cortex_m_quantized_activation(et_kargs *a);

@@ -287,6 +287,30 @@ def linear_kernel_sum_case():
     return c, exp, [o]
 
 
+def f32(v):
+    return struct.unpack("<f", struct.pack("<f", v))[0]
+
+
+def div_case():
+    """quantized_div (main): float quotient of the zero-point-corrected
+    operands (0 for a zero divisor) times output_scale, rounded half away
+    from zero, plus the output zero point, clamped; all in float32."""
+    c = QCase("div_main")
+    xa, ya = rnd_i8(32), rnd_i8(32, -20, 20)
+    ya[3] = ya[7] = 4  # the divisor's zero point: quotient 0
+    zx, zy, zo, scale = -3, 4, 6, 12.5
+    x, y = c.inp_i8([4, 8], xa), c.inp_i8([4, 8], ya)
+    o = c.out_i8([4, 8])
+    c.op("cortex_m::quantized_div.out", [x, c.i(zx), y, c.i(zy), c.i(zo), c.val({"double": scale}), o, o])
+    exp = []
+    for a, b in zip(xa, ya):
+        q = f32(f32(a - zx) / f32(b - zy)) if b != zy else 0.0
+        v = f32(q * scale)
+        r = math.floor(abs(v) + 0.5) * (1 if v >= 0 else -1)
+        exp.append(clamp(int(r) + zo, -128, 127))
+    return c, exp, [o]
+
+
 def semantics_cases():
     """Where upstream's kernels make a choice: each case states it."""
     out = []
@@ -351,6 +375,7 @@ def cases():
     out.append(add_case("1_0_to_1_2", False) + (None,))
     out.append(add_case("1_3_to_main", True) + (None,))
     out.append(linear_kernel_sum_case() + (None,))
+    out.append(div_case() + (None,))
     out += semantics_cases()
     # An argument list no release had: a clear error, not a crash.
     c, _, outs = conv_case("bad_count", False)

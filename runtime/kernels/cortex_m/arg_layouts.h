@@ -20,7 +20,7 @@
 #define ET_ARRAY_LEN(x) ((uint32_t)(sizeof(x) / sizeof((x)[0])))
 
 /* The lists, for kernel_table.def (arg_layouts.c). */
-extern const et_arg_layouts et_args_add, et_args_mul, et_args_linear, et_args_conv2d, et_args_depthwise_conv2d,
+extern const et_arg_layouts et_args_add, et_args_mul, et_args_div, et_args_linear, et_args_conv2d, et_args_depthwise_conv2d,
     et_args_avg_pool2d, et_args_max_pool2d, et_args_batch_matmul, et_args_softmax, et_args_pad;
 
 /* cortex_m::quantized_add.out: activation_min/max arrived in 1.3.0
@@ -40,6 +40,11 @@ enum { MUL_SELF, MUL_SELF_ZP, MUL_OTHER, MUL_OTHER_ZP, MUL_OUT_ZP, MUL_OUT_MULT,
 #define MUL_LAYOUTS                                                                                              \
     ET_LAYOUT("1.1.0-main", MUL_SELF, MUL_SELF_ZP, MUL_OTHER, MUL_OTHER_ZP, MUL_OUT_ZP, MUL_OUT_MULT,             \
               MUL_OUT_SHIFT, MUL_OUT)
+
+/* cortex_m::quantized_div.out: on main after 1.4.1. */
+enum { DIV_SELF, DIV_SELF_ZP, DIV_OTHER, DIV_OTHER_ZP, DIV_OUT_ZP, DIV_OUT_SCALE, DIV_OUT, DIV_NSLOTS };
+#define DIV_LAYOUTS                                                                                              \
+    ET_LAYOUT("main", DIV_SELF, DIV_SELF_ZP, DIV_OTHER, DIV_OTHER_ZP, DIV_OUT_ZP, DIV_OUT_SCALE, DIV_OUT)
 
 /* cortex_m::quantized_linear.out: unchanged since 1.1.0 (Scalar in 1.1);
  * note activation_max before activation_min. */
