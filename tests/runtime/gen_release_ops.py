@@ -287,6 +287,41 @@ def linear_kernel_sum_case():
     return c, exp, [o]
 
 
+def transpose_conv_case(release, with_scratch):
+    """quantized_transpose_conv2d: 1x2x2x2 NHWC, 3 output channels, 3x3,
+    stride 2, pad 1, output_padding 1 -> 4x4; the reference scatters every
+    input pixel through every tap (PyTorch's conv_transpose2d)."""
+    c = QCase("transpose_conv2d_" + release)
+    H = W = 2
+    IC, OC, K, S, P, OP = 2, 3, 3, 2, 1, 1
+    OH = (H - 1) * S - 2 * P + (K - 1) + OP + 1
+    xa, wa = rnd_i8(H * W * IC), rnd_i8(OC * K * K * IC, -60, 60)
+    bias = [-300, 500, 70]
+    mults, shifts = zip(*[quant_mult(s) for s in (0.006, 0.004, 0.009)])
+    io, oo = 9, -4
+    x = c.inp_i8([1, IC, H, W], xa, NHWC)
+    o = c.out_i8([1, OC, OH, OH], NHWC)
+    args = [x, c.const([OC, K, K, IC], wa, "int8"), c.const([OC], bias, "int32"), c.il([S, S]), c.il([P, P]),
+            c.il([OP, OP]), c.il([1, 1]), c.i(io), c.i(oo), c.const([OC], list(mults), "int32"),
+            c.const([OC], list(shifts), "int32"), c.i(-128), c.i(127)]
+    if with_scratch:
+        args += [c.out_i8([64]), c.out_i8([64])]
+    c.op("cortex_m::quantized_transpose_conv2d.out", args + [o, o])
+    acc = [[[bias[oc] for oc in range(OC)] for _ in range(OH)] for _ in range(OH)]
+    for iy in range(H):
+        for ix in range(W):
+            for ky in range(K):
+                for kx in range(K):
+                    oy, ox = iy * S - P + ky, ix * S - P + kx
+                    if 0 <= oy < OH and 0 <= ox < OH:
+                        for oc in range(OC):
+                            acc[oy][ox][oc] += sum((xa[(iy * W + ix) * IC + ic] + io) *
+                                                   wa[((oc * K + ky) * K + kx) * IC + ic] for ic in range(IC))
+    exp = [clamp(requant(acc[oy][ox][oc], mults[oc], shifts[oc]) + oo, -128, 127)
+           for oy in range(OH) for ox in range(OH) for oc in range(OC)]
+    return c, exp, [o]
+
+
 def f32(v):
     return struct.unpack("<f", struct.pack("<f", v))[0]
 
@@ -376,6 +411,8 @@ def cases():
     out.append(add_case("1_3_to_main", True) + (None,))
     out.append(linear_kernel_sum_case() + (None,))
     out.append(div_case() + (None,))
+    out.append(transpose_conv_case("1_2_to_1_3", False) + (None,))
+    out.append(transpose_conv_case("1_4_to_main", True) + (None,))
     out += semantics_cases()
     # An argument list no release had: a clear error, not a crash.
     c, _, outs = conv_case("bad_count", False)

@@ -21,7 +21,7 @@
 
 /* The lists, for kernel_table.def (arg_layouts.c). */
 extern const et_arg_layouts et_args_add, et_args_mul, et_args_div, et_args_linear, et_args_conv2d, et_args_depthwise_conv2d,
-    et_args_avg_pool2d, et_args_max_pool2d, et_args_batch_matmul, et_args_softmax, et_args_pad;
+    et_args_transpose_conv2d, et_args_avg_pool2d, et_args_max_pool2d, et_args_batch_matmul, et_args_softmax, et_args_pad;
 
 /* cortex_m::quantized_add.out: activation_min/max arrived in 1.3.0
  * (before: the int8 range). */
@@ -76,6 +76,18 @@ enum { DW_INPUT, DW_WEIGHT, DW_BIAS, DW_STRIDE, DW_PADDING, DW_DILATION, DW_DEPT
     ET_LAYOUT("1.1.0-1.3.1", DW_INPUT, DW_WEIGHT, DW_BIAS, DW_STRIDE, DW_PADDING, DW_DILATION,                    \
               DW_DEPTH_MULTIPLIER, DW_INPUT_OFFSET, DW_OUTPUT_OFFSET, DW_MULTIPLIERS, DW_SHIFTS, DW_ACT_MIN,        \
               DW_ACT_MAX, DW_OUT)
+
+/* cortex_m::quantized_transpose_conv2d.out: since 1.2.0; `scratch` and
+ * `output_scratch` arrived in 1.4.0. */
+enum { TC_INPUT, TC_WEIGHT, TC_BIAS, TC_STRIDE, TC_PADDING, TC_OUTPUT_PADDING, TC_DILATION, TC_INPUT_OFFSET,
+       TC_OUTPUT_OFFSET, TC_MULTIPLIERS, TC_SHIFTS, TC_ACT_MIN, TC_ACT_MAX, TC_SCRATCH, TC_OUTPUT_SCRATCH, TC_OUT,
+       TC_NSLOTS };
+#define TC_LAYOUTS                                                                                               \
+    ET_LAYOUT("1.4.0-main", TC_INPUT, TC_WEIGHT, TC_BIAS, TC_STRIDE, TC_PADDING, TC_OUTPUT_PADDING, TC_DILATION,   \
+              TC_INPUT_OFFSET, TC_OUTPUT_OFFSET, TC_MULTIPLIERS, TC_SHIFTS, TC_ACT_MIN, TC_ACT_MAX, TC_SCRATCH,      \
+              TC_OUTPUT_SCRATCH, TC_OUT),                                                                         \
+    ET_LAYOUT("1.2.0-1.3.1", TC_INPUT, TC_WEIGHT, TC_BIAS, TC_STRIDE, TC_PADDING, TC_OUTPUT_PADDING, TC_DILATION,  \
+              TC_INPUT_OFFSET, TC_OUTPUT_OFFSET, TC_MULTIPLIERS, TC_SHIFTS, TC_ACT_MIN, TC_ACT_MAX, TC_OUT)
 
 /* cortex_m::quantized_avg_pool2d.out: `scratch` arrived in 1.4.0 (last),
  * `ceil_mode` after 1.4.1 (after padding). */
