@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "et_method.h"
+#include "et_data_map.h"
 #include "pte_schema.h"
 
 typedef struct loader {
@@ -138,6 +139,62 @@ static et_err check_alignment(loader *ld, uint32_t vi, const et_tensor *t)
     return ET_OK;
 }
 
+/* The arena address of a planned tensor (allocation_info), checked. */
+static et_err planned_address(loader *ld, uint32_t vi, const fb_table *alloc, et_tensor *t)
+{
+    uint32_t id, lo, hi;
+    if (!fb_u32(alloc, ALLOC_MEMORY_ID, 0, &id) || !fb_u32(alloc, ALLOC_OFFSET_LOW, 0, &lo) ||
+        !fb_u32(alloc, ALLOC_OFFSET_HIGH, 0, &hi))
+        return OOR(ld, "value %u: allocation_info is out of range", (unsigned)vi);
+    uint64_t off = (uint64_t)lo | ((uint64_t)hi << 32);
+    if (id == 0 || id > ld->m->arenas.count)
+        return OOR(ld, "value %u: memory_id %u, the method has %u arenas", (unsigned)vi, (unsigned)id,
+                   (unsigned)ld->m->arenas.count);
+    uint64_t arena_size = ld->m->arenas.size[id - 1];
+    if (off > arena_size || t->nbytes > arena_size - off)
+        return OOR(ld, "value %u: %zu bytes at offset %llu overflow arena %u (%llu bytes)", (unsigned)vi, t->nbytes,
+                   (unsigned long long)off, (unsigned)id, (unsigned long long)arena_size);
+    t->data = ld->m->arenas.base[id - 1] + off;
+    t->is_planned = true;
+    return ET_OK;
+}
+
+/* EXTERNAL data: the .ptd entry named by fully_qualified_name, read in
+ * place (a constant) or copied into the arena (a planned tensor, e.g.
+ * trainable weights).  Without a .ptd the tensor is unusable: refused
+ * only if an instruction uses it. */
+static et_err external_data(loader *ld, uint32_t vi, const fb_table *extra, const fb_table *alloc, et_tensor *t)
+{
+    const char *fqn;
+    uint32_t fqn_len;
+    bool has_fqn;
+    const uint8_t *blob;
+    uint64_t size;
+    if (!fb_string(extra, EXTRA_INFO_FQN, &fqn, &fqn_len, &has_fqn))
+        return OOR(ld, "value %u: fully_qualified_name is out of range", (unsigned)vi);
+    if (!has_fqn)
+        return et_fail(ld->err, ET_ERR_MALFORMED, "value %u: EXTERNAL data without a fully_qualified_name",
+                       (unsigned)vi);
+    if (ld->p->external == NULL) {
+        t->unusable = ET_UNUSABLE_NO_EXTERNAL;
+        return ET_OK;
+    }
+    if (et_data_map_get(ld->p->external, fqn, fqn_len, &blob, &size, ld->err) != ET_OK)
+        return ld->err->code;
+    if (size < t->nbytes)
+        return et_fail(ld->err, ET_ERR_OUT_OF_RANGE, "value %u: external data '%.*s' has %llu bytes, the tensor %zu",
+                       (unsigned)vi, (int)(fqn_len > 60 ? 60 : fqn_len), fqn, (unsigned long long)size, t->nbytes);
+    if (alloc) {
+        if (planned_address(ld, vi, alloc, t) != ET_OK)
+            return ld->err->code;
+        memcpy(t->data, blob, t->nbytes);
+    } else {
+        t->data = (void *)(uintptr_t)blob;  /* read-only */
+        t->is_constant = true;
+    }
+    return check_alignment(ld, vi, t);
+}
+
 static et_err tensor_data(loader *ld, uint32_t vi, const fb_table *tt, et_tensor *t)
 {
     uint32_t buffer_idx;
@@ -151,25 +208,14 @@ static et_err tensor_data(loader *ld, uint32_t vi, const fb_table *tt, et_tensor
         int8_t location;
         if (!fb_i8(&extra, EXTRA_INFO_LOCATION, 0, &location))
             return OOR(ld, "value %u: extra_tensor_info is out of range", (unsigned)vi);
-        if (location != 0)
-            return et_fail(ld->err, ET_ERR_UNSUPPORTED, "value %u: external (.ptd) tensor data is not supported",
-                           (unsigned)vi);
+        if (location == TENSOR_DATA_EXTERNAL)
+            return external_data(ld, vi, &extra, planned ? &alloc : NULL, t);
+        if (location != TENSOR_DATA_SEGMENT)
+            return et_fail(ld->err, ET_ERR_MALFORMED, "value %u: data location %d", (unsigned)vi, (int)location);
     }
     if (planned) {
-        uint32_t id, lo, hi;
-        if (!fb_u32(&alloc, ALLOC_MEMORY_ID, 0, &id) || !fb_u32(&alloc, ALLOC_OFFSET_LOW, 0, &lo) ||
-            !fb_u32(&alloc, ALLOC_OFFSET_HIGH, 0, &hi))
-            return OOR(ld, "value %u: allocation_info is out of range", (unsigned)vi);
-        uint64_t off = (uint64_t)lo | ((uint64_t)hi << 32);
-        if (id == 0 || id > ld->m->arenas.count)
-            return OOR(ld, "value %u: memory_id %u, the method has %u arenas", (unsigned)vi, (unsigned)id,
-                       (unsigned)ld->m->arenas.count);
-        uint64_t arena_size = ld->m->arenas.size[id - 1];
-        if (off > arena_size || t->nbytes > arena_size - off)
-            return OOR(ld, "value %u: %zu bytes at offset %llu overflow arena %u (%llu bytes)", (unsigned)vi,
-                       t->nbytes, (unsigned long long)off, (unsigned)id, (unsigned long long)arena_size);
-        t->data = ld->m->arenas.base[id - 1] + off;
-        t->is_planned = true;
+        if (planned_address(ld, vi, &alloc, t) != ET_OK)
+            return ld->err->code;
         if (buffer_idx != 0) {
             /* A mutable buffer (e.g. a KV cache or a counter) starts from
              * the initial value the exporter stored. */
@@ -547,7 +593,8 @@ static et_err check_usable(loader *ld, uint32_t vi, const char *where, uint32_t 
 {
     const et_value *v = &ld->m->values[vi];
     if (v->tag == ET_TAG_TENSOR && v->u.t->unusable != ET_USABLE)
-        return et_fail(ld->err, ET_ERR_UNSUPPORTED_DTYPE, "%s %u uses value %u: %s (scalar type %d)",
+        return et_fail(ld->err, v->u.t->unusable == ET_UNUSABLE_DTYPE ? ET_ERR_UNSUPPORTED_DTYPE : ET_ERR_UNSUPPORTED,
+                       "%s %u uses value %u: %s (scalar type %d)",
                        where, (unsigned)n, (unsigned)vi, et_tensor_unusable_reason(v->u.t->unusable),
                        (int)v->u.t->dtype);
     if (v->tag == ET_TAG_TENSOR_LIST || v->tag == ET_TAG_OPT_TENSOR_LIST)
@@ -555,7 +602,8 @@ static et_err check_usable(loader *ld, uint32_t vi, const char *where, uint32_t 
             int32_t item = (int32_t)fb_le32(v->u.list.items + 4 * k);
             const et_value *iv = item >= 0 ? &ld->m->values[item] : NULL;
             if (iv && iv->tag == ET_TAG_TENSOR && iv->u.t->unusable != ET_USABLE)
-                return et_fail(ld->err, ET_ERR_UNSUPPORTED_DTYPE, "%s %u uses value %d (in list %u): %s", where,
+                return et_fail(ld->err, iv->u.t->unusable == ET_UNUSABLE_DTYPE ? ET_ERR_UNSUPPORTED_DTYPE : ET_ERR_UNSUPPORTED,
+                               "%s %u uses value %d (in list %u): %s", where,
                                (unsigned)n, (int)item, (unsigned)vi, et_tensor_unusable_reason(iv->u.t->unusable));
         }
     return ET_OK;

@@ -18,6 +18,8 @@ typedef enum et_constant_layout {
     ET_CONSTANTS_INLINE,       /* deprecated Program.constant_buffer */
 } et_constant_layout;
 
+struct et_data_map;
+
 typedef struct et_program {
     const uint8_t *file;
     size_t file_size;
@@ -34,6 +36,7 @@ typedef struct et_program {
     const uint8_t *constant_base;
     uint64_t constant_size;
     fb_vec constant_buffers;   /* INLINE: [Buffer] */
+    const struct et_data_map *external;  /* .ptd data for EXTERNAL tensors, or NULL */
 } et_program;
 
 /* Checks the identifier, the extended header, the segment table and the

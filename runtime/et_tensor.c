@@ -40,6 +40,7 @@ const char *et_tensor_unusable_reason(int unusable)
     case ET_UNUSABLE_DTYPE: return "its scalar type is unknown";
     case ET_UNUSABLE_STORAGE_OFFSET: return "a storage_offset other than 0 is not supported";
     case ET_UNUSABLE_DYNAMIC_UNBOUND: return "DYNAMIC_UNBOUND tensors are not supported";
+    case ET_UNUSABLE_NO_EXTERNAL: return "its data is EXTERNAL and no .ptd data was given";
     default: return "usable";
     }
 }

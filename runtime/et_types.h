@@ -39,6 +39,7 @@ typedef enum et_unusable {
     ET_UNUSABLE_DTYPE,          /* a scalar type without a known element size */
     ET_UNUSABLE_STORAGE_OFFSET, /* storage_offset != 0 */
     ET_UNUSABLE_DYNAMIC_UNBOUND,
+    ET_UNUSABLE_NO_EXTERNAL,    /* EXTERNAL data, and no .ptd was given */
 } et_unusable;
 
 typedef struct et_tensor {

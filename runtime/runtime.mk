@@ -35,8 +35,9 @@ $(RT_TEST_BIN): $(RT_TEST_SRCS:%.c=$(SAN)/obj/%.o) $(RT_SAN_OBJS)
 	$(CC) $(SAN_CFLAGS) -o $@ $^ -lcriterion -lm
 
 # The tests find the real models through ETSIM_SHARED (../shared in CI).
-runtime-test: $(RT_TEST_BIN) $(PTE_RUN_SAN)
-	ETSIM_SHARED=$(SHARED) ASAN_OPTIONS=detect_leaks=1 $(RT_TEST_BIN) --jobs 2
+runtime-test: $(RT_TEST_BIN) $(PTE_RUN_SAN) tools/pte_write.py tests/runtime/gen_external.py
+	python3 tests/runtime/gen_external.py $(BUILD)/runtime-generated
+	ETSIM_SHARED=$(SHARED) ETSIM_GENERATED=$(BUILD)/runtime-generated ASAN_OPTIONS=detect_leaks=1 $(RT_TEST_BIN) --jobs 2
 
 # libFuzzer target for the loader, seeded with the real files.  A short run
 # is part of `make test`; run longer with: make runtime-fuzz FUZZ_SECONDS=3600

@@ -18,6 +18,8 @@ where each value V is one of
                                        data: a constant; no data: planned;
                                        data and mutable: planned, initialised
                                        from the mutable data segment
+  {"tensor": {..., "external": "fqn", "planned": bool?}}
+                                       data in a .ptd (build_ptd), by that key
   {"int": n} {"double": x} {"bool": b} {"null": null} {"string": s}
   {"int_list": [n, ...]}               literal ints (boxed into Int values)
   {"double_list": [..]} {"bool_list": [..]} {"tensor_list": [value index, ..]}
@@ -188,7 +190,13 @@ def build(desc):
             fields = {0: ("i8", st) if st else None,
                       2: ("off", Vec("i32", sizes)),
                       3: ("off", Bytes(body.get("dim_order", list(range(rank)))))}
-            if "data" in body and body.get("mutable"):
+            if "external" in body:
+                # data in a .ptd, found by this fully qualified name
+                fields[9] = ("off", Table({1: ("off", Str(body["external"])), 2: ("i8", 1)}))
+                if body.get("planned"):
+                    fields[6] = ("off", Table({0: ("u32", 1), 1: ("u32", arena) if arena else None}))
+                    arena = align_up(arena + numel * es, 16)
+            elif "data" in body and body.get("mutable"):
                 # planned, with its initial value in the mutable data segment
                 data = body["data"]
                 assert len(data) == numel, "mutable data size"
@@ -311,6 +319,30 @@ def build(desc):
         buf.extend(b"\0" * (base + off - len(buf)))
         buf += data
     return bytes(buf)
+
+
+def build_ptd(entries):
+    """A FlatTensor (.ptd) file: entries maps a key to (dtype, [numbers]).
+    Identifier FT01, an FH01 header at byte 8 (length 40, flatbuffer
+    offset and size, segment base and size), one 16-aligned segment per
+    entry after the flatbuffer, 128-aligned."""
+    blobs, named, segs, seg = [], [], [], bytearray()
+    for i, (key, (dtype, data)) in enumerate(entries.items()):
+        _, fmt, _ = DTYPES[dtype]
+        seg.extend(b"\0" * (align_up(len(seg), 16) - len(seg)))
+        segs.append(Table({0: ("u64", len(seg)) if len(seg) else None, 1: ("u64", len(data) * struct.calcsize(fmt))}))
+        seg += struct.pack("<%d%s" % (len(data), fmt), *data)
+        named.append(Table({0: ("off", Str(key)), 1: ("u32", i) if i else None}))
+        blobs.append(key)
+    root = Table({0: ("u32", 0), 1: ("off", Vec("off", segs)), 2: ("off", Vec("off", named))})
+    header = 48
+    w = Writer(8 + header - 8)
+    buf = w.finish(root)
+    buf[4:8] = b"FT01"
+    base = align_up(len(buf), 128)
+    buf[8:48] = b"FH01" + struct.pack("<IQQQQ", 40, header, len(buf) - header, base, len(seg))
+    buf.extend(b"\0" * (base - len(buf)))
+    return bytes(buf + seg)
 
 
 def main():

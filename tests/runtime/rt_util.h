@@ -15,6 +15,10 @@
  * Fails the current test if the file is missing. */
 uint8_t *rt_read_shared(const char *rel, size_t *size);
 
+/* Reads $ETSIM_GENERATED/<rel> (files the test generators write; make
+ * runtime-test sets it) the same way. */
+uint8_t *rt_read_generated(const char *rel, size_t *size);
+
 /* A session with its own work memory. */
 typedef struct rt_model {
     et_session s;
