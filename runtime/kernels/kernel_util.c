@@ -163,3 +163,38 @@ double k_arg_scalar(et_kargs *a, uint32_t i)
         return a->values[a->args[i]].u.b;
     return et_arg_double(a, i);
 }
+
+bool k_is_integer(int dtype)
+{
+    return dtype == ET_BOOL || dtype == ET_BYTE || dtype == ET_CHAR || dtype == ET_SHORT || dtype == ET_INT ||
+           dtype == ET_LONG;
+}
+
+int64_t k_get_int(const et_tensor *t, size_t i)
+{
+    const void *d = t->data;
+    switch (t->dtype) {
+    case ET_BOOL: return ((const uint8_t *)d)[i] != 0;
+    case ET_BYTE: return ((const uint8_t *)d)[i];
+    case ET_CHAR: return ((const int8_t *)d)[i];
+    case ET_SHORT: return ((const int16_t *)d)[i];
+    case ET_INT: return ((const int32_t *)d)[i];
+    case ET_LONG: return ((const int64_t *)d)[i];
+    default: return 0;
+    }
+}
+
+void k_set_wrap(et_tensor *t, size_t i, int64_t v)
+{
+    void *d = t->data;
+    uint64_t u = (uint64_t)v;
+    switch (t->dtype) {
+    case ET_BOOL: ((uint8_t *)d)[i] = v != 0; break;
+    case ET_BYTE: ((uint8_t *)d)[i] = (uint8_t)u; break;
+    case ET_CHAR: ((uint8_t *)d)[i] = (uint8_t)u; break;     /* same bits as int8 */
+    case ET_SHORT: ((uint16_t *)d)[i] = (uint16_t)u; break;
+    case ET_INT: ((uint32_t *)d)[i] = (uint32_t)u; break;
+    case ET_LONG: ((uint64_t *)d)[i] = u; break;
+    default: break;
+    }
+}

@@ -336,6 +336,23 @@ def long_tail():
         c.op(op, args + [o, o])
         out.append((c, [fn(v) for v in xa], [o]))
 
+    # integer dtypes in the portable kernels
+    ia, ib = [int(8 * v) for v in xa], [int(40 * v) for v in rnd(4)]
+    c = Case("add_int32_broadcast")
+    x, o = c.inp([1], [0.0]), c.tensor(xs, "int32")
+    c.op("aten::add.out", [c.const(xs, ia, "int32"), c.const([4], ib, "int32"), c.val({"int": 3}), o, o])
+    out.append((c, [ia[i] + 3 * ib[i % 4] for i in range(24)], [o]))
+
+    c = Case("mul_int8_wraps")  # int8 arithmetic wraps as upstream's C++ does
+    x, o = c.inp([1], [0.0]), c.tensor(xs, "int8")
+    c.op("aten::mul.out", [c.const(xs, ia, "int8"), c.const([4], [7, -9, 3, 11], "int8"), o, o])
+    out.append((c, [((ia[i] * [7, -9, 3, 11][i % 4] + 128) % 256) - 128 for i in range(24)], [o]))
+
+    c = Case("clamp_int32")
+    x, o = c.inp([1], [0.0]), c.tensor(xs, "int32")
+    c.op("aten::clamp.out", [c.const(xs, ia, "int32"), c.val({"int": -5}), c.val({"int": 6}), o, o])
+    out.append((c, [min(6, max(-5, v)) for v in ia], [o]))
+
     ya = rnd(4)
     c = Case("gt_tensor_broadcast")
     x, y, o = c.inp(xs, xa), c.const([4], ya), c.tensor(xs, "bool")

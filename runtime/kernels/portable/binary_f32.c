@@ -1,12 +1,48 @@
-/* aten::add.out, aten::sub.out, aten::mul.out, aten::div.out on float32
- * with NumPy-style broadcasting (the AddModel adds a 0-dim constant), and
- * their .Scalar_out forms (other is a number). */
+/* aten::add.out, aten::sub.out, aten::mul.out, aten::div.out with
+ * NumPy-style broadcasting (the AddModel adds a 0-dim constant): float32
+ * directly, other number types through double; and their .Scalar_out
+ * forms (float32; other is a number). */
 #include <stddef.h>
 
 #include "../kernel_util.h"
 #include "../kernels.h"
 
 typedef enum { OP_ADD, OP_SUB, OP_MUL, OP_DIV } binary_op;
+
+/* Other number types (int8, int32, ... and mixes, as the portable kernels
+ * promote them): integers throughout in int64, wrapped to out's width
+ * as upstream's C++ does; otherwise in double, stored with out's dtype;
+ * div is true division and wants a floating out, as upstream). */
+static et_err binary_any(et_kargs *a, binary_op op, et_tensor *x, et_tensor *y, et_tensor *out, double alpha)
+{
+    k_bcast bx, by;
+    k_numeric(a, x, "self");
+    k_numeric(a, y, "other");
+    k_numeric(a, out, "out");
+    et_check(a, op != OP_DIV || out->dtype == ET_FLOAT || out->dtype == ET_DOUBLE, ET_ERR_UNSUPPORTED_DTYPE,
+             "div needs a floating-point out");
+    k_bcast_init(a, &bx, out, x, "self");
+    k_bcast_init(a, &by, out, y, "other");
+    if (!a->ok)
+        return et_kresult(a);
+    size_t n = et_tensor_numel(out);
+    if (op != OP_DIV && k_is_integer(x->dtype) && k_is_integer(y->dtype) && k_is_integer(out->dtype) &&
+        alpha == (double)(int64_t)alpha) {
+        /* integers throughout: int64 arithmetic, wrapped to out's width */
+        uint64_t al = (uint64_t)(int64_t)alpha;
+        for (size_t i = 0; i < n; i++) {
+            uint64_t u = (uint64_t)k_get_int(x, k_bcast_next(&bx)), v = (uint64_t)k_get_int(y, k_bcast_next(&by));
+            k_set_wrap(out, i, (int64_t)(op == OP_ADD ? u + al * v : op == OP_SUB ? u - al * v : u * v));
+        }
+        return ET_OK;
+    }
+    for (size_t i = 0; i < n; i++) {
+        double u = k_get(x, k_bcast_next(&bx)), v = k_get(y, k_bcast_next(&by));
+        double r = op == OP_ADD ? u + alpha * v : op == OP_SUB ? u - alpha * v : op == OP_MUL ? u * v : u / v;
+        k_set(out, i, r);
+    }
+    return ET_OK;
+}
 
 static et_err binary_f32(et_kargs *a, binary_op op)
 {
@@ -17,6 +53,8 @@ static et_err binary_f32(et_kargs *a, binary_op op)
     et_tensor *x = et_arg_tensor(a, 0), *y = et_arg_tensor(a, 1);
     float alpha = has_alpha ? (float)et_arg_double(a, 2) : 1.0f;
     et_tensor *out = et_arg_tensor(a, has_alpha ? 3 : 2);
+    if (a->ok && (x->dtype != ET_FLOAT || y->dtype != ET_FLOAT || out->dtype != ET_FLOAT))
+        return binary_any(a, op, x, y, out, has_alpha ? k_arg_scalar(a, 2) : 1.0);
     et_check_dtype(a, x, ET_FLOAT, "self");
     et_check_dtype(a, y, ET_FLOAT, "other");
     et_check_dtype(a, out, ET_FLOAT, "out");

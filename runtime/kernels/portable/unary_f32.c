@@ -35,6 +35,23 @@ static et_err unary_f32(et_kargs *a, unary_op op, uint32_t nargs)
         p1 = (float)k_arg_scalar(a, 2);                     /* scale */
         p2 = (float)k_arg_scalar(a, 3);                     /* input_scale */
     }
+    if (a->ok && (op == UN_RELU || op == UN_CLAMP) && (in->dtype != ET_FLOAT || out->dtype != ET_FLOAT)) {
+        /* relu, clamp, hardtanh on other number types (upstream has them):
+         * the bounds compare in double, the result keeps out's dtype */
+        k_numeric(a, in, "self");
+        k_numeric(a, out, "out");
+        et_check(a, et_tensor_same_layout(in, out), ET_ERR_INVALID_ARGUMENT, "input and output shapes or layouts differ");
+        double dlo = op == UN_CLAMP ? (et_arg_is_null(a, 1) ? -INFINITY : k_arg_scalar(a, 1)) : 0.0;
+        double dhi = op == UN_CLAMP ? (et_arg_is_null(a, 2) ? INFINITY : k_arg_scalar(a, 2)) : INFINITY;
+        if (!a->ok)
+            return et_kresult(a);
+        size_t n = et_tensor_numel(in);
+        for (size_t i = 0; i < n; i++) {
+            double v = k_get(in, i);
+            k_set(out, i, v < dlo ? dlo : (v > dhi ? dhi : v));
+        }
+        return ET_OK;
+    }
     et_check_dtype(a, in, ET_FLOAT, "self");
     et_check_dtype(a, out, ET_FLOAT, "out");
     et_check_data(a, in, "self");
