@@ -23,6 +23,7 @@ where each value V is one of
   {"int": n} {"double": x} {"bool": b} {"null": null} {"string": s}
   {"int_list": [n, ...]}               literal ints (boxed into Int values)
   {"double_list": [..]} {"bool_list": [..]} {"tensor_list": [value index, ..]}
+  {"opt_tensor_list": [value index or -1 (None), ..]}
 
 Planned tensors get their own offset in arena 1 (16-byte aligned, no
 reuse).  Constants go to a constant segment (16-byte aligned each) after an
@@ -40,7 +41,7 @@ DTYPES = {  # name: (ScalarType, struct format, bytes)
     "int64": (4, "q", 8), "float32": (6, "f", 4), "float64": (7, "d", 8), "bool": (11, "?", 1),
 }
 TAG = {"null": 1, "int": 2, "bool": 3, "double": 4, "tensor": 5, "string": 6, "int_list": 7,
-       "double_list": 8, "bool_list": 9, "tensor_list": 10}
+       "double_list": 8, "bool_list": 9, "tensor_list": 10, "opt_tensor_list": 11}
 SCALAR = {"u8": ("B", 1), "i8": ("b", 1), "bool": ("B", 1), "u16": ("H", 2), "i32": ("i", 4),
           "u32": ("I", 4), "i64": ("q", 8), "u64": ("Q", 8), "f64": ("d", 8)}
 
@@ -229,8 +230,8 @@ def build(desc):
             values.append(ev(TAG["double_list"], Table({0: ("off", Vec("f64", body))})))
         elif kind == "bool_list":
             values.append(ev(TAG["bool_list"], Table({0: ("off", Vec("u8", [1 if b else 0 for b in body]))})))
-        elif kind == "tensor_list":
-            values.append(ev(TAG["tensor_list"], Table({0: ("off", Vec("i32", body))})))
+        elif kind in ("tensor_list", "opt_tensor_list"):  # opt: -1 is None
+            values.append(ev(TAG[kind], Table({0: ("off", Vec("i32", body))})))
         else:
             raise ValueError("unknown value kind " + kind)
     for i, v in enumerate(values_in):

@@ -103,6 +103,9 @@ et_err k_aten_argmax(et_kargs *a);
 et_err k_aten_embedding(et_kargs *a);
 et_err k_aten_split_with_sizes_copy(et_kargs *a);
 et_err k_aten_unbind_copy(et_kargs *a);
+et_err k_aten_upsample_nearest2d(et_kargs *a);
+et_err k_aten_upsample_bilinear2d(et_kargs *a);
+et_err k_aten_index(et_kargs *a);
 
 /* executorch_prim:: and aten:: symbolic ops (prim/prim_ops.c) */
 et_err k_prim_add(et_kargs *a);

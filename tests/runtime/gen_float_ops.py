@@ -492,6 +492,46 @@ def long_tail():
           c.val({"int": 1}), c.val({"null": None}), o, o])
     out.append((c, [(q + 3) * 0.25 for q in qexp], [o]))
 
+    # resampling: PyTorch's rules written out
+    ua = rnd(2 * 3 * 4)
+    c = Case("upsample_nearest2d")
+    x, o = c.inp([1, 2, 3, 4], ua), c.tensor([1, 2, 5, 6])
+    c.op("aten::upsample_nearest2d.vec_out", [x, c.val({"int_list": [5, 6]}), c.val({"null": None}), o, o])
+    out.append((c, [ua[ch * 12 + min(int(oy * 3 / 5), 2) * 4 + min(int(ox * 4 / 6), 3)]
+                    for ch in range(2) for oy in range(5) for ox in range(6)], [o]))
+
+    def bilinear(data, ih, iw, oh, ow, align):
+        res = []
+        for oy in range(oh):
+            for ox in range(ow):
+                def src(d, i, o):
+                    if align:
+                        s_ = d * (i - 1) / (o - 1) if o > 1 else 0.0
+                    else:
+                        s_ = max((d + 0.5) * i / o - 0.5, 0.0)
+                    lo = min(int(s_), i - 1)
+                    return lo, min(lo + 1, i - 1), s_ - lo
+                y0, y1, wy = src(oy, ih, oh)
+                x0, x1, wx = src(ox, iw, ow)
+                top = data[y0 * iw + x0] * (1 - wx) + data[y0 * iw + x1] * wx
+                bot = data[y1 * iw + x0] * (1 - wx) + data[y1 * iw + x1] * wx
+                res.append(top * (1 - wy) + bot * wy)
+        return res
+
+    for align in (False, True):
+        c = Case("upsample_bilinear2d" + ("_align_corners" if align else ""))
+        x, o = c.inp([1, 2, 3, 4], ua), c.tensor([1, 2, 5, 6])
+        c.op("aten::upsample_bilinear2d.vec_out",
+             [x, c.val({"int_list": [5, 6]}), c.val({"bool": align}), c.val({"null": None}), o, o])
+        out.append((c, bilinear(ua[:12], 3, 4, 5, 6, align) + bilinear(ua[12:], 3, 4, 5, 6, align), [o]))
+
+    c = Case("index_tensor")  # x[:, idx] with idx of shape [2, 2], negative indices from the end
+    idx = [3, -1, 0, 2]
+    x, o = c.inp([3, 5], sa + sa[:5]), c.tensor([3, 2, 2])
+    c.op("aten::index.Tensor_out", [x, c.val({"opt_tensor_list": [-1, c.const([2, 2], idx, "int64")]}), o, o])
+    xi = sa + sa[:5]
+    out.append((c, [xi[r * 5 + (i % 5)] for r in range(3) for i in idx], [o]))
+
     c = Case("unbind_copy")
     x, u0, u1, u2 = c.inp([3, 4], sa + sa[:2]), c.tensor([4]), c.tensor([4]), c.tensor([4])
     lst = c.val({"tensor_list": [u0, u1, u2]})
