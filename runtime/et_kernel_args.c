@@ -113,6 +113,11 @@ int64_t et_arg_int(et_kargs *a, uint32_t i)
         return v->u.i;
     if (v->tag == ET_TAG_BOOL)
         return v->u.b;
+    /* 1.0/1.1 typed some cortex_m arguments `Scalar`: a whole number may
+     * arrive as a Double there (kernels with named arguments only). */
+    if (v->tag == ET_TAG_DOUBLE && a->pos != NULL && v->u.d >= -9.2e18 && v->u.d <= 9.2e18 &&
+        v->u.d == (double)(int64_t)v->u.d)
+        return (int64_t)v->u.d;
     if (a->ok)
         mismatch(a, i, "an int", v->tag);
     return 0;

@@ -322,6 +322,17 @@ def transpose_conv_case(release, with_scratch):
     return c, exp, [o]
 
 
+def add_scalar_doubles_case():
+    """1.0/1.1 typed quantized_add's zero points, multipliers and shifts
+    `Scalar`: whole numbers written as Doubles must read as those ints."""
+    c, exp, outs = add_case("1_0_to_1_2", False)
+    c.name = "add_1_1_scalar_doubles"
+    args = c.ops[0]["args"]
+    for k in (1, 2, 3, 5, 6, 7, 8, 9, 10):
+        c.values[args[k]] = {"double": float(c.values[args[k]]["int"])}
+    return c, exp, outs
+
+
 def f32(v):
     return struct.unpack("<f", struct.pack("<f", v))[0]
 
@@ -411,6 +422,7 @@ def cases():
     out.append(add_case("1_3_to_main", True) + (None,))
     out.append(linear_kernel_sum_case() + (None,))
     out.append(div_case() + (None,))
+    out.append(add_scalar_doubles_case() + (None,))
     out.append(transpose_conv_case("1_2_to_1_3", False) + (None,))
     out.append(transpose_conv_case("1_4_to_main", True) + (None,))
     out += semantics_cases()
