@@ -404,6 +404,17 @@ def semantics_cases():
     c.op("cortex_m::quantize_per_tensor.out",
          [x, c.val({"double": scale}), c.i(3), c.i(-128), c.i(127), c.i(1), o, o])
     out.append((c, [127, -128, 3 + 2, 3 + 4, 3 - 2, 3], [o], None))
+
+    # ties, infinities, NaN and values beyond int32 (the scalar loop and the
+    # Helium one in the MVE runner must both give these)
+    c = QCase("quantize_ties_and_extremes")
+    xs = [0.5, 1.5, 2.5, -0.5, -1.5, -2.5, 126.5, -127.5, float("inf"), float("-inf"), float("nan"), 3e9, -3e9,
+          2147483520.0, 0.49999997, -0.0]
+    x = c.inp([16], xs)
+    o = c.out_i8([16])
+    c.op("cortex_m::quantize_per_tensor.out", [x, c.val({"double": 1.0}), c.i(-1), c.i(-128), c.i(127), c.i(1), o, o])
+    ties = [0, 2, 2, 0, -2, -2, 126, -128]
+    out.append((c, [clamp(t - 1, -128, 127) for t in ties] + [127, -128, -1, 127, -128, 127, -1, -1], [o], None))
     return out
 
 
