@@ -333,6 +333,29 @@ def add_scalar_doubles_case():
     return c, exp, outs
 
 
+def pad_cases():
+    """cortex_m::pad (1.2.0 on): pads per physical dim (N, H, W, C), with and
+    without channel padding (the two copy paths)."""
+    out = []
+    for name, pre, post in (("pad_spatial", [0, 1, 2, 0], [0, 2, 1, 0]), ("pad_channels", [0, 1, 0, 1], [0, 0, 1, 2])):
+        c = QCase(name)
+        H, W, C = 2, 3, 2
+        xa = rnd_i8(H * W * C)
+        OH, OW, OC = H + pre[1] + post[1], W + pre[2] + post[2], C + pre[3] + post[3]
+        x = c.inp_i8([1, C, H, W], xa, NHWC)
+        o = c.out_i8([1, OC, OH, OW], NHWC)
+        c.op("cortex_m::pad.out", [x, c.il(pre), c.il(post), c.i(-7), o, o])
+        exp = []
+        for y in range(OH):
+            for xx in range(OW):
+                for ch in range(OC):
+                    iy, ix, ic = y - pre[1], xx - pre[2], ch - pre[3]
+                    inside = 0 <= iy < H and 0 <= ix < W and 0 <= ic < C
+                    exp.append(xa[(iy * W + ix) * C + ic] if inside else -7)
+        out.append((c, exp, [o], None))
+    return out
+
+
 def f32(v):
     return struct.unpack("<f", struct.pack("<f", v))[0]
 
@@ -434,6 +457,7 @@ def cases():
     out.append(linear_kernel_sum_case() + (None,))
     out.append(div_case() + (None,))
     out.append(add_scalar_doubles_case() + (None,))
+    out += pad_cases()
     out.append(transpose_conv_case("1_2_to_1_3", False) + (None,))
     out.append(transpose_conv_case("1_4_to_main", True) + (None,))
     out += semantics_cases()
