@@ -532,6 +532,13 @@ def long_tail():
     xi = sa + sa[:5]
     out.append((c, [xi[r * 5 + (i % 5)] for r in range(3) for i in idx], [o]))
 
+    c = Case("split_with_sizes_too_long")  # sizes beyond the dim: an error, not a read past the input
+    x, p0, p1 = c.inp([2, 5], sa), c.tensor([2, 2]), c.tensor([2, 4])
+    lst = c.val({"tensor_list": [p0, p1]})
+    c.op("aten::split_with_sizes_copy.out", [x, c.val({"int_list": [2, 4]}), c.val({"int": 1}), lst, lst])
+    c.error = "the slices exceed the dim"
+    out.append((c, [], [p1]))
+
     c = Case("unbind_copy")
     x, u0, u1, u2 = c.inp([3, 4], sa + sa[:2]), c.tensor([4]), c.tensor([4]), c.tensor([4])
     lst = c.val({"tensor_list": [u0, u1, u2]})

@@ -172,9 +172,9 @@ static et_err split_into(et_kargs *a, et_tensor *in, int64_t dim, et_tensor **ou
         et_tensor *o = outs[k];
         size_t part = (size_t)sizes[k];
         contiguous(a, o, "out");
-        et_check(a, o->dtype == in->dtype && sizes[k] >= 0 && o->nbytes == outer * part * inner * es &&
-                        o->rank == in->rank - (squeeze ? 1 : 0),
-                 ET_ERR_INVALID_ARGUMENT, "an output does not match its slice");
+        et_check(a, o->dtype == in->dtype && sizes[k] >= 0 && part <= len - start &&
+                        o->nbytes == outer * part * inner * es && o->rank == in->rank - (squeeze ? 1 : 0),
+                 ET_ERR_INVALID_ARGUMENT, "an output does not match its slice, or the slices exceed the dim");
         if (!a->ok)
             return et_kresult(a);
         for (size_t p = 0; p < outer; p++)
