@@ -356,6 +356,70 @@ def pad_cases():
     return out
 
 
+def unchanged_layout_cases():
+    """The operators whose argument lists never changed, once each in that
+    list: quantized_mul (1.1.0 on), quantized_max_pool2d (1.2.0 on),
+    minimum/maximum and transpose (1.1.0 on), quantized_activation (1.4.0 on)."""
+    out = []
+    c = QCase("mul_1_1_to_main")
+    xa, ya = rnd_i8(24), rnd_i8(24)
+    zx, zy, zo = 5, -9, 3
+    m, sh = quant_mult(0.0021)
+    x, y, o = c.inp_i8([2, 12], xa), c.inp_i8([2, 12], ya), c.out_i8([2, 12])
+    c.op("cortex_m::quantized_mul.out", [x, c.i(zx), y, c.i(zy), c.i(zo), c.i(m), c.i(sh), o, o])
+    out.append((c, [clamp(requant((a - zx) * (b - zy), m, sh) + zo, -128, 127) for a, b in zip(xa, ya)], [o], None))
+
+    c = QCase("max_pool2d_1_2_to_main")  # 3x3 windows, stride 2, pad 1, ceil_mode off, activation [-100, 100]
+    H = W = 5
+    C = 2
+    xa = rnd_i8(H * W * C)
+    x, o = c.inp_i8([1, C, H, W], xa, NHWC), c.out_i8([1, C, 3, 3], NHWC)
+    c.op("cortex_m::quantized_max_pool2d.out", [x, c.il([3, 3]), c.il([2, 2]), c.il([1, 1]), c.il([1, 1]),
+                                                c.val({"bool": False}), c.i(4), c.i(4), c.i(-100), c.i(100), o, o])
+    exp = []
+    for oy in range(3):
+        for ox in range(3):
+            for ch in range(C):
+                v = max(xa[(yy * W + xx) * C + ch] for yy in range(max(oy * 2 - 1, 0), min(oy * 2 + 2, H))
+                        for xx in range(max(ox * 2 - 1, 0), min(ox * 2 + 2, W)))
+                exp.append(clamp(v, -100, 100))
+    out.append((c, exp, [o], None))
+
+    # 16 and 20 channels: whole and partial Helium channel groups over several pixels
+    for C, (H, W, OH, OW) in ((16, (3, 3, 2, 2)), (20, (3, 5, 1, 2))):
+        c = QCase("max_pool2d_%d_channels" % C)
+        xa = rnd_i8(H * W * C)
+        sy, sx, py, px = (2, 2, 1, 1) if C == 16 else (3, 2, 0, 0)
+        x, o = c.inp_i8([1, C, H, W], xa, NHWC), c.out_i8([1, C, OH, OW], NHWC)
+        c.op("cortex_m::quantized_max_pool2d.out", [x, c.il([3, 3]), c.il([sy, sx]), c.il([py, px]), c.il([1, 1]),
+                                                    c.val({"bool": False}), c.i(0), c.i(0), c.i(-128), c.i(127), o, o])
+        exp = [max(xa[(yy * W + xx) * C + ch] for yy in range(max(oy * sy - py, 0), min(oy * sy - py + 3, H))
+                   for xx in range(max(ox * sx - px, 0), min(ox * sx - px + 3, W)))
+               for oy in range(OH) for ox in range(OW) for ch in range(C)]
+        out.append((c, exp, [o], None))
+
+    for name, fn in (("minimum", min), ("maximum", max)):
+        c = QCase(name + "_1_1_to_main")
+        xa, ya = rnd_i8(12), rnd_i8(4)
+        x, y, o = c.inp_i8([3, 4], xa), c.inp_i8([4], ya), c.out_i8([3, 4])
+        c.op("cortex_m::%s.out" % name, [x, y, o, o])
+        out.append((c, [fn(xa[i], ya[i % 4]) for i in range(12)], [o], None))
+
+    c = QCase("transpose_1_1_to_main")
+    xa = rnd_i8(24)
+    x, o = c.inp_i8([2, 3, 4], xa), c.out_i8([4, 2, 3])
+    c.op("cortex_m::transpose.out", [x, c.il([2, 0, 1]), o, o])
+    out.append((c, [xa[(a * 3 + b) * 4 + k] for k in range(4) for a in range(2) for b in range(3)], [o], None))
+
+    c = QCase("activation_lut_1_4_to_main")
+    xa = rnd_i8(16)
+    lut = [((i * 37) % 256) - 128 for i in range(256)]
+    x, o = c.inp_i8([16], xa), c.out_i8([16])
+    c.op("cortex_m::quantized_activation.out", [x, c.const([256], lut, "int8"), o, o])
+    out.append((c, [lut[v + 128] for v in xa], [o], None))
+    return out
+
+
 def f32(v):
     return struct.unpack("<f", struct.pack("<f", v))[0]
 
@@ -458,6 +522,7 @@ def cases():
     out.append(div_case() + (None,))
     out.append(add_scalar_doubles_case() + (None,))
     out += pad_cases()
+    out += unchanged_layout_cases()
     out.append(transpose_conv_case("1_2_to_1_3", False) + (None,))
     out.append(transpose_conv_case("1_4_to_main", True) + (None,))
     out += semantics_cases()

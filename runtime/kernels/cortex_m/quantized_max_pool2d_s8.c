@@ -47,7 +47,11 @@ et_err k_cortex_m_quantized_max_pool2d(et_kargs *a)
                  * activation clamp with VMAX/VMIN (when it is an int8 range:
                  * then it equals q_clamp), predicated store. */
                 if (act_min >= -128 && act_max <= 127 && act_min <= act_max) {
-                for (int32_t c = 0; c < od.c; c += 16, dst += q_min_i32(16, od.c - c)) {
+                /* (the channel groups are stored at dst + c; dst moves on
+                 * by a whole pixel afterwards: advancing it in the loop
+                 * header, after c had moved, went backwards for C < 16 and
+                 * stood still for C == 16) */
+                for (int32_t c = 0; c < od.c; c += 16) {
                     mve_pred16_t pc = vctp8q((uint32_t)(od.c - c));
                     int8x16_t best = vdupq_n_s8(-128);
                     for (int32_t ky = 0; ky < kernel[0]; ky++) {
@@ -61,8 +65,9 @@ et_err k_cortex_m_quantized_max_pool2d(et_kargs *a)
                         }
                     }
                     best = vminq_s8(vmaxq_s8(best, vdupq_n_s8((int8_t)act_min)), vdupq_n_s8((int8_t)act_max));
-                    vstrbq_p_s8(dst, best, pc);
+                    vstrbq_p_s8(dst + c, best, pc);
                 }
+                dst += od.c;
                 continue;
                 }
 #endif
