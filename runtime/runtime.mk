@@ -95,12 +95,15 @@ runtime-float-test: $(PTE_RUN_SAN) $(RUNNER_ELF) $(BUILD)/bin/etsim tools/pte_wr
 	ETSIM=$(BUILD)/bin/etsim sh tests/runtime/float_ops.sh $(FLOAT_OPS_DIR) $(PTE_RUN_SAN) $(RUNNER_ELF)
 
 # The cortex_m operators in each ExecuTorch release's argument layout
-# (tests/runtime/gen_release_ops.py), host, QEMU and etsim, exact int8 outputs.
+# (tests/runtime/gen_release_ops.py), host, QEMU and etsim, exact int8 outputs;
+# on QEMU with the Helium runner and the scalar one.
 RELEASE_OPS_DIR := $(BUILD)/release_ops
-runtime-release-test: $(PTE_RUN_SAN) $(RUNNER_ELF) $(BUILD)/bin/etsim tools/pte_write.py tests/runtime/gen_release_ops.py
+runtime-release-test: $(PTE_RUN_SAN) $(RUNNER_ELF) $(RUNNER_SCALAR_ELF) $(BUILD)/bin/etsim tools/pte_write.py \
+                      tests/runtime/gen_release_ops.py
 	rm -rf $(RELEASE_OPS_DIR)
 	python3 tests/runtime/gen_release_ops.py $(RELEASE_OPS_DIR)
 	ETSIM=$(BUILD)/bin/etsim sh tests/runtime/float_ops.sh $(RELEASE_OPS_DIR) $(PTE_RUN_SAN) $(RUNNER_ELF)
+	sh tests/runtime/float_ops.sh $(RELEASE_OPS_DIR) $(PTE_RUN_SAN) $(RUNNER_SCALAR_ELF)
 
 test-rest: runtime-test runtime-fuzz runtime-qemu-test runtime-etsim-test runtime-float-test runtime-release-test
 
