@@ -398,6 +398,20 @@ def unchanged_layout_cases():
                for oy in range(OH) for ox in range(OW) for ch in range(C)]
         out.append((c, exp, [o], None))
 
+    c = QCase("avg_pool2d_20_channels")  # partial Helium channel group over two pixels
+    C, H, W = 20, 3, 5
+    xa = rnd_i8(H * W * C)
+    x, o = c.inp_i8([1, C, H, W], xa, NHWC), c.out_i8([1, C, 1, 2], NHWC)
+    c.op("cortex_m::quantized_avg_pool2d.out", [x, c.il([3, 3]), c.il([3, 2]), c.il([0, 0]), c.val({"bool": False}),
+                                                c.i(0), c.i(1 << 30), c.i(1), c.out_i8([16]), o, o])
+    exp = []
+    for ox in range(2):
+        for ch in range(C):
+            sm = sum(xa[(yy * W + xx) * C + ch] for yy in range(3) for xx in range(ox * 2, ox * 2 + 3))
+            q = (abs(sm) * 2 + 9) // 18
+            exp.append(clamp(q if sm >= 0 else -q, -128, 127))
+    out.append((c, exp, [o], None))
+
     for name, fn in (("minimum", min), ("maximum", max)):
         c = QCase(name + "_1_1_to_main")
         xa, ya = rnd_i8(12), rnd_i8(4)
