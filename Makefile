@@ -21,9 +21,11 @@ LDLIBS    := $(PKG_LIBS) -lm
 
 ISA_SRCS  := $(wildcard isa/*.c)
 SIM_SRCS  := $(filter-out sim/main.c,$(wildcard sim/*.c))
+NPU_SRCS  := $(wildcard npu/*.c)
 SOC_JSON  := $(wildcard sim/socs/*.json)
 GEN_SOC   := $(BUILD)/gen/soc_builtin.c
-CORE_SRCS := $(ISA_SRCS) $(SIM_SRCS) $(GEN_SOC)
+DSP_SRCS  := $(wildcard dsp/*.c)
+CORE_SRCS := $(ISA_SRCS) $(SIM_SRCS) $(NPU_SRCS) $(DSP_SRCS) $(GEN_SOC)
 
 CORE_OBJS     := $(CORE_SRCS:%.c=$(BUILD)/obj/%.o)
 CORE_SAN_OBJS := $(CORE_SRCS:%.c=$(SAN)/obj/%.o)
@@ -92,6 +94,8 @@ unit-test: $(UNIT_BIN)
 -include tests/intmark.mk
 include tests/tests-core.mk
 include tests/report.mk
+include tests/npu_device/npu_device.mk
+include dsp/dsp.mk
 
 test: deps
 	$(MAKE) all

@@ -35,8 +35,14 @@ typedef struct bus_page {
     uint8_t beat_bytes;     /* bus width: a longer access takes more beats */
     bool cacheable;         /* accesses go through the L1 caches when they are on */
     bool write_allocate;    /* write-back, write-allocate memory: a write miss fills the line */
-    bool writable;          /* false: ROM/flash, a write is a bus error */
+    bool writable;          /* false: ROM/flash, or RAM whose first write is trapped */
     bool has_code;          /* the core predecoded instructions in this page */
+    /* RAM not yet written since the SoC began tracking writes: writable
+     * is false until the first write, which takes the slow path once,
+     * calls bus->first_write and then completes as an ordinary fast-path
+     * write (same cycles, same counters).  The untraced hot path pays
+     * nothing for it. */
+    bool write_trap;
 } bus_page_t;
 
 typedef struct bus {
@@ -46,6 +52,10 @@ typedef struct bus {
     void *ctx;
     bool (*read)(void *ctx, uint32_t addr, unsigned size, uint32_t *value, uint32_t *wait);
     bool (*write)(void *ctx, uint32_t addr, unsigned size, uint32_t value, uint32_t *wait);
+    /* The first write to a write_trap page, before it happens (may be NULL);
+     * its own context, as read/write may be wrapped (sim/power.c). */
+    void (*first_write)(void *first_write_ctx, bus_page_t *page);
+    void *first_write_ctx;
 } bus_t;
 
 static inline bus_page_t *bus_page_of(const bus_t *bus, uint32_t addr)

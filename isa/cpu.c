@@ -184,6 +184,15 @@ void cpu_write_slow(cpu_t *cpu, uint32_t addr, unsigned size, uint32_t value)
     }
     bus_t *bus = cpu->bus;
     bus_page_t *p = bus_page_of(bus, addr);
+    if (p && p->write_trap) {
+        /* The page's first write: from now on the fast path takes it. */
+        cpu_first_write(cpu, p);
+        uint8_t *h = mem_host_write(cpu, addr, size);
+        if (h) {
+            memcpy(h, &value, size);   /* little-endian host */
+            return;
+        }
+    }
     if (p && p->host && p->writable) {
         for (unsigned i = 0; i < size; i++)
             cpu_write8(cpu, addr + i, (value >> (8 * i)) & 0xFFu);
@@ -194,6 +203,14 @@ void cpu_write_slow(cpu_t *cpu, uint32_t addr, unsigned size, uint32_t value)
     if (!bus->write || !bus->write(bus->ctx, addr, size, value, &wait))
         cpu_fault(cpu, FAULT_PRECISERR, addr);
     cpu->cycles += wait;
+}
+
+void cpu_first_write(cpu_t *cpu, bus_page_t *p)
+{
+    p->write_trap = false;
+    p->writable = true;
+    if (cpu->bus->first_write)
+        cpu->bus->first_write(cpu->bus->first_write_ctx, p);
 }
 
 void cpu_icache_invalidate(cpu_t *cpu, uint32_t addr, unsigned size)

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "disasm_mve.h"
 #include "insn.h"
 
 #pragma weak isa_patterns_mve
@@ -47,25 +48,56 @@ static bool capstone_disasm(uint32_t raw, unsigned size, uint32_t pc, char *buf,
     return ok;
 }
 
-/* Expand a row's fmt string with the decoded fields. */
-static void table_disasm(const insn_t *in, char *buf, size_t len)
+static bool name_in(const char *name, const char *const *list)
 {
-    const isa_pattern_t *p = in->pat;
-    size_t o = (size_t)snprintf(buf, len, "%s", p && p->name ? p->name : "?");
-    const char *f = p && p->fmt ? p->fmt : "";
-    /* A data type suffix belongs to the mnemonic: "vadd.s16 q0, ...". */
-    if (strncmp(f, "{dt}", 4) == 0 && o < len) {
-        static const char kind[3] = {'s', 'u', 'f'};
-        o += (size_t)snprintf(buf + o, len - o, ".%c%u", kind[in->aux[0] < 3 ? in->aux[0] : 0],
-                              8u << (in->esize & 3u));
-        f += 4;
-        while (*f == ' ')
-            f++;
-    }
-    if (o >= len)
-        o = len - 1;
-    if (*f && *f != '.' && o < len)
-        buf[o++] = ' ';   /* a further type suffix (".f32") joins the mnemonic */
+    for (; name && *list; list++)
+        if (!strcmp(name, *list))
+            return true;
+    return false;
+}
+
+/* CSEL, CSINC, CSINV, CSNEG read zero for register 1111 (ZR), not the PC. */
+static const char *const zr_rows[] = {"csel", "csinc", "csinv", "csneg", NULL};
+/* The low-overhead branches show their target, as objdump does: LE and
+ * LETP branch back by imm from the PC (the instruction's address + 4), WLS
+ * and WLSTP forward. */
+static const char *const lob_back[] = {"le", "letp", NULL};
+static const char *const lob_fwd[] = {"wls", "wlstp", NULL};
+
+/* CLRM's list: r0-r12 (bits 0-12), LR (14), APSR (15), one by one. */
+static void clrm_list(uint16_t list, char *out, size_t len)
+{
+    size_t o = (size_t)snprintf(out, len, "{");
+    for (unsigned r = 0; r < 16 && o < len; r++)
+        if ((list >> r) & 1u)
+            o += (size_t)snprintf(out + o, len - o, "%s%s", o > 1 ? ", " : "",
+                                  r == 15 ? "APSR" : reg_names[r]);
+    if (o < len)
+        snprintf(out + o, len - o, "}");
+}
+
+/* VSCCLRM's list: a range of S or D registers (the decoder gives the first
+ * S register and the count of S registers), then VPR. */
+static void vscclrm_list(const insn_t *in, char *out, size_t len)
+{
+    bool dp = (in->raw >> 8) & 1u;
+    unsigned first = dp ? in->rd / 2u : in->rd, count = dp ? in->list / 2u : in->list;
+    char kind = dp ? 'd' : 's';
+    if (count == 0)
+        snprintf(out, len, "{VPR}");
+    else if (count == 1)
+        snprintf(out, len, "{%c%u, VPR}", kind, first);
+    else
+        snprintf(out, len, "{%c%u-%c%u, VPR}", kind, first, kind, first + count - 1);
+}
+
+/* Append the operands of fmt, expanded with the decoded fields, at buf[o];
+ * pc is the instruction's address. */
+static size_t expand_operands(const insn_t *in, const char *f, char *buf, size_t o, size_t len,
+                              uint32_t pc)
+{
+    const char *name = in->pat ? in->pat->name : NULL;
+    bool zr = name_in(name, zr_rows);
     while (*f && o + 1 < len) {
         if (*f != '{') {
             buf[o++] = *f++;
@@ -78,14 +110,18 @@ static void table_disasm(const insn_t *in, char *buf, size_t len)
         size_t kl = (size_t)(end - f - 1);
         if (kl < sizeof key)
             memcpy(key, f + 1, kl);
-        char val[40] = "";
+        char val[96] = "";
         if (!strcmp(key, "rd")) snprintf(val, sizeof val, "%s", reg_names[in->rd & 15]);
-        else if (!strcmp(key, "rn")) snprintf(val, sizeof val, "%s", reg_names[in->rn & 15]);
-        else if (!strcmp(key, "rm")) snprintf(val, sizeof val, "%s", reg_names[in->rm & 15]);
+        else if (!strcmp(key, "rn")) snprintf(val, sizeof val, "%s", zr && in->rn == 15 ? "zr" : reg_names[in->rn & 15]);
+        else if (!strcmp(key, "rm")) snprintf(val, sizeof val, "%s", zr && in->rm == 15 ? "zr" : reg_names[in->rm & 15]);
+        else if (!strcmp(key, "imm") && name_in(name, lob_back)) snprintf(val, sizeof val, "0x%x", pc + 4u - in->imm);
+        else if (!strcmp(key, "imm") && name_in(name, lob_fwd)) snprintf(val, sizeof val, "0x%x", pc + 4u + in->imm);
         else if (!strcmp(key, "ra")) snprintf(val, sizeof val, "%s", reg_names[in->ra & 15]);
         else if (!strcmp(key, "imm")) snprintf(val, sizeof val, "#%d", (int32_t)in->imm);
         else if (!strcmp(key, "cond") || !strcmp(key, "c")) snprintf(val, sizeof val, "%s", cond_names[in->cond & 15]);
         else if (!strcmp(key, "s")) snprintf(val, sizeof val, "%s", (in->flags & INSN_SETFLAGS) ? "s" : "");
+        else if (!strcmp(key, "list") && name && !strcmp(name, "clrm")) clrm_list(in->list, val, sizeof val);
+        else if (!strcmp(key, "list") && name && !strcmp(name, "vscclrm")) vscclrm_list(in, val, sizeof val);
         else if (!strcmp(key, "list")) snprintf(val, sizeof val, "{0x%04x}", in->list);
         else if (!strcmp(key, "shift") && in->shift_n) snprintf(val, sizeof val, ", shift #%u", in->shift_n);
         else if (!strcmp(key, "qd")) snprintf(val, sizeof val, "q%u", in->rd & 7u);
@@ -108,6 +144,93 @@ static void table_disasm(const insn_t *in, char *buf, size_t len)
         o += vl;
         f = end + 1;
     }
+    return o;
+}
+
+/* Helium rows: isa/disasm_mve.c gives the mnemonic and, where the row's
+ * fmt cannot say them, the operands. */
+static bool mve_disasm(const insn_t *in, char *buf, size_t len, uint32_t pc)
+{
+    char mn[32], ops[64];
+    if (!isa_disasm_mve(in, mn, sizeof mn, ops, sizeof ops))
+        return false;
+    size_t o = (size_t)snprintf(buf, len, "%s", mn);
+    if (o >= len)
+        return true;
+    const char *f = in->pat->fmt ? in->pat->fmt : "";
+    if (ops[0]) {
+        snprintf(buf + o, len - o, " %s", ops);
+        return true;
+    }
+    if (strncmp(f, "{dt}", 4) == 0)
+        f += 4;   /* the mnemonic has its type already */
+    while (*f == ' ')
+        f++;
+    if (*f && o + 1 < len)
+        buf[o++] = ' ';
+    o = expand_operands(in, f, buf, o, len, pc);
+    buf[o < len ? o : len - 1] = '\0';
+    return true;
+}
+
+/* The branch-future hints (their rows decode no operand: they run as
+ * NOPs), as objdump shows them: the branch point as an offset (boff * 2,
+ * hex without "0x"), the target address, for BFCSEL the else-point offset
+ * and the condition.  Targets: PC (address + 4) + a signed offset of
+ * immh:imml:J:'0', immh 5 bits (BF), 7 (BFL) or 1 (BFCSEL). */
+static bool branch_future(const insn_t *in, char *buf, size_t len, uint32_t pc)
+{
+    const char *name = in->pat ? in->pat->name : "";
+    uint32_t raw = in->raw;
+    unsigned boff = ((raw >> 23) & 15u) * 2u;
+    uint32_t low = ((raw >> 1) & 0x3FFu) << 2 | ((raw >> 11) & 1u) << 1;
+    unsigned immh_bits = !strcmp(name, "bf") ? 5 : !strcmp(name, "bfl") ? 7 : 1;
+    uint32_t off = ((raw >> 16) & ((1u << immh_bits) - 1u)) << 12 | low;
+    unsigned width = immh_bits + 12;
+    uint32_t target = pc + 4u + (off ^ (1u << (width - 1))) - (1u << (width - 1));
+    if (!strcmp(name, "bfx") || !strcmp(name, "bflx"))
+        snprintf(buf, len, "%s %x, %s", name, boff, reg_names[(raw >> 16) & 15u]);
+    else if (!strcmp(name, "bfcsel")) {
+        unsigned cond = (raw >> 18) & 15u;
+        snprintf(buf, len, "bfcsel %x, 0x%x, %x, %s", boff, target,
+                 boff + (((raw >> 17) & 1u) ? 4u : 2u),
+                 cond == 14 ? "al" : cond == 15 ? "<und>" : cond_names[cond]);
+    } else if (!strcmp(name, "bf") || !strcmp(name, "bfl"))
+        snprintf(buf, len, "%s %x, 0x%x", name, boff, target);
+    else
+        return false;
+    return true;
+}
+
+/* Expand a row's fmt string with the decoded fields. */
+static void table_disasm(const insn_t *in, char *buf, size_t len, uint32_t pc)
+{
+    const isa_pattern_t *p = in->pat;
+    if (mve_disasm(in, buf, len, pc) || branch_future(in, buf, len, pc))
+        return;
+    /* CSNEG Rd, ZR, ZR is CNEG Rd, ZR (the cneg row leaves Rn = 1111 to the
+     * CSET forms, but CSNEG has none). */
+    if (p && p->name && !strcmp(p->name, "csneg") && in->rn == in->rm) {
+        snprintf(buf, len, "cneg %s, %s, %s", reg_names[in->rd & 15],
+                 in->rn == 15 ? "zr" : reg_names[in->rn & 15], cond_names[(in->cond ^ 1u) & 15]);
+        return;
+    }
+    size_t o = (size_t)snprintf(buf, len, "%s", p && p->name ? p->name : "?");
+    const char *f = p && p->fmt ? p->fmt : "";
+    /* A data type suffix belongs to the mnemonic: "vadd.s16 q0, ...". */
+    if (strncmp(f, "{dt}", 4) == 0 && o < len) {
+        static const char kind[3] = {'s', 'u', 'f'};
+        o += (size_t)snprintf(buf + o, len - o, ".%c%u", kind[in->aux[0] < 3 ? in->aux[0] : 0],
+                              8u << (in->esize & 3u));
+        f += 4;
+        while (*f == ' ')
+            f++;
+    }
+    if (o >= len)
+        o = len - 1;
+    if (*f && *f != '.' && o < len)
+        buf[o++] = ' ';   /* a further type suffix (".f32") joins the mnemonic */
+    o = expand_operands(in, f, buf, o, len, pc);
     buf[o < len ? o : len - 1] = '\0';
 }
 
@@ -145,5 +268,5 @@ void isa_disasm(uint32_t raw, unsigned size, uint32_t pc, char *buf, size_t len)
      * Capstone, whose operand syntax is richer. */
     if (!isa_disasm_needs_table(in.pat) && capstone_disasm(raw, size, pc, buf, len))
         return;
-    table_disasm(&in, buf, len);
+    table_disasm(&in, buf, len, pc);
 }

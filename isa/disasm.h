@@ -1,6 +1,8 @@
 /* Disassembly for error messages and traces: Capstone where it knows the
  * instruction, our own table (the rows' fmt strings) where Capstone 4
- * does not (Armv8.1-M additions, MVE). */
+ * does not (Armv8.1-M additions, MVE); for MVE, isa/disasm_mve.c gives the
+ * architectural mnemonic and the operands a fmt string cannot express, as
+ * GNU objdump prints them (tests/unit/test_disasm_mve.c). */
 #ifndef ETSIM_ISA_DISASM_H
 #define ETSIM_ISA_DISASM_H
 

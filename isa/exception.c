@@ -414,6 +414,8 @@ static bool stack_write(cpu_t *cpu, uint32_t addr, uint32_t value)
     bus_page_t *p = bus_page_of(cpu->bus, addr);
     uint32_t wait = 0;
     bool ok;
+    if (p && p->write_trap)
+        cpu_first_write(cpu, p);
     if (p && p->host && p->writable && (addr & (BUS_PAGE_SIZE - 1)) <= BUS_PAGE_SIZE - 4) {
         memcpy(p->host + (addr & (BUS_PAGE_SIZE - 1)), &value, 4);
         p->stats->writes++;

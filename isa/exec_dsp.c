@@ -5,6 +5,7 @@
  *   - the parallel add/subtract family (S, Q, SH, U, UQ, UH prefixes on
  *     ADD16, ASX, SAX, SUB16, ADD8, SUB8), SEL;
  *   - saturation: QADD, QSUB, QDADD, QDSUB, SSAT, USAT, SSAT16, USAT16;
+ *   - halfword packing: PKHBT, PKHTB;
  *   - the long and saturating shifts of Armv8.1-M (LSLL, ASRL, UQRSHLL...),
  *     which reuse the ORRS encodings whose Rm is SP or PC.
  *
@@ -416,6 +417,36 @@ static void exec_usat16(cpu_t *cpu, const insn_t *in)
 }
 
 /* ------------------------------------------------------------------ */
+/* PKHBT, PKHTB                                                        */
+
+/* hw1: 1110 1010 110 S Rn, hw2: 0 imm3 Rd imm2 tb T Rm.  tb = 0: PKHBT,
+ * Rm shifted LSL; tb = 1: PKHTB, Rm shifted ASR (imm 0 meaning ASR #32, as
+ * DecodeImmShift has it).  S = 1 or T = 1 is UNDEFINED (masked out). */
+static bool decode_pkh(insn_t *in, uint32_t raw)
+{
+    unsigned imm5 = ((raw >> 12) & 7u) << 2 | ((raw >> 6) & 3u);
+    in->rn = (raw >> 16) & 15u;
+    in->rd = (raw >> 8) & 15u;
+    in->rm = raw & 15u;
+    alu_decode_imm_shift(((raw >> 5) & 1u) << 1, imm5, &in->shift_type, &in->shift_n);
+    return !bad_reg(in->rd) && !bad_reg(in->rn) && !bad_reg(in->rm);
+}
+
+/* PKHBT: bottom half of Rn, top half of the shifted Rm. */
+static void exec_pkhbt(cpu_t *cpu, const insn_t *in)
+{
+    uint32_t m = alu_shift(cpu->r[in->rm], in->shift_type, in->shift_n, cpu->c);
+    cpu->r[in->rd] = (cpu->r[in->rn] & 0xFFFFu) | (m & 0xFFFF0000u);
+}
+
+/* PKHTB: top half of Rn, bottom half of the shifted Rm. */
+static void exec_pkhtb(cpu_t *cpu, const insn_t *in)
+{
+    uint32_t m = alu_shift(cpu->r[in->rm], in->shift_type, in->shift_n, cpu->c);
+    cpu->r[in->rd] = (cpu->r[in->rn] & 0xFFFF0000u) | (m & 0xFFFFu);
+}
+
+/* ------------------------------------------------------------------ */
 /* Armv8.1-M long and saturating shifts (part of MVE)                  */
 /*
  * Encodings (ORRS space, hw1 = 1110 1010 0101 xxxx, hw2[15] = 0 for the
@@ -720,6 +751,9 @@ const isa_pattern_t isa_patterns_dsp[] = {
     {"ssat",    0xFFD08020u, 0xF3000000u, 4, TC_ALU,      decode_sat,            exec_ssat,      "{rd}, {imm}, {rn}{shift}"},
     {"usat16",  0xFFF0F0E0u, 0xF3A00000u, 4, TC_ALU,      decode_sat16,          exec_usat16,    "{rd}, {imm}, {rn}"},
     {"usat",    0xFFD08020u, 0xF3800000u, 4, TC_ALU,      decode_sat,            exec_usat,      "{rd}, {imm}, {rn}{shift}"},
+    /* halfword packing (shift of Rm: LSL for BT, ASR for TB) */
+    {"pkhbt",   0xFFF08030u, 0xEAC00000u, 4, TC_ALU,      decode_pkh,            exec_pkhbt,     "{rd}, {rn}, {rm}{shift}"},
+    {"pkhtb",   0xFFF08030u, 0xEAC00020u, 4, TC_ALU,      decode_pkh,            exec_pkhtb,     "{rd}, {rn}, {rm}{shift}"},
     /* Armv8.1-M shifts of one register (hw2[11:8] = 1111) */
     {"uqshl",   0xFFF08F3Fu, 0xEA500F0Fu, 4, TC_ALU,      decode_word_shift_imm, exec_shift_imm, "{rd}, {imm}"},
     {"urshr",   0xFFF08F3Fu, 0xEA500F1Fu, 4, TC_ALU,      decode_word_shift_imm, exec_shift_imm, "{rd}, {imm}"},

@@ -18,6 +18,9 @@ _Noreturn void cpu_fault(cpu_t *cpu, enum cpu_fault fault, uint32_t addr);
 /* Wait states of an access to a page that has them, through the data
  * cache when it is on (isa/cache.c). */
 void cpu_data_wait_slow(cpu_t *cpu, bus_page_t *p, uint32_t addr, unsigned size, bool write);
+/* The first write to a write_trap page: the page becomes writable and the
+ * SoC hears of it (bus_t.first_write). */
+void cpu_first_write(cpu_t *cpu, bus_page_t *p);
 
 /* An access whose lines are each the most recently used of their set is
  * a hit that changes nothing (a set's order only matters within the set):
@@ -105,8 +108,13 @@ static inline uint8_t *mem_fast_write(cpu_t *cpu, uint32_t addr, unsigned size)
 static inline uint8_t *cpu_vector_host_page(cpu_t *cpu, bus_page_t *p, uint32_t addr, bool write)
 {
     uint32_t off = addr & (BUS_PAGE_SIZE - 1);
-    if (!p || !p->host || off + 16u > BUS_PAGE_SIZE || (write && (!p->writable || p->has_code)))
-        return NULL;
+    if (!p || !p->host || off + 16u > BUS_PAGE_SIZE || (write && (!p->writable || p->has_code))) {
+        if (!p || !p->host || off + 16u > BUS_PAGE_SIZE || !write || !p->write_trap)
+            return NULL;
+        cpu_first_write(cpu, p);
+        if (p->has_code)
+            return NULL;
+    }
     bus_stats_t *st = p->stats;
     if (write) {
         st->writes++;

@@ -32,6 +32,11 @@ typedef struct npu_port {
 typedef struct npu_core_config {
     unsigned macs_per_cycle; /* 32, 64, 128 or 256 */
     unsigned shram_kb;       /* 16, 16, 24, 48 */
+    /* Largest operation accepted, in MACs (pooling: window elements read;
+     * also caps the elements of one feature map); a larger one is a parse
+     * error.  0: the default, 2^30, far above any U55 network's layer.
+     * Fuzzers lower it to stay fast. */
+    uint64_t op_work_limit;
 } npu_core_config_t;
 
 /* The registers the driver programs that the command processor needs. */

@@ -75,7 +75,11 @@ static et_err run_kernel(et_method *m, uint32_t pc, const et_instr *in, et_error
 static et_err run_delegate(et_method *m, uint32_t pc, const et_instr *in, et_error *err)
 {
     const et_delegate *d = &m->delegates[in->a];
-    et_err e = d->backend->execute(d->handle, m->values, in->args, in->nargs, err);
+    et_backend_exec_ctx ctx = {m->temp, m->platform};
+    size_t temp_mark = m->temp ? m->temp->used : 0;
+    et_err e = d->backend->execute(&ctx, d->handle, m->values, in->args, in->nargs, err);
+    if (m->temp)
+        m->temp->used = temp_mark;  /* the call's temporary memory is free again */
     if (e != ET_OK && err->code == ET_OK)
         et_fail(err, e, "instruction %u: delegate %s failed", (unsigned)pc, d->backend->name);
     return e;
@@ -95,7 +99,7 @@ et_err et_method_execute(et_method *m, const et_observer *obs, et_error *err)
             bool is_kernel = in->kind == INSTR_KERNEL_CALL;
             const char *name = is_kernel ? m->ops[in->a]->name : m->delegates[in->a].backend->name;
             if (obs && obs->op_begin)
-                obs->op_begin(obs->ctx, seq, name, is_kernel ? 0 : 1);
+                obs->op_begin(obs->ctx, seq, name, is_kernel ? 0 : m->delegates[in->a].backend->engine);
             e = is_kernel ? run_kernel(m, pc, in, err) : run_delegate(m, pc, in, err);
             if (obs && obs->op_end)
                 obs->op_end(obs->ctx, seq);

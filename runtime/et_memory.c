@@ -11,7 +11,7 @@ void et_pool_init(et_pool *p, void *base, size_t size)
 
 static size_t align_up(uintptr_t v, size_t a) { return (size_t)((v + a - 1) & ~(uintptr_t)(a - 1)); }
 
-void *et_pool_alloc(et_pool *p, size_t bytes, et_error *err)
+void *et_pool_alloc_uninit(et_pool *p, size_t bytes, et_error *err)
 {
     uintptr_t start = align_up((uintptr_t)p->base + p->used, 16);
     size_t offset = start - (uintptr_t)p->base;
@@ -21,8 +21,14 @@ void *et_pool_alloc(et_pool *p, size_t bytes, et_error *err)
         return NULL;
     }
     p->used = offset + bytes;
-    void *mem = p->base + offset;
-    memset(mem, 0, bytes);
+    return p->base + offset;
+}
+
+void *et_pool_alloc(et_pool *p, size_t bytes, et_error *err)
+{
+    void *mem = et_pool_alloc_uninit(p, bytes, err);
+    if (mem != NULL)
+        memset(mem, 0, bytes);
     return mem;
 }
 

@@ -22,6 +22,11 @@ void et_pool_init(et_pool *p, void *base, size_t size);
 /* Zeroed, 16-byte aligned; NULL with an error when the pool is full. */
 void *et_pool_alloc(et_pool *p, size_t bytes, et_error *err);
 
+/* The same without zeroing: for buffers the caller overwrites anyway (a
+ * delegate's scratch on every inference, where clearing would cost time
+ * the reference runtime does not spend). */
+void *et_pool_alloc_uninit(et_pool *p, size_t bytes, et_error *err);
+
 #define ET_MAX_ARENAS 8
 #define ET_ARENA_ALIGN 16
 

@@ -46,6 +46,12 @@ typedef struct et_method {
     et_delegate *delegates;
     uint32_t ndelegates;
     et_arenas arenas;
+    /* Temporary memory for delegate calls (e.g. the NPU's scratch): taken
+     * from the free end of this pool and given back after each call.  NULL:
+     * none.  et_session_open points it at the metadata pool. */
+    et_pool *temp;
+    /* Devices the backends may use (NULL on the host: no NPU). */
+    const et_platform *platform;
 } et_method;
 
 /* Planned arena sizes of a method (non_const_buffer_sizes without the

@@ -439,7 +439,8 @@ static et_err load_delegates(loader *ld)
             return et_fail(ld->err, ET_ERR_NOT_FOUND, "delegate %u: no backend named '%.*s'", (unsigned)i,
                            (int)(id_len > 60 ? 60 : id_len), id);
         ld->m->delegates[i].backend = be;
-        if (be->init(ld->pool, blob, (size_t)size, &specs, &ld->m->delegates[i].handle, ld->err) != ET_OK)
+        et_backend_init_ctx ctx = {ld->pool, ld->p};
+        if (be->init(&ctx, blob, (size_t)size, &specs, &ld->m->delegates[i].handle, ld->err) != ET_OK)
             return ld->err->code;
     }
     return ET_OK;

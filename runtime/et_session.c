@@ -27,7 +27,10 @@ et_err et_session_open_external(et_session *s, const void *pte, size_t pte_size,
         et_arenas_layout(&s->arenas, mem, mem_size, sizes, count, err) != ET_OK)
         return err->code;
     et_pool_init(&s->pool, (uint8_t *)mem + s->arenas.total, mem_size - s->arenas.total);
-    return et_method_load(&s->method, &s->program, index, &s->pool, &s->arenas, err);
+    if (et_method_load(&s->method, &s->program, index, &s->pool, &s->arenas, err) != ET_OK)
+        return err->code;
+    s->method.temp = &s->pool;
+    return ET_OK;
 }
 
 et_err et_session_default_input(et_session *s, uint32_t index, et_error *err)

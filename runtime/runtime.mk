@@ -19,7 +19,8 @@ RT_TEST_BIN  := $(SAN)/bin/runtime-tests
 FUZZ_PTE     := $(BUILD)/fuzz/fuzz_pte
 FUZZ_SECONDS ?= 30
 
-.PHONY: runtime-test runtime-fuzz runtime-qemu-test runtime-etsim-test runtime-float-test runtime-release-test
+.PHONY: runtime-test runtime-fuzz runtime-qemu-test runtime-etsim-test runtime-float-test runtime-release-test \
+        runtime-npu-test
 all: $(PTE_RUN) $(PTE_RUN_SAN)
 
 $(PTE_RUN): $(BUILD)/obj/tools/pte_run.o $(RT_OBJS)
@@ -85,6 +86,13 @@ runtime-etsim-test: $(RUNNER_ELF) $(BUILD)/bin/etsim $(MVE_KERNELS_TEST)
 	SHARED=$(SHARED) ETSIM=$(BUILD)/bin/etsim sh tests/runtime/etsim_models.sh $(RUNNER_ELF)
 	SHARED=$(SHARED) ETSIM=$(BUILD)/bin/etsim sh tests/runtime/iterations.sh $(RUNNER_ELF)
 
+# The runner's Ethos-U driver end to end: a clear error without an NPU (QEMU,
+# etsim --npu none); with --npu ethos-u55-128 the real Ethos-U .pte files
+# against values from outside our code.  Prints SKIP for the NPU runs while
+# etsim rejects that option.
+runtime-npu-test: $(RUNNER_ELF) $(BUILD)/bin/etsim
+	SHARED=$(SHARED) ETSIM=$(BUILD)/bin/etsim sh tests/runtime/etsim_npu.sh $(RUNNER_ELF)
+
 # Portable float operators end to end: .pte files written by tools/pte_write.py
 # with expected values computed by the generator, on the host (ASan build)
 # and on QEMU; etsim must print what QEMU prints.
@@ -105,7 +113,8 @@ runtime-release-test: $(PTE_RUN_SAN) $(RUNNER_ELF) $(RUNNER_SCALAR_ELF) $(BUILD)
 	ETSIM=$(BUILD)/bin/etsim sh tests/runtime/float_ops.sh $(RELEASE_OPS_DIR) $(PTE_RUN_SAN) $(RUNNER_ELF)
 	sh tests/runtime/float_ops.sh $(RELEASE_OPS_DIR) $(PTE_RUN_SAN) $(RUNNER_SCALAR_ELF)
 
-test-rest: runtime-test runtime-fuzz runtime-qemu-test runtime-etsim-test runtime-float-test runtime-release-test
+test-rest: runtime-test runtime-fuzz runtime-qemu-test runtime-etsim-test runtime-float-test runtime-release-test \
+           runtime-npu-test
 
 # ---- runner firmware: build/firmware/runner.elf ------------------------------
 # The runtime compiled for the Cortex-M55 (-O2, hard float) with the
@@ -118,7 +127,7 @@ test-rest: runtime-test runtime-fuzz runtime-qemu-test runtime-etsim-test runtim
 # runner.elf is a copy of one of them: the Helium build, as a Cortex-M55
 # user would ship it; `make RUNNER_MVE=0` makes it the scalar build.
 RUNNER_MVE    ?= 1
-RUNNER_SRCS   := $(wildcard firmware/runner/*.c) $(RT_SRCS)
+RUNNER_SRCS   := $(wildcard firmware/runner/*.c firmware/ethosu/*.c) $(RT_SRCS)
 RUNNER_NOMVE  := -mcpu=cortex-m55+nomve.fp+nomve
 RUNNER_LINK    = $(FW_CC) -o $@ $(filter %.o,$^) $(FW_LDFLAGS) -Wl,-Map=$(@:.elf=.map) $(FW_LDLIBS)
 
@@ -152,20 +161,31 @@ $(RUNNER_ELF): $(if $(filter 1,$(RUNNER_MVE)),$(RUNNER_MVE_ELF),$(RUNNER_SCALAR_
 # lists the model's operators (pte_run --info), keeps those lines of
 # runtime/kernels/kernel_table.def (tools/pte_select.sh), compiles the
 # registry with that table and links build/firmware/runner-<name>.elf;
-# --gc-sections drops every kernel the table does not reference.
+# --gc-sections drops every kernel the table does not reference.  A model
+# without an EthosUBackend delegate gets neither the backend nor the Ethos-U
+# driver (ET_NO_ETHOSU_BACKEND; firmware/ethosu/ is not linked, so its fault
+# and interrupt handlers do not replace the defaults).
 RUNNER_SEL_OBJDIR := $(BUILD)/firmware/$(if $(filter 1,$(RUNNER_MVE)),runner-mve-obj,runner-scalar-obj)
 RUNNER_SEL_ARCH   := $(if $(filter 1,$(RUNNER_MVE)),,$(RUNNER_NOMVE))
-RUNNER_SEL_OBJS   := $(filter-out %/kernel_registry.o,$(RUNNER_SRCS:%.c=$(RUNNER_SEL_OBJDIR)/%.o))
+RUNNER_SEL_NPU_OBJS := $(patsubst %.c,$(RUNNER_SEL_OBJDIR)/%.o,$(wildcard firmware/ethosu/*.c))
+RUNNER_SEL_SPECIAL := %/kernel_registry.o %/backend_registry.o %/firmware/runner/npu.o $(RUNNER_SEL_NPU_OBJS)
+RUNNER_SEL_OBJS   := $(filter-out $(RUNNER_SEL_SPECIAL),$(RUNNER_SRCS:%.c=$(RUNNER_SEL_OBJDIR)/%.o))
 SEL_NAME          := $(basename $(notdir $(MODEL)))$(if $(filter 1,$(RUNNER_MVE)),-mve)
 SEL_DIR           := $(BUILD)/firmware/select/$(SEL_NAME)
+SEL_CC            := $(FW_CC) $(FW_CFLAGS) $(RUNNER_SEL_ARCH) -O2
 
 .PHONY: runner-for
-runner-for: $(RUNNER_SEL_OBJS) $(FW_STARTUP_OBJ) $(PTE_RUN)
+runner-for: $(RUNNER_SEL_OBJS) $(RUNNER_SEL_NPU_OBJS) $(FW_STARTUP_OBJ) $(PTE_RUN)
 	@test -n "$(MODEL)" || { echo "usage: make runner-for MODEL=path/to/model.pte [RUNNER_MVE=1]" >&2; exit 2; }
 	@mkdir -p $(SEL_DIR)
 	sh tools/pte_select.sh $(PTE_RUN) $(MODEL) runtime/kernels/kernel_table.def > $(SEL_DIR)/kernels.def
-	$(FW_CC) $(FW_CFLAGS) $(RUNNER_SEL_ARCH) -O2 -DET_KERNEL_SELECTION='"$(abspath $(SEL_DIR))/kernels.def"' \
+	$(SEL_CC) -DET_KERNEL_SELECTION='"$(abspath $(SEL_DIR))/kernels.def"' \
 	    -c runtime/kernels/kernel_registry.c -o $(SEL_DIR)/kernel_registry.o
-	$(FW_CC) -o $(BUILD)/firmware/runner-$(SEL_NAME).elf $(RUNNER_SEL_OBJS) $(SEL_DIR)/kernel_registry.o \
+	if $(PTE_RUN) --info $(MODEL) | grep -q '^delegate [0-9]*: EthosUBackend$$'; then \
+	    npu_def= npu_objs="$(RUNNER_SEL_NPU_OBJS)"; else npu_def=-DET_NO_ETHOSU_BACKEND npu_objs=; fi; \
+	$(SEL_CC) $$npu_def -c runtime/backends/backend_registry.c -o $(SEL_DIR)/backend_registry.o && \
+	$(SEL_CC) $$npu_def -c firmware/runner/npu.c -o $(SEL_DIR)/npu.o && \
+	$(FW_CC) -o $(BUILD)/firmware/runner-$(SEL_NAME).elf $(RUNNER_SEL_OBJS) $$npu_objs $(SEL_DIR)/kernel_registry.o \
+	    $(SEL_DIR)/backend_registry.o $(SEL_DIR)/npu.o \
 	    $(FW_STARTUP_OBJ) $(FW_LDFLAGS) -Wl,-Map=$(BUILD)/firmware/runner-$(SEL_NAME).map $(FW_LDLIBS)
 	arm-none-eabi-size $(BUILD)/firmware/runner-$(SEL_NAME).elf

@@ -9,29 +9,113 @@
 
 #include "uart.h"
 #include "../isa/cache.h"
+#include "../npu/ethosu_device.h"
 
 #define SEMIHOSTING_BKPT 0xABu
 
-/* ---- device dispatch (slow path) -------------------------------------- */
+/* ---- the device table (slow path) ------------------------------------- */
 
-typedef enum { DEV_NONE, DEV_SCS, DEV_UART, DEV_PROFPORT } dev_kind_t;
-
-static dev_kind_t device_at(machine_t *m, uint32_t addr, uint32_t *off, sim_uart_t **uart)
+static sim_device_t *device_at(machine_t *m, uint32_t addr, uint32_t *off)
 {
-    if (addr >= PPB_BASE && addr < PPB_BASE + PPB_SIZE)
-        return DEV_SCS;
-    for (int i = 0; i < m->nuarts; i++) {
-        if (addr - m->uarts[i].base < 0x1000u) {
-            *off = addr - m->uarts[i].base;
-            *uart = &m->uarts[i];
-            return DEV_UART;
+    for (int i = 0; i < m->ndevices; i++) {
+        sim_device_t *d = &m->devices[i];
+        for (int r = 0; r < d->nranges; r++) {
+            if (addr - d->base[r] < d->size) {
+                *off = addr - d->base[r];
+                return d;
+            }
         }
     }
-    if (m->prof.base && addr - m->prof.base < 0x1000u) {
-        *off = addr - m->prof.base;
-        return DEV_PROFPORT;
+    return NULL;
+}
+
+/* ---- the scheduler ------------------------------------------------------ */
+
+/* The core is the engine that drives time: it runs its fast path until the
+ * earliest event of any device or engine (cpu->device_deadline), sleeps in
+ * WFI/WFE until one (hook_next_wakeup), and then lets every device whose
+ * event is due catch up (hook_event).  Between events it pays nothing. */
+static uint64_t next_device_event(const machine_t *m)
+{
+    uint64_t next = UINT64_MAX;
+    for (int i = 0; i < m->ndevices; i++) {
+        const sim_device_t *d = &m->devices[i];
+        if (d->next_event) {
+            uint64_t t = d->next_event(d->ctx);
+            if (t < next)
+                next = t;
+        }
     }
-    return DEV_NONE;
+    return next;
+}
+
+static void schedule_devices(machine_t *m)
+{
+    cpu_set_device_deadline(m->cpu, next_device_event(m));
+}
+
+static void run_due_devices(machine_t *m)
+{
+    uint64_t now = m->cpu->cycles;
+    for (int i = 0; i < m->ndevices; i++) {
+        sim_device_t *d = &m->devices[i];
+        if (d->next_event && d->next_event(d->ctx) <= now)
+            d->advance(d->ctx, now);
+    }
+}
+
+void machine_set_irq(machine_t *m, int line, bool level)
+{
+    /* The NVIC latches a rising line as pending; lowering it leaves a
+     * pending interrupt pending (a level that stays high after the
+     * handler returns is not re-pended: no device here needs that). */
+    if (level && line >= 0 && line < CPU_NUM_IRQ)
+        cpu_set_pending(m->cpu, EXC_IRQ0 + line);
+}
+
+static bool ranges_overlap(uint64_t a, uint64_t alen, uint64_t b, uint64_t blen)
+{
+    return a < b + blen && b < a + alen;
+}
+
+static void map_device(machine_t *m, uint32_t base, uint64_t size)
+{
+    for (uint64_t a = base & ~(uint64_t)(BUS_PAGE_SIZE - 1); a < (uint64_t)base + size; a += BUS_PAGE_SIZE)
+        m->bus.page[a >> BUS_PAGE_BITS] = &m->mmio_page;
+}
+
+/* Devices are looked up in table order, background windows last. */
+bool machine_add_device(machine_t *m, const sim_device_t *dev, char *err, size_t errlen)
+{
+    if (m->ndevices == MACHINE_MAX_DEVICES) {
+        snprintf(err, errlen, "device %s: more than %d devices", dev->name, MACHINE_MAX_DEVICES);
+        return false;
+    }
+    for (int r = 0; r < dev->nranges; r++) {
+        if (dev->size == 0 || (uint64_t)dev->base[r] + dev->size > 0x100000000ull) {
+            snprintf(err, errlen, "device %s at 0x%08x: empty or runs past 4 GiB", dev->name, dev->base[r]);
+            return false;
+        }
+        for (int i = 0; i < m->ndevices; i++) {
+            const sim_device_t *o = &m->devices[i];
+            for (int q = 0; q < o->nranges && !o->background && !dev->background; q++) {
+                if (ranges_overlap(dev->base[r], dev->size, o->base[q], o->size)) {
+                    snprintf(err, errlen, "device %s at 0x%08x overlaps device %s at 0x%08x", dev->name,
+                             dev->base[r], o->name, o->base[q]);
+                    return false;
+                }
+            }
+        }
+    }
+    int at = m->ndevices;
+    while (!dev->background && at > 0 && m->devices[at - 1].background)
+        at--;
+    memmove(&m->devices[at + 1], &m->devices[at], (size_t)(m->ndevices - at) * sizeof *m->devices);
+    m->devices[at] = *dev;
+    m->ndevices++;
+    for (int r = 0; r < dev->nranges; r++)
+        map_device(m, dev->base[r], dev->size);
+    return true;
 }
 
 const sim_region_t *machine_region_at(const machine_t *m, uint32_t addr, uint32_t *offset)
@@ -53,6 +137,149 @@ const sim_region_t *machine_region_at(const machine_t *m, uint32_t addr, uint32_
     return NULL;
 }
 
+/* ---- what the firmware changed (machine_track_writes) ------------------- */
+
+#define TOUCH_CHUNK BUS_PAGE_SIZE
+#define TOUCH_LINE 32u
+
+/* One 64 KiB chunk of a region the firmware wrote: its bytes before that
+ * first write, and the 32-byte lines found different from them since. */
+typedef struct touch_chunk {
+    uint8_t *copy;   /* NULL: the chunk was all zero (.bss pools usually are) */
+    uint8_t changed[TOUCH_CHUNK / TOUCH_LINE / 8];
+} touch_chunk_t;
+
+static uint64_t chunk_bytes(const sim_region_t *r, uint32_t c)
+{
+    uint64_t start = (uint64_t)c * TOUCH_CHUNK;
+    return r->desc->size - start < TOUCH_CHUNK ? r->desc->size - start : TOUCH_CHUNK;
+}
+
+/* Is [p, p+n) all zero?  By blocks the compiler vectorises: a 2 MiB
+ * .bss pool is checked in a fraction of a millisecond. */
+static bool all_zero(const uint8_t *p, uint64_t n)
+{
+    uint64_t i = 0;
+    for (; i + 256 <= n; i += 256) {
+        uint64_t acc = 0;
+        for (unsigned j = 0; j < 256; j += 8) {
+            uint64_t w;
+            memcpy(&w, p + i + j, 8);
+            acc |= w;
+        }
+        if (acc)
+            return false;
+    }
+    for (; i < n; i++)
+        if (p[i])
+            return false;
+    return true;
+}
+
+/* The firmware is about to write [off, off+len) of r: remember every
+ * chunk there not yet remembered (a copy unless it is all zero).  Out of
+ * memory: that chunk goes uncounted. */
+static void note_write(machine_t *m, sim_region_t *r, uint64_t off, uint64_t len)
+{
+    if (!m->tracking_writes || !r->touch || len == 0)
+        return;
+    uint64_t last = (off + len - 1) / TOUCH_CHUNK;
+    for (uint64_t c = off / TOUCH_CHUNK; c <= last && c < r->nchunks; c++) {
+        if (r->touch[c])
+            continue;
+        const uint8_t *now = r->host + c * TOUCH_CHUNK;
+        uint64_t n = chunk_bytes(r, (uint32_t)c);
+        touch_chunk_t *t = calloc(1, sizeof *t);
+        if (t && !all_zero(now, n)) {
+            t->copy = malloc(n);
+            if (t->copy) {
+                memcpy(t->copy, now, n);
+            } else {
+                free(t);
+                t = NULL;
+            }
+        }
+        r->touch[c] = t;
+    }
+}
+
+static void bus_first_write(void *ctx, bus_page_t *p)
+{
+    machine_t *m = ctx;
+    for (int i = 0; i < m->nregions; i++) {
+        sim_region_t *r = &m->regions[i];
+        if (p->stats == &r->stats) {
+            note_write(m, r, (uint64_t)(p->host - r->host), BUS_PAGE_SIZE);
+            return;
+        }
+    }
+}
+
+bool machine_track_writes(machine_t *m)
+{
+    for (int i = 0; i < m->nregions; i++) {
+        sim_region_t *r = &m->regions[i];
+        if (r->desc->kind == MEM_FLASH)
+            continue;
+        r->nchunks = (uint32_t)((r->desc->size + TOUCH_CHUNK - 1) / TOUCH_CHUNK);
+        r->touch = calloc(r->nchunks, sizeof *r->touch);
+        if (!r->touch)
+            return false;
+        for (uint32_t k = 0; k < r->npages; k++) {
+            r->pages[k].writable = false;
+            r->pages[k].write_trap = true;
+        }
+    }
+    m->bus.first_write = bus_first_write;
+    m->bus.first_write_ctx = m;
+    m->tracking_writes = true;
+    return true;
+}
+
+void machine_scan_writes(machine_t *m)
+{
+    static const uint8_t zero_line[TOUCH_LINE];
+    for (int i = 0; i < m->nregions; i++) {
+        sim_region_t *r = &m->regions[i];
+        for (uint32_t c = 0; r->touch && c < r->nchunks; c++) {
+            touch_chunk_t *t = r->touch[c];
+            if (!t)
+                continue;
+            const uint8_t *now = r->host + (uint64_t)c * TOUCH_CHUNK;
+            uint64_t n = chunk_bytes(r, c);
+            /* Most chunks are as they were (pools zeroed at start-up):
+             * one pass over them, no line by line compare. */
+            if (t->copy ? memcmp(t->copy, now, n) == 0 : all_zero(now, n))
+                continue;
+            for (uint64_t off = 0; off < n; off += TOUCH_LINE) {
+                uint64_t len = n - off < TOUCH_LINE ? n - off : TOUCH_LINE;
+                uint32_t line = (uint32_t)(off / TOUCH_LINE);
+                const uint8_t *before = t->copy ? t->copy + off : zero_line;
+                if (!(t->changed[line / 8] & (1u << (line % 8))) && memcmp(before, now + off, len) != 0)
+                    t->changed[line / 8] |= (uint8_t)(1u << (line % 8));
+            }
+        }
+    }
+}
+
+uint64_t machine_touched_bytes(const machine_t *m, int i)
+{
+    const sim_region_t *r = &m->regions[i];
+    uint64_t total = 0;
+    for (uint32_t c = 0; r->touch && c < r->nchunks; c++) {
+        const touch_chunk_t *t = r->touch[c];
+        if (!t)
+            continue;
+        uint64_t n = chunk_bytes(r, c);
+        for (uint64_t off = 0; off < n; off += TOUCH_LINE) {
+            uint32_t line = (uint32_t)(off / TOUCH_LINE);
+            if (t->changed[line / 8] & (1u << (line % 8)))
+                total += n - off < TOUCH_LINE ? n - off : TOUCH_LINE;
+        }
+    }
+    return total;
+}
+
 /* Memory the fast path cannot serve: partial pages, flash writes. */
 static bool region_access(machine_t *m, uint32_t addr, unsigned size, uint32_t *value, bool write,
                           uint32_t *wait)
@@ -72,6 +299,7 @@ static bool region_access(machine_t *m, uint32_t addr, unsigned size, uint32_t *
             }
             return true;
         }
+        note_write(m, r, off, size);
         memcpy(r->host + off, value, size);   /* little-endian host */
         r->stats.writes++;
         r->stats.write_bytes += size;
@@ -91,55 +319,90 @@ static bool bus_read(void *ctx, uint32_t addr, unsigned size, uint32_t *value, u
 {
     machine_t *m = ctx;
     uint32_t off = 0;
-    sim_uart_t *u = NULL;
     *wait = 0;
-    switch (device_at(m, addr, &off, &u)) {
-    case DEV_SCS:
-        m->mmio_stats.reads++;
-        return scs_read(&m->scs, m->cpu, addr, size, value);
-    case DEV_UART:
-        m->mmio_stats.reads++;
-        return uart_read(u, off, value);
-    case DEV_PROFPORT:
-        m->mmio_stats.reads++;
-        return profport_read(m, off, value);
-    default:
+    sim_device_t *d = device_at(m, addr, &off);
+    if (!d)
         return region_access(m, addr, size, value, false, wait);
-    }
-}
-
-static void schedule_devices(machine_t *m)
-{
-    cpu_set_device_deadline(m->cpu, scs_next_event(&m->scs));
+    m->mmio_stats.reads++;
+    bool ok = d->read(d->ctx, m->cpu->cycles, off, size, value);
+    if (d->next_event)
+        schedule_devices(m);
+    return ok;
 }
 
 static bool bus_write(void *ctx, uint32_t addr, unsigned size, uint32_t value, uint32_t *wait)
 {
     machine_t *m = ctx;
     uint32_t off = 0;
-    sim_uart_t *u = NULL;
-    bool ok;
     *wait = 0;
-    switch (device_at(m, addr, &off, &u)) {
-    case DEV_SCS:
-        m->mmio_stats.writes++;
-        ok = scs_write(&m->scs, m->cpu, addr, size, value);
-        schedule_devices(m);
-        if (m->scs.reset_requested) {
-            /* AIRCR.SYSRESETREQ: QEMU resets the board; so do we. */
-            m->scs.reset_requested = false;
-            machine_reset(m);
-        }
-        return ok;
-    case DEV_UART:
-        m->mmio_stats.writes++;
-        return uart_write(u, m->out, off, value);
-    case DEV_PROFPORT:
-        m->mmio_stats.writes++;
-        return profport_write(m, off, value);
-    default:
+    sim_device_t *d = device_at(m, addr, &off);
+    if (!d)
         return region_access(m, addr, size, &value, true, wait);
+    m->mmio_stats.writes++;
+    bool ok = d->write(d->ctx, m->cpu->cycles, off, size, value);
+    if (d->next_event)
+        schedule_devices(m);
+    return ok;
+}
+
+/* ---- the built-in devices ------------------------------------------------ */
+
+static bool scs_dev_read(void *ctx, uint64_t now, uint32_t off, unsigned size, uint32_t *value)
+{
+    machine_t *m = ctx;
+    (void)now;
+    return scs_read(&m->scs, m->cpu, PPB_BASE + off, size, value);
+}
+
+static bool scs_dev_write(void *ctx, uint64_t now, uint32_t off, unsigned size, uint32_t value)
+{
+    machine_t *m = ctx;
+    (void)now;
+    bool ok = scs_write(&m->scs, m->cpu, PPB_BASE + off, size, value);
+    if (m->scs.reset_requested) {
+        /* AIRCR.SYSRESETREQ: QEMU resets the board; so do we. */
+        m->scs.reset_requested = false;
+        machine_reset(m);
     }
+    return ok;
+}
+
+static uint64_t scs_dev_next_event(void *ctx)
+{
+    machine_t *m = ctx;
+    return scs_next_event(&m->scs);
+}
+
+static void scs_dev_advance(void *ctx, uint64_t now)
+{
+    machine_t *m = ctx;
+    (void)now;
+    scs_event(&m->scs, m->cpu);
+}
+
+static bool uart_dev_read(void *ctx, uint64_t now, uint32_t off, unsigned size, uint32_t *value)
+{
+    (void)now, (void)size;
+    return uart_read(ctx, off, value);
+}
+
+static bool uart_dev_write(void *ctx, uint64_t now, uint32_t off, unsigned size, uint32_t value)
+{
+    sim_uart_t *u = ctx;
+    (void)now, (void)size;
+    return uart_write(u, u->m->out, off, value);
+}
+
+static bool prof_dev_read(void *ctx, uint64_t now, uint32_t off, unsigned size, uint32_t *value)
+{
+    (void)now, (void)size;
+    return profport_read(ctx, off, value);
+}
+
+static bool prof_dev_write(void *ctx, uint64_t now, uint32_t off, unsigned size, uint32_t value)
+{
+    (void)now, (void)size;
+    return profport_write(ctx, off, value);
 }
 
 /* ---- core hooks --------------------------------------------------------- */
@@ -157,7 +420,8 @@ static bool hook_bkpt(void *ctx, cpu_t *cpu, uint32_t imm)
 static void hook_event(void *ctx, cpu_t *cpu)
 {
     machine_t *m = ctx;
-    scs_event(&m->scs, cpu);
+    (void)cpu;
+    run_due_devices(m);
     schedule_devices(m);
 }
 
@@ -165,7 +429,7 @@ static uint64_t hook_next_wakeup(void *ctx, cpu_t *cpu)
 {
     machine_t *m = ctx;
     (void)cpu;
-    return scs_next_event(&m->scs);
+    return next_device_event(m);
 }
 
 /* ---- construction ------------------------------------------------------- */
@@ -246,10 +510,39 @@ static bool create_region(machine_t *m, const soc_region_t *d, char *err, size_t
     return true;
 }
 
-static void map_device(machine_t *m, uint32_t base, uint64_t size)
+/* The System Control Space, the description's devices and the NPU. */
+static bool add_devices(machine_t *m, char *err, size_t errlen)
 {
-    for (uint64_t a = base & ~(uint64_t)(BUS_PAGE_SIZE - 1); a < (uint64_t)base + size; a += BUS_PAGE_SIZE)
-        m->bus.page[a >> BUS_PAGE_BITS] = &m->mmio_page;
+    sim_device_t scs = {.name = "scs", .base = {PPB_BASE}, .nranges = 1, .size = PPB_SIZE, .irq = -1,
+                        .background = true, .ctx = m, .read = scs_dev_read, .write = scs_dev_write,
+                        .next_event = scs_dev_next_event, .advance = scs_dev_advance};
+    if (!machine_add_device(m, &scs, err, errlen))
+        return false;
+    for (int i = 0; i < m->desc.ndevices; i++) {
+        const soc_device_t *sd = &m->desc.devices[i];
+        sim_device_t d = {.base = {sd->base}, .nranges = 1, .size = sd->size, .irq = -1};
+        snprintf(d.name, sizeof d.name, "%s", sd->name);
+        if (strcmp(sd->type, "uart-cmsdk") == 0) {
+            if (m->nuarts == MACHINE_MAX_UARTS) {
+                snprintf(err, errlen, "device %s: at most %d UARTs", sd->name, MACHINE_MAX_UARTS);
+                return false;
+            }
+            sim_uart_t *u = &m->uarts[m->nuarts++];
+            u->base = sd->base;
+            u->m = m;
+            d.ctx = u;
+            d.read = uart_dev_read;
+            d.write = uart_dev_write;
+        } else {   /* "profport" (soc.c accepts no other type) */
+            profport_init(&m->prof, sd->base);
+            d.ctx = m;
+            d.read = prof_dev_read;
+            d.write = prof_dev_write;
+        }
+        if (!machine_add_device(m, &d, err, errlen))
+            return false;
+    }
+    return !m->desc.npu.present || sim_npu_attach(m, err, errlen);
 }
 
 machine_t *machine_create(const soc_desc_t *desc, double cpu_mhz, char *err, size_t errlen)
@@ -273,14 +566,9 @@ machine_t *machine_create(const soc_desc_t *desc, double cpu_mhz, char *err, siz
             return NULL;
         }
     }
-    map_device(m, PPB_BASE, PPB_SIZE);
-    for (int i = 0; i < m->desc.ndevices; i++) {
-        const soc_device_t *dev = &m->desc.devices[i];
-        if (strcmp(dev->type, "uart-cmsdk") == 0 && m->nuarts < 4)
-            m->uarts[m->nuarts++].base = dev->base;
-        else if (strcmp(dev->type, "profport") == 0)
-            profport_init(&m->prof, dev->base);
-        map_device(m, dev->base, dev->size);
+    if (!add_devices(m, err, errlen)) {
+        machine_destroy(m);
+        return NULL;
     }
     semihost_init(&m->semi);
     scs_reset(&m->scs);
@@ -308,9 +596,16 @@ void machine_destroy(machine_t *m)
         cache_destroy(m->cpu->l1d);
     }
     cpu_destroy(m->cpu);
+    ethosu_destroy(m->npu.dev);
     for (int i = 0; i < m->nregions; i++) {
         munmap(m->regions[i].host, m->regions[i].map_size);
         free(m->regions[i].pages);
+        for (uint32_t c = 0; m->regions[i].touch && c < m->regions[i].nchunks; c++) {
+            if (m->regions[i].touch[c])
+                free(m->regions[i].touch[c]->copy);
+            free(m->regions[i].touch[c]);
+        }
+        free(m->regions[i].touch);
     }
     semihost_close_all(&m->semi);
     profport_free(&m->prof);
@@ -337,6 +632,8 @@ bool machine_set_on_mem(machine_t *m,
 bool machine_reset(machine_t *m)
 {
     scs_reset(&m->scs);
+    if (m->npu.dev)
+        ethosu_reset(m->npu.dev, m->cpu->cycles);
     bool ok = cpu_reset(m->cpu, m->desc.reset_vtor);
     cache_invalidate_all(m->cpu->l1i);
     cache_invalidate_all(m->cpu->l1d);
@@ -348,19 +645,51 @@ bool machine_reset(machine_t *m)
 
 /* ---- host access to simulated memory ------------------------------------ */
 
+/* The first device window (the PPB, a device of the SoC description, the
+ * NPU) that overlaps [lo, lo+len), or NULL.  Devices may sit inside a
+ * memory region's range (the description allows it), so a load that
+ * starts in RAM can still run over one. */
+static const char *device_overlapping(const machine_t *m, uint64_t lo, uint64_t len, uint64_t *base,
+                                      uint64_t *size)
+{
+    if (len == 0)
+        return NULL;
+    for (int i = 0; i < m->ndevices; i++) {
+        const sim_device_t *d = &m->devices[i];
+        for (int r = 0; r < d->nranges; r++) {
+            if (ranges_overlap(lo, len, d->base[r], d->size)) {
+                *base = d->base[r];
+                *size = d->size;
+                return d->background ? "the system control space (PPB)" : d->name;
+            }
+        }
+    }
+    return NULL;
+}
+
 /* Call fn on each piece of [addr, addr+len) that lies in one region. */
 static bool for_each_piece(machine_t *m, uint32_t addr, uint64_t len, const char *what, char *err,
                            size_t errlen, void (*fn)(uint8_t *host, uint64_t n, const uint8_t *src),
                            const uint8_t *src)
 {
+    uint64_t dbase, dsize;
+    const char *dev = device_overlapping(m, addr, len, &dbase, &dsize);
+    if (dev) {
+        if (err)
+            snprintf(err, errlen, "%s: bytes 0x%08llx..0x%08llx would load over device %s "
+                     "(0x%08llx..0x%08llx), whose stores the device would take; move the data "
+                     "or the device", what, (unsigned long long)addr,
+                     (unsigned long long)(addr + len - 1), dev, (unsigned long long)dbase,
+                     (unsigned long long)(dbase + dsize - 1));
+        return false;
+    }
     uint64_t done = 0;
     while (done < len) {
         uint64_t a = (uint64_t)addr + done;
         uint32_t off;
         const sim_region_t *r = a <= UINT32_MAX ? machine_region_at(m, (uint32_t)a, &off) : NULL;
         uint32_t doff;
-        sim_uart_t *u;
-        if (!r || (a <= UINT32_MAX && device_at(m, (uint32_t)a, &doff, &u) != DEV_NONE)) {
+        if (!r || (a <= UINT32_MAX && device_at(m, (uint32_t)a, &doff))) {
             if (err)
                 snprintf(err, errlen, "%s: bytes 0x%08llx..0x%08llx fall outside the SoC's memory "
                          "(address 0x%08llx is %s)", what, (unsigned long long)addr,
@@ -430,6 +759,7 @@ bool machine_write_bytes(machine_t *m, uint32_t addr, const void *data, uint32_t
         uint64_t n = r->desc->size - off;
         if (n > len - done)
             n = len - done;
+        note_write(m, r, off, n);   /* the firmware's own request (SYS_READ...) */
         memcpy(r->host + off, src + done, n);
         /* Host writes (semihosting reads) into memory that holds code:
          * drop the stale decodes of just those addresses.  Not a flush:

@@ -21,14 +21,63 @@ typedef struct sim_region {
     bus_page_t *pages;        /* one per 64 KiB page of the region and its aliases */
     uint32_t npages;
     uint64_t ignored_writes;  /* CPU writes to flash (ignored, as QEMU does) */
+    /* What the firmware changed (machine_track_writes): per 64 KiB chunk of
+     * the storage, NULL until the firmware first writes there. */
+    struct touch_chunk **touch;
+    uint32_t nchunks;
 } sim_region_t;
 
+struct machine;
+
 typedef struct sim_uart {
+    struct machine *m;
     uint32_t base;
     uint32_t ctrl;
     uint32_t bauddiv;
     uint32_t intstatus;
 } sim_uart_t;
+
+/* A memory-mapped device: its address ranges (the same registers at every
+ * base: Secure and Non-secure aliases), its registers, and, for devices
+ * and engines that act by themselves (SysTick, the NPU), their next event
+ * in core cycles and how to advance them to a cycle.  The scheduler
+ * (machine.c) runs the core until the earliest next_event of all devices,
+ * then advances the ones that are due.  Register accesses happen at the
+ * core's cycle `now`; a device that acts by itself catches up to now first. */
+#define DEVICE_MAX_RANGES (1 + SOC_MAX_ALIASES)
+#define MACHINE_MAX_DEVICES (SOC_MAX_DEVICES + 2 + SOC_MAX_ALIASES)   /* + SCS, NPU, timing adapters */
+#define MACHINE_MAX_UARTS 4
+
+typedef struct sim_device {
+    char name[SOC_NAME_LEN];
+    uint32_t base[DEVICE_MAX_RANGES];
+    int nranges;
+    uint32_t size;
+    int irq;                  /* the NVIC line it drives, -1: none (for listings: the device
+                               * raises it with machine_set_irq) */
+    /* A background window (the PPB): other devices may sit in it and are
+     * found first (e.g. a device in the PPB's unused external space). */
+    bool background;
+    void *ctx;
+    /* Register access at byte offset off; false is a bus error. */
+    bool (*read)(void *ctx, uint64_t now, uint32_t off, unsigned size, uint32_t *value);
+    bool (*write)(void *ctx, uint64_t now, uint32_t off, unsigned size, uint32_t value);
+    /* Optional (both or neither): the cycle of the next event, UINT64_MAX
+     * for none; advance the device to cycle now. */
+    uint64_t (*next_event)(void *ctx);
+    void (*advance)(void *ctx, uint64_t now);
+} sim_device_t;
+
+/* The NPU and its traffic (sim/npu.c). */
+typedef struct sim_npu {
+    struct ethosu_device *dev;          /* NULL: no NPU */
+    int irq;
+    bus_stats_t stats[SOC_MAX_REGIONS]; /* the NPU's accesses per region */
+    uint64_t bus_errors;
+    /* The timing adapters' registers: kept, nothing else (the model's AXI
+     * timing comes from the memory regions). */
+    uint32_t ta_regs[SOC_MAX_ALIASES][SOC_NPU_TIMING_ADAPTER_SIZE / 4];
+} sim_npu_t;
 
 typedef struct machine {
     soc_desc_t desc;
@@ -39,12 +88,16 @@ typedef struct machine {
     bus_stats_t mmio_stats;
     bus_page_t mmio_page;     /* shared by every page that has a device */
     scs_t scs;
-    sim_uart_t uarts[4];
+    sim_device_t devices[MACHINE_MAX_DEVICES];
+    int ndevices;
+    sim_uart_t uarts[MACHINE_MAX_UARTS];
     int nuarts;
+    sim_npu_t npu;
     profport_t prof;
     semihost_t semi;
     FILE *out;                /* firmware output (stdout) */
     bool flash_write_warned;
+    bool tracking_writes;     /* machine_track_writes() was called */
     void *trace_ctx;          /* for the tracing hooks (machine_set_on_insn, machine_set_on_mem) */
 } machine_t;
 
@@ -83,7 +136,29 @@ bool machine_set_on_mem(machine_t *m,
                                    unsigned flags, uint32_t wait),
                         void *fn_ctx);
 
-/* Reset the core from the vector table. */
+/* From now on, note which RAM the firmware changes: every RAM page's
+ * first write takes the slow path once (bus_page_t.write_trap), which
+ * keeps a copy of the page as it was; later writes cost nothing extra.
+ * Call after loading and painting, before the run.  False when out of
+ * memory. */
+bool machine_track_writes(machine_t *m);
+/* Compare every page the firmware wrote with its copy and remember the
+ * 32-byte lines that differ (a line changed once stays counted, even if
+ * it is later restored).  Called at each inference end and after the run. */
+void machine_scan_writes(machine_t *m);
+/* Bytes of region i in the lines found changed so far (0 without tracking). */
+uint64_t machine_touched_bytes(const machine_t *m, int i);
+
+/* Put a device on the bus (it must not overlap another); false with a
+ * message when the table is full or it overlaps. */
+bool machine_add_device(machine_t *m, const sim_device_t *dev, char *err, size_t errlen);
+/* A device's interrupt line changed level (NVIC: a rising line pends). */
+void machine_set_irq(machine_t *m, int line, bool level);
+
+/* The NPU of the description (sim/npu.c): create it and put it on the bus. */
+bool sim_npu_attach(machine_t *m, char *err, size_t errlen);
+
+/* Reset the core from the vector table (and the devices). */
 bool machine_reset(machine_t *m);
 
 #endif

@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include "../isa/disasm.h"
+#include "../npu/ethosu_device.h"
 #include "elf_load.h"
 #include "machine.h"
 #include "power.h"
@@ -38,6 +39,7 @@ typedef struct data_arg {
 
 typedef struct options {
     const char *soc;
+    const char *npu;          /* --npu, NULL: the SoC's */
     double cpu_mhz;
     uint64_t max_cycles;
     const char *firmware, *model;
@@ -50,6 +52,7 @@ typedef struct options {
     int trace_level;          /* TRACE_LEVEL_OPERATOR, _INSTRUCTION or _MEMORY */
     bool trace_level_given;
     bool quiet;
+    const char *semihost_root;   /* NULL: the working directory */
 } options_t;
 
 static void usage(FILE *f)
@@ -57,7 +60,7 @@ static void usage(FILE *f)
     fputs("usage: etsim [options] FIRMWARE.elf [MODEL.pte]\n"
           "  --soc NAME|FILE.json   SoC description (default an547; see --print-soc)\n"
           "  --cpu-mhz N            core clock in MHz (default: the SoC's)\n"
-          "  --npu CONFIG|none      NPU configuration (only 'none' so far)\n"
+          "  --npu CONFIG|none      NPU: ethos-u55-32, -64, -128, -256 or none (default: the SoC's)\n"
           "  --max-cycles N         stop with status 4 after N cycles (default 4e9)\n"
           "  --data FILE@ADDR       load a raw file into memory at ADDR\n"
           "  --input FILE           raw bytes of the model's next input\n"
@@ -70,6 +73,8 @@ static void usage(FILE *f)
           "                         instruction with its cycles and the registers it changed;\n"
           "                         mem: also every data memory access (address, bytes, stalls)\n"
           "  --timeline FILE        Chrome trace-event JSON timeline (Perfetto, chrome://tracing)\n"
+          "  --semihost-root DIR    semihosting file access confined to DIR (default: the\n"
+          "                         working directory; / allows every file, as QEMU)\n"
           "  -q                     no summary on stderr\n"
           "  --print-soc [NAME]     print a built-in SoC description as JSON and exit\n"
           "exit status: the firmware's; 2 usage or bad input; 3 firmware crash; 4 max cycles\n",
@@ -148,10 +153,14 @@ static int parse_args(int argc, char **argv, options_t *o)
             }
         } else if (!strcmp(a, "--npu")) {
             NEED_VALUE();
-            if (strcmp(v, "none") != 0) {
-                fprintf(stderr, "etsim: --npu: no NPU model in this build yet; only 'none' is accepted\n");
+            if (strcmp(v, "none") != 0 && !ethosu_config_find(v)) {
+                fprintf(stderr, "etsim: --npu: '%s' is not none or one of", v);
+                for (int k = 0; ethosu_config_names[k]; k++)
+                    fprintf(stderr, " %s", ethosu_config_names[k]);
+                fprintf(stderr, "\n");
                 return EXIT_USAGE;
             }
+            o->npu = v;
         } else if (!strcmp(a, "--max-cycles")) {
             NEED_VALUE();
             if (!parse_u64(v, &o->max_cycles) || o->max_cycles == 0) {
@@ -218,6 +227,9 @@ static int parse_args(int argc, char **argv, options_t *o)
                 return EXIT_USAGE;
             }
             o->trace_level_given = true;
+        } else if (!strcmp(a, "--semihost-root")) {
+            NEED_VALUE();
+            o->semihost_root = v;
         } else if (!strcmp(a, "--timeline")) {
             NEED_VALUE();
             o->timeline = v;
@@ -375,6 +387,10 @@ static int run(const options_t *o)
         fprintf(stderr, "etsim: %s\n", err);
         return EXIT_USAGE;
     }
+    if (o->npu && !soc_desc_set_npu(&desc, o->npu, err, sizeof err)) {
+        fprintf(stderr, "etsim: %s\n", err);
+        return EXIT_USAGE;
+    }
     power_coeffs_t power;
     if (!power_load(&power, o->soc, err, sizeof err)) {
         fprintf(stderr, "etsim: %s\n", err);
@@ -388,7 +404,8 @@ static int run(const options_t *o)
     run_info_t ri = {0};
     elf_info_t elf;
     int status = EXIT_USAGE;
-    bool ok = elf_load(m, o->firmware, &elf, err, sizeof err);
+    bool ok = !o->semihost_root || semihost_set_root(&m->semi, o->semihost_root, err, sizeof err);
+    ok = ok && elf_load(m, o->firmware, &elf, err, sizeof err);
     for (int i = 0; ok && i < o->ndata; i++) {
         uint64_t size;
         ok = load_file_at(m, o->data[i].path, o->data[i].addr, &size, err, sizeof err);
@@ -409,6 +426,11 @@ static int run(const options_t *o)
     power.fetch_region = code_region ? (int)(code_region - m->regions) : -1;
     ram_info_t ram;
     ram_prepare(m, &elf, &ram);
+    if (!machine_track_writes(m)) {
+        fprintf(stderr, "etsim: out of memory\n");
+        machine_destroy(m);
+        return EXIT_USAGE;
+    }
     power_probe_t probe;
     power_probe_attach(&probe, m);
     /* The instruction trace is opened before the run, so that a file that

@@ -183,6 +183,11 @@ void power_snap_now(const machine_t *m, power_snap_t *s)
     s->sleep_cycles = m->cpu->sleep_cycles;
     s->instret = m->cpu->instret;
     memcpy(s->class_insns, m->cpu->pl.class_insns, sizeof s->class_insns);
+    if (m->npu.dev) {
+        /* The NPU is advanced lazily: bring it to the core's cycle first. */
+        ethosu_advance(m->npu.dev, m->cpu->cycles);
+        s->npu = m->npu.dev->counters;
+    }
     for (int i = 0; i < m->nregions && i < SOC_MAX_REGIONS; i++) {
         const bus_stats_t *st = &m->regions[i].stats;
         const soc_region_t *d = m->regions[i].desc;

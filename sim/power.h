@@ -23,6 +23,7 @@
 #include <stdint.h>
 
 #include "machine.h"
+#include "../npu/ethosu_device.h"
 
 #define POWER_MAX_DOMAINS (SOC_MAX_REGIONS + 4)
 
@@ -67,6 +68,7 @@ typedef struct power_snap {
      * fetch), cumulative: the memory traffic of each operator. */
     uint64_t read_bytes[SOC_MAX_REGIONS], write_bytes[SOC_MAX_REGIONS], wait_cycles[SOC_MAX_REGIONS];
     uint64_t class_insns[32];         /* cumulative, per timing class */
+    ethosu_counters_t npu;            /* what the NPU did so far (zero without one) */
 } power_snap_t;
 
 typedef struct power_probe {

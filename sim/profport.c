@@ -73,7 +73,13 @@ bool profport_write(machine_t *m, uint32_t off, uint32_t value)
     case ETSIM_PP_ARG0: p->arg[0] = value; break;
     case ETSIM_PP_ARG1: p->arg[1] = value; break;
     case ETSIM_PP_ARG2: p->arg[2] = value; break;
-    case ETSIM_PP_EVENT: record(m, value); break;
+    case ETSIM_PP_EVENT:
+        record(m, value);
+        /* What an inference's buffers held is seen before a later one (or
+         * the runner's clean-up) overwrites or clears it. */
+        if (value == ETSIM_EV_INFER_END && m->tracking_writes)
+            machine_scan_writes(m);
+        break;
     default: break;
     }
     return true;

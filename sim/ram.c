@@ -250,12 +250,18 @@ void ram_measure(machine_t *m, const char *elf_path, ram_info_t *ri)
     if (ri->heap_known && tier_of(m, ri->heap_base) >= 0)
         ri->tiers[tier_of(m, ri->heap_base)].heap_bytes = ri->heap_peak;
     ri->ram_peak = 0;
+    ri->ram_touched = 0;
+    ri->touched_known = m->tracking_writes;
+    if (m->tracking_writes)
+        machine_scan_writes(m);
     for (int i = 0; i < ri->ntiers; i++) {
         ram_tier_t *t = &ri->tiers[i];
         if (t->kind == MEM_FLASH)
             continue;
         t->ram_bytes = t->data_bytes + t->bss_used + t->arena_outside + t->stack_bytes + t->heap_bytes;
         ri->ram_peak += t->ram_bytes;
+        t->touched_bytes = machine_touched_bytes(m, i);
+        ri->ram_touched += t->touched_bytes;
     }
     if (e)
         elf_end(e);

@@ -6,6 +6,10 @@
  * run; the heap (which newlib's calloc expects to be zero, see
  * docs/report.md) is not painted: its high-water mark is newlib's own
  * __malloc_max_sbrked_mem, or _sbrk's break, or the last non-zero word.
+ * That is what the image reserves ("RAM peak").  Beside it, what the
+ * firmware touched: the 32-byte lines of RAM whose bytes it changed
+ * (sim/machine.h, machine_track_writes), which tells how small pools
+ * that are mostly unused could be.
  * Nothing here runs while the firmware runs. */
 #ifndef ETSIM_SIM_RAM_H
 #define ETSIM_SIM_RAM_H
@@ -30,6 +34,7 @@ typedef struct ram_tier {
     uint64_t arena_outside;   /* ... of which outside every ELF section and the heap */
     uint64_t stack_bytes, heap_bytes;
     uint64_t ram_bytes;       /* data + bss_used + arena_outside + stack + heap */
+    uint64_t touched_bytes;   /* 32-byte lines the firmware changed (machine_touched_bytes) */
 } ram_tier_t;
 
 typedef struct ram_info {
@@ -37,7 +42,9 @@ typedef struct ram_info {
     uint32_t stack_top, stack_limit, heap_base, heap_limit;
     uint64_t stack_peak, heap_peak;
     const char *heap_source;  /* how heap_peak was found */
-    uint64_t ram_peak;
+    uint64_t ram_peak;        /* "RAM peak": what the image reserves (sum of ram_bytes) */
+    bool touched_known;       /* the run tracked writes (machine_track_writes) */
+    uint64_t ram_touched;     /* what the firmware changed (sum of touched_bytes) */
     ram_tier_t tiers[SOC_MAX_REGIONS];
     int ntiers;               /* one per SoC region, in SoC order */
 } ram_info_t;

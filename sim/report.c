@@ -84,6 +84,20 @@ static void add_traffic(op_stat_t *o, const power_snap_t *b, const power_snap_t 
     }
 }
 
+/* b - a of the NPU's counters, added to sum. */
+static void npu_add(ethosu_counters_t *sum, const ethosu_counters_t *a, const ethosu_counters_t *b)
+{
+    sum->active_cycles += b->active_cycles - a->active_cycles;
+    sum->mac_cycles += b->mac_cycles - a->mac_cycles;
+    sum->macs += b->macs - a->macs;
+    for (int p = 0; p < 2; p++) {
+        sum->read_bytes[p] += b->read_bytes[p] - a->read_bytes[p];
+        sum->write_bytes[p] += b->write_bytes[p] - a->write_bytes[p];
+    }
+    sum->commands += b->commands - a->commands;
+    sum->jobs += b->jobs - a->jobs;
+}
+
 /* The cycles an operator waited for memory, all regions. */
 static uint64_t op_stall_cycles(const op_stat_t *o)
 {
@@ -148,15 +162,18 @@ void analysis_build(const machine_t *m, const run_info_t *ri, analysis_t *a)
                 break;
             in_op = false;
             op_call_t c = {a->iterations, e->arg[0], b->arg[2], b->name, b->cycle, e->cycle - b->cycle,
-                           e->instret - b->instret, 0, 0};
+                           e->instret - b->instret, 0, 0, {0}};
             if (a->have_power) {
                 power_between(m, ri->power, &snaps[op_begin], &snaps[i], &en);
                 c.energy_pj = en.total_pj;
                 c.mem_pj = mem_total(&en);
             }
             op_stat_t *o = &a->ops[e->arg[0]];
-            if (snaps && ri->probe->nsnaps > i)
+            if (snaps && ri->probe->nsnaps > i) {
                 add_traffic(o, &snaps[op_begin], &snaps[i]);
+                npu_add(&c.npu, &snaps[op_begin].npu, &snaps[i].npu);
+                npu_add(&o->npu, &snaps[op_begin].npu, &snaps[i].npu);
+            }
             o->cycles += c.cycles;
             o->instret += c.instret;
             o->energy_pj += c.energy_pj;
@@ -198,12 +215,29 @@ static const char *base_name(const char *path)
 
 /* ---- summary -------------------------------------------------------------- */
 
+/* The engines the operators ran on ("cpu", "cpu + npu", ...; "cpu"
+ * without operators), for the case-study row. */
+static const char *engines_used(const analysis_t *a, char *buf, size_t len)
+{
+    bool used[3] = {a->nops == 0, false, false};
+    for (uint32_t i = 0; i < a->nops; i++)
+        if (a->ops[i].name && a->ops[i].engine < 3)
+            used[a->ops[i].engine] = true;
+    size_t n = 0;
+    buf[0] = '\0';
+    for (uint32_t e = 0; e < 3; e++)
+        if (used[e])
+            n += (size_t)snprintf(buf + n, n < len ? len - n : 0, "%s%s", n ? " + " : "", report_engine_name(e));
+    return buf;
+}
+
 static void summary_case_study(FILE *f, const machine_t *m, const run_info_t *ri, const analysis_t *a)
 {
     double per = per_inf(a, (double)a->cycles);
+    char engines[32];
     fprintf(f, "  | model | hardware | flash (model) | flash (code) | RAM | latency | energy | avg power |\n");
-    fprintf(f, "  | %s | %s (%s), cpu | %.1f KiB | %.1f KiB | ", ri->model_path ? base_name(ri->model_path) : "-",
-            m->desc.cpu, m->desc.name, ri->model_bytes / 1024.0,
+    fprintf(f, "  | %s | %s (%s), %s | %.1f KiB | %.1f KiB | ", ri->model_path ? base_name(ri->model_path) : "-",
+            m->desc.cpu, m->desc.name, engines_used(a, engines, sizeof engines), ri->model_bytes / 1024.0,
             (ri->elf.code_bytes + ri->elf.rodata_bytes + ri->elf.data_bytes) / 1024.0);
     if (ri->ram)
         fprintf(f, "%.1f KiB | ", ri->ram->ram_peak / 1024.0);
@@ -229,6 +263,15 @@ static void summary_ram(FILE *f, const run_info_t *ri)
     for (int i = 0; i < r->ntiers; i++)
         if (r->tiers[i].ram_bytes)
             fprintf(f, " %s %.1f KiB", r->tiers[i].name, r->tiers[i].ram_bytes / 1024.0);
+    fputs("  (reserved by the image)", f);
+    if (r->touched_known) {
+        fprintf(f, "\n  RAM touched   %llu bytes (%.1f KiB):", (unsigned long long)r->ram_touched,
+                r->ram_touched / 1024.0);
+        for (int i = 0; i < r->ntiers; i++)
+            if (r->tiers[i].touched_bytes)
+                fprintf(f, " %s %.1f KiB", r->tiers[i].name, r->tiers[i].touched_bytes / 1024.0);
+        fputs("  (changed by the firmware)", f);
+    }
     fprintf(f, "\n  stack peak    %llu bytes, heap peak %llu bytes\n", (unsigned long long)r->stack_peak,
             (unsigned long long)r->heap_peak);
 }
@@ -242,6 +285,14 @@ void report_summary(FILE *f, const machine_t *m, const run_info_t *ri, const ana
     fprintf(f, "  cycles        %llu  (%.3f ms simulated, CPI %.2f)\n", (unsigned long long)c->cycles,
             ms_of(m, (double)c->cycles), c->instret ? (double)c->cycles / (double)c->instret : 0.0);
     fprintf(f, "  host          %.3f s, %.1f MIPS\n", ri->host_seconds, mips);
+    const ethosu_device_t *npu = m->npu.dev;
+    if (npu && npu->counters.jobs) {
+        fprintf(f, "  npu           %s: %llu jobs, %llu commands, %llu active cycles, %llu MACs\n", npu->cfg->name,
+                (unsigned long long)npu->counters.jobs, (unsigned long long)npu->counters.commands,
+                (unsigned long long)npu->counters.active_cycles, (unsigned long long)npu->counters.macs);
+        if (npu->last_error[0])
+            fprintf(f, "  npu error     %s\n", npu->last_error);
+    }
     summary_ram(f, ri);
     if (a->have_power && a->iterations) {
         const power_energy_t *e = &a->energy;
@@ -269,6 +320,14 @@ void report_summary(FILE *f, const machine_t *m, const run_info_t *ri, const ana
             fprintf(f, "%10.2f\n", per_inf(a, o->energy_pj) / 1e6);
         else
             fprintf(f, "%10s\n", "-");
+        if (o->engine == ETSIM_ENGINE_NPU) {
+            const ethosu_counters_t *n = &o->npu;
+            fprintf(f, "  %-4s npu: %.0f active cycles, %.0f MACs, AXI0 %.0f B read %.0f B written, "
+                    "AXI1 %.0f B read %.0f B written\n", "", per_inf(a, (double)n->active_cycles),
+                    per_inf(a, (double)n->macs), per_inf(a, (double)n->read_bytes[0]),
+                    per_inf(a, (double)n->write_bytes[0]), per_inf(a, (double)n->read_bytes[1]),
+                    per_inf(a, (double)n->write_bytes[1]));
+        }
     }
     summary_case_study(f, m, ri, a);
 }
@@ -303,6 +362,11 @@ static json_object *regions_json(const machine_t *m)
         json_object_object_add(o, "wait_cycles", u64(r->stats.wait_cycles));
         json_object_object_add(o, "fetches", u64(r->stats.fetches));
         json_object_object_add(o, "fetch_bytes", u64(r->stats.fetch_bytes));
+        if (m->npu.dev) {
+            /* The NPU's share of read_bytes / write_bytes. */
+            json_object_object_add(o, "npu_read_bytes", u64(m->npu.stats[i].read_bytes));
+            json_object_object_add(o, "npu_write_bytes", u64(m->npu.stats[i].write_bytes));
+        }
         json_object_array_add(arr, o);
     }
     return arr;
@@ -325,6 +389,7 @@ static json_object *tiers_json(const ram_info_t *r)
         json_object_object_add(o, "stack_bytes", u64(t->stack_bytes));
         json_object_object_add(o, "heap_bytes", u64(t->heap_bytes));
         json_object_object_add(o, "ram_bytes", u64(t->ram_bytes));
+        json_object_object_add(o, "touched_bytes", r->touched_known && t->kind != MEM_FLASH ? u64(t->touched_bytes) : NULL);
         json_object_array_add(arr, o);
     }
     return arr;
@@ -337,6 +402,7 @@ static json_object *memory_json(const machine_t *m, const run_info_t *ri, const 
     json_object_object_add(mem, "flash_model_bytes", u64(ri->model_bytes));
     json_object_object_add(mem, "flash_code_bytes", u64(ri->elf.code_bytes + ri->elf.rodata_bytes + ri->elf.data_bytes));
     json_object_object_add(mem, "ram_peak_bytes", r ? u64(r->ram_peak) : NULL);
+    json_object_object_add(mem, "ram_touched_bytes", r && r->touched_known ? u64(r->ram_touched) : NULL);
     json_object_object_add(mem, "stack_peak_bytes", r && r->stack_known ? u64(r->stack_peak) : NULL);
     json_object_object_add(mem, "heap_peak_bytes", r && r->heap_known ? u64(r->heap_peak) : NULL);
     json_object_object_add(mem, "heap_peak_source", r && r->heap_known ? json_object_new_string(r->heap_source) : NULL);
@@ -415,6 +481,28 @@ static json_object *op_traffic_json(const machine_t *m, const analysis_t *a, con
     return arr;
 }
 
+static json_object *u64_pair(const analysis_t *a, const uint64_t v[2])
+{
+    json_object *arr = json_object_new_array();
+    json_object_array_add(arr, u64(per_inf_u64(a, v[0])));
+    json_object_array_add(arr, u64(per_inf_u64(a, v[1])));
+    return arr;
+}
+
+/* An NPU operator's job: the NPU's PMU-style counts (means per inference). */
+static json_object *op_npu_json(const analysis_t *a, const ethosu_counters_t *n)
+{
+    json_object *o = json_object_new_object();
+    json_object_object_add(o, "active_cycles", u64(per_inf_u64(a, n->active_cycles)));
+    json_object_object_add(o, "mac_cycles", u64(per_inf_u64(a, n->mac_cycles)));
+    json_object_object_add(o, "macs", u64(per_inf_u64(a, n->macs)));
+    json_object_object_add(o, "axi_read_bytes", u64_pair(a, n->read_bytes));
+    json_object_object_add(o, "axi_write_bytes", u64_pair(a, n->write_bytes));
+    json_object_object_add(o, "commands", u64(per_inf_u64(a, n->commands)));
+    json_object_object_add(o, "jobs", u64(per_inf_u64(a, n->jobs)));
+    return o;
+}
+
 static json_object *operators_json(const machine_t *m, const analysis_t *a)
 {
     json_object *ops = json_object_new_array();
@@ -433,6 +521,8 @@ static json_object *operators_json(const machine_t *m, const analysis_t *a)
         json_object_object_add(oj, "memory_energy_uj", a->have_power ? num(per_inf(a, o->mem_pj) / 1e6) : NULL);
         json_object_object_add(oj, "memory_stall_cycles", u64(per_inf_u64(a, op_stall_cycles(o))));
         json_object_object_add(oj, "memory", op_traffic_json(m, a, o));
+        if (o->engine == ETSIM_ENGINE_NPU)
+            json_object_object_add(oj, "npu", op_npu_json(a, &o->npu));
         json_object_array_add(ops, oj);
     }
     return ops;
@@ -493,6 +583,33 @@ static json_object *outputs_json(const machine_t *m)
     return arr;
 }
 
+/* The NPU over the whole run (null without one). */
+static json_object *npu_json(const machine_t *m)
+{
+    const ethosu_device_t *d = m->npu.dev;
+    if (!d)
+        return NULL;
+    const ethosu_counters_t *n = &d->counters;
+    json_object *o = json_object_new_object();
+    json_object_object_add(o, "config", json_object_new_string(d->cfg->name));
+    json_object_object_add(o, "macs_per_cycle", json_object_new_int((int)d->cfg->macs_per_cycle));
+    json_object_object_add(o, "jobs", u64(n->jobs));
+    json_object_object_add(o, "commands", u64(n->commands));
+    json_object_object_add(o, "active_cycles", u64(n->active_cycles));
+    json_object_object_add(o, "mac_cycles", u64(n->mac_cycles));
+    json_object_object_add(o, "macs", u64(n->macs));
+    json_object *rd = json_object_new_array(), *wr = json_object_new_array();
+    for (int p = 0; p < 2; p++) {
+        json_object_array_add(rd, u64(n->read_bytes[p]));
+        json_object_array_add(wr, u64(n->write_bytes[p]));
+    }
+    json_object_object_add(o, "axi_read_bytes", rd);
+    json_object_object_add(o, "axi_write_bytes", wr);
+    json_object_object_add(o, "bus_errors", u64(m->npu.bus_errors));
+    json_object_object_add(o, "last_error", d->last_error[0] ? json_object_new_string(d->last_error) : NULL);
+    return o;
+}
+
 static json_object *header_json(const machine_t *m, const run_info_t *ri, json_object *root)
 {
     const cpu_t *c = m->cpu;
@@ -501,7 +618,7 @@ static json_object *header_json(const machine_t *m, const run_info_t *ri, json_o
     json_object_object_add(soc, "name", json_object_new_string(m->desc.name));
     json_object_object_add(soc, "cpu", json_object_new_string(m->desc.cpu));
     json_object_object_add(soc, "cpu_mhz", json_object_new_double(m->desc.cpu_mhz));
-    json_object_object_add(soc, "npu", NULL);
+    json_object_object_add(soc, "npu", m->npu.dev ? json_object_new_string(m->desc.npu.config) : NULL);
     json_object_object_add(root, "soc", soc);
 
     json_object *fw = json_object_new_object();
@@ -549,6 +666,7 @@ bool report_write_json(const char *path, const machine_t *m, const run_info_t *r
     json_object_object_add(root, "inference", inf);
     json_object_object_add(root, "memory", memory_json(m, ri, a));
     json_object_object_add(root, "power", power_json(m, ri, a));
+    json_object_object_add(root, "npu", npu_json(m));
     json_object_object_add(root, "operators", operators_json(m, a));
     json_object_object_add(root, "outputs", outputs_json(m));
     bool ok = json_object_to_file_ext(path, root, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE) == 0;
@@ -570,7 +688,8 @@ bool report_write_csv(const char *path, const machine_t *m, const run_info_t *ri
         return false;
     }
     fprintf(f, "index,name,engine,cycles,latency_ms,share,instructions,energy_uj,memory_energy_uj,avg_mw,"
-               "read_bytes,write_bytes,memory_stall_cycles\n");
+               "read_bytes,write_bytes,memory_stall_cycles,npu_active_cycles,npu_macs,npu_axi0_read_bytes,"
+               "npu_axi0_write_bytes,npu_axi1_read_bytes,npu_axi1_write_bytes\n");
     double per = per_inf(a, (double)a->cycles);
     for (uint32_t i = 0; i < a->nops && a->iterations; i++) {
         const op_stat_t *o = &a->ops[i];
@@ -589,8 +708,17 @@ bool report_write_csv(const char *path, const machine_t *m, const run_info_t *ri
             rd += o->read_bytes[r];
             wr += o->write_bytes[r];
         }
-        fprintf(f, "%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n", per_inf_u64(a, rd), per_inf_u64(a, wr),
+        fprintf(f, "%" PRIu64 ",%" PRIu64 ",%" PRIu64, per_inf_u64(a, rd), per_inf_u64(a, wr),
                 per_inf_u64(a, op_stall_cycles(o)));
+        /* The NPU columns: empty for an operator that is not an NPU job. */
+        const ethosu_counters_t *n = &o->npu;
+        if (o->engine == ETSIM_ENGINE_NPU)
+            fprintf(f, ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 ",%" PRIu64 "\n",
+                    per_inf_u64(a, n->active_cycles), per_inf_u64(a, n->macs), per_inf_u64(a, n->read_bytes[0]),
+                    per_inf_u64(a, n->write_bytes[0]), per_inf_u64(a, n->read_bytes[1]),
+                    per_inf_u64(a, n->write_bytes[1]));
+        else
+            fprintf(f, ",,,,,,\n");
     }
     bool ok = fclose(f) == 0;
     if (!ok)
@@ -667,13 +795,19 @@ static void html_operators(FILE *f, const machine_t *m, const analysis_t *a)
         const op_stat_t *o = &a->ops[i];
         if (!o->calls)
             continue;
-        char label[96], val[64], what[64], stall[64];
+        char label[96], val[64], what[256], stall[64];
         uint64_t stalled = op_stall_cycles(o);
         stalled = stalled < o->cycles ? stalled : o->cycles;
         snprintf(label, sizeof label, "%u %s", i, o->name);
         snprintf(val, sizeof val, "%.3f ms", ms_of(m, per_inf(a, (double)o->cycles)));
         snprintf(what, sizeof what, "%s: %.0f cycles", report_engine_name(o->engine),
                  per_inf(a, (double)(o->cycles - stalled)));
+        if (o->engine == ETSIM_ENGINE_NPU)
+            snprintf(what + strlen(what), sizeof what - strlen(what),
+                     "; NPU %.0f active cycles, %.0f MACs, AXI0 %.0f/%.0f B, AXI1 %.0f/%.0f B read/written",
+                     per_inf(a, (double)o->npu.active_cycles), per_inf(a, (double)o->npu.macs),
+                     per_inf(a, (double)o->npu.read_bytes[0]), per_inf(a, (double)o->npu.write_bytes[0]),
+                     per_inf(a, (double)o->npu.read_bytes[1]), per_inf(a, (double)o->npu.write_bytes[1]));
         snprintf(stall, sizeof stall, "waiting for memory: %.0f cycles", per_inf(a, (double)stalled));
         bar_seg_t segs[] = {{(double)(o->cycles - stalled), engine_color(o->engine), what},
                             {(double)stalled, "#999999", stall}};
@@ -711,6 +845,8 @@ static void html_timeline(FILE *f, const machine_t *m, const analysis_t *a)
     fputs("</svg>\n", f);
 }
 
+/* Per tier: what the image reserves (stacked by kind) and, below it,
+ * what the firmware changed (how small its pools could be). */
 static void html_ram(FILE *f, const run_info_t *ri)
 {
     const ram_info_t *r = ri->ram;
@@ -719,17 +855,21 @@ static void html_ram(FILE *f, const run_info_t *ri)
     double max = 0;
     int rows = 0;
     for (int i = 0; i < r->ntiers; i++) {
-        if (r->tiers[i].ram_bytes) {
-            rows++;
-            if ((double)r->tiers[i].ram_bytes > max)
-                max = (double)r->tiers[i].ram_bytes;
+        const ram_tier_t *t = &r->tiers[i];
+        if (t->ram_bytes || t->touched_bytes) {
+            rows += r->touched_known ? 2 : 1;
+            max = (double)t->ram_bytes > max ? (double)t->ram_bytes : max;
+            max = (double)t->touched_bytes > max ? (double)t->touched_bytes : max;
         }
     }
-    svg_open(f, "RAM per memory tier (data, bss used, arenas outside sections, stack, heap)", rows ? rows : 1);
+    svg_open(f, r->touched_known ? "RAM per memory tier: reserved by the image (data, bss used, arenas outside "
+                                   "sections, stack, heap) and touched (32-byte lines the firmware changed)"
+                                 : "RAM per memory tier (data, bss used, arenas outside sections, stack, heap)",
+             rows ? rows : 1);
     int y = 4;
     for (int i = 0; i < r->ntiers; i++) {
         const ram_tier_t *t = &r->tiers[i];
-        if (!t->ram_bytes)
+        if (!t->ram_bytes && !t->touched_bytes)
             continue;
         bar_seg_t segs[] = {
             {(double)t->data_bytes, "#66a61e", "data"}, {(double)t->bss_used, "#e6ab02", "bss (used)"},
@@ -737,9 +877,17 @@ static void html_ram(FILE *f, const run_info_t *ri)
             {(double)t->heap_bytes, "#1f78b4", "heap"},
         };
         char val[64];
-        snprintf(val, sizeof val, "%.1f KiB", t->ram_bytes / 1024.0);
+        snprintf(val, sizeof val, "%.1f KiB reserved", t->ram_bytes / 1024.0);
         svg_row(f, y, t->name, segs, 5, max, val);
         y += 18;
+        if (r->touched_known) {
+            bar_seg_t seg = {(double)t->touched_bytes, "#7570b3", "touched"};
+            char label[SOC_NAME_LEN + 12];
+            snprintf(label, sizeof label, "%s touched", t->name);
+            snprintf(val, sizeof val, "%.1f KiB touched", t->touched_bytes / 1024.0);
+            svg_row(f, y, label, &seg, 1, max, val);
+            y += 18;
+        }
     }
     fputs("</svg>\n", f);
 }
@@ -780,7 +928,10 @@ static void html_table(FILE *f, const machine_t *m, const run_info_t *ri, const 
     html_text(f, m->desc.cpu);
     fprintf(f, " (%s)</td><td>%.1f KiB</td><td>%.1f KiB</td>", m->desc.name, ri->model_bytes / 1024.0,
             (ri->elf.code_bytes + ri->elf.rodata_bytes + ri->elf.data_bytes) / 1024.0);
-    if (ri->ram)
+    if (ri->ram && ri->ram->touched_known)
+        fprintf(f, "<td>%.1f KiB reserved, %.1f KiB touched</td>", ri->ram->ram_peak / 1024.0,
+                ri->ram->ram_touched / 1024.0);
+    else if (ri->ram)
         fprintf(f, "<td>%.1f KiB</td>", ri->ram->ram_peak / 1024.0);
     else
         fputs("<td>-</td>", f);

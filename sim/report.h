@@ -32,6 +32,7 @@ typedef struct op_call {
     const char *name;
     uint64_t start, cycles, instret;   /* start: core cycle of OP_BEGIN */
     double energy_pj, mem_pj;          /* 0 without the power model */
+    ethosu_counters_t npu;             /* what the NPU did meanwhile */
 } op_call_t;
 
 /* Per operator index, summed over the inferences. */
@@ -44,6 +45,9 @@ typedef struct op_stat {
     /* Memory traffic per region of the SoC: bytes the core read and wrote,
      * and the cycles it waited for them (wait states, cache line fills). */
     uint64_t read_bytes[SOC_MAX_REGIONS], write_bytes[SOC_MAX_REGIONS], wait_cycles[SOC_MAX_REGIONS];
+    /* What the NPU did during the operator's calls (its job, for an
+     * operator with engine npu), summed. */
+    ethosu_counters_t npu;
 } op_stat_t;
 
 /* One inference (INFER_BEGIN..INFER_END). */

@@ -1,11 +1,18 @@
 /* Semihosting operations (Arm "Semihosting for AArch32 and AArch64"),
  * answered as QEMU's arm-compat semihosting answers them, so a firmware
- * behaves the same on both.  Clock and time are simulated time. */
+ * behaves the same on both.  Clock and time are simulated time.
+ *
+ * One difference on purpose: host files are confined to a root directory
+ * (the working directory unless --semihost-root says otherwise), so a
+ * firmware or model from elsewhere cannot read or write the host's files.
+ * A path that resolves outside the root looks to the firmware like a
+ * missing file (ENOENT), as it would on a host without that file. */
 #include "semihost.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "machine.h"
@@ -34,6 +41,113 @@ static const uint8_t features_file[5] = {'S', 'H', 'F', 'B', 0x03};
 void semihost_init(semihost_t *s)
 {
     memset(s, 0, sizeof *s);
+    if (!realpath(".", s->root))
+        s->root[0] = '\0';
+}
+
+bool semihost_set_root(semihost_t *s, const char *dir, char *err, size_t errlen)
+{
+    char resolved[PATH_MAX];
+    struct stat st;
+    if (!realpath(dir, resolved) || stat(resolved, &st) != 0) {
+        snprintf(err, errlen, "--semihost-root: %s: %s", dir, strerror(errno));
+        return false;
+    }
+    if (!S_ISDIR(st.st_mode)) {
+        snprintf(err, errlen, "--semihost-root: %s: not a directory", dir);
+        return false;
+    }
+    memcpy(s->root, resolved, sizeof s->root);
+    return true;
+}
+
+/* Is the resolved path p the root or below it? */
+static bool under_root(const semihost_t *s, const char *p)
+{
+    size_t n = strlen(s->root);
+    if (n == 0)
+        return false;
+    if (strcmp(s->root, "/") == 0)
+        return true;
+    return strncmp(p, s->root, n) == 0 && (p[n] == '\0' || p[n] == '/');
+}
+
+typedef enum { PATH_INSIDE, PATH_OUTSIDE, PATH_UNRESOLVED } path_check_t;
+
+/* Where does the directory that holds name (its last component not
+ * followed) resolve?  For files that may not exist yet (created by
+ * SYS_OPEN for writing) and for SYS_REMOVE / SYS_RENAME, which act on a
+ * symlink itself, not on its target.  A last component "." or ".." names
+ * a directory elsewhere: outside.  PATH_UNRESOLVED (errno set): the
+ * directory does not exist, so neither does the file. */
+static path_check_t parent_check(const semihost_t *s, const char *name)
+{
+    char dir[PATH_MAX], resolved[PATH_MAX];
+    const char *slash = strrchr(name, '/');
+    const char *last = slash ? slash + 1 : name;
+    if (!*last) {
+        errno = ENOENT;
+        return PATH_UNRESOLVED;
+    }
+    if (!strcmp(last, ".") || !strcmp(last, ".."))
+        return PATH_OUTSIDE;
+    if (!slash) {
+        strcpy(dir, ".");
+    } else if (slash == name) {
+        strcpy(dir, "/");
+    } else {
+        size_t n = (size_t)(slash - name);
+        if (n >= sizeof dir)
+            return PATH_OUTSIDE;
+        memcpy(dir, name, n);
+        dir[n] = '\0';
+    }
+    if (!realpath(dir, resolved))
+        return PATH_UNRESOLVED;
+    return under_root(s, resolved) ? PATH_INSIDE : PATH_OUTSIDE;
+}
+
+/* May the firmware open name?  Existing files: their real path (symlinks
+ * followed, as fopen follows them) must be under the root.  Others: the
+ * directory they would be in, and name must not be a symlink (a dangling
+ * one: fopen would create its target, wherever it points). */
+static path_check_t open_check(const semihost_t *s, const char *name)
+{
+    char resolved[PATH_MAX];
+    struct stat st;
+    if (realpath(name, resolved))
+        return under_root(s, resolved) ? PATH_INSIDE : PATH_OUTSIDE;
+    if (lstat(name, &st) == 0 && S_ISLNK(st.st_mode))
+        return PATH_OUTSIDE;
+    return parent_check(s, name);
+}
+
+/* Checks name with check (unless the root is "/": everything allowed, as
+ * QEMU does).  Refused: ENOENT, as for a missing file, and one warning
+ * per run so the user learns why.  Returns true when the caller may go
+ * on. */
+static bool path_allowed(semihost_t *s, const char *op, const char *name,
+                         path_check_t (*check)(const semihost_t *, const char *))
+{
+    if (strcmp(s->root, "/") == 0)
+        return true;
+    switch (check(s, name)) {
+    case PATH_INSIDE:
+        return true;
+    case PATH_UNRESOLVED:
+        s->host_errno = errno ? errno : ENOENT;
+        return false;
+    case PATH_OUTSIDE:
+        break;
+    }
+    if (!s->refusal_warned) {
+        fprintf(stderr, "etsim: warning: semihosting %s \"%s\" refused: outside the semihosting root %s "
+                "(the firmware sees a missing file; --semihost-root DIR moves the root, "
+                "--semihost-root / allows every file)\n", op, name, s->root[0] ? s->root : "(unresolved)");
+        s->refusal_warned = true;
+    }
+    s->host_errno = ENOENT;
+    return false;
 }
 
 void semihost_close_all(semihost_t *s)
@@ -103,6 +217,8 @@ static uint32_t sys_open(machine_t *m, uint32_t block)
     }
     static const char *const fmode[12] = {"r", "rb", "r+", "r+b", "w", "wb", "w+", "w+b",
                                           "a", "ab", "a+", "a+b"};
+    if (!path_allowed(s, "open of", name, open_check))
+        return (uint32_t)-1;
     FILE *f = fopen(name, fmode[mode]);
     if (!f) {
         s->host_errno = errno;
@@ -261,6 +377,8 @@ static uint32_t sys_remove(machine_t *m, uint32_t block)
     if (!args(m, block, a, 2) || a[1] >= sizeof name || !machine_read_bytes(m, a[0], name, a[1]))
         return (uint32_t)-1;
     name[a[1]] = '\0';
+    if (!path_allowed(&m->semi, "remove of", name, parent_check))
+        return (uint32_t)-1;
     if (remove(name) != 0) {
         m->semi.host_errno = errno;
         return (uint32_t)-1;
@@ -277,6 +395,9 @@ static uint32_t sys_rename(machine_t *m, uint32_t block)
         return (uint32_t)-1;
     from[a[1]] = '\0';
     to[a[3]] = '\0';
+    if (!path_allowed(&m->semi, "rename of", from, parent_check) ||
+        !path_allowed(&m->semi, "rename to", to, parent_check))
+        return (uint32_t)-1;
     if (rename(from, to) != 0) {
         m->semi.host_errno = errno;
         return (uint32_t)-1;

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "soc_builtin.h"
+#include "../npu/ethosu_device.h"
 
 const char *mem_kind_name(mem_kind_t k)
 {
@@ -29,10 +30,16 @@ const char *soc_builtin_json(const char *name)
     return NULL;
 }
 
+#define MAX_WARNED_KEYS 16
+
 typedef struct parse_ctx {
     const char *source;   /* file name or "built-in NAME", for messages */
     char *err;
     size_t errlen;
+    /* Unknown keys already warned about: each is named once, however many
+     * objects carry it. */
+    char warned[MAX_WARNED_KEYS][SOC_NAME_LEN];
+    int nwarned;
 } parse_ctx_t;
 
 static bool fail(parse_ctx_t *pc, const char *fmt, ...)
@@ -45,6 +52,30 @@ static bool fail(parse_ctx_t *pc, const char *fmt, ...)
     vsnprintf(pc->err + n, pc->errlen - (size_t)n, fmt, ap);
     va_end(ap);
     return false;
+}
+
+/* Keys nobody reads are most likely typos ("read_wiat"): warn, once per
+ * key, naming it and where it is.  Keys ending in "source" and
+ * "description" are documentation and always allowed. */
+static void warn_unknown_keys(parse_ctx_t *pc, json_object *obj, const char *where,
+                              const char *const *known)
+{
+    json_object_object_foreach(obj, key, val) {
+        (void)val;
+        size_t len = strlen(key);
+        if ((len >= 6 && strcmp(key + len - 6, "source") == 0) || strcmp(key, "description") == 0)
+            continue;
+        bool ok = false;
+        for (size_t i = 0; known[i] && !ok; i++)
+            ok = strcmp(known[i], key) == 0;
+        for (int i = 0; i < pc->nwarned && !ok; i++)
+            ok = strncmp(pc->warned[i], key, SOC_NAME_LEN - 1) == 0;
+        if (ok)
+            continue;
+        fprintf(stderr, "etsim: warning: %s: unknown key \"%s\" in %s (ignored)\n", pc->source, key, where);
+        if (pc->nwarned < MAX_WARNED_KEYS)
+            snprintf(pc->warned[pc->nwarned++], SOC_NAME_LEN, "%s", key);
+    }
 }
 
 /* A number: a JSON integer, or a string "0x1000", "512K", "4M", "2G". */
@@ -60,6 +91,9 @@ static bool get_u64(parse_ctx_t *pc, json_object *obj, const char *what, uint64_
     if (!json_object_is_type(obj, json_type_string))
         return fail(pc, "%s must be a number or a string like \"0x1000\" or \"512K\"", what);
     const char *s = json_object_get_string(obj);
+    /* strtoull would take "-64K" as 2^64 - 64 Ki. */
+    if (s[strspn(s, " \t")] == '-')
+        return fail(pc, "%s must not be negative (\"%s\")", what, s);
     char *end;
     errno = 0;
     unsigned long long v = strtoull(s, &end, 0);
@@ -164,6 +198,12 @@ static bool parse_region(parse_ctx_t *pc, json_object *o, soc_region_t *r)
     if (size == 0 || (uint64_t)r->base + size > 0x100000000ull)
         return fail(pc, "region %s: base + size must lie inside the 4 GiB address space", r->name);
     r->size = size;
+    static const char *const region_keys[] = {
+        "name", "kind", "base", "size", "aliases", "read_wait", "write_wait", "fetch_wait",
+        "width_bits", "cacheable", "read_pj_per_byte", "write_pj_per_byte", NULL};
+    char where[SOC_NAME_LEN + 16];
+    snprintf(where, sizeof where, "memory region %s", r->name);
+    warn_unknown_keys(pc, o, where, region_keys);
     if (!get_u32_field(pc, o, "read_wait", false, 0, &v))
         return false;
     r->read_wait = (uint16_t)(v > 1000 ? 1000 : v);
@@ -218,8 +258,105 @@ static bool parse_device(parse_ctx_t *pc, json_object *o, soc_device_t *dev)
         return false;
     if (!dev->name[0])
         memcpy(dev->name, dev->type, sizeof dev->name);
+    static const char *const device_keys[] = {"type", "name", "base", "size", NULL};
+    char where[SOC_NAME_LEN + 8];
+    snprintf(where, sizeof where, "device %s", dev->name);
+    warn_unknown_keys(pc, o, where, device_keys);
     if (strcmp(dev->type, "uart-cmsdk") != 0 && strcmp(dev->type, "profport") != 0)
         return fail(pc, "device type \"%s\" is not one of uart-cmsdk, profport", dev->type);
+    return true;
+}
+
+static bool npu_config_known(parse_ctx_t *pc, const char *name)
+{
+    if (ethosu_config_find(name))
+        return true;
+    char list[160] = "";
+    for (int i = 0; ethosu_config_names[i]; i++)
+        snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "", ethosu_config_names[i]);
+    return fail(pc, "npu config \"%s\" is not one of %s", name, list);
+}
+
+static void npu_defaults(soc_npu_t *n)
+{
+    n->base = SOC_NPU_DEFAULT_BASE;
+    n->aliases[0] = SOC_NPU_DEFAULT_ALIAS;
+    n->naliases = 1;
+    n->irq = SOC_NPU_DEFAULT_IRQ;
+    n->timing_adapters[0] = 0x48103000u;
+    n->timing_adapters[1] = 0x48103200u;
+    n->ntiming_adapters = 2;
+}
+
+/* "aliases" or "timing_adapters": up to SOC_MAX_ALIASES 4 KiB or 512-byte
+ * aligned addresses. */
+static bool parse_npu_addresses(parse_ctx_t *pc, json_object *o, const char *key, uint32_t align, uint32_t *out,
+                                int *n)
+{
+    json_object *al;
+    if (!json_object_object_get_ex(o, key, &al))
+        return true;
+    if (!json_object_is_type(al, json_type_array))
+        return fail(pc, "npu \"%s\" must be an array", key);
+    size_t cnt = json_object_array_length(al);
+    if (cnt > SOC_MAX_ALIASES)
+        return fail(pc, "npu \"%s\": at most %d addresses", key, SOC_MAX_ALIASES);
+    *n = 0;
+    for (size_t i = 0; i < cnt; i++) {
+        uint64_t a;
+        if (!get_u64(pc, json_object_array_get_idx(al, i), key, &a))
+            return false;
+        if (a > 0x100000000ull - align || (a & (align - 1)))
+            return fail(pc, "npu %s address 0x%llx is not %u-byte aligned inside 4 GiB", key, (unsigned long long)a,
+                        align);
+        out[(*n)++] = (uint32_t)a;
+    }
+    return true;
+}
+
+/* "npu": {"config": "ethos-u55-128", "base": "0x48102000",
+ * "aliases": ["0x58102000"], "irq": 56}, or null for none. */
+static bool parse_npu(parse_ctx_t *pc, json_object *root, soc_npu_t *n)
+{
+    json_object *o;
+    if (!json_object_object_get_ex(root, "npu", &o) || o == NULL)
+        return true;
+    if (!json_object_is_type(o, json_type_object))
+        return fail(pc, "\"npu\" must be an object or null");
+    static const char *const npu_keys[] = {"config", "base", "aliases", "irq", "timing_adapters", NULL};
+    warn_unknown_keys(pc, o, "npu", npu_keys);
+    npu_defaults(n);
+    uint32_t irq;
+    if (!get_string_field(pc, o, "config", true, n->config, sizeof n->config) || !npu_config_known(pc, n->config) ||
+        !get_u32_field(pc, o, "base", false, SOC_NPU_DEFAULT_BASE, &n->base) ||
+        !get_u32_field(pc, o, "irq", false, SOC_NPU_DEFAULT_IRQ, &irq))
+        return false;
+    if (irq >= 96)
+        return fail(pc, "npu irq %u: the NVIC has interrupts 0 to 95", irq);
+    n->irq = (int)irq;
+    if (n->base & 0xFFFu)
+        return fail(pc, "npu base 0x%08x is not 4 KiB aligned", n->base);
+    if (!parse_npu_addresses(pc, o, "aliases", 0x1000u, n->aliases, &n->naliases) ||
+        !parse_npu_addresses(pc, o, "timing_adapters", SOC_NPU_TIMING_ADAPTER_SIZE, n->timing_adapters,
+                             &n->ntiming_adapters))
+        return false;
+    n->present = true;
+    return true;
+}
+
+bool soc_desc_set_npu(soc_desc_t *d, const char *config, char *err, size_t errlen)
+{
+    if (strcmp(config, "none") == 0) {
+        d->npu.present = false;
+        return true;
+    }
+    parse_ctx_t pc = {.source = "--npu", .err = err, .errlen = errlen};
+    if (!npu_config_known(&pc, config))
+        return false;
+    if (!d->npu.present && !d->npu.base)
+        npu_defaults(&d->npu);
+    snprintf(d->npu.config, sizeof d->npu.config, "%s", config);
+    d->npu.present = true;
     return true;
 }
 
@@ -235,6 +372,10 @@ static bool parse_cache(parse_ctx_t *pc, json_object *cpu, const char *key, uint
         return true;
     if (!json_object_is_type(o, json_type_object))
         return fail(pc, "cpu \"%s\" must be an object", key);
+    static const char *const cache_keys[] = {"size", "ways", NULL};
+    char where[16];
+    snprintf(where, sizeof where, "cpu %s", key);
+    warn_unknown_keys(pc, o, where, cache_keys);
     uint64_t size = 0;
     if (json_object_object_get_ex(o, "size", &so) && !get_u64(pc, so, "size", &size))
         return false;
@@ -253,14 +394,19 @@ static bool parse_cpu(parse_ctx_t *pc, json_object *root, soc_desc_t *d)
     json_object *cpu;
     if (!json_object_object_get_ex(root, "cpu", &cpu) || !json_object_is_type(cpu, json_type_object))
         return fail(pc, "missing \"cpu\" object");
+    static const char *const cpu_keys[] = {"name", "mhz", "fpu", "mve", "prio_bits", "reset_vtor",
+                                           "icache", "dcache", NULL};
+    warn_unknown_keys(pc, cpu, "cpu", cpu_keys);
     strcpy(d->cpu, "cortex-m55");
     if (!get_string_field(pc, cpu, "name", false, d->cpu, sizeof d->cpu) ||
         !get_double_field(pc, cpu, "mhz", 400, &d->cpu_mhz))
         return false;
     if (strcmp(d->cpu, "cortex-m55") != 0)
         return fail(pc, "cpu \"%s\" is not supported (only cortex-m55)", d->cpu);
-    if (!(d->cpu_mhz > 0 && d->cpu_mhz <= 10000))
-        return fail(pc, "cpu mhz must be between 0 and 10000");
+    if (!(d->cpu_mhz > 0))
+        return fail(pc, "cpu mhz must be greater than 0");
+    if (!(d->cpu_mhz <= 10000))
+        return fail(pc, "cpu mhz must be at most 10000");
     uint32_t bits;
     if (!get_u32_field(pc, cpu, "prio_bits", false, 3, &bits) ||
         !get_u32_field(pc, cpu, "reset_vtor", false, 0, &d->reset_vtor))
@@ -276,6 +422,10 @@ static bool parse_root(parse_ctx_t *pc, json_object *root, soc_desc_t *d)
 {
     if (!json_object_is_type(root, json_type_object))
         return fail(pc, "the description must be a JSON object");
+    /* "power" is read by sim/power.c; "npu" and "dsp" describe engines. */
+    static const char *const root_keys[] = {"schema", "name", "cpu", "memory", "devices", "power",
+                                            "npu", "dsp", "model_address", "input_address", NULL};
+    warn_unknown_keys(pc, root, "the top level", root_keys);
     if (!get_string_field(pc, root, "name", true, d->name, sizeof d->name) || !parse_cpu(pc, root, d))
         return false;
     json_object *mem, *devs;
@@ -303,7 +453,8 @@ static bool parse_root(parse_ctx_t *pc, json_object *root, soc_desc_t *d)
             if (!parse_device(pc, json_object_array_get_idx(devs, i), &d->devices[d->ndevices++]))
                 return false;
     }
-    return get_u32_field(pc, root, "model_address", false, 0x28000000u, &d->model_address) &&
+    return parse_npu(pc, root, &d->npu) &&
+           get_u32_field(pc, root, "model_address", false, 0x28000000u, &d->model_address) &&
            get_u32_field(pc, root, "input_address", false, 0x60000000u, &d->input_address);
 }
 
@@ -359,7 +510,7 @@ bool soc_desc_load(soc_desc_t *d, const char *name_or_path, char *err, size_t er
             return false;
         text = owned;
     }
-    parse_ctx_t pc = {source, err, errlen};
+    parse_ctx_t pc = {.source = source, .err = err, .errlen = errlen};
     json_tokener *tok = json_tokener_new();
     json_object *root = tok ? json_tokener_parse_ex(tok, text, (int)strlen(text)) : NULL;
     bool ok;

@@ -36,6 +36,27 @@ typedef struct soc_device {
     uint32_t base, size;
 } soc_device_t;
 
+/* The NPU ("npu" object; null or absent: none).  Defaults: the
+ * Corstone-300 addresses and interrupt (ETHOSU.md 1.1). */
+typedef struct soc_npu {
+    bool present;
+    char config[SOC_NAME_LEN];           /* "ethos-u55-128": npu/ethosu_device.h */
+    uint32_t base;                       /* APB registers, 4 KiB */
+    uint32_t aliases[SOC_MAX_ALIASES];   /* the same registers (Secure alias) */
+    int naliases;
+    int irq;                             /* NVIC line */
+    /* The AXI timing adapters beside it (ETHOSU.md 1.1): register files
+     * that keep what the platform code writes; each also appears at the
+     * same offset from every NPU alias. */
+    uint32_t timing_adapters[SOC_MAX_ALIASES];
+    int ntiming_adapters;
+} soc_npu_t;
+
+#define SOC_NPU_DEFAULT_BASE 0x48102000u
+#define SOC_NPU_DEFAULT_ALIAS 0x58102000u
+#define SOC_NPU_DEFAULT_IRQ 56
+#define SOC_NPU_TIMING_ADAPTER_SIZE 0x200u
+
 typedef struct soc_desc {
     char name[64];
     char cpu[SOC_NAME_LEN];
@@ -48,6 +69,7 @@ typedef struct soc_desc {
     int nregions;
     soc_device_t devices[SOC_MAX_DEVICES];
     int ndevices;
+    soc_npu_t npu;
     uint32_t model_address;    /* where a MODEL.pte argument is placed */
     uint32_t input_address;    /* where --input files are placed, one after another */
 } soc_desc_t;
@@ -55,6 +77,11 @@ typedef struct soc_desc {
 /* Load a description: a built-in name ("an547") or a path to a JSON file.
  * On error returns false with a message naming the file and the problem. */
 bool soc_desc_load(soc_desc_t *d, const char *name_or_path, char *err, size_t errlen);
+
+/* Choose the NPU configuration (--npu): "none" removes it; a configuration
+ * name adds it (at the description's or the default addresses).  False
+ * with a message for an unknown name. */
+bool soc_desc_set_npu(soc_desc_t *d, const char *config, char *err, size_t errlen);
 
 /* The JSON text of a built-in description, or NULL for an unknown name. */
 const char *soc_builtin_json(const char *name);

@@ -1,6 +1,8 @@
 /* Traces (sim/trace.h, docs/trace.md). */
 #include "trace.h"
 
+#include "../firmware/include/etsim_profport.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -524,15 +526,31 @@ bool trace_write_timeline(const char *path, const machine_t *m, const analysis_t
                 "\"ts\":%.3f,\"dur\":%.3f,\"args\":{\"cycles\":%llu,\"energy_uj\":%.3f}}",
                 i, a->infers[i].begin / mhz, a->infers[i].cycles / mhz, (unsigned long long)a->infers[i].cycles,
                 a->infers[i].energy_pj / 1e6);
+    /* The NPU's own activity on its lane: each job from CMD go to its stop. */
+    const ethosu_device_t *npu = m->npu.dev;
+    for (uint32_t i = 0; npu && i < npu->njobs; i++) {
+        const ethosu_job_t *j = &npu->jobs[i];
+        fprintf(f, ",\n{\"name\":\"npu job %u\",\"cat\":\"npu\",\"ph\":\"X\",\"pid\":1,\"tid\":2,\"ts\":%.3f,"
+                "\"dur\":%.3f,\"args\":{\"cycles\":%llu,\"commands\":%llu,\"status\":\"0x%04x\"}}",
+                i, j->start / mhz, (j->end - j->start) / mhz, (unsigned long long)(j->end - j->start),
+                (unsigned long long)j->commands, j->status);
+    }
     for (uint32_t i = 0; i < a->ncalls; i++) {
         const op_call_t *c = &a->calls[i];
         fprintf(f, ",\n{\"name\":");
         json_str(f, c->name);
         fprintf(f, ",\"cat\":\"%s\",\"ph\":\"X\",\"pid\":1,\"tid\":%u,\"ts\":%.3f,\"dur\":%.3f,"
-                "\"args\":{\"index\":%u,\"iteration\":%u,\"cycles\":%llu,\"instructions\":%llu,\"energy_uj\":%.3f}}",
+                "\"args\":{\"index\":%u,\"iteration\":%u,\"cycles\":%llu,\"instructions\":%llu,\"energy_uj\":%.3f",
                 report_engine_name(c->engine), (c->engine < 3 ? c->engine : 0) + 1, c->start / mhz, c->cycles / mhz,
                 c->index, c->iteration, (unsigned long long)c->cycles, (unsigned long long)c->instret,
                 c->energy_pj / 1e6);
+        if (c->engine == ETSIM_ENGINE_NPU)
+            fprintf(f, ",\"npu_active_cycles\":%llu,\"npu_macs\":%llu,\"npu_axi_read_bytes\":[%llu,%llu],"
+                    "\"npu_axi_write_bytes\":[%llu,%llu]",
+                    (unsigned long long)c->npu.active_cycles, (unsigned long long)c->npu.macs,
+                    (unsigned long long)c->npu.read_bytes[0], (unsigned long long)c->npu.read_bytes[1],
+                    (unsigned long long)c->npu.write_bytes[0], (unsigned long long)c->npu.write_bytes[1]);
+        fprintf(f, "}}");
     }
     fprintf(f, "\n]}\n");
     bool ok = fclose(f) == 0;

@@ -38,3 +38,6 @@ test-differ: $(BUILD)/bin/etsim $(FW_STARTUP_OBJ)
 	bash tests/differ/run.sh --etsim $(BUILD)/bin/etsim
 
 test-rest: test-differ
+
+# The NPU tests (tests/npu/npu.mk).
+include tests/npu/npu.mk

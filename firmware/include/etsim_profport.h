@@ -3,10 +3,26 @@
  *
  * This is the one header shared by the simulator (sim/profport.c) and the
  * target code (runtime/, firmware/).  The port is a 4 KiB window at
- * ETSIM_PROFPORT_BASE.  On the AN547 memory map that address is inside the
- * DDR, so on QEMU or on a board the writes land harmlessly in RAM; etsim
- * overlays the window with a device.  Firmware may read ETSIM_PP_MAGIC to
- * learn whether it runs on etsim (reads ETSIM_PROFPORT_MAGIC there).
+ * ETSIM_PROFPORT_BASE; etsim puts a device there (sim/socs/an547.json
+ * names the same address: keep them in step).  Firmware may read
+ * ETSIM_PP_MAGIC to learn whether it runs on etsim (reads
+ * ETSIM_PROFPORT_MAGIC there, 0 elsewhere).
+ *
+ * Why 0xE00F0000: the same ELF must run unchanged on QEMU's mps3-an547
+ * and must not lose stores to the port where a firmware keeps data.  It
+ * used to sit at 0x7FFF0000, inside the AN547's DDR (0x60000000, 2 GiB),
+ * where ExecuTorch's Corstone-300 linker script places its pools
+ * (0x70000000 + 1.5 GiB): a large pool there would have had its stores
+ * taken by the port.  0xE00F0000 is in the Private Peripheral Bus, in the
+ * part of the Cortex-M55's external PPB that no component uses (its
+ * TPIU, ETM, CTI and EWIC sit at 0xE0040000-0xE0047FFF, the ROM tables at
+ * 0xE00FE000-0xE00FFFFF); no AN547 memory or peripheral is mapped there
+ * either (its RAMs end at 0xDFFFFFFF, its peripherals lie in
+ * 0x40000000-0x5FFFFFFF).  QEMU answers unassigned PPB addresses read-as-
+ * zero / writes-ignored for privileged code (hw/arm/armv7m.c,
+ * ppb_default_ops), so on QEMU the runner's events are simply dropped.
+ * Like every PPB access the port needs privileged code: unprivileged
+ * accesses fault on QEMU and on hardware.
  *
  * Protocol: write the arguments (ARG0..ARG2), then the event code to EVENT.
  * The write to EVENT is the moment the event happens (its cycle count).
@@ -16,7 +32,7 @@
 
 #include <stdint.h>
 
-#define ETSIM_PROFPORT_BASE  0x7FFF0000u
+#define ETSIM_PROFPORT_BASE  0xE00F0000u
 #define ETSIM_PROFPORT_SIZE  0x1000u
 #define ETSIM_PROFPORT_MAGIC 0x50535445u  /* "ETSP" little endian */
 

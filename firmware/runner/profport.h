@@ -1,5 +1,6 @@
 /* Marks for the etsim profiling port (firmware/include/etsim_profport.h).
- * On QEMU or a board the window is plain DDR, so the writes are harmless. */
+ * On QEMU the window is unassigned PPB space (read as zero, writes
+ * ignored), so the writes are harmless there. */
 #ifndef RUNNER_PROFPORT_H
 #define RUNNER_PROFPORT_H
 

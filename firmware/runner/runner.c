@@ -11,6 +11,7 @@
 #include "../../runtime/et_print.h"
 #include "../../runtime/et_session.h"
 #include "cmdline.h"
+#include "npu.h"
 #include "profport.h"
 
 /* Planned arenas and runtime metadata, in SRAM (see an547.ld). */
@@ -90,6 +91,7 @@ int main(void)
     pp_event(ETSIM_EV_MODEL, cfg.model.addr, cfg.model.size, 0);
     if (et_session_open(&session, model, cfg.model.size, NULL, work, sizeof work, &err) != ET_OK)
         return fail("loading the model", &err);
+    runner_npu_attach(&session.method);
     const et_method *m = &session.method;
     printf("model: %lu bytes at 0x%08lx, method %.*s, %lu instructions\n", (unsigned long)cfg.model.size,
            (unsigned long)cfg.model.addr, (int)m->name_len, m->name, (unsigned long)m->ninstrs);
@@ -115,5 +117,6 @@ int main(void)
     }
     for (uint32_t i = 0; i < m->noutputs; i++)
         report_output(i, et_method_output(m, i));
+    runner_npu_report();
     return 0;
 }

@@ -1,4 +1,6 @@
-/* Files on the host through semihosting: fopen "w+b" under /tmp, fwrite,
+/* Files on the host through semihosting: fopen "w+b" in the working
+ * directory (etsim confines semihosting to it; tests/diff/run.sh runs
+ * each program in a directory of its own), fwrite,
  * fseek/ftell (SEEK_END asks the host for the file length, SYS_FLEN),
  * fread back, reopen to append, fprintf/fgets/sscanf on a text file,
  * remove, opening a missing file (errno from SYS_ERRNO), the
@@ -28,8 +30,8 @@
 #define LEVEL "O2"
 #endif
 
-#define BIN_PATH "/tmp/etsim-semihost-files-" LEVEL ".bin"
-#define TXT_PATH "/tmp/etsim-semihost-files-" LEVEL ".txt"
+#define BIN_PATH "etsim-semihost-files-" LEVEL ".bin"
+#define TXT_PATH "etsim-semihost-files-" LEVEL ".txt"
 
 static unsigned char data[3000], back[3000];
 

@@ -49,7 +49,8 @@ etsim_status() {
 # Everything it needs comes in the environment (RUN_*).  It prints its
 # report in one write and leaves "pass" or "fail" in $RUN_RESULTS.
 run_one() {
-    local elf=$1
+    local elf
+    elf=$(realpath "$1")
     local name base want dir q_status e_status msg detail
     name=$(basename "$elf" .elf)
     base=${name%-O*}
@@ -57,8 +58,11 @@ run_one() {
     want=${want:-0}
     dir=$(mktemp -d "$RUN_TMP/$name.XXXXXX")
 
-    timeout --kill-after=5 "$RUN_QEMU_TIMEOUT" sh "$here/qemu-run.sh" "$elf" \
-        </dev/null >"$dir/qemu.out" 2>"$dir/qemu.err"
+    # Each run in a working directory of its own: the files a program
+    # creates through semihosting (etsim confines them to it) land there.
+    mkdir "$dir/q" "$dir/e"
+    (cd "$dir/q" && timeout --kill-after=5 "$RUN_QEMU_TIMEOUT" sh "$here/qemu-run.sh" "$elf" \
+        </dev/null >"$dir/qemu.out" 2>"$dir/qemu.err")
     q_status=$?
     msg=""
     detail=""
@@ -69,8 +73,8 @@ run_one() {
         detail=$(tail -n 5 "$dir/qemu.out" | sed 's/^/    qemu| /')
     elif [ "$RUN_MODE" = diff ]; then
         # shellcheck disable=SC2086
-        timeout --kill-after=5 "$RUN_ETSIM_TIMEOUT" "$RUN_ETSIM" -q ${ETSIM_ARGS:-} "$elf" \
-            </dev/null >"$dir/etsim.out" 2>"$dir/etsim.err"
+        (cd "$dir/e" && timeout --kill-after=5 "$RUN_ETSIM_TIMEOUT" "$RUN_ETSIM" -q ${ETSIM_ARGS:-} "$elf" \
+            </dev/null >"$dir/etsim.out" 2>"$dir/etsim.err")
         e_status=$?
         if [ "$e_status" -eq 124 ] || [ "$e_status" -eq 137 ]; then
             msg="etsim timed out after ${RUN_ETSIM_TIMEOUT}s"
@@ -100,7 +104,7 @@ $(tail -n 4 "$dir/etsim.err" | cut -c1-160 | sed 's/^/    etsim stderr| /')"
         : >"$RUN_RESULTS/$name.fail"
         if [ -n "$RUN_KEEP" ]; then
             mkdir -p "$RUN_KEEP/$name"
-            cp "$dir"/* "$RUN_KEEP/$name/"
+            cp "$dir"/*.out "$dir"/*.err "$RUN_KEEP/$name/" 2>/dev/null
         fi
         rm -rf "$dir"
     fi

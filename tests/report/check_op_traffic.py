@@ -19,7 +19,7 @@ import json
 import re
 import sys
 
-PROFPORT = 0x7FFF0000
+PROFPORT = 0xE00F0000
 ARG0, EVENT = PROFPORT + 0x04, PROFPORT + 0x10
 OP_BEGIN, OP_END = 3, 4
 MEM = re.compile(r"^\s+([RW]) 0x([0-9a-f]{8})\s+(\d+)\s+(\S+)(?:\s+stall (\d+))?")

@@ -603,6 +603,61 @@ Test(dsp, ssat16_usat16)
     expect_r0("usat16 r0, #4, r1", 0x000F0003u, 0, 0, 0x000F0003u, 0);
 }
 
+/* ==== PKHBT, PKHTB ==== */
+
+/* r1 = 0x1234_8765 (Rn), r2 = 0x8001_7FFE (Rm): every shift amount of both
+ * forms, against the architecture's definition written out per amount. */
+Test(dsp, pkhbt_every_lsl_amount)
+{
+    const uint32_t n = 0x12348765u, m = 0x80017FFEu;
+    for (unsigned sh = 0; sh < 32; sh++) {
+        char src[64];
+        snprintf(src, sizeof src, "pkhbt r0, r1, r2, lsl #%u", sh);
+        expect_r0(src, n, m, 0, (n & 0xFFFFu) | ((m << sh) & 0xFFFF0000u), 0);
+    }
+}
+
+Test(dsp, pkhtb_every_asr_amount_including_32)
+{
+    const uint32_t n = 0x12348765u, m = 0x80017FFEu;
+    for (unsigned sh = 1; sh <= 32; sh++) {
+        char src[64];
+        /* ASR by sh of a negative word: its top sh bits are ones. */
+        uint32_t shifted = sh == 32 ? 0xFFFFFFFFu : (m >> sh) | ~(0xFFFFFFFFu >> sh);
+        snprintf(src, sizeof src, "pkhtb r0, r1, r2, asr #%u", sh);
+        expect_r0(src, n, m, 0, (n & 0xFFFF0000u) | (shifted & 0xFFFFu), 0);
+    }
+    /* a positive Rm shifted out entirely leaves zeros */
+    expect_r0("pkhtb r0, r1, r2, asr #32", 0xABCD0000u, 0x7FFFFFFFu, 0, 0xABCD0000u, 0);
+}
+
+Test(dsp, pkh_encodings_by_hand)
+{
+    /* pkhtb r0, r1, r2, asr #32 is imm5 = 0 with tb = 1 (eac1 0022) */
+    tcpu_t *t = run("", 0, 0x11112222u, 0x80000000u, 0);
+    const uint16_t code[] = {0xEAC1, 0x0022};
+    cr_assert_eq(tcpu_run_code(t, code, 2), TCPU_DONE);
+    cr_expect_eq(t->cpu->r[0], 0x1111FFFFu, "got %08x", t->cpu->r[0]);
+    tcpu_free(t);
+    cr_expect_str_eq(decoded_name(0xEAC1, 0x0002), "pkhbt");   /* pkhbt r0, r1, r2 */
+    cr_expect_str_eq(decoded_name(0xEAC1, 0x70C2), "pkhbt");   /* lsl #31 */
+    cr_expect_str_eq(decoded_name(0xEAC1, 0x0062), "pkhtb");   /* asr #1 */
+    cr_expect_eq(decoded_name(0xEAD1, 0x0002), NULL);          /* S = 1 */
+    cr_expect_eq(decoded_name(0xEAC1, 0x0012), NULL);          /* T = 1 */
+    expect_undefined(0xEAD1, 0x0002);
+    expect_undefined(0xEAC1, 0x0D02);   /* Rd = SP */
+    expect_undefined(0xEACF, 0x0002);   /* Rn = PC */
+    expect_undefined(0xEAC1, 0x000D);   /* Rm = SP */
+}
+
+Test(dsp, pkh_leaves_flags_and_q)
+{
+    tcpu_t *t = run_q("pkhtb r0, r1, r2, asr #16", 0, 0xFFFF0000u, 0x7FFF0000u, 0, 0, 1);
+    cr_expect_eq(t->cpu->r[0], 0xFFFF7FFFu);
+    cr_expect_eq(t->cpu->q, 1);
+    tcpu_free(t);
+}
+
 /* ==== Armv8.1-M long shifts (RdaLo = r0, RdaHi = r1, amount register r2) ==== */
 
 Test(dsp, lsll_lsrl_asrl_immediate)

@@ -1,0 +1,474 @@
+/* The Ethos-U55 APB register file, state machine and interrupt
+ * (ETHOSU.md 2.1, 2.2, 2.4), and the first timing model of its commands;
+ * the PMU is ethosu_pmu.c. */
+#include "ethosu_device.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- configurations ------------------------------------------------------ */
+
+/* CONFIG = log2(MACs) | SHRAM KB << 8, product 0 (U55), cmd_stream_version 0
+ * (ETHOSU.md 2.1, 6.1). */
+static const ethosu_config_t configs[] = {
+    {"ethos-u55-32", 32, 16, 0x1005},
+    {"ethos-u55-64", 64, 16, 0x1006},
+    {"ethos-u55-128", 128, 24, 0x1807},
+    {"ethos-u55-256", 256, 48, 0x3008},
+};
+
+const char *const ethosu_config_names[] = {"ethos-u55-32", "ethos-u55-64", "ethos-u55-128", "ethos-u55-256",
+                                           NULL};
+
+const ethosu_config_t *ethosu_config_find(const char *name)
+{
+    for (size_t i = 0; i < sizeof configs / sizeof configs[0]; i++)
+        if (strcmp(configs[i].name, name) == 0)
+            return &configs[i];
+    return NULL;
+}
+
+/* ---- registers (ETHOSU.md 2.1-2.3) --------------------------------------- */
+
+enum {
+    REG_ID = 0x000, REG_STATUS = 0x004, REG_CMD = 0x008, REG_RESET = 0x00C,
+    REG_QBASE = 0x010, REG_QBASE_HI = 0x014, REG_QREAD = 0x018, REG_QCONFIG = 0x01C,
+    REG_QSIZE = 0x020, REG_PROT = 0x024, REG_CONFIG = 0x028, REG_LOCK = 0x02C,
+    REG_REGIONCFG = 0x03C, REG_AXI_LIMIT0 = 0x040, REG_BASEP0 = 0x080,
+    REG_DMA_CMD_SRC = 0x260, REG_CURRENT_QREAD = 0x27C,   /* the debug block's cheap part */
+    REG_CMD_STATE_FIRST = 0x800, REG_CMD_STATE_LAST = 0xBFC,
+    REG_REVISION = 0xFC0, REG_PID4 = 0xFD0,
+};
+
+/* The U55 header's ID reset value: arch 1.1.0, product_major 4, r2p0. */
+#define ETHOSU55_ID 0x10104201u
+/* PID4-7, PID0-3, CID0-3 at 0xFD0..0xFFC (ETHOSU.md 2.2). */
+static const uint32_t ident_regs[12] = {0x04, 0, 0, 0, 0x80, 0xB5, 0x0B, 0, 0x0D, 0xF0, 0x05, 0xB1};
+
+#define CMD_GO            (1u << 0)
+#define CMD_CLEAR_IRQ     (1u << 1)
+#define CMD_Q_ENABLES     (3u << 2)
+#define CMD_STOP_REQUEST  (1u << 4)
+#define CMD_RESET_VALUE   0xCu
+
+/* Errors clear only on reset (ETHOSU.md 2.1). */
+#define STATUS_ERRORS (ETHOSU_STATUS_BUS_STATUS | ETHOSU_STATUS_CMD_PARSE_ERROR | ETHOSU_STATUS_WD_FAULT)
+
+/* Assumption: a soft reset keeps STATUS.reset_status set this long (the
+ * driver polls it; hardware takes a few cycles to reset its units). */
+#define SOFT_RESET_CYCLES 16u
+
+/* ---- the first timing model ----------------------------------------------- */
+
+/* Assumption: a register-setting or synchronisation command (and STOP,
+ * IRQ, PMU_MASK) occupies the command processor one cycle. */
+#define REGISTER_COMMAND_CYCLES 1u
+/* Assumption: each kernel operation pays a fixed start-up (block
+ * configuration, first IFM and weight fetches before the MACs start). */
+#define KERNEL_OP_OVERHEAD_CYCLES 32u
+/* Assumption: a DMA pays a fixed start-up before its first beat. */
+#define DMA_OVERHEAD_CYCLES 16u
+/* The U55's AXI ports are 64 bits wide (ETHOSU.md 1.1): at best one 8-byte
+ * beat per cycle per port and direction (assumption: the memory keeps up). */
+#define AXI_BYTES_PER_CYCLE 8u
+/* Output stage: 64 / MACs-per-cycle cycles per output element, Vela's
+ * "other" column (ETHOSU.md 6.1: 2.0, 1.0, 0.5, 0.25 for U55-32..256). */
+#define OUTPUT_STAGE_MACS_PER_ELEMENT 64u
+
+static uint64_t div_up(uint64_t a, uint64_t b)
+{
+    return (a + b - 1) / b;
+}
+
+static uint64_t axi_cycles(const npu_op_info_t *info)
+{
+    uint64_t worst = 0;
+    for (int p = 0; p < 2; p++) {
+        uint64_t r = div_up(info->read_bytes[p], AXI_BYTES_PER_CYCLE);
+        uint64_t w = div_up(info->write_bytes[p], AXI_BYTES_PER_CYCLE);
+        if (r > worst) worst = r;
+        if (w > worst) worst = w;
+    }
+    return worst;
+}
+
+static uint64_t mac_cycles(const ethosu_config_t *cfg, const npu_op_info_t *info)
+{
+    return div_up(info->macs, cfg->macs_per_cycle);
+}
+
+/* A kernel op is bound by its MACs, its output stage or its memory traffic,
+ * whichever is slowest; a DMA by its traffic. */
+uint64_t ethosu_command_cycles(const ethosu_config_t *cfg, const npu_op_info_t *info)
+{
+    uint64_t c;
+    switch (info->kind) {
+    case NPU_OPK_CONV:
+    case NPU_OPK_DEPTHWISE:
+    case NPU_OPK_POOL:
+    case NPU_OPK_ELEMENTWISE: {
+        c = mac_cycles(cfg, info);
+        uint64_t out = div_up(info->ofm_elements * OUTPUT_STAGE_MACS_PER_ELEMENT, cfg->macs_per_cycle);
+        uint64_t mem = axi_cycles(info);
+        if (out > c) c = out;
+        if (mem > c) c = mem;
+        return c + KERNEL_OP_OVERHEAD_CYCLES;
+    }
+    case NPU_OPK_DMA:
+        return axi_cycles(info) + DMA_OVERHEAD_CYCLES;
+    default:
+        c = axi_cycles(info);
+        return c > REGISTER_COMMAND_CYCLES ? c : REGISTER_COMMAND_CYCLES;
+    }
+}
+
+/* ---- interrupt -------------------------------------------------------------- */
+
+static void update_irq(ethosu_device_t *d)
+{
+    bool level = (d->status & (ETHOSU_STATUS_IRQ_RAISED | ETHOSU_STATUS_PMU_IRQ_RAISED)) != 0;
+    if (level != d->irq_level) {
+        d->irq_level = level;
+        if (d->irq.set)
+            d->irq.set(d->irq.ctx, level);
+    }
+}
+
+/* A PMU overflow with its interrupt enabled raises pmu_irq_raised. */
+static void pmu_check_overflow_irq(ethosu_device_t *d)
+{
+    if (ethosu_pmu_irq(&d->pmu))
+        d->status |= ETHOSU_STATUS_PMU_IRQ_RAISED;
+}
+
+/* ---- state machine (ETHOSU.md 2.4) ------------------------------------------ */
+
+/* Time from d->now to until passes with the state unchanged. */
+static void account(ethosu_device_t *d, uint64_t until)
+{
+    if (until <= d->now)
+        return;
+    uint64_t n = until - d->now;
+    if (d->running)
+        d->counters.active_cycles += n;
+    ethosu_pmu_cycles(&d->pmu, n, d->running);
+    pmu_check_overflow_irq(d);
+    d->now = until;
+}
+
+/* Fetch and perform the next command at d->now. */
+static void start_command(ethosu_device_t *d)
+{
+    memset(&d->cmd_info, 0, sizeof d->cmd_info);
+    d->cur_offset = d->qread;
+    d->cmd_result = npu_core_step(d->core, &d->bases, &d->qread, &d->cmd_info);
+    d->cmd_done = d->now + ethosu_command_cycles(d->cfg, &d->cmd_info);
+}
+
+/* The job log: a job starts at CMD go and ends when the NPU stops. */
+static void job_begin(ethosu_device_t *d)
+{
+    if (d->njobs == d->jobs_cap) {
+        uint32_t cap = d->jobs_cap ? d->jobs_cap * 2 : 16;
+        ethosu_job_t *n = cap <= ETHOSU_MAX_JOB_LOG ? realloc(d->jobs, cap * sizeof *n) : NULL;
+        if (!n)
+            return;   /* only counted (counters.jobs) */
+        d->jobs = n;
+        d->jobs_cap = cap;
+    }
+    d->jobs[d->njobs++] = (ethosu_job_t){d->now, d->now, 0, 0};
+}
+
+/* The job being run, if it is in the log (counters.jobs counts it already). */
+static ethosu_job_t *current_job(ethosu_device_t *d)
+{
+    return d->njobs && d->counters.jobs == d->njobs ? &d->jobs[d->njobs - 1] : NULL;
+}
+
+static void job_end(ethosu_device_t *d, uint32_t status)
+{
+    ethosu_job_t *j = current_job(d);
+    if (j) {
+        j->end = d->now;
+        j->status = status & 0xFFFFu;
+    }
+}
+
+static void stop(ethosu_device_t *d, uint32_t status_bits)
+{
+    d->running = false;
+    d->stop_requested = false;
+    d->status |= status_bits | ETHOSU_STATUS_IRQ_RAISED;
+    job_end(d, d->status);
+}
+
+static void count_command(ethosu_device_t *d, const npu_op_info_t *in)
+{
+    ethosu_counters_t *c = &d->counters;
+    uint64_t macc = mac_cycles(d->cfg, in);
+    c->commands++;
+    ethosu_job_t *j = current_job(d);
+    if (j) {
+        j->commands++;
+        j->end = d->now;   /* so far */
+    }
+    c->macs += in->macs;
+    c->mac_cycles += macc;
+    for (int p = 0; p < 2; p++) {
+        c->read_bytes[p] += in->read_bytes[p];
+        c->write_bytes[p] += in->write_bytes[p];
+    }
+    ethosu_pmu_t *p = &d->pmu;
+    ethosu_pmu_event(p, ETHOSU_EV_MAC_ACTIVE, macc);
+    ethosu_pmu_event(p, ETHOSU_EV_AXI0_RD_DATA_BEAT_RECEIVED, div_up(in->read_bytes[0], AXI_BYTES_PER_CYCLE));
+    ethosu_pmu_event(p, ETHOSU_EV_AXI1_RD_DATA_BEAT_RECEIVED, div_up(in->read_bytes[1], AXI_BYTES_PER_CYCLE));
+    ethosu_pmu_event(p, ETHOSU_EV_AXI0_WR_DATA_BEAT_WRITTEN, div_up(in->write_bytes[0], AXI_BYTES_PER_CYCLE));
+    ethosu_pmu_event(p, ETHOSU_EV_AXI1_WR_DATA_BEAT_WRITTEN, div_up(in->write_bytes[1], AXI_BYTES_PER_CYCLE));
+    pmu_check_overflow_irq(d);
+}
+
+static void note_error(ethosu_device_t *d, const char *what)
+{
+    const npu_op_info_t *in = &d->cmd_info;
+    snprintf(d->last_error, sizeof d->last_error, "%.40s at QREAD 0x%x%s%.96s", what, d->cur_offset,
+             in->message[0] ? ": " : "", in->message);
+}
+
+/* The command in flight has taken its cycles: show its outcome, then go
+ * on with the next one unless the NPU stops. */
+static void complete_command(ethosu_device_t *d)
+{
+    const npu_op_info_t *in = &d->cmd_info;
+    count_command(d, in);
+    if (in->kind == NPU_OPK_PMU_MASK)
+        d->pmu.mask_gate = (in->param & 1u) != 0;
+    switch (d->cmd_result) {
+    case NPU_STEP_CONTINUE:
+        break;
+    case NPU_STEP_IRQ:
+        /* [?] ETHOSU.md 2.4: the IRQ's mask goes into irq_history_mask. */
+        d->irq_history |= in->param;
+        d->status |= ETHOSU_STATUS_IRQ_RAISED;
+        break;
+    case NPU_STEP_STOP:
+        d->irq_history |= in->param;
+        stop(d, ETHOSU_STATUS_CMD_END_REACHED);
+        return;
+    case NPU_STEP_END_OF_QUEUE:
+        stop(d, ETHOSU_STATUS_CMD_END_REACHED);
+        return;
+    case NPU_STEP_PARSE_ERROR:
+        note_error(d, "command stream parse error");
+        stop(d, ETHOSU_STATUS_CMD_PARSE_ERROR);
+        return;
+    case NPU_STEP_BUS_ERROR:
+        note_error(d, "bus error");
+        d->faulting = (uint32_t)(in->faulting_channel & 0xFu) << 12;
+        stop(d, ETHOSU_STATUS_BUS_STATUS);
+        return;
+    case NPU_STEP_WD_FAULT:
+        note_error(d, "weight decoder fault");
+        stop(d, ETHOSU_STATUS_WD_FAULT);
+        return;
+    }
+    if (d->stop_requested) {
+        /* [?] CMD.stop_request: stop after the command already started,
+         * without cmd_end_reached (the stream did not end); raise the IRQ
+         * so that a driver waiting for it wakes. */
+        stop(d, 0);
+        return;
+    }
+    start_command(d);
+}
+
+void ethosu_advance(ethosu_device_t *d, uint64_t now)
+{
+    if (d->reset_until && d->reset_until <= now) {
+        account(d, d->reset_until);
+        d->reset_until = 0;
+    }
+    while (d->running && d->cmd_done <= now) {
+        account(d, d->cmd_done);
+        complete_command(d);
+    }
+    account(d, now);
+    update_irq(d);
+}
+
+uint64_t ethosu_next_event(const ethosu_device_t *d)
+{
+    return d->running ? d->cmd_done : UINT64_MAX;
+}
+
+/* Registers to their reset values (both resets); PROT from RESET. */
+static void reset_state(ethosu_device_t *d, uint64_t now, uint32_t prot)
+{
+    ethosu_counters_t keep = d->counters;
+    const ethosu_config_t *cfg = d->cfg;
+    npu_core_t *core = d->core;
+    ethosu_irq_t irq = d->irq;
+    bool level = d->irq_level;
+    if (d->running) {
+        d->now = now;
+        job_end(d, 0);   /* cut short */
+    }
+    ethosu_job_t *jobs = d->jobs;
+    uint32_t njobs = d->njobs, jobs_cap = d->jobs_cap;
+    char last_error[sizeof d->last_error];
+    memcpy(last_error, d->last_error, sizeof last_error);
+    memset(d, 0, sizeof *d);
+    memcpy(d->last_error, last_error, sizeof last_error);
+    d->jobs = jobs;
+    d->njobs = njobs;
+    d->jobs_cap = jobs_cap;
+    d->cfg = cfg;
+    d->core = core;
+    d->irq = irq;
+    d->irq_level = level;
+    d->counters = keep;
+    d->cmd_q = CMD_RESET_VALUE;
+    d->prot = prot & 3u;
+    ethosu_pmu_reset(&d->pmu);
+    d->now = now;
+    npu_core_reset(core);
+    update_irq(d);
+}
+
+void ethosu_reset(ethosu_device_t *d, uint64_t now)
+{
+    reset_state(d, now, 0);
+}
+
+ethosu_device_t *ethosu_create(const ethosu_config_t *cfg, npu_port_t port, ethosu_irq_t irq)
+{
+    ethosu_device_t *d = calloc(1, sizeof *d);
+    if (!d)
+        return NULL;
+    npu_core_config_t cc = {.macs_per_cycle = cfg->macs_per_cycle, .shram_kb = cfg->shram_kb};
+    d->core = npu_core_create(&cc, port);
+    if (!d->core) {
+        free(d);
+        return NULL;
+    }
+    d->cfg = cfg;
+    d->irq = irq;
+    reset_state(d, 0, 0);
+    return d;
+}
+
+void ethosu_destroy(ethosu_device_t *d)
+{
+    if (!d)
+        return;
+    npu_core_destroy(d->core);
+    free(d->jobs);
+    free(d);
+}
+
+/* ---- register access ------------------------------------------------------ */
+
+static uint32_t status_reg(const ethosu_device_t *d)
+{
+    return (d->running ? ETHOSU_STATUS_STATE : 0) | d->status | d->faulting | (d->irq_history << 16);
+}
+
+uint32_t ethosu_read(ethosu_device_t *d, uint64_t now, uint32_t off)
+{
+    ethosu_advance(d, now);
+    off &= (ETHOSU_REG_SIZE - 1u) & ~3u;
+    if (d->reset_until)
+        return off == REG_STATUS ? ETHOSU_STATUS_RESET_STATUS : 0;   /* "other regs read 0" */
+    if (off >= REG_BASEP0 && off < REG_BASEP0 + 8 * 8)
+        return (off & 4u) ? d->basep_hi[(off - REG_BASEP0) / 8] : d->bases.basep[(off - REG_BASEP0) / 8];
+    if (off >= REG_AXI_LIMIT0 && off < REG_AXI_LIMIT0 + 16)
+        return d->axi_limit[(off - REG_AXI_LIMIT0) / 4];
+    if (ethosu_pmu_is_reg(off))
+        return ethosu_pmu_read(&d->pmu, off);
+    if (off >= REG_CMD_STATE_FIRST && off <= REG_CMD_STATE_LAST)
+        return npu_core_state_reg(d->core, off);
+    if (off >= REG_PID4)
+        return ident_regs[(off - REG_PID4) / 4];
+    switch (off) {
+    case REG_ID: return ETHOSU55_ID;
+    case REG_STATUS: return status_reg(d);
+    case REG_CMD: return d->cmd_q;
+    case REG_QBASE: return d->bases.qbase;
+    case REG_QBASE_HI: return d->qbase_hi;
+    case REG_QREAD:
+    case REG_CURRENT_QREAD: return d->running ? d->cur_offset : d->qread;
+    case REG_DMA_CMD_SRC: return d->bases.qbase + (d->running ? d->cur_offset : d->qread);
+    case REG_QCONFIG: return d->bases.qconfig;
+    case REG_QSIZE: return d->bases.qsize;
+    case REG_PROT: return d->prot;
+    case REG_CONFIG: return d->cfg->config_reg;
+    case REG_LOCK: return d->lock;
+    case REG_REGIONCFG: return d->bases.regioncfg;
+    default: return 0;   /* RESET, REVISION, the rest of the debug block: nothing to show */
+    }
+}
+
+static void cmd_write(ethosu_device_t *d, uint32_t v)
+{
+    d->cmd_q = v & CMD_Q_ENABLES;
+    if (v & CMD_CLEAR_IRQ)
+        d->status &= ~(ETHOSU_STATUS_IRQ_RAISED | ETHOSU_STATUS_PMU_IRQ_RAISED);
+    d->irq_history &= ~(v >> 16);
+    if ((v & CMD_STOP_REQUEST) && d->running)
+        d->stop_requested = true;
+    /* [?] Go is refused while an error is latched: those bits clear only
+     * on reset (ETHOSU.md 2.1), and the driver soft-resets after an error. */
+    if ((v & CMD_GO) && !d->running && !(d->status & STATUS_ERRORS)) {
+        d->running = true;
+        job_begin(d);
+        d->counters.jobs++;
+        start_command(d);
+    }
+}
+
+/* QBASE, QSIZE and QCONFIG only while stopped ([?]: the running stream is
+ * not moved under the command processor); the region registers at any
+ * time (the command processor latches them at each kick). */
+void ethosu_write(ethosu_device_t *d, uint64_t now, uint32_t off, uint32_t v)
+{
+    ethosu_advance(d, now);
+    off &= (ETHOSU_REG_SIZE - 1u) & ~3u;
+    if (off == REG_RESET) {
+        reset_state(d, now, v);
+        d->reset_until = now + SOFT_RESET_CYCLES;
+        return;
+    }
+    if (d->reset_until)
+        return;
+    if (off >= REG_BASEP0 && off < REG_BASEP0 + 8 * 8) {
+        if (off & 4u)
+            d->basep_hi[(off - REG_BASEP0) / 8] = v;
+        else
+            d->bases.basep[(off - REG_BASEP0) / 8] = v;
+    } else if (off >= REG_AXI_LIMIT0 && off < REG_AXI_LIMIT0 + 16) {
+        d->axi_limit[(off - REG_AXI_LIMIT0) / 4] = v & 0x0F1F00F3u;
+    } else if (ethosu_pmu_is_reg(off)) {
+        ethosu_pmu_write(&d->pmu, off, v);
+        if (!ethosu_pmu_irq(&d->pmu))
+            d->status &= ~ETHOSU_STATUS_PMU_IRQ_RAISED;
+        pmu_check_overflow_irq(d);
+    } else {
+        switch (off) {
+        case REG_CMD: cmd_write(d, v); break;
+        case REG_QBASE:
+        case REG_QSIZE:
+            if (!d->running) {
+                *(off == REG_QBASE ? &d->bases.qbase : &d->bases.qsize) = v;
+                d->qread = 0;
+                d->status &= ~ETHOSU_STATUS_CMD_END_REACHED;
+            }
+            break;
+        case REG_QBASE_HI: if (!d->running) d->qbase_hi = v; break;
+        case REG_QCONFIG: if (!d->running) d->bases.qconfig = v & 3u; break;
+        case REG_LOCK: d->lock = v; break;
+        case REG_REGIONCFG: d->bases.regioncfg = v & 0xFFFFu; break;
+        default: break;   /* read-only registers */
+        }
+    }
+    update_irq(d);
+}

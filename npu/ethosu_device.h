@@ -1,0 +1,127 @@
+/* The Ethos-U55 as a device: the APB register file (ETHOSU.md 2.1-2.3),
+ * the reset / run / stop state machine (2.4), the interrupt line, the PMU
+ * and the time each command takes.  The command processor behind it is
+ * npu_core.h; memory is reached through npu_port_t, the interrupt through
+ * ethosu_irq_t, so nothing here knows the SoC.
+ *
+ * Time: the device lives in the core's clock (the NPU is clocked with the
+ * core on Corstone-300; assumption for other SoCs).  It is advanced lazily:
+ * the SoC calls ethosu_advance(now) when ethosu_next_event() is due and
+ * before every register access, so the CPU's run loop pays nothing between
+ * the NPU's events.  A command is performed (functionally) when it starts;
+ * its outcome (interrupt, stop, error) shows when its cycles have passed. */
+#ifndef ETSIM_NPU_ETHOSU_DEVICE_H
+#define ETSIM_NPU_ETHOSU_DEVICE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "ethosu_pmu.h"
+#include "npu_core.h"
+
+#define ETHOSU_REG_SIZE 0x1000u   /* the APB window */
+
+/* A MAC configuration (ETHOSU.md 2.1, 6.1). */
+typedef struct ethosu_config {
+    const char *name;          /* "ethos-u55-128" */
+    unsigned macs_per_cycle;
+    unsigned shram_kb;
+    uint32_t config_reg;       /* the CONFIG register */
+} ethosu_config_t;
+
+/* The configuration called name, or NULL. */
+const ethosu_config_t *ethosu_config_find(const char *name);
+/* The names, NULL-terminated (for messages). */
+extern const char *const ethosu_config_names[];
+
+/* The interrupt line: level is true while STATUS.irq_raised or
+ * pmu_irq_raised is set. */
+typedef struct ethosu_irq {
+    void *ctx;
+    void (*set)(void *ctx, bool level);
+} ethosu_irq_t;
+
+/* What the NPU did since creation, whatever the PMU is programmed to count
+ * (the reports take differences of these at the profiling-port events). */
+typedef struct ethosu_counters {
+    uint64_t active_cycles;    /* running (a command in flight) */
+    uint64_t mac_cycles;       /* cycles the MACs were busy */
+    uint64_t macs;
+    uint64_t read_bytes[2], write_bytes[2];   /* per AXI port */
+    uint64_t commands, jobs;   /* commands performed, CMD go accepted */
+} ethosu_counters_t;
+
+/* One job: CMD go to the stop (for the timeline). */
+typedef struct ethosu_job {
+    uint64_t start, end;       /* core cycles */
+    uint64_t commands;
+    uint32_t status;           /* STATUS bits 0-15 at the stop; 0: cut short by a reset */
+} ethosu_job_t;
+
+#define ETHOSU_MAX_JOB_LOG 65536u   /* jobs kept; later ones are only counted */
+
+/* STATUS bits. */
+#define ETHOSU_STATUS_STATE           (1u << 0)
+#define ETHOSU_STATUS_IRQ_RAISED      (1u << 1)
+#define ETHOSU_STATUS_BUS_STATUS      (1u << 2)
+#define ETHOSU_STATUS_RESET_STATUS    (1u << 3)
+#define ETHOSU_STATUS_CMD_PARSE_ERROR (1u << 4)
+#define ETHOSU_STATUS_CMD_END_REACHED (1u << 5)
+#define ETHOSU_STATUS_PMU_IRQ_RAISED  (1u << 6)
+#define ETHOSU_STATUS_WD_FAULT        (1u << 7)
+
+typedef struct ethosu_device {
+    const ethosu_config_t *cfg;
+    npu_core_t *core;
+    ethosu_irq_t irq;
+    bool irq_level;
+
+    /* Registers. */
+    npu_bases_t bases;         /* QBASE, QSIZE, BASEP, REGIONCFG, QCONFIG */
+    uint32_t basep_hi[8], qbase_hi;
+    uint32_t status;           /* all STATUS bits but state and reset_status */
+    uint32_t irq_history;      /* STATUS bits 16-31 */
+    uint32_t cmd_q;            /* CMD bits 2-3 (clock_q / power_q enable) */
+    uint32_t prot;
+    uint32_t lock;
+    uint32_t axi_limit[4];
+    uint32_t faulting;         /* STATUS bits 11-15 of the last bus error */
+    ethosu_pmu_t pmu;
+
+    /* State machine. */
+    uint64_t now;              /* the device is advanced up to this cycle */
+    uint64_t reset_until;      /* soft reset in progress until this cycle (0: none) */
+    bool running;
+    bool stop_requested;       /* CMD.stop_request while running */
+    uint32_t qread;            /* offset of the next command to fetch */
+    uint32_t cur_offset;       /* offset of the command in flight */
+    uint64_t cmd_done;         /* cycle at which the command in flight completes */
+    npu_step_result_t cmd_result;
+    npu_op_info_t cmd_info;
+    char last_error[192];      /* the last error stop, for messages (kept across resets) */
+
+    ethosu_counters_t counters;
+    ethosu_job_t *jobs;        /* the job log (kept across resets) */
+    uint32_t njobs, jobs_cap;
+} ethosu_device_t;
+
+/* NULL when out of memory.  The device starts out of hardware reset. */
+ethosu_device_t *ethosu_create(const ethosu_config_t *cfg, npu_port_t port, ethosu_irq_t irq);
+void ethosu_destroy(ethosu_device_t *d);
+/* Hardware reset (the SoC's), at cycle now. */
+void ethosu_reset(ethosu_device_t *d, uint64_t now);
+
+/* Register access at byte offset off (32-bit registers; other sizes read
+ * and write the aligned word), at core cycle now. */
+uint32_t ethosu_read(ethosu_device_t *d, uint64_t now, uint32_t off);
+void ethosu_write(ethosu_device_t *d, uint64_t now, uint32_t off, uint32_t value);
+
+/* Run the NPU up to cycle now. */
+void ethosu_advance(ethosu_device_t *d, uint64_t now);
+/* The cycle of the next outcome that needs ethosu_advance (UINT64_MAX: none). */
+uint64_t ethosu_next_event(const ethosu_device_t *d);
+
+/* The cycles one command keeps the NPU busy (the first timing model). */
+uint64_t ethosu_command_cycles(const ethosu_config_t *cfg, const npu_op_info_t *info);
+
+#endif

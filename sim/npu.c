@@ -1,0 +1,170 @@
+/* The NPU on the SoC: the Ethos-U55 device (npu/ethosu_device.h) on the
+ * bus at the description's addresses, its interrupt line to the NVIC, and
+ * its AXI ports over the memory map: every access is charged to the region
+ * it hits, in the region's counters (as the core's accesses are) and in the
+ * NPU's own; an access outside every region, or over a device, is refused
+ * (the NPU then stops with STATUS.bus_status and raises its interrupt). */
+#include <string.h>
+
+#include "machine.h"
+#include "../npu/ethosu_device.h"
+
+/* One access, whole or not at all: every byte in one region (flash only
+ * for reads) and none on a device. */
+static sim_region_t *npu_region(machine_t *m, uint32_t addr, uint32_t len, bool write, uint32_t *off)
+{
+    if (len == 0 || (uint64_t)addr + len > 0x100000000ull)
+        return NULL;
+    sim_region_t *r = (sim_region_t *)machine_region_at(m, addr, off);
+    if (!r || (uint64_t)*off + len > r->desc->size || (write && r->desc->kind == MEM_FLASH))
+        return NULL;
+    /* Devices overlay memory (the profiling port sits in the DDR). */
+    for (int i = 0; i < m->ndevices; i++) {
+        const sim_device_t *d = &m->devices[i];
+        for (int k = 0; k < d->nranges; k++)
+            if (addr < (uint64_t)d->base[k] + d->size && d->base[k] < (uint64_t)addr + len)
+                return NULL;
+    }
+    return r;
+}
+
+static void charge(machine_t *m, sim_region_t *r, uint32_t len, bool write)
+{
+    bus_stats_t *own = &m->npu.stats[r - m->regions];
+    if (write) {
+        r->stats.writes++;
+        r->stats.write_bytes += len;
+        own->writes++;
+        own->write_bytes += len;
+    } else {
+        r->stats.reads++;
+        r->stats.read_bytes += len;
+        own->reads++;
+        own->read_bytes += len;
+    }
+}
+
+static bool port_read(void *ctx, uint32_t addr, void *dst, uint32_t len, unsigned axi_port)
+{
+    machine_t *m = ctx;
+    uint32_t off;
+    (void)axi_port;
+    sim_region_t *r = npu_region(m, addr, len, false, &off);
+    if (!r) {
+        m->npu.bus_errors++;
+        return false;
+    }
+    memcpy(dst, r->host + off, len);
+    charge(m, r, len, false);
+    return true;
+}
+
+static bool port_write(void *ctx, uint32_t addr, const void *src, uint32_t len, unsigned axi_port)
+{
+    machine_t *m = ctx;
+    uint32_t off;
+    (void)axi_port;
+    sim_region_t *r = npu_region(m, addr, len, true, &off);
+    if (!r) {
+        m->npu.bus_errors++;
+        return false;
+    }
+    /* Through the host-write path: it drops predecoded instructions the
+     * NPU overwrites. */
+    machine_write_bytes(m, addr, src, len);
+    charge(m, r, len, true);
+    return true;
+}
+
+static void npu_irq(void *ctx, bool level)
+{
+    machine_t *m = ctx;
+    machine_set_irq(m, m->npu.irq, level);
+}
+
+/* Registers are 32 bits wide; narrower accesses see the aligned word
+ * (assumption: the APB bridge does not fault them). */
+static bool npu_dev_read(void *ctx, uint64_t now, uint32_t off, unsigned size, uint32_t *value)
+{
+    uint32_t word = ethosu_read(ctx, now, off & ~3u);
+    *value = size >= 4 ? word : (word >> (8u * (off & 3u))) & (size == 1 ? 0xFFu : 0xFFFFu);
+    return true;
+}
+
+static bool npu_dev_write(void *ctx, uint64_t now, uint32_t off, unsigned size, uint32_t value)
+{
+    (void)size;
+    ethosu_write(ctx, now, off & ~3u, value);
+    return true;
+}
+
+static uint64_t npu_dev_next_event(void *ctx)
+{
+    return ethosu_next_event(ctx);
+}
+
+static void npu_dev_advance(void *ctx, uint64_t now)
+{
+    ethosu_advance(ctx, now);
+}
+
+static bool ta_read(void *ctx, uint64_t now, uint32_t off, unsigned size, uint32_t *value)
+{
+    const uint32_t *regs = ctx;
+    (void)now;
+    uint32_t word = regs[off / 4];
+    *value = size >= 4 ? word : (word >> (8u * (off & 3u))) & (size == 1 ? 0xFFu : 0xFFFFu);
+    return true;
+}
+
+static bool ta_write(void *ctx, uint64_t now, uint32_t off, unsigned size, uint32_t value)
+{
+    uint32_t *regs = ctx;
+    (void)now, (void)size;
+    regs[off / 4] = value;
+    return true;
+}
+
+/* A timing adapter at base and at the same offset from each NPU alias. */
+static bool attach_timing_adapter(machine_t *m, int i, char *err, size_t errlen)
+{
+    const soc_npu_t *n = &m->desc.npu;
+    sim_device_t d = {.base = {n->timing_adapters[i]}, .nranges = 1, .size = SOC_NPU_TIMING_ADAPTER_SIZE,
+                      .irq = -1, .ctx = m->npu.ta_regs[i], .read = ta_read, .write = ta_write};
+    snprintf(d.name, sizeof d.name, "npu_ta%d", i);
+    for (int a = 0; a < n->naliases; a++) {
+        uint64_t alias = (uint64_t)n->timing_adapters[i] + n->aliases[a] - n->base;
+        if (alias <= 0x100000000ull - SOC_NPU_TIMING_ADAPTER_SIZE)
+            d.base[d.nranges++] = (uint32_t)alias;
+    }
+    return machine_add_device(m, &d, err, errlen);
+}
+
+bool sim_npu_attach(machine_t *m, char *err, size_t errlen)
+{
+    const soc_npu_t *n = &m->desc.npu;
+    const ethosu_config_t *cfg = ethosu_config_find(n->config);
+    if (!cfg) {
+        snprintf(err, errlen, "npu: unknown configuration \"%s\"", n->config);
+        return false;
+    }
+    npu_port_t port = {.ctx = m, .read = port_read, .write = port_write};
+    ethosu_irq_t irq = {.ctx = m, .set = npu_irq};
+    m->npu.irq = n->irq;
+    m->npu.dev = ethosu_create(cfg, port, irq);
+    if (!m->npu.dev) {
+        snprintf(err, errlen, "out of memory");
+        return false;
+    }
+    sim_device_t d = {.name = "npu", .base = {n->base}, .nranges = 1 + n->naliases, .size = ETHOSU_REG_SIZE,
+                      .irq = n->irq, .ctx = m->npu.dev, .read = npu_dev_read, .write = npu_dev_write,
+                      .next_event = npu_dev_next_event, .advance = npu_dev_advance};
+    for (int i = 0; i < n->naliases; i++)
+        d.base[1 + i] = n->aliases[i];
+    if (!machine_add_device(m, &d, err, errlen))
+        return false;
+    for (int i = 0; i < n->ntiming_adapters; i++)
+        if (!attach_timing_adapter(m, i, err, errlen))
+            return false;
+    return true;
+}

@@ -1,0 +1,109 @@
+#!/bin/bash
+# The NPU device end to end: the register-level test programs of
+# firmware/npu-tests on etsim, and the command line around the NPU.
+#   usage: tests/npu_device/run.sh ETSIM FW_DIR
+# Prints ok / FAIL per check; exits 1 if any failed.
+set -u
+ETSIM=$1
+FW=$2
+T=$(mktemp -d /tmp/etsim-npu-XXXXXX)
+trap 'rm -rf "$T"' EXIT
+pass=0 fail=0
+ok() { echo "ok $1"; pass=$((pass + 1)); }
+bad() { echo "FAIL $1"; sed 's/^/    /' "$T/err" | head -12; fail=$((fail + 1)); }
+
+# run NAME STATUS STDOUT_PATTERN STDERR_PATTERN -- ARGS...  (pattern -: no check)
+run() {
+    local name=$1 want=$2 outpat=$3 errpat=$4
+    shift 5
+    timeout 300 "$ETSIM" "$@" >"$T/out" 2>"$T/err"
+    local rc=$?
+    if [ "$rc" = "$want" ] && { [ "$outpat" = - ] || grep -qE -- "$outpat" "$T/out"; } &&
+       { [ "$errpat" = - ] || grep -qE -- "$errpat" "$T/err"; }; then
+        ok "$name"
+    else
+        echo "  exit $rc (want $want); stdout:"; sed 's/^/    /' "$T/out" | tail -8
+        bad "$name"
+    fi
+}
+
+regs=$FW/ethosu_regs.elf
+endless=$FW/ethosu_endless.elf
+
+# The driver sequence on every MAC configuration: CONFIG follows --npu.
+run "regs default (an547: ethos-u55-128)" 0 '^CONFIG 0x00001807$' - -- -q "$regs"
+for c in 32:00001005 64:00001006 128:00001807 256:00003008; do
+    run "regs --npu ethos-u55-${c%%:*}" 0 "^CONFIG 0x${c#*:}\$" - -- -q --npu "ethos-u55-${c%%:*}" "$regs"
+done
+grep -q 'ethosu_regs: PASS' "$T/out" && ok "regs program passes its own checks" || bad "regs program checks"
+
+# No NPU: its registers are unmapped, the first read is a BusFault.
+run "--npu none: reading ID BusFaults" 3 - 'BusFault|PRECISERR' -- -q --npu none "$regs"
+grep -q '0x48102000' "$T/err" && ok "--npu none: the fault names the address" || bad "--npu none address"
+run "bad --npu value" 2 - "--npu: 'ethos-u55-512' is not none or one of" -- -q --npu ethos-u55-512 "$regs"
+
+# A SoC file chooses the NPU; its errors are bad input.
+"$ETSIM" --print-soc an547 > "$T/an547.json"
+sed 's/"config": "ethos-u55-128"/"config": "ethos-u55-64"/' "$T/an547.json" > "$T/u64.json"
+run "SoC file with ethos-u55-64" 0 '^CONFIG 0x00001006$' - -- -q --soc "$T/u64.json" "$regs"
+sed 's/"config": "ethos-u55-128"/"config": "ethos-u65-512"/' "$T/an547.json" > "$T/bad.json"
+run "SoC file with an unknown npu config" 2 - 'npu config "ethos-u65-512" is not one of' -- -q --soc "$T/bad.json" "$regs"
+sed 's/"irq": 56,/"irq": 200,/' "$T/an547.json" > "$T/badirq.json"
+run "SoC file with npu irq 200" 2 - 'npu irq 200' -- -q --soc "$T/badirq.json" "$regs"
+sed 's/"base": "0x49303000"/"base": "0x48102800"/' "$T/an547.json" > "$T/overlap.json"
+run "SoC file with a UART over the NPU's registers" 2 - 'device npu at 0x48102000 overlaps device uart0' -- -q --soc "$T/overlap.json" "$regs"
+python3 - "$T/an547.json" "$T/nonpu.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1])); d["npu"] = None; json.dump(d, open(sys.argv[2], "w"))
+PY
+run "SoC file with npu null: no device" 3 - 'BusFault|PRECISERR' -- -q --soc "$T/nonpu.json" "$regs"
+run "SoC file with npu null, --npu ethos-u55-256 adds it" 0 '^CONFIG 0x00003008$' - -- -q --soc "$T/nonpu.json" --npu ethos-u55-256 "$regs"
+
+# A job that does not end in time is stopped by --max-cycles while the
+# core sleeps; run to its end it takes at least one cycle per command.
+# The job is the last 1 Mi cycles or so of the run; stop the run halfway
+# through it (however long the core takes to fill the stream before).
+run "endless job run to the end of its queue" 0 '^STATUS 0x00000020 PMU cycles' 'cycles' -- "$endless"
+total=$(sed -n 's/^  cycles *\([0-9]*\).*/\1/p' "$T/err")
+job=$(sed -n 's/^STATUS .* PMU cycles \([0-9]*\)$/\1/p' "$T/out")
+run "endless job: --max-cycles stops it while the core sleeps (exit 4)" 4 - 'max-cycles reached' -- \
+    -q --max-cycles $((total - job / 2)) "$endless"
+
+# Same inputs, same outputs.
+"$ETSIM" -q --report "$T/r1.json" "$regs" >"$T/o1" 2>/dev/null
+"$ETSIM" -q --report "$T/r2.json" "$regs" >"$T/o2" 2>/dev/null
+if cmp -s "$T/o1" "$T/o2" && diff <(grep -v host_ "$T/r1.json") <(grep -v host_ "$T/r2.json") >/dev/null; then
+    ok "two runs: identical output and report"
+else
+    bad "determinism"
+fi
+
+# The report: the NPU operator carries the job's counts, equal to what the
+# PMU's cycle counter told the firmware; so does the timeline's last job.
+"$ETSIM" -q --timeline "$T/t1.json" "$regs" >/dev/null 2>&1
+python3 - "$T/r1.json" "$T/o1" "$T/t1.json" > "$T/err" 2>&1 <<'PY'
+import json, re, sys
+r = json.load(open(sys.argv[1]))
+out = open(sys.argv[2]).read()
+m = re.search(r"^PMU cycles (\d+) axi0_rd (\d+) axi1_rd (\d+)", out, re.M)
+assert m, "no PMU line in the program's output"
+assert r["soc"]["npu"] == "ethos-u55-128", r["soc"]["npu"]
+ops = [o for o in r["operators"] if o["engine"] == "npu"]
+assert len(ops) == 1, ops
+npu = ops[0]["npu"]
+assert npu["active_cycles"] == int(m.group(1)), (npu, m.group(0))
+assert npu["axi_read_bytes"][1] == 4 * int(m.group(3)), (npu, m.group(0))
+assert npu["axi_read_bytes"][0] == 0 and npu["axi_write_bytes"] == [0, 0], npu
+assert npu["macs"] == 0, npu
+jobs = [e for e in json.load(open(sys.argv[3]))["traceEvents"] if e["name"].startswith("npu job")]
+assert len(jobs) == r["npu"]["jobs"], (len(jobs), r["npu"]["jobs"])
+assert jobs[-1]["args"]["cycles"] == int(m.group(1)), (jobs[-1], m.group(0))
+assert jobs[-1]["args"]["status"] == "0x0022", jobs[-1]
+PY
+[ $? = 0 ] && ok "report and timeline: the NPU job's active cycles equal the PMU's" || bad "report NPU counts"
+"$ETSIM" -q --npu none --report "$T/r3.json" "$FW/../tests/int_arith-O2.elf" >/dev/null 2>&1
+python3 -c 'import json,sys; assert json.load(open(sys.argv[1]))["soc"]["npu"] is None' "$T/r3.json" 2>"$T/err" \
+    && ok "report: soc.npu is null with --npu none" || bad "soc.npu null"
+
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]

@@ -1,0 +1,394 @@
+/* The Ethos-U55 device (npu/ethosu_device.h) on its own: the register
+ * file, the reset / run / stop state machine with its interrupt line
+ * (ETHOSU.md 2.1, 2.4), the PMU (2.3) and the first timing model, over a
+ * small memory behind npu_port_t.  The command streams use only what any
+ * command processor must do the same way: register commands, STOP, IRQ
+ * and an opcode the U55 does not have. */
+#include <criterion/criterion.h>
+#include <string.h>
+
+#include "../../npu/ethosu_device.h"
+
+#define MEM_BASE 0x10000u
+#define MEM_SIZE 0x10000u
+
+typedef struct fixture {
+    uint8_t mem[MEM_SIZE];
+    unsigned refused;          /* accesses the port refused */
+    unsigned irq_rises;
+    bool level;
+    ethosu_device_t *d;
+} fixture_t;
+
+static fixture_t fx;
+
+static bool mem_read(void *ctx, uint32_t addr, void *dst, uint32_t len, unsigned axi_port)
+{
+    fixture_t *f = ctx;
+    (void)axi_port;
+    if (addr < MEM_BASE || (uint64_t)addr + len > MEM_BASE + MEM_SIZE) {
+        f->refused++;
+        return false;
+    }
+    memcpy(dst, f->mem + (addr - MEM_BASE), len);
+    return true;
+}
+
+static bool mem_write(void *ctx, uint32_t addr, const void *src, uint32_t len, unsigned axi_port)
+{
+    fixture_t *f = ctx;
+    (void)axi_port;
+    if (addr < MEM_BASE || (uint64_t)addr + len > MEM_BASE + MEM_SIZE) {
+        f->refused++;
+        return false;
+    }
+    memcpy(f->mem + (addr - MEM_BASE), src, len);
+    return true;
+}
+
+static void irq_set(void *ctx, bool level)
+{
+    fixture_t *f = ctx;
+    if (level && !f->level)
+        f->irq_rises++;
+    f->level = level;
+}
+
+static void setup_config(const char *name)
+{
+    memset(&fx, 0, sizeof fx);
+    const ethosu_config_t *cfg = ethosu_config_find(name);
+    cr_assert_not_null(cfg);
+    npu_port_t port = {&fx, mem_read, mem_write};
+    ethosu_irq_t irq = {&fx, irq_set};
+    fx.d = ethosu_create(cfg, port, irq);
+    cr_assert_not_null(fx.d);
+}
+
+static void setup(void)
+{
+    setup_config("ethos-u55-128");
+}
+
+static void teardown(void)
+{
+    ethosu_destroy(fx.d);
+}
+
+enum { ID = 0x000, STATUS = 0x004, CMD = 0x008, RESET = 0x00C, QBASE = 0x010, QREAD = 0x018, QCONFIG = 0x01C,
+       QSIZE = 0x020, PROT = 0x024, CONFIG = 0x028, REGIONCFG = 0x03C, BASEP1 = 0x088, PMCR = 0x180,
+       PMCNTENSET = 0x184, PMCNTENCLR = 0x188, PMOVSSET = 0x18C, PMOVSCLR = 0x190, PMINTSET = 0x194,
+       PMCCNTR = 0x1A0, PMCCNTR_HI = 0x1A4, PMCCNTR_CFG = 0x1A8, PMEVCNTR0 = 0x300, PMEVTYPER0 = 0x380 };
+
+#define STOP(mask) (((uint32_t)(mask) << 16) | 0u)
+#define IRQ(mask) (((uint32_t)(mask) << 16) | 1u)
+#define REG0(v) (((uint32_t)(v) << 16) | 0x100u)   /* NPU_SET_IFM_PAD_TOP */
+
+static uint32_t rd(uint64_t now, uint32_t off)
+{
+    return ethosu_read(fx.d, now, off);
+}
+
+static void wr(uint64_t now, uint32_t off, uint32_t v)
+{
+    ethosu_write(fx.d, now, off, v);
+}
+
+/* Put words at MEM_BASE, point QBASE/QSIZE at them and go at cycle now. */
+static void start(uint64_t now, const uint32_t *words, unsigned n)
+{
+    memcpy(fx.mem, words, 4 * n);
+    wr(now, QBASE, MEM_BASE);
+    wr(now, QSIZE, 4 * n);
+    wr(now, CMD, 0xDu);
+}
+
+/* Run events until the NPU stops (at most limit cycles); the cycle it did. */
+static uint64_t run_to_stop(uint64_t limit)
+{
+    uint64_t t;
+    while ((t = ethosu_next_event(fx.d)) != UINT64_MAX) {
+        cr_assert_leq(t, limit, "still running at cycle %llu", (unsigned long long)t);
+        ethosu_advance(fx.d, t);
+    }
+    return fx.d->now;
+}
+
+TestSuite(npu_device, .init = setup, .fini = teardown);
+
+Test(npu_device, reset_values_and_identification)
+{
+    cr_expect_eq(rd(0, ID), 0x10104201u);
+    cr_expect_eq(rd(0, STATUS), 0u);
+    cr_expect_eq(rd(0, CMD), 0xCu);
+    cr_expect_eq(rd(0, CONFIG), 0x1807u);
+    cr_expect_eq(rd(0, PMCR), 0x2000u);    /* num_event_cnt = 4 */
+    cr_expect_eq(rd(0, 0xFE0), 0x80u);     /* PID0 */
+    cr_expect_eq(rd(0, 0xFE4), 0xB5u);
+    cr_expect_eq(rd(0, 0xFF0), 0x0Du);     /* CID0..3 */
+    cr_expect_eq(rd(0, 0xFFC), 0xB1u);
+    cr_expect_eq(ethosu_next_event(fx.d), UINT64_MAX);
+}
+
+Test(npu_device, config_register_per_mac_configuration)
+{
+    static const struct { const char *name; uint32_t config; } want[] = {
+        {"ethos-u55-32", 0x1005}, {"ethos-u55-64", 0x1006}, {"ethos-u55-128", 0x1807}, {"ethos-u55-256", 0x3008}};
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        ethosu_destroy(fx.d);
+        setup_config(want[i].name);
+        cr_expect_eq(rd(0, CONFIG), want[i].config, "%s", want[i].name);
+    }
+    cr_expect_null(ethosu_config_find("ethos-u55-512"));
+    cr_expect_null(ethosu_config_find("ethos-u65-256"));
+}
+
+Test(npu_device, soft_reset_takes_time_and_sets_prot)
+{
+    wr(10, QCONFIG, 2);
+    wr(10, RESET, 3u);
+    cr_expect_eq(rd(11, STATUS), 0x8u, "reset_status while resetting");
+    cr_expect_eq(rd(11, ID), 0u, "other registers read 0 while resetting");
+    wr(12, QCONFIG, 1);                      /* ignored while resetting */
+    uint64_t t = 11;
+    while (rd(t, STATUS) & 0x8u)
+        t++;
+    cr_expect_gt(t, 11u);
+    cr_expect_eq(rd(t, PROT), 3u);
+    cr_expect_eq(rd(t, QCONFIG), 0u, "QCONFIG back to its reset value");
+    cr_expect_eq(rd(t, CMD), 0xCu);
+}
+
+Test(npu_device, stop_ends_the_job_with_an_interrupt)
+{
+    uint32_t s[] = {REG0(1), REG0(2), STOP(0xFFFF)};
+    start(100, s, 3);
+    cr_expect_eq(rd(100, STATUS) & 1u, 1u, "running");
+    cr_expect_eq(ethosu_next_event(fx.d), 101u, "a register command takes one cycle");
+    uint64_t end = run_to_stop(1000);
+    cr_expect_eq(end, 103u);
+    cr_expect_eq(rd(end, STATUS), 0xFFFF0022u, "cmd_end_reached, irq_raised, history 0xFFFF");
+    cr_expect(fx.level);
+    cr_expect_eq(fx.irq_rises, 1u);
+    cr_expect_eq(rd(end, QREAD), 12u);
+    wr(end, CMD, 0xCu | 2u);                  /* clear_irq */
+    cr_expect_not(fx.level);
+    cr_expect_eq(rd(end, STATUS), 0xFFFF0020u);
+    wr(end, CMD, 0xCu | 0xFFFF0000u);         /* clear the history */
+    cr_expect_eq(rd(end, STATUS), 0x20u);
+    wr(end, QSIZE, 12);                       /* QSIZE while stopped clears cmd_end_reached */
+    cr_expect_eq(rd(end, STATUS), 0u);
+    cr_expect_eq(rd(end, QREAD), 0u);
+    cr_expect_eq(fx.d->counters.commands, 3u);
+    cr_expect_eq(fx.d->counters.active_cycles, 3u);
+    cr_assert_eq(fx.d->njobs, 1u, "the job log");
+    cr_expect_eq(fx.d->jobs[0].start, 100u);
+    cr_expect_eq(fx.d->jobs[0].end, 103u);
+    cr_expect_eq(fx.d->jobs[0].commands, 3u);
+    cr_expect_eq(fx.d->jobs[0].status, 0x22u);
+    cr_expect_eq(fx.d->counters.read_bytes[0], 12u, "QCONFIG 0: commands on AXI0");
+}
+
+Test(npu_device, irq_command_raises_without_stopping)
+{
+    uint32_t s[8] = {IRQ(0x0003)};
+    for (int i = 1; i < 7; i++)
+        s[i] = REG0(i);
+    s[7] = STOP(0x0100);
+    start(0, s, 8);
+    ethosu_advance(fx.d, 1);
+    cr_expect(fx.level);
+    cr_expect_eq(rd(1, STATUS) & 0xFFFF0003u, 0x00030003u, "running, irq_raised, history 3");
+    wr(2, CMD, 0xEu);                          /* the handler clears it */
+    cr_expect_not(fx.level);
+    run_to_stop(1000);
+    cr_expect_eq(fx.irq_rises, 2u);
+    cr_expect_eq(rd(fx.d->now, STATUS), 0x01030022u);
+}
+
+Test(npu_device, unknown_opcode_is_a_parse_error_latched_until_reset)
+{
+    uint32_t s[] = {REG0(1), 0x00000007u, STOP(0xFFFF)};
+    start(0, s, 3);
+    uint64_t end = run_to_stop(100);
+    cr_expect_eq(rd(end, STATUS), 0x12u, "cmd_parse_error, irq_raised, no cmd_end_reached");
+    cr_expect(fx.level);
+    cr_expect_neq(fx.d->last_error[0], '\0');
+    wr(end, CMD, 0xEu);
+    wr(end, QBASE, MEM_BASE);
+    wr(end, CMD, 0xDu);                        /* go is refused while the error is latched */
+    cr_expect_eq(rd(end, STATUS) & 1u, 0u);
+    cr_expect_eq(ethosu_next_event(fx.d), UINT64_MAX);
+    wr(end, RESET, 0);
+    ethosu_advance(fx.d, end + 100);
+    cr_expect_eq(rd(end + 100, STATUS), 0u);
+}
+
+Test(npu_device, refused_fetch_is_a_bus_error)
+{
+    wr(0, QBASE, 0x40000000u);
+    wr(0, QSIZE, 16);
+    wr(0, CMD, 0xDu);
+    uint64_t end = run_to_stop(100);
+    uint32_t st = rd(end, STATUS);
+    cr_expect_eq(st & 0xFFu, 0x06u, "bus_status, irq_raised, stopped");
+    cr_expect_eq((st >> 12) & 0xFu, 0u, "faulting channel: command");
+    cr_expect_gt(fx.refused, 0u);
+    cr_expect_eq(fx.d->counters.read_bytes[0] + fx.d->counters.read_bytes[1], 0u);
+}
+
+Test(npu_device, end_of_queue_without_stop)
+{
+    uint32_t s[] = {REG0(1), REG0(2), REG0(3), REG0(4)};
+    start(0, s, 4);
+    uint64_t end = run_to_stop(100);
+    cr_expect_eq(rd(end, STATUS), 0x22u);
+    cr_expect_eq(rd(end, QREAD), 16u);
+}
+
+Test(npu_device, register_writes_while_running)
+{
+    uint32_t s[64];
+    for (int i = 0; i < 63; i++)
+        s[i] = REG0(i & 7);
+    s[63] = STOP(0xFFFF);
+    start(0, s, 64);
+    cr_expect_eq(rd(10, QREAD), 40u, "QREAD: the command in flight");
+    cr_expect_eq(rd(10, 0x27C), 40u, "CURRENT_QREAD");
+    cr_expect_eq(rd(10, 0x260), MEM_BASE + 40u, "DMA_CMD_SRC");
+    wr(10, QBASE, 0x40000000u);                /* ignored: the stream keeps running */
+    wr(10, QSIZE, 8);
+    wr(10, QCONFIG, 3);
+    wr(10, BASEP1, 0x12340u);                  /* region registers: any time */
+    wr(10, REGIONCFG, 0xC);
+    wr(10, CMD, 0xDu);                         /* go while running: nothing */
+    cr_expect_eq(rd(10, QBASE), MEM_BASE);
+    cr_expect_eq(rd(10, QSIZE), 256u);
+    cr_expect_eq(rd(10, QCONFIG), 0u);
+    cr_expect_eq(rd(10, BASEP1), 0x12340u);
+    cr_expect_eq(rd(10, REGIONCFG), 0xCu);
+    cr_expect_eq(fx.d->bases.basep[1], 0x12340u, "the command processor sees the new base");
+    uint64_t end = run_to_stop(1000);
+    cr_expect_eq(end, 64u);
+    cr_expect_eq(rd(end, STATUS), 0xFFFF0022u);
+    cr_expect_eq(fx.d->counters.jobs, 1u);
+}
+
+Test(npu_device, a_reset_cuts_the_running_job_short)
+{
+    uint32_t s[16];
+    for (int i = 0; i < 15; i++)
+        s[i] = REG0(i & 7);
+    s[15] = STOP(0xFFFF);
+    start(0, s, 16);
+    wr(7, RESET, 1);
+    cr_expect_eq(ethosu_next_event(fx.d), UINT64_MAX, "nothing runs after the reset");
+    cr_assert_eq(fx.d->njobs, 1u);
+    cr_expect_eq(fx.d->jobs[0].end, 7u);
+    cr_expect_eq(fx.d->jobs[0].commands, 7u);
+    cr_expect_eq(fx.d->jobs[0].status, 0u);
+    cr_expect_not(fx.level);
+}
+
+Test(npu_device, stop_request_stops_after_the_current_command)
+{
+    uint32_t s[32];
+    for (int i = 0; i < 31; i++)
+        s[i] = REG0(i & 7);
+    s[31] = STOP(0xFFFF);
+    start(0, s, 32);
+    wr(5, CMD, 0xCu | 0x10u);
+    uint64_t end = run_to_stop(100);
+    cr_expect_eq(end, 6u);
+    cr_expect_eq(rd(end, STATUS) & 0x23u, 0x02u, "stopped, irq_raised, the stream did not end");
+}
+
+Test(npu_device, pmu_counts_what_executorch_programs)
+{
+    wr(0, PMCR, 1u | 2u | 4u);
+    wr(0, PMCCNTR_CFG, 35u | (32u << 16));     /* NPU_ACTIVE .. NPU_IDLE */
+    wr(0, PMEVTYPER0, 130u);                   /* AXI0 read beats */
+    wr(0, PMEVTYPER0 + 4, 386u);               /* AXI1 read beats */
+    wr(0, PMEVTYPER0 + 8, 32u);                /* NPU_IDLE */
+    wr(0, PMEVTYPER0 + 12, 17u);               /* CYCLE */
+    wr(0, PMCNTENSET, 0x8000000Fu);
+    uint32_t s[10];
+    for (int i = 0; i < 9; i++)
+        s[i] = REG0(i);
+    s[9] = STOP(0xFFFF);
+    start(50, s, 10);                          /* 50 idle cycles first */
+    uint64_t end = run_to_stop(1000);
+    ethosu_advance(fx.d, end + 20);            /* 20 idle cycles after */
+    uint64_t t = end + 20;
+    cr_expect_eq(rd(t, PMCCNTR), 10u, "active cycles only");
+    cr_expect_eq(rd(t, PMCCNTR_HI), 0u);
+    cr_expect_eq(rd(t, PMEVCNTR0), 10u, "one AXI0 beat per 4-byte command (QCONFIG 0)");
+    cr_expect_eq(rd(t, PMEVCNTR0 + 4), 0u);
+    cr_expect_eq(rd(t, PMEVCNTR0 + 8), 70u);
+    cr_expect_eq(rd(t, PMEVCNTR0 + 12), 80u);
+    wr(t, PMCNTENCLR, 0x8u);                   /* counter 3 stops */
+    cr_expect_eq(rd(t + 100, PMEVCNTR0 + 12), 80u);
+    cr_expect_eq(rd(t + 100, PMEVCNTR0 + 8), 170u);
+    wr(t + 100, PMCR, 1u | 2u);                /* reset the event counters, keep the cycle counter */
+    cr_expect_eq(rd(t + 100, PMEVCNTR0 + 8), 0u);
+    cr_expect_eq(rd(t + 100, PMCCNTR), 10u);
+    wr(t + 100, PMCR, 0);                      /* disabled: nothing counts */
+    cr_expect_eq(rd(t + 200, PMEVCNTR0 + 8), 0u);
+}
+
+Test(npu_device, pmu_overflow_raises_the_interrupt)
+{
+    wr(0, PMCR, 1u);
+    wr(0, PMEVTYPER0, 17u);
+    wr(0, PMEVCNTR0, 0xFFFFFFF0u);
+    wr(0, PMCNTENSET, 1u);
+    wr(0, PMINTSET, 1u);
+    cr_expect_eq(rd(15, PMOVSSET), 0u);
+    cr_expect_not(fx.level);
+    cr_expect_eq(rd(16, PMOVSSET), 1u);
+    cr_expect_eq(rd(16, STATUS) & 0x40u, 0x40u, "pmu_irq_raised");
+    cr_expect(fx.level);
+    wr(16, PMOVSCLR, 1u);
+    cr_expect_eq(rd(16, STATUS) & 0x40u, 0u);
+    cr_expect_not(fx.level);
+    /* The 48-bit cycle counter wraps into PMOVS bit 31. */
+    wr(16, PMCCNTR, 0xFFFFFFFFu);
+    wr(16, PMCCNTR_HI, 0xFFFFu);
+    wr(16, PMCNTENSET, 0x80000000u);
+    cr_expect_eq(rd(17, PMCCNTR), 0u);
+    cr_expect_eq(rd(17, PMOVSSET) & 0x80000000u, 0x80000000u);
+}
+
+Test(npu_device, pmu_mask_gates_counting)
+{
+    /* NPU_OP_PMU_MASK 0 (opcode 19) stops the counters when PMCR.mask_en. */
+    wr(0, PMCR, 1u | 8u);
+    wr(0, PMEVTYPER0, 17u);
+    wr(0, PMCNTENSET, 1u);
+    uint32_t s[] = {(0u << 16) | 19u, REG0(1), REG0(2), REG0(3), (1u << 16) | 19u, STOP(0xFFFF)};
+    start(0, s, 6);
+    uint64_t end = run_to_stop(100);
+    cr_expect_eq(end, 6u);
+    cr_expect_eq(rd(end, PMEVCNTR0), 2u, "counted before the mask and after it was lifted");
+}
+
+Test(npu_device, timing_model)
+{
+    const ethosu_config_t *u128 = ethosu_config_find("ethos-u55-128"), *u32 = ethosu_config_find("ethos-u55-32");
+    npu_op_info_t reg = {.kind = NPU_OPK_REGISTER, .read_bytes = {8, 0}};
+    cr_expect_eq(ethosu_command_cycles(u128, &reg), 1u);
+    /* MAC bound: 128000 MACs at 128 per cycle, plus the fixed start-up. */
+    npu_op_info_t conv = {.kind = NPU_OPK_CONV, .macs = 128000, .ofm_elements = 1000, .read_bytes = {800, 0}};
+    uint64_t c128 = ethosu_command_cycles(u128, &conv);
+    cr_expect_eq(ethosu_command_cycles(u32, &conv), c128 + 3000u, "four times the MAC cycles on U55-32");
+    /* Memory bound: 80000 bytes written on AXI0 at 8 bytes per cycle. */
+    npu_op_info_t big = conv;
+    big.write_bytes[0] = 80000;
+    cr_expect_eq(ethosu_command_cycles(u128, &big), c128 - 1000u + 10000u);
+    /* Output-stage bound: elementwise, 64 / MACs-per-cycle cycles per element. */
+    npu_op_info_t ew = {.kind = NPU_OPK_ELEMENTWISE, .ofm_elements = 1000};
+    cr_expect_eq(ethosu_command_cycles(u32, &ew) - ethosu_command_cycles(u128, &ew), 1500u,
+                 "2 vs 0.5 cycles per element");
+    npu_op_info_t dma = {.kind = NPU_OPK_DMA, .read_bytes = {0, 4096}, .write_bytes = {4096, 0}};
+    cr_expect_gt(ethosu_command_cycles(u128, &dma), 512u);
+}
