@@ -39,8 +39,13 @@ static void conv2d_s8(const conv_s8_params *p)
                             if (ix < 0 || ix >= p->in.w)
                                 continue;
                             const int8_t *px = in_n + ((size_t)iy * p->in.w + ix) * p->in.c + ic0;
-                            for (int32_t ic = 0; ic < ic_per_group; ic++)
-                                acc += (px[ic] + p->input_offset) * w[ic];
+                            int32_t dot = 0, sum = 0;
+                            for (int32_t ic = 0; ic < ic_per_group; ic++) {
+                                dot += px[ic] * w[ic];
+                                sum += w[ic];
+                            }
+                            /* sum((x + io) * w) = dot + io * sum(w), in wrapping int32 */
+                            acc = (int32_t)((uint32_t)acc + (uint32_t)dot + (uint32_t)p->input_offset * (uint32_t)sum);
                         }
                     }
                     acc = q_requantize(acc, p->multiplier[oc], p->shift[oc]) + p->output_offset;
@@ -432,7 +437,11 @@ et_err k_cortex_m_quantized_conv2d(et_kargs *a)
 #if defined(__ARM_FEATURE_MVE)
     conv2d_s8_mve(&p);
 #else
-    conv2d_s8(&p);
+    /* A copy whose address goes nowhere else, so that the inlined loops
+     * may keep its fields in registers (p's went to conv_s8_read_args, and
+     * every output store, which may alias it, made GCC reload them). */
+    const conv_s8_params q = p;
+    conv2d_s8(&q);
 #endif
     return ET_OK;
 }
