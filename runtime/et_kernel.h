@@ -14,6 +14,33 @@
 #include "et_error.h"
 #include "et_types.h"
 
+/* Named arguments.  An operator whose argument list changed between
+ * ExecuTorch releases names its arguments with an enum (its "slots", in
+ * the order of the newest schema) and lists, per release line, which slot
+ * each KernelCall position holds (kernels/cortex_m/arg_layouts.h; the
+ * kernel_table.def entry names the lists).  The loader picks the list
+ * whose length is the KernelCall's and keeps, per instruction, the
+ * position of each slot; the kernel then reads its arguments by slot. */
+#define ET_MAX_ARG_SLOTS 24
+#define ET_ARG_ABSENT 0xFF
+
+typedef struct et_arg_layout {
+    const char *releases;      /* e.g. "1.4.0-main", for messages and docs */
+    const uint8_t *slots;      /* slot of each position, out included */
+    uint8_t count;             /* positions before the return value */
+} et_arg_layout;
+
+/* One layout: ET_LAYOUT("1.1.0-1.3.1", SLOT_A, SLOT_B, ..., SLOT_OUT) */
+#define ET_LAYOUT(releases, ...) \
+    {releases, (const uint8_t[]){__VA_ARGS__}, (uint8_t)sizeof((const uint8_t[]){__VA_ARGS__})}
+
+/* Every layout of one operator. */
+typedef struct et_arg_layouts {
+    const et_arg_layout *list;
+    uint8_t count;
+    uint8_t nslots;            /* size of the operator's slot enum */
+} et_arg_layouts;
+
 typedef struct et_kargs {
     const char *op;            /* operator name, for messages */
     et_value *values;
@@ -21,6 +48,7 @@ typedef struct et_kargs {
     uint32_t nargs;
     et_error *err;
     bool ok;
+    const uint8_t *pos;        /* slot -> position (ET_ARG_ABSENT); NULL: arguments by position */
     et_tensor dummy;           /* returned for a non-tensor argument */
 } et_kargs;
 
@@ -29,6 +57,7 @@ typedef et_err (*et_kernel_fn)(et_kargs *a);
 typedef struct et_kernel_entry {
     const char *name;          /* "namespace::op.overload" */
     et_kernel_fn fn;
+    const et_arg_layouts *layouts;  /* NULL: the kernel reads positions */
 } et_kernel_entry;
 
 /* The kernel for an operator name and overload, NULL if there is none. */
@@ -38,7 +67,22 @@ const et_kernel_entry *et_kernel_lookup(const char *name, uint32_t name_len,
 /* All registered kernels (for listings); *count receives the number. */
 const et_kernel_entry *et_kernel_table(uint32_t *count);
 
-/* Argument access.  On a kind mismatch they record an error, set ok to
+/* Loader side: the position of every slot for a KernelCall of nargs
+ * arguments (schema arguments, out, the return value) into pos[nslots];
+ * an error naming the known counts when no release had that many. */
+et_err et_arg_resolve(const et_kernel_entry *k, uint32_t nargs, uint8_t *pos, et_error *err);
+
+/* Kernel side: true when the arguments come by name (the loader resolved
+ * them); records an error otherwise. */
+bool et_arg_named(et_kargs *a);
+/* True when the caller's release has the slot (false for arguments that
+ * did not exist yet, such as `scratch` before 1.4.0). */
+static inline bool et_arg_present(const et_kargs *a, uint32_t slot)
+{
+    return a->pos == NULL || a->pos[slot] != ET_ARG_ABSENT;
+}
+
+/* Argument access (by slot when a->pos is set, else by position).  On a kind mismatch they record an error, set ok to
  * false and return a harmless default. */
 bool et_arg_count(et_kargs *a, uint32_t expected);
 et_tensor *et_arg_tensor(et_kargs *a, uint32_t i);

@@ -1,10 +1,61 @@
 #include "et_kernel.h"
 
+#include <stdio.h>
+#include <string.h>
+
 #include "flatbuffer.h"
+
+et_err et_arg_resolve(const et_kernel_entry *k, uint32_t nargs, uint8_t *pos, et_error *err)
+{
+    const et_arg_layouts *ls = k->layouts;
+    for (uint32_t l = 0; l < ls->count; l++) {
+        const et_arg_layout *lay = &ls->list[l];
+        if ((uint32_t)lay->count + 1 != nargs)
+            continue;
+        memset(pos, ET_ARG_ABSENT, ls->nslots);
+        for (uint8_t p = 0; p < lay->count; p++)
+            pos[lay->slots[p]] = p;
+        return ET_OK;
+    }
+    char known[96];
+    size_t used = 0;
+    for (uint32_t l = 0; l < ls->count && used + 32 < sizeof known; l++)
+        used += (size_t)snprintf(known + used, sizeof known - used, "%s%u (%s)", l ? ", " : "",
+                                 (unsigned)ls->list[l].count + 1, ls->list[l].releases);
+    known[used] = 0;
+    return et_fail(err, ET_ERR_INVALID_ARGUMENT, "%s: %u arguments match no ExecuTorch release; known: %s", k->name,
+                   (unsigned)nargs, known);
+}
+
+bool et_arg_named(et_kargs *a)
+{
+    if (a->pos == NULL && a->ok) {
+        et_fail(a->err, ET_ERR_INVALID_ARGUMENT, "%s: called without its argument layout", a->op);
+        a->ok = false;
+    }
+    return a->ok;
+}
+
+/* A slot's position when the arguments come by name. */
+static uint32_t position(const et_kargs *a, uint32_t i)
+{
+    if (a->pos == NULL)
+        return i;
+    return a->pos[i] != ET_ARG_ABSENT ? a->pos[i] : UINT32_MAX;
+}
 
 static const et_value *arg(et_kargs *a, uint32_t i)
 {
     static const et_value none = {.tag = ET_TAG_NONE};
+    uint32_t slot = i;
+    i = position(a, i);
+    if (i == UINT32_MAX) {
+        if (a->ok)
+            et_fail(a->err, ET_ERR_INVALID_ARGUMENT, "%s: argument slot %u is not in this release's argument list",
+                    a->op, (unsigned)slot);
+        a->ok = false;
+        return &none;
+    }
     if (i >= a->nargs) {
         if (a->ok)
             et_fail(a->err, ET_ERR_INVALID_ARGUMENT, "%s: argument %u missing (%u given)", a->op,
@@ -17,6 +68,7 @@ static const et_value *arg(et_kargs *a, uint32_t i)
 
 static void mismatch(et_kargs *a, uint32_t i, const char *want, int tag)
 {
+    i = position(a, i);
     if (a->ok)
         et_fail(a->err, ET_ERR_INVALID_ARGUMENT, "%s: argument %u should be %s (value #%u has tag %d)",
                 a->op, (unsigned)i, want, i < a->nargs ? (unsigned)a->args[i] : 0u, tag);
@@ -61,6 +113,11 @@ int64_t et_arg_int(et_kargs *a, uint32_t i)
         return v->u.i;
     if (v->tag == ET_TAG_BOOL)
         return v->u.b;
+    /* 1.0/1.1 typed some cortex_m arguments `Scalar`: a whole number may
+     * arrive as a Double there (kernels with named arguments only). */
+    if (v->tag == ET_TAG_DOUBLE && a->pos != NULL && v->u.d >= -9.2e18 && v->u.d <= 9.2e18 &&
+        v->u.d == (double)(int64_t)v->u.d)
+        return (int64_t)v->u.d;
     if (a->ok)
         mismatch(a, i, "an int", v->tag);
     return 0;

@@ -21,6 +21,7 @@ typedef struct et_instr {
     uint32_t b;              /* move_to / jump destination */
     const uint32_t *args;    /* Kernel and DelegateCall: value indices */
     uint32_t nargs;
+    const uint8_t *arg_pos;  /* KernelCall of a kernel with named arguments: slot -> position */
 } et_instr;
 
 typedef struct et_delegate {

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "et_method.h"
+#include "et_data_map.h"
 #include "pte_schema.h"
 
 typedef struct loader {
@@ -12,7 +13,17 @@ typedef struct loader {
     et_pool *pool;
     et_error *err;
     fb_table plan;
+    /* Resolved argument positions, shared by the KernelCalls of one
+     * operator with the same argument count (direct-mapped by op index). */
+    struct {
+        uint32_t op, nargs;
+        const uint8_t *pos;
+    } arg_pos_cache[16];
 } loader;
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+#error "tensor shapes are read in place from the little-endian .pte"
+#endif
 
 #define OOR(ld, ...) et_fail((ld)->err, ET_ERR_OUT_OF_RANGE, __VA_ARGS__)
 
@@ -79,23 +90,20 @@ static et_err tensor_shape(loader *ld, uint32_t vi, const fb_table *tt, et_tenso
         !fb_i8(tt, TENSOR_SHAPE_DYNAMISM, SHAPE_STATIC, &dynamism) ||
         !fb_vector(tt, TENSOR_SIZES, 4, &sizes, &has_sizes) || !fb_vector(tt, TENSOR_DIM_ORDER, 1, &order, &has_order))
         return OOR(ld, "value %u: a tensor field is out of range", (unsigned)vi);
-    if (et_dtype_size(dtype) == 0 || dtype == ET_HALF)
-        return et_fail(ld->err, ET_ERR_UNSUPPORTED_DTYPE, "value %u: tensor scalar type %d is not supported",
-                       (unsigned)vi, (int)dtype);
-    if (storage_offset != 0)
-        return et_fail(ld->err, ET_ERR_UNSUPPORTED, "value %u: storage_offset %d (only 0 is supported)",
-                       (unsigned)vi, (int)storage_offset);
-    if (dynamism == SHAPE_DYNAMIC_UNBOUND)
-        return et_fail(ld->err, ET_ERR_UNSUPPORTED, "value %u: DYNAMIC_UNBOUND tensors are not supported",
-                       (unsigned)vi);
     if (sizes.count > ET_MAX_RANK)
         return et_fail(ld->err, ET_ERR_UNSUPPORTED, "value %u: rank %u, at most %d supported", (unsigned)vi,
                        (unsigned)sizes.count, ET_MAX_RANK);
     if (!has_order || order.count != sizes.count)
         return et_fail(ld->err, ET_ERR_UNSUPPORTED_DIM_ORDER, "value %u: dim_order has %u entries for rank %u",
                        (unsigned)vi, (unsigned)order.count, (unsigned)sizes.count);
+    /* Shapes stay in the file: a little-endian int32 vector, 4-aligned
+     * when the file is (as constants already require). */
+    if (sizes.count && (uintptr_t)fb_vec_bytes(&sizes) % 4 != 0)
+        return et_fail(ld->err, ET_ERR_MALFORMED, "value %u: sizes vector is misaligned", (unsigned)vi);
     t->dtype = dtype;
     t->rank = (uint8_t)sizes.count;
+    t->sizes = (const int32_t *)(const void *)fb_vec_bytes(&sizes);
+    t->dim_order = fb_vec_bytes(&order);
     uint64_t numel = 1;
     unsigned seen = 0;
     for (uint32_t i = 0; i < sizes.count; i++) {
@@ -107,15 +115,17 @@ static et_err tensor_shape(loader *ld, uint32_t vi, const fb_table *tt, et_tenso
             return et_fail(ld->err, ET_ERR_UNSUPPORTED_DIM_ORDER, "value %u: dim_order is not a permutation",
                            (unsigned)vi);
         seen |= 1u << d;
-        t->sizes[i] = s;
-        t->dim_order[i] = d;
         numel *= (uint64_t)s;
         if (numel > 0x7fffffffu)
             return et_fail(ld->err, ET_ERR_MALFORMED, "value %u: tensor too large", (unsigned)vi);
     }
-    if (et_tensor_layout(t) == ET_LAYOUT_OTHER)
-        return et_fail(ld->err, ET_ERR_UNSUPPORTED_DIM_ORDER,
-                       "value %u: dim order is neither contiguous nor channels-last", (unsigned)vi);
+    /* What no kernel could use is refused only if an instruction uses it. */
+    if (et_dtype_size(dtype) == 0)
+        t->unusable = ET_UNUSABLE_DTYPE;
+    else if (storage_offset != 0)
+        t->unusable = ET_UNUSABLE_STORAGE_OFFSET;
+    else if (dynamism == SHAPE_DYNAMIC_UNBOUND)
+        t->unusable = ET_UNUSABLE_DYNAMIC_UNBOUND;
     t->nbytes = (size_t)numel * et_dtype_size(dtype);
     return ET_OK;
 }
@@ -127,6 +137,62 @@ static et_err check_alignment(loader *ld, uint32_t vi, const et_tensor *t)
                        "value %u: %s data at %p is misaligned (place the .pte 16-byte aligned)",
                        (unsigned)vi, et_dtype_name(t->dtype), t->data);
     return ET_OK;
+}
+
+/* The arena address of a planned tensor (allocation_info), checked. */
+static et_err planned_address(loader *ld, uint32_t vi, const fb_table *alloc, et_tensor *t)
+{
+    uint32_t id, lo, hi;
+    if (!fb_u32(alloc, ALLOC_MEMORY_ID, 0, &id) || !fb_u32(alloc, ALLOC_OFFSET_LOW, 0, &lo) ||
+        !fb_u32(alloc, ALLOC_OFFSET_HIGH, 0, &hi))
+        return OOR(ld, "value %u: allocation_info is out of range", (unsigned)vi);
+    uint64_t off = (uint64_t)lo | ((uint64_t)hi << 32);
+    if (id == 0 || id > ld->m->arenas.count)
+        return OOR(ld, "value %u: memory_id %u, the method has %u arenas", (unsigned)vi, (unsigned)id,
+                   (unsigned)ld->m->arenas.count);
+    uint64_t arena_size = ld->m->arenas.size[id - 1];
+    if (off > arena_size || t->nbytes > arena_size - off)
+        return OOR(ld, "value %u: %zu bytes at offset %llu overflow arena %u (%llu bytes)", (unsigned)vi, t->nbytes,
+                   (unsigned long long)off, (unsigned)id, (unsigned long long)arena_size);
+    t->data = ld->m->arenas.base[id - 1] + off;
+    t->is_planned = true;
+    return ET_OK;
+}
+
+/* EXTERNAL data: the .ptd entry named by fully_qualified_name, read in
+ * place (a constant) or copied into the arena (a planned tensor, e.g.
+ * trainable weights).  Without a .ptd the tensor is unusable: refused
+ * only if an instruction uses it. */
+static et_err external_data(loader *ld, uint32_t vi, const fb_table *extra, const fb_table *alloc, et_tensor *t)
+{
+    const char *fqn;
+    uint32_t fqn_len;
+    bool has_fqn;
+    const uint8_t *blob;
+    uint64_t size;
+    if (!fb_string(extra, EXTRA_INFO_FQN, &fqn, &fqn_len, &has_fqn))
+        return OOR(ld, "value %u: fully_qualified_name is out of range", (unsigned)vi);
+    if (!has_fqn)
+        return et_fail(ld->err, ET_ERR_MALFORMED, "value %u: EXTERNAL data without a fully_qualified_name",
+                       (unsigned)vi);
+    if (ld->p->external == NULL) {
+        t->unusable = ET_UNUSABLE_NO_EXTERNAL;
+        return ET_OK;
+    }
+    if (et_data_map_get(ld->p->external, fqn, fqn_len, &blob, &size, ld->err) != ET_OK)
+        return ld->err->code;
+    if (size < t->nbytes)
+        return et_fail(ld->err, ET_ERR_OUT_OF_RANGE, "value %u: external data '%.*s' has %llu bytes, the tensor %zu",
+                       (unsigned)vi, (int)(fqn_len > 60 ? 60 : fqn_len), fqn, (unsigned long long)size, t->nbytes);
+    if (alloc) {
+        if (planned_address(ld, vi, alloc, t) != ET_OK)
+            return ld->err->code;
+        memcpy(t->data, blob, t->nbytes);
+    } else {
+        t->data = (void *)(uintptr_t)blob;  /* read-only */
+        t->is_constant = true;
+    }
+    return check_alignment(ld, vi, t);
 }
 
 static et_err tensor_data(loader *ld, uint32_t vi, const fb_table *tt, et_tensor *t)
@@ -142,28 +208,22 @@ static et_err tensor_data(loader *ld, uint32_t vi, const fb_table *tt, et_tensor
         int8_t location;
         if (!fb_i8(&extra, EXTRA_INFO_LOCATION, 0, &location))
             return OOR(ld, "value %u: extra_tensor_info is out of range", (unsigned)vi);
-        if (location != 0)
-            return et_fail(ld->err, ET_ERR_UNSUPPORTED, "value %u: external (.ptd) tensor data is not supported",
-                           (unsigned)vi);
+        if (location == TENSOR_DATA_EXTERNAL)
+            return external_data(ld, vi, &extra, planned ? &alloc : NULL, t);
+        if (location != TENSOR_DATA_SEGMENT)
+            return et_fail(ld->err, ET_ERR_MALFORMED, "value %u: data location %d", (unsigned)vi, (int)location);
     }
     if (planned) {
-        uint32_t id, lo, hi;
-        if (!fb_u32(&alloc, ALLOC_MEMORY_ID, 0, &id) || !fb_u32(&alloc, ALLOC_OFFSET_LOW, 0, &lo) ||
-            !fb_u32(&alloc, ALLOC_OFFSET_HIGH, 0, &hi))
-            return OOR(ld, "value %u: allocation_info is out of range", (unsigned)vi);
-        uint64_t off = (uint64_t)lo | ((uint64_t)hi << 32);
-        if (id == 0 || id > ld->m->arenas.count)
-            return OOR(ld, "value %u: memory_id %u, the method has %u arenas", (unsigned)vi, (unsigned)id,
-                       (unsigned)ld->m->arenas.count);
-        uint64_t arena_size = ld->m->arenas.size[id - 1];
-        if (off > arena_size || t->nbytes > arena_size - off)
-            return OOR(ld, "value %u: %zu bytes at offset %llu overflow arena %u (%llu bytes)", (unsigned)vi,
-                       t->nbytes, (unsigned long long)off, (unsigned)id, (unsigned long long)arena_size);
-        t->data = ld->m->arenas.base[id - 1] + off;
-        t->is_planned = true;
-        if (buffer_idx != 0)
-            return et_fail(ld->err, ET_ERR_UNSUPPORTED, "value %u: mutable tensors with initial data are not supported",
-                           (unsigned)vi);
+        if (planned_address(ld, vi, &alloc, t) != ET_OK)
+            return ld->err->code;
+        if (buffer_idx != 0) {
+            /* A mutable buffer (e.g. a KV cache or a counter) starts from
+             * the initial value the exporter stored. */
+            const uint8_t *init;
+            if (et_program_mutable_data(ld->p, buffer_idx, t->nbytes, &init, ld->err) != ET_OK)
+                return ld->err->code;
+            memcpy(t->data, init, t->nbytes);
+        }
         return check_alignment(ld, vi, t);
     }
     if (buffer_idx != 0) {
@@ -186,6 +246,8 @@ static et_err load_tensor(loader *ld, uint32_t vi, const fb_table *tt, et_value 
     v->u.t = t;
     if (tensor_shape(ld, vi, tt, t) != ET_OK)
         return ld->err->code;
+    if (t->unusable != ET_USABLE)
+        return ET_OK;  /* no data bound; refused if an instruction refers to it */
     return tensor_data(ld, vi, tt, t);
 }
 
@@ -395,6 +457,35 @@ static et_err load_call_args(loader *ld, uint32_t ii, const fb_table *call, unsi
     return read_indices(ld, &args, ld->m->nvalues, "instruction args", (uint32_t **)&in->args);
 }
 
+/* A kernel that reads its arguments by name: the layout of the release
+ * that wrote this call, decided once here by the argument count. */
+static et_err resolve_arg_names(loader *ld, uint32_t ii, et_instr *in)
+{
+    const et_kernel_entry *k = ld->m->ops[in->a];
+    if (k->layouts == NULL)
+        return ET_OK;
+    uint32_t slot = in->a % 16;
+    if (ld->arg_pos_cache[slot].pos && ld->arg_pos_cache[slot].op == in->a &&
+        ld->arg_pos_cache[slot].nargs == in->nargs) {
+        in->arg_pos = ld->arg_pos_cache[slot].pos;
+        return ET_OK;
+    }
+    uint8_t *pos = et_pool_alloc(ld->pool, k->layouts->nslots, ld->err);
+    if (pos == NULL)
+        return ld->err->code;
+    if (et_arg_resolve(k, in->nargs, pos, ld->err) != ET_OK) {
+        char msg[ET_ERROR_MSG_LEN];
+        memcpy(msg, ld->err->msg, sizeof msg);
+        ld->err->code = ET_OK;
+        return et_fail(ld->err, ET_ERR_INVALID_ARGUMENT, "instruction %u: %s", (unsigned)ii, msg);
+    }
+    in->arg_pos = pos;
+    ld->arg_pos_cache[slot].op = in->a;
+    ld->arg_pos_cache[slot].nargs = in->nargs;
+    ld->arg_pos_cache[slot].pos = pos;
+    return ET_OK;
+}
+
 static et_err check_index(loader *ld, uint32_t ii, int32_t v, uint32_t limit, const char *what)
 {
     if (v < 0 || (uint32_t)v >= limit)
@@ -446,35 +537,96 @@ static et_err load_instruction(loader *ld, uint32_t ii, const fb_table *it, et_i
     }
     in->a = (uint32_t)a;
     in->b = (uint32_t)b;
-    if (kind == INSTR_KERNEL_CALL || kind == INSTR_DELEGATE_CALL)
-        return load_call_args(ld, ii, &call, 1, in);
+    if (kind == INSTR_KERNEL_CALL || kind == INSTR_DELEGATE_CALL) {
+        if (load_call_args(ld, ii, &call, 1, in) != ET_OK)
+            return ld->err->code;
+        if (kind == INSTR_KERNEL_CALL)
+            return resolve_arg_names(ld, ii, in);
+    }
     return ET_OK;
 }
 
+/* Chains run one after the other (the reference runtime moves to the
+ * next chain when one ends), so they are loaded as one instruction list;
+ * a JumpFalseCall's destination is an index within its own chain. */
 static et_err load_instructions(loader *ld)
 {
-    fb_vec chains, instrs;
-    fb_table chain;
+    fb_vec chains;
     if (!fb_vector(&ld->plan, PLAN_CHAINS, 4, &chains, NULL))
         return OOR(ld, "chains vector is out of range");
-    if (chains.count == 0) {
-        ld->m->ninstrs = 0;  /* e.g. a getter method that only returns a constant */
-        return ET_OK;
+    uint64_t total = 0;
+    for (uint32_t c = 0; c < chains.count; c++) {
+        fb_table chain;
+        fb_vec instrs;
+        if (!fb_vec_table(&chains, c, &chain) || !fb_vector(&chain, CHAIN_INSTRUCTIONS, 4, &instrs, NULL))
+            return OOR(ld, "chain %u is out of range", (unsigned)c);
+        total += instrs.count;
     }
-    if (chains.count > 1)
-        return et_fail(ld->err, ET_ERR_UNSUPPORTED, "method has %u chains, only 1 is supported",
-                       (unsigned)chains.count);
-    if (!fb_vec_table(&chains, 0, &chain) || !fb_vector(&chain, CHAIN_INSTRUCTIONS, 4, &instrs, NULL))
-        return OOR(ld, "chain 0 is out of range");
-    ld->m->ninstrs = instrs.count;
-    ld->m->instrs = et_pool_alloc(ld->pool, (size_t)instrs.count * sizeof(et_instr) + 1, ld->err);
+    if (total > UINT32_MAX / sizeof(et_instr))
+        return et_fail(ld->err, ET_ERR_MALFORMED, "%llu instructions", (unsigned long long)total);
+    ld->m->ninstrs = (uint32_t)total;  /* 0: e.g. a getter method that only returns a constant */
+    ld->m->instrs = et_pool_alloc(ld->pool, (size_t)total * sizeof(et_instr) + 1, ld->err);
     if (ld->m->instrs == NULL)
         return ld->err->code;
-    for (uint32_t i = 0; i < instrs.count; i++) {
-        fb_table it;
-        if (!fb_vec_table(&instrs, i, &it))
-            return OOR(ld, "instruction %u is out of range", (unsigned)i);
-        if (load_instruction(ld, i, &it, &ld->m->instrs[i], instrs.count) != ET_OK)
+    uint32_t base = 0;
+    for (uint32_t c = 0; c < chains.count; c++) {
+        fb_table chain;
+        fb_vec instrs;
+        if (!fb_vec_table(&chains, c, &chain) || !fb_vector(&chain, CHAIN_INSTRUCTIONS, 4, &instrs, NULL))
+            return OOR(ld, "chain %u is out of range", (unsigned)c);
+        for (uint32_t i = 0; i < instrs.count; i++) {
+            fb_table it;
+            et_instr *in = &ld->m->instrs[base + i];
+            if (!fb_vec_table(&instrs, i, &it))
+                return OOR(ld, "instruction %u is out of range", (unsigned)(base + i));
+            if (load_instruction(ld, base + i, &it, in, instrs.count) != ET_OK)
+                return ld->err->code;
+            if (in->kind == INSTR_JUMP_FALSE_CALL)
+                in->b += base;
+        }
+        base += instrs.count;
+    }
+    return ET_OK;
+}
+
+/* A value some instruction, input or output refers to must be usable. */
+static et_err check_usable(loader *ld, uint32_t vi, const char *where, uint32_t n)
+{
+    const et_value *v = &ld->m->values[vi];
+    if (v->tag == ET_TAG_TENSOR && v->u.t->unusable != ET_USABLE)
+        return et_fail(ld->err, v->u.t->unusable == ET_UNUSABLE_DTYPE ? ET_ERR_UNSUPPORTED_DTYPE : ET_ERR_UNSUPPORTED,
+                       "%s %u uses value %u: %s (scalar type %d)",
+                       where, (unsigned)n, (unsigned)vi, et_tensor_unusable_reason(v->u.t->unusable),
+                       (int)v->u.t->dtype);
+    if (v->tag == ET_TAG_TENSOR_LIST || v->tag == ET_TAG_OPT_TENSOR_LIST)
+        for (uint32_t k = 0; k < v->u.list.count; k++) {
+            int32_t item = (int32_t)fb_le32(v->u.list.items + 4 * k);
+            const et_value *iv = item >= 0 ? &ld->m->values[item] : NULL;
+            if (iv && iv->tag == ET_TAG_TENSOR && iv->u.t->unusable != ET_USABLE)
+                return et_fail(ld->err, iv->u.t->unusable == ET_UNUSABLE_DTYPE ? ET_ERR_UNSUPPORTED_DTYPE : ET_ERR_UNSUPPORTED,
+                               "%s %u uses value %d (in list %u): %s", where,
+                               (unsigned)n, (int)item, (unsigned)vi, et_tensor_unusable_reason(iv->u.t->unusable));
+        }
+    return ET_OK;
+}
+
+static et_err check_uses(loader *ld)
+{
+    const et_method *m = ld->m;
+    for (uint32_t i = 0; i < m->ninputs; i++)
+        if (check_usable(ld, m->inputs[i], "input", i) != ET_OK)
+            return ld->err->code;
+    for (uint32_t i = 0; i < m->noutputs; i++)
+        if (check_usable(ld, m->outputs[i], "output", i) != ET_OK)
+            return ld->err->code;
+    for (uint32_t pc = 0; pc < m->ninstrs; pc++) {
+        const et_instr *in = &m->instrs[pc];
+        for (uint32_t k = 0; k < in->nargs; k++)
+            if (check_usable(ld, in->args[k], "instruction", pc) != ET_OK)
+                return ld->err->code;
+        if ((in->kind == INSTR_MOVE_CALL && (check_usable(ld, in->a, "instruction", pc) != ET_OK ||
+                                             check_usable(ld, in->b, "instruction", pc) != ET_OK)) ||
+            (in->kind == INSTR_FREE_CALL && check_usable(ld, in->a, "instruction", pc) != ET_OK))
             return ld->err->code;
     }
     return ET_OK;
@@ -508,7 +660,7 @@ et_err et_method_load(et_method *m, const et_program *p, uint32_t method_index, 
     for (uint32_t i = 0; i < count; i++)
         m->arenas.size[i] = sizes[i];  /* bound tensors by the plan, not the buffer */
     if (load_values(&ld) != ET_OK || load_io(&ld) != ET_OK || load_operators(&ld) != ET_OK ||
-        load_delegates(&ld) != ET_OK || load_instructions(&ld) != ET_OK)
+        load_delegates(&ld) != ET_OK || load_instructions(&ld) != ET_OK || check_uses(&ld) != ET_OK)
         return err->code;
     return ET_OK;
 }

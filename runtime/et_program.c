@@ -191,6 +191,36 @@ et_err et_program_constant(const et_program *p, uint32_t index, size_t nbytes,
                    (unsigned)index);
 }
 
+et_err et_program_mutable_data(const et_program *p, uint32_t index, size_t nbytes, const uint8_t **data,
+                               et_error *err)
+{
+    fb_vec lists, offsets;
+    fb_table sub;
+    uint32_t seg_index;
+    bool present;
+    const uint8_t *seg;
+    uint64_t seg_size;
+    if (!fb_vector(&p->root, PROGRAM_MUTABLE_DATA_SEGMENTS, 4, &lists, &present))
+        return et_fail(err, ET_ERR_OUT_OF_RANGE, "mutable_data_segments is out of range");
+    if (!present || lists.count == 0)
+        return et_fail(err, ET_ERR_MALFORMED, "a planned tensor has initial data %u but the program has no "
+                       "mutable_data_segments", (unsigned)index);
+    if (!fb_vec_table(&lists, 0, &sub) || !fb_u32(&sub, SUBSEGMENT_INDEX, 0, &seg_index) ||
+        !fb_vector(&sub, SUBSEGMENT_OFFSETS, 8, &offsets, NULL))
+        return et_fail(err, ET_ERR_OUT_OF_RANGE, "mutable_data_segments[0] is out of range");
+    if (index >= offsets.count)
+        return et_fail(err, ET_ERR_OUT_OF_RANGE, "mutable data index %u, there are %u", (unsigned)index,
+                       (unsigned)offsets.count);
+    if (et_program_segment(p, seg_index, &seg, &seg_size, err) != ET_OK)
+        return err->code;
+    uint64_t off = fb_vec_u64(&offsets, index);
+    if (off > seg_size || nbytes > seg_size - off)
+        return et_fail(err, ET_ERR_OUT_OF_RANGE, "mutable data %u (%zu bytes at offset %llu) runs past its segment",
+                       (unsigned)index, nbytes, (unsigned long long)off);
+    *data = seg + off;
+    return ET_OK;
+}
+
 et_err et_program_named_data(const et_program *p, const char *key, uint32_t key_len,
                              const uint8_t **data, uint64_t *size, et_error *err)
 {

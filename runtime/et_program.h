@@ -18,6 +18,8 @@ typedef enum et_constant_layout {
     ET_CONSTANTS_INLINE,       /* deprecated Program.constant_buffer */
 } et_constant_layout;
 
+struct et_data_map;
+
 typedef struct et_program {
     const uint8_t *file;
     size_t file_size;
@@ -34,6 +36,7 @@ typedef struct et_program {
     const uint8_t *constant_base;
     uint64_t constant_size;
     fb_vec constant_buffers;   /* INLINE: [Buffer] */
+    const struct et_data_map *external;  /* .ptd data for EXTERNAL tensors, or NULL */
 } et_program;
 
 /* Checks the identifier, the extended header, the segment table and the
@@ -52,6 +55,12 @@ et_err et_program_find_method(const et_program *p, const char *name, uint32_t *i
 /* Bytes of constant buffer `index` (>= 1), which must hold `nbytes`. */
 et_err et_program_constant(const et_program *p, uint32_t index, size_t nbytes,
                            const uint8_t **data, et_error *err);
+
+/* Initial bytes of a planned (mutable) tensor with data_buffer_idx
+ * `index`: offsets[index] in the segment of mutable_data_segments[0], as
+ * the reference runtime reads them; must hold `nbytes`. */
+et_err et_program_mutable_data(const et_program *p, uint32_t index, size_t nbytes, const uint8_t **data,
+                               et_error *err);
 
 /* Bytes of segment `index`. */
 et_err et_program_segment(const et_program *p, uint32_t index, const uint8_t **data,

@@ -5,11 +5,22 @@
 et_err et_session_open(et_session *s, const void *pte, size_t pte_size, const char *method_name, void *mem,
                        size_t mem_size, et_error *err)
 {
+    return et_session_open_external(s, pte, pte_size, NULL, 0, method_name, mem, mem_size, err);
+}
+
+et_err et_session_open_external(et_session *s, const void *pte, size_t pte_size, const void *ptd, size_t ptd_size,
+                                const char *method_name, void *mem, size_t mem_size, et_error *err)
+{
     uint64_t sizes[ET_MAX_ARENAS];
     uint32_t count, index = 0;
     memset(s, 0, sizeof *s);
     if (et_program_load(&s->program, pte, pte_size, err) != ET_OK)
         return err->code;
+    if (ptd) {
+        if (et_data_map_load(&s->external, ptd, ptd_size, err) != ET_OK)
+            return err->code;
+        s->program.external = &s->external;
+    }
     if (method_name && et_program_find_method(&s->program, method_name, &index, err) != ET_OK)
         return err->code;
     if (et_method_arena_sizes(&s->program, index, sizes, ET_MAX_ARENAS, &count, err) != ET_OK ||

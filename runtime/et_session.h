@@ -5,10 +5,12 @@
 #ifndef ET_SESSION_H
 #define ET_SESSION_H
 
+#include "et_data_map.h"
 #include "et_runtime.h"
 
 typedef struct et_session {
     et_program program;
+    et_data_map external;  /* the .ptd given to et_session_open_external */
     et_method method;
     et_arenas arenas;
     et_pool pool;   /* metadata; pool.used is the bookkeeping cost */
@@ -17,6 +19,12 @@ typedef struct et_session {
 /* method_name NULL means method 0. */
 et_err et_session_open(et_session *s, const void *pte, size_t pte_size, const char *method_name, void *mem,
                        size_t mem_size, et_error *err);
+
+/* The same with external tensor data: a .ptd (FlatTensor) file whose
+ * entries the program's EXTERNAL tensors name; ptd NULL: none.  Its bytes
+ * must stay alive as long as the session (read in place, 16-aligned). */
+et_err et_session_open_external(et_session *s, const void *pte, size_t pte_size, const void *ptd, size_t ptd_size,
+                                const char *method_name, void *mem, size_t mem_size, et_error *err);
 
 /* A deterministic input for when the user gives none: element i is
  * (i % 16) + 1 for floats and i % 16 for integers. */

@@ -4,9 +4,12 @@ size_t et_dtype_size(int dtype)
 {
     switch (dtype) {
     case ET_BYTE: case ET_CHAR: case ET_BOOL: return 1;
-    case ET_SHORT: case ET_HALF: return 2;
-    case ET_INT: case ET_FLOAT: return 4;
-    case ET_LONG: case ET_DOUBLE: return 8;
+    case 12: case 13: case 16: case 17: case 18: case 19: case 20: case 21:  /* qint8 ... bits8 */
+    case 23: case 24: case 25: case 26: return 1;                            /* float8 */
+    case ET_SHORT: case ET_HALF: case ET_BFLOAT16: case ET_UINT16: case 22: return 2;  /* 22: bits16 */
+    case ET_INT: case ET_FLOAT: case ET_UINT32: case 8: case 14: return 4;   /* 8: complex half, 14: qint32 */
+    case ET_LONG: case ET_DOUBLE: case ET_UINT64: case 9: return 8;          /* 9: complex float */
+    case 10: return 16;                                                      /* complex double */
     default: return 0;
     }
 }
@@ -23,7 +26,22 @@ const char *et_dtype_name(int dtype)
     case ET_FLOAT: return "float32";
     case ET_DOUBLE: return "float64";
     case ET_BOOL: return "bool";
-    default: return "unsupported";
+    case ET_BFLOAT16: return "bfloat16";
+    case ET_UINT16: return "uint16";
+    case ET_UINT32: return "uint32";
+    case ET_UINT64: return "uint64";
+    default: return et_dtype_size(dtype) ? "a scalar type without kernels" : "unsupported";
+    }
+}
+
+const char *et_tensor_unusable_reason(int unusable)
+{
+    switch (unusable) {
+    case ET_UNUSABLE_DTYPE: return "its scalar type is unknown";
+    case ET_UNUSABLE_STORAGE_OFFSET: return "a storage_offset other than 0 is not supported";
+    case ET_UNUSABLE_DYNAMIC_UNBOUND: return "DYNAMIC_UNBOUND tensors are not supported";
+    case ET_UNUSABLE_NO_EXTERNAL: return "its data is EXTERNAL and no .ptd data was given";
+    default: return "usable";
     }
 }
 
@@ -71,7 +89,7 @@ static bool same_order_ignoring_unit_dims(const et_tensor *t, const uint8_t *ord
 
 et_layout et_tensor_layout(const et_tensor *t)
 {
-    static const uint8_t contiguous[ET_MAX_RANK] = {0, 1, 2, 3, 4, 5, 6, 7};
+    static const uint8_t contiguous[ET_MAX_RANK] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
     static const uint8_t channels_last[4] = {0, 2, 3, 1};
     if (t->rank == 4 && same_order_ignoring_unit_dims(t, channels_last)) {
         /* Prefer "contiguous" when both fit (e.g. C == 1). */
@@ -92,4 +110,9 @@ bool et_tensor_same_shape(const et_tensor *a, const et_tensor *b)
         if (a->sizes[i] != b->sizes[i])
             return false;
     return true;
+}
+
+bool et_tensor_same_layout(const et_tensor *a, const et_tensor *b)
+{
+    return et_tensor_same_shape(a, b) && same_order_ignoring_unit_dims(a, b->dim_order);
 }

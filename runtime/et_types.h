@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* ScalarType numbering (PyTorch c10). */
+/* ScalarType numbering (PyTorch c10, ExecuTorch scalar_type.h). */
 typedef enum et_dtype {
     ET_BYTE = 0,   /* uint8 */
     ET_CHAR = 1,   /* int8 */
@@ -21,19 +21,35 @@ typedef enum et_dtype {
     ET_FLOAT = 6,
     ET_DOUBLE = 7,
     ET_BOOL = 11,
+    ET_BFLOAT16 = 15,
+    ET_UINT16 = 27,
+    ET_UINT32 = 28,
+    ET_UINT64 = 29,
 } et_dtype;
 
-/* Rank limit of this runtime (the reference allows 16; the real models
- * use at most 4, and every extra dim costs RAM in every tensor). */
-#define ET_MAX_RANK 8
+/* Rank limit: the reference runtime's (16).  Shapes and dim orders are
+ * read in place from the .pte, so the limit costs no RAM per tensor. */
+#define ET_MAX_RANK 16
+
+/* Why a tensor of the file cannot be used; the loader accepts such a
+ * value and refuses the method only when an instruction, input or output
+ * refers to it (et_tensor_unusable_reason names it). */
+typedef enum et_unusable {
+    ET_USABLE = 0,
+    ET_UNUSABLE_DTYPE,          /* a scalar type without a known element size */
+    ET_UNUSABLE_STORAGE_OFFSET, /* storage_offset != 0 */
+    ET_UNUSABLE_DYNAMIC_UNBOUND,
+    ET_UNUSABLE_NO_EXTERNAL,    /* EXTERNAL data, and no .ptd was given */
+} et_unusable;
 
 typedef struct et_tensor {
     int8_t dtype;
     uint8_t rank;
     bool is_constant;          /* points into the .pte (read-only, flash) */
     bool is_planned;           /* points into an arena */
-    int32_t sizes[ET_MAX_RANK];      /* logical shape (PyTorch order) */
-    uint8_t dim_order[ET_MAX_RANK];  /* memory order, outermost first */
+    uint8_t unusable;          /* et_unusable */
+    const int32_t *sizes;      /* logical shape (PyTorch order), in the .pte */
+    const uint8_t *dim_order;  /* memory order, outermost first, in the .pte */
     void *data;                /* NULL until set (unplanned inputs), or freed */
     size_t nbytes;
 } et_tensor;
@@ -74,9 +90,11 @@ typedef struct et_value {
     } u;
 } et_value;
 
-/* Bytes per element of a supported dtype, 0 for an unsupported one. */
+/* Bytes per element of a scalar type the file format knows (kernels
+ * decide which they compute with), 0 for an unknown one. */
 size_t et_dtype_size(int dtype);
 const char *et_dtype_name(int dtype);
+const char *et_tensor_unusable_reason(int unusable);
 
 /* Number of elements (1 for rank 0). */
 size_t et_tensor_numel(const et_tensor *t);
@@ -87,7 +105,9 @@ size_t et_tensor_numel(const et_tensor *t);
 typedef enum et_layout {
     ET_LAYOUT_CONTIGUOUS,     /* dim order 0,1,...,r-1 */
     ET_LAYOUT_CHANNELS_LAST,  /* rank 4, order 0,2,3,1 (bytes NHWC) */
-    ET_LAYOUT_OTHER,
+    ET_LAYOUT_OTHER,          /* any other permutation: kernels that read
+                                 strides (et_tensor_strides) handle it,
+                                 the others refuse it */
 } et_layout;
 
 et_layout et_tensor_layout(const et_tensor *t);
@@ -99,5 +119,9 @@ void et_tensor_strides(const et_tensor *t, size_t strides[ET_MAX_RANK]);
 void et_tensor_physical_shape(const et_tensor *t, int32_t phys[ET_MAX_RANK]);
 
 bool et_tensor_same_shape(const et_tensor *a, const et_tensor *b);
+
+/* Same shape and the same bytes order (elementwise kernels may then walk
+ * both in memory order, whatever the dim order is). */
+bool et_tensor_same_layout(const et_tensor *a, const et_tensor *b);
 
 #endif

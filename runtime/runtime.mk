@@ -7,6 +7,11 @@ RT_SRCS      := $(wildcard runtime/*.c runtime/kernels/*.c runtime/kernels/*/*.c
 RT_OBJS      := $(RT_SRCS:%.c=$(BUILD)/obj/%.o)
 RT_SAN_OBJS  := $(RT_SRCS:%.c=$(SAN)/obj/%.o)
 
+# (defined before the test rules, whose prerequisites expand immediately)
+RUNNER_ELF    := $(BUILD)/firmware/runner.elf
+RUNNER_SCALAR_ELF := $(BUILD)/firmware/runner-scalar.elf
+RUNNER_MVE_ELF    := $(BUILD)/firmware/runner-mve.elf
+
 PTE_RUN      := $(BUILD)/bin/pte_run
 PTE_RUN_SAN  := $(SAN)/bin/pte_run
 RT_TEST_SRCS := $(filter-out tests/runtime/fuzz_pte.c tests/runtime/mve_requant.c tests/runtime/mve_kernels.c,$(wildcard tests/runtime/*.c))
@@ -14,7 +19,8 @@ RT_TEST_BIN  := $(SAN)/bin/runtime-tests
 FUZZ_PTE     := $(BUILD)/fuzz/fuzz_pte
 FUZZ_SECONDS ?= 30
 
-.PHONY: runtime-test runtime-fuzz runtime-qemu-test runtime-etsim-test runtime-float-test runtime-npu-test
+.PHONY: runtime-test runtime-fuzz runtime-qemu-test runtime-etsim-test runtime-float-test runtime-release-test \
+        runtime-npu-test
 all: $(PTE_RUN) $(PTE_RUN_SAN)
 
 $(PTE_RUN): $(BUILD)/obj/tools/pte_run.o $(RT_OBJS)
@@ -30,8 +36,9 @@ $(RT_TEST_BIN): $(RT_TEST_SRCS:%.c=$(SAN)/obj/%.o) $(RT_SAN_OBJS)
 	$(CC) $(SAN_CFLAGS) -o $@ $^ -lcriterion -lm
 
 # The tests find the real models through ETSIM_SHARED (../shared in CI).
-runtime-test: $(RT_TEST_BIN) $(PTE_RUN_SAN)
-	ETSIM_SHARED=$(SHARED) ASAN_OPTIONS=detect_leaks=1 $(RT_TEST_BIN) --jobs 2
+runtime-test: $(RT_TEST_BIN) $(PTE_RUN_SAN) tools/pte_write.py tests/runtime/gen_external.py
+	python3 tests/runtime/gen_external.py $(BUILD)/runtime-generated
+	ETSIM_SHARED=$(SHARED) ETSIM_GENERATED=$(BUILD)/runtime-generated ASAN_OPTIONS=detect_leaks=1 $(RT_TEST_BIN) --jobs 2
 
 # libFuzzer target for the loader, seeded with the real files.  A short run
 # is part of `make test`; run longer with: make runtime-fuzz FUZZ_SECONDS=3600
@@ -88,14 +95,26 @@ runtime-npu-test: $(RUNNER_ELF) $(BUILD)/bin/etsim
 
 # Portable float operators end to end: .pte files written by tools/pte_write.py
 # with expected values computed by the generator, on the host (ASan build)
-# and on QEMU.
+# and on QEMU; etsim must print what QEMU prints.
 FLOAT_OPS_DIR := $(BUILD)/float_ops
-runtime-float-test: $(PTE_RUN_SAN) $(RUNNER_ELF) tools/pte_write.py tests/runtime/gen_float_ops.py
+runtime-float-test: $(PTE_RUN_SAN) $(RUNNER_ELF) $(BUILD)/bin/etsim tools/pte_write.py tests/runtime/gen_float_ops.py
 	rm -rf $(FLOAT_OPS_DIR)
 	python3 tests/runtime/gen_float_ops.py $(FLOAT_OPS_DIR)
-	sh tests/runtime/float_ops.sh $(FLOAT_OPS_DIR) $(PTE_RUN_SAN) $(RUNNER_ELF)
+	ETSIM=$(BUILD)/bin/etsim sh tests/runtime/float_ops.sh $(FLOAT_OPS_DIR) $(PTE_RUN_SAN) $(RUNNER_ELF)
 
-test-rest: runtime-test runtime-fuzz runtime-qemu-test runtime-etsim-test runtime-float-test runtime-npu-test
+# The cortex_m operators in each ExecuTorch release's argument layout
+# (tests/runtime/gen_release_ops.py), host, QEMU and etsim, exact int8 outputs;
+# on QEMU with the Helium runner and the scalar one.
+RELEASE_OPS_DIR := $(BUILD)/release_ops
+runtime-release-test: $(PTE_RUN_SAN) $(RUNNER_ELF) $(RUNNER_SCALAR_ELF) $(BUILD)/bin/etsim tools/pte_write.py \
+                      tests/runtime/gen_release_ops.py
+	rm -rf $(RELEASE_OPS_DIR)
+	python3 tests/runtime/gen_release_ops.py $(RELEASE_OPS_DIR)
+	ETSIM=$(BUILD)/bin/etsim sh tests/runtime/float_ops.sh $(RELEASE_OPS_DIR) $(PTE_RUN_SAN) $(RUNNER_ELF)
+	sh tests/runtime/float_ops.sh $(RELEASE_OPS_DIR) $(PTE_RUN_SAN) $(RUNNER_SCALAR_ELF)
+
+test-rest: runtime-test runtime-fuzz runtime-qemu-test runtime-etsim-test runtime-float-test runtime-release-test \
+           runtime-npu-test
 
 # ---- runner firmware: build/firmware/runner.elf ------------------------------
 # The runtime compiled for the Cortex-M55 (-O2, hard float) with the
@@ -108,9 +127,6 @@ test-rest: runtime-test runtime-fuzz runtime-qemu-test runtime-etsim-test runtim
 # runner.elf is a copy of one of them: the Helium build, as a Cortex-M55
 # user would ship it; `make RUNNER_MVE=0` makes it the scalar build.
 RUNNER_MVE    ?= 1
-RUNNER_ELF    := $(BUILD)/firmware/runner.elf
-RUNNER_SCALAR_ELF := $(BUILD)/firmware/runner-scalar.elf
-RUNNER_MVE_ELF    := $(BUILD)/firmware/runner-mve.elf
 RUNNER_SRCS   := $(wildcard firmware/runner/*.c firmware/ethosu/*.c) $(RT_SRCS)
 RUNNER_NOMVE  := -mcpu=cortex-m55+nomve.fp+nomve
 RUNNER_LINK    = $(FW_CC) -o $@ $(filter %.o,$^) $(FW_LDFLAGS) -Wl,-Map=$(@:.elf=.map) $(FW_LDLIBS)

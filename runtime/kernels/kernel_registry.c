@@ -2,11 +2,13 @@
  * one line in kernel_table.def plus its file (see runtime/README.md). */
 #include <string.h>
 
+#include "cortex_m/arg_layouts.h"
 #include "kernels.h"
 
 /* ET_KERNEL_SELECTION (a selective build, see runtime.mk's runner-for)
  * names a file with a subset of kernel_table.def's lines. */
-#define ET_KERNEL(name, fn) {name, fn},
+#define ET_KERNEL(name, fn) {name, fn, NULL},
+#define ET_KERNEL_ARGS(name, fn, layouts) {name, fn, &layouts},
 static const et_kernel_entry kernels[] = {
 #ifdef ET_KERNEL_SELECTION
 #include ET_KERNEL_SELECTION

@@ -103,3 +103,98 @@ bool k_bcast_is_identity(const k_bcast *b)
     }
     return true;
 }
+
+bool k_numeric(et_kargs *a, const et_tensor *t, const char *name)
+{
+    switch (t->dtype) {
+    case ET_BOOL: case ET_BYTE: case ET_CHAR: case ET_SHORT: case ET_INT: case ET_LONG: case ET_FLOAT:
+    case ET_DOUBLE:
+        return et_check_data(a, t, name);
+    default:
+        if (a->ok)
+            et_fail(a->err, ET_ERR_UNSUPPORTED_DTYPE, "%s: %s is %s, not a supported number type", a->op, name,
+                    et_dtype_name(t->dtype));
+        a->ok = false;
+        return false;
+    }
+}
+
+double k_get(const et_tensor *t, size_t i)
+{
+    const void *d = t->data;
+    switch (t->dtype) {
+    case ET_BOOL: return ((const uint8_t *)d)[i] != 0;
+    case ET_BYTE: return ((const uint8_t *)d)[i];
+    case ET_CHAR: return ((const int8_t *)d)[i];
+    case ET_SHORT: return ((const int16_t *)d)[i];
+    case ET_INT: return ((const int32_t *)d)[i];
+    case ET_LONG: return (double)((const int64_t *)d)[i];
+    case ET_FLOAT: return ((const float *)d)[i];
+    case ET_DOUBLE: return ((const double *)d)[i];
+    default: return 0.0;
+    }
+}
+
+static double clampd(double v, double lo, double hi)
+{
+    return v != v ? 0.0 : (v < lo ? lo : (v > hi ? hi : v));
+}
+
+void k_set(et_tensor *t, size_t i, double v)
+{
+    void *d = t->data;
+    switch (t->dtype) {
+    case ET_BOOL: ((uint8_t *)d)[i] = v != 0.0; break;
+    case ET_BYTE: ((uint8_t *)d)[i] = (uint8_t)clampd(v, 0, 255); break;
+    case ET_CHAR: ((int8_t *)d)[i] = (int8_t)clampd(v, -128, 127); break;
+    case ET_SHORT: ((int16_t *)d)[i] = (int16_t)clampd(v, -32768, 32767); break;
+    case ET_INT: ((int32_t *)d)[i] = (int32_t)clampd(v, -2147483648.0, 2147483647.0); break;
+    case ET_LONG: ((int64_t *)d)[i] = (int64_t)clampd(v, -9223372036854775808.0, 9223372036854774784.0); break;
+    case ET_FLOAT: ((float *)d)[i] = (float)v; break;
+    case ET_DOUBLE: ((double *)d)[i] = v; break;
+    default: break;
+    }
+}
+
+double k_arg_scalar(et_kargs *a, uint32_t i)
+{
+    /* positional (portable kernels); a Bool Scalar is 0 or 1 */
+    if (a->pos == NULL && i < a->nargs && a->values[a->args[i]].tag == ET_TAG_BOOL)
+        return a->values[a->args[i]].u.b;
+    return et_arg_double(a, i);
+}
+
+bool k_is_integer(int dtype)
+{
+    return dtype == ET_BOOL || dtype == ET_BYTE || dtype == ET_CHAR || dtype == ET_SHORT || dtype == ET_INT ||
+           dtype == ET_LONG;
+}
+
+int64_t k_get_int(const et_tensor *t, size_t i)
+{
+    const void *d = t->data;
+    switch (t->dtype) {
+    case ET_BOOL: return ((const uint8_t *)d)[i] != 0;
+    case ET_BYTE: return ((const uint8_t *)d)[i];
+    case ET_CHAR: return ((const int8_t *)d)[i];
+    case ET_SHORT: return ((const int16_t *)d)[i];
+    case ET_INT: return ((const int32_t *)d)[i];
+    case ET_LONG: return ((const int64_t *)d)[i];
+    default: return 0;
+    }
+}
+
+void k_set_wrap(et_tensor *t, size_t i, int64_t v)
+{
+    void *d = t->data;
+    uint64_t u = (uint64_t)v;
+    switch (t->dtype) {
+    case ET_BOOL: ((uint8_t *)d)[i] = v != 0; break;
+    case ET_BYTE: ((uint8_t *)d)[i] = (uint8_t)u; break;
+    case ET_CHAR: ((uint8_t *)d)[i] = (uint8_t)u; break;     /* same bits as int8 */
+    case ET_SHORT: ((uint16_t *)d)[i] = (uint16_t)u; break;
+    case ET_INT: ((uint32_t *)d)[i] = (uint32_t)u; break;
+    case ET_LONG: ((uint64_t *)d)[i] = u; break;
+    default: break;
+    }
+}

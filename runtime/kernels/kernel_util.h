@@ -59,4 +59,22 @@ static inline size_t k_bcast_next(k_bcast *b)
     return cur;
 }
 
+/* Element i (in memory order) of a numeric tensor (bool, uint8, int8,
+ * int16, int32, int64, float32, float64) as a double, and the store that
+ * converts back as a C cast would, but defined for every value: NaN gives
+ * 0, out-of-range values saturate (int64 beyond 2^53 loses precision). */
+bool k_numeric(et_kargs *a, const et_tensor *t, const char *name);
+double k_get(const et_tensor *t, size_t i);
+void k_set(et_tensor *t, size_t i, double v);
+
+/* Integer dtypes: true for bool/uint8/int8/int16/int32/int64. */
+bool k_is_integer(int dtype);
+/* An integer result into an integer tensor, wrapping to its width as
+ * C++ integer arithmetic does in upstream's portable kernels. */
+void k_set_wrap(et_tensor *t, size_t i, int64_t v);
+int64_t k_get_int(const et_tensor *t, size_t i);
+
+/* A Scalar argument (Int, Double or Bool) as a double. */
+double k_arg_scalar(et_kargs *a, uint32_t i);
+
 #endif

@@ -1,9 +1,13 @@
 #!/bin/sh
-# Runs the float-operator cases made by gen_float_ops.py on the host build
+# Runs the operator cases made by gen_float_ops.py (or gen_release_ops.py) on the host build
 # (pte_run) and on QEMU (the runner firmware) and compares output 0 with the
 # expected values computed by the generator (|got - want| <= 1e-4 + 1e-4 |want|;
 # the runner prints 6 decimals).  Host and QEMU output lines must also be
 # identical.
+#
+# With ETSIM set, the runner on etsim must print exactly QEMU's output lines.
+# A case with a NAME.error file must be refused on both sides with a message
+# that contains its text.
 #
 #   sh tests/runtime/float_ops.sh CASEDIR build/bin/pte_run build/firmware/runner.elf
 set -u
@@ -14,7 +18,8 @@ fails=0
 passes=0
 H_OUT=$(mktemp)
 Q_OUT=$(mktemp)
-trap 'rm -f "$H_OUT" "$Q_OUT"' EXIT
+E_OUT=$(mktemp)
+trap 'rm -f "$H_OUT" "$Q_OUT" "$E_OUT"' EXIT
 
 values() { sed -n 's/^output 0: .*= \[\(.*\)\]$/\1/p' "$1" | tr -d ' '; }
 
@@ -52,19 +57,43 @@ while read -r name ninputs; do
     timeout 60 qemu-system-arm -M mps3-an547 -nographic -monitor none -serial none \
         -semihosting-config enable=on,target=native,$q_args $q_loaders -kernel "$ELF" > "$Q_OUT" 2>&1 < /dev/null
     q_status=$?
+    if [ -f "$DIR/$name.error" ]; then
+        # Must be refused on both sides, with a message naming the problem.
+        text=$(cat "$DIR/$name.error")
+        if [ $h_status -ne 0 ] && [ $q_status -ne 0 ] && grep -qF "$text" "$H_OUT" && grep -qF "$text" "$Q_OUT"; then
+            passes=$((passes + 1))
+            echo "PASS $name (refused: $text)"
+        else
+            fails=$((fails + 1))
+            echo "FAIL $name: host status $h_status, qemu status $q_status, expected an error naming '$text'"
+            sed 's/^/    host: /' "$H_OUT"
+            sed 's/^/    qemu: /' "$Q_OUT"
+        fi
+        continue
+    fi
     want=$(cat "$DIR/$name.expect")
     verdict=$(close_to "$(values "$H_OUT")" "$want")
-    if [ $h_status -eq 0 ] && [ $q_status -eq 0 ] && [ "$verdict" = ok ] &&
+    e_same=yes
+    if [ -n "${ETSIM:-}" ]; then
+        # etsim must print what QEMU prints
+        # shellcheck disable=SC2086
+        timeout 120 "$ETSIM" -q "$ELF" "$model" $host_args > "$E_OUT" 2>&1 < /dev/null ||
+            echo "etsim status $?" >> "$E_OUT"
+        [ "$(grep '^output' "$E_OUT")" = "$(grep '^output' "$Q_OUT")" ] && ! grep -q '^etsim status' "$E_OUT" ||
+            e_same=no
+    fi
+    if [ $h_status -eq 0 ] && [ $q_status -eq 0 ] && [ "$verdict" = ok ] && [ $e_same = yes ] &&
         [ "$(grep '^output' "$H_OUT")" = "$(grep '^output' "$Q_OUT")" ]; then
         passes=$((passes + 1))
         echo "PASS $name"
     else
         fails=$((fails + 1))
-        echo "FAIL $name: host status $h_status, qemu status $q_status, $verdict (expected [$want])"
+        echo "FAIL $name: host status $h_status, qemu status $q_status, $verdict (expected [$want]), etsim same as qemu: $e_same"
         sed 's/^/    host: /' "$H_OUT"
         sed 's/^/    qemu: /' "$Q_OUT"
+        [ -z "${ETSIM:-}" ] || sed 's/^/    etsim: /' "$E_OUT"
     fi
 done < "$DIR/cases.txt"
 
-echo "float_ops: $passes passed, $fails failure(s)"
+echo "$(basename "$DIR"): $passes passed, $fails failure(s)"
 [ "$fails" -eq 0 ] && [ "$passes" -gt 0 ]

@@ -5,15 +5,28 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define RT_WORK_BYTES (4u << 20)
+static uint8_t *read_file(const char *path, size_t *size);
 
 uint8_t *rt_read_shared(const char *rel, size_t *size)
 {
     const char *root = getenv("ETSIM_SHARED");
     char path[1024];
     snprintf(path, sizeof path, "%s/%s", root ? root : "../shared", rel);
+    return read_file(path, size);
+}
+
+uint8_t *rt_read_generated(const char *rel, size_t *size)
+{
+    const char *root = getenv("ETSIM_GENERATED");
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s", root ? root : "build/runtime-generated", rel);
+    return read_file(path, size);
+}
+
+static uint8_t *read_file(const char *path, size_t *size)
+{
     FILE *f = fopen(path, "rb");
-    cr_assert(f != NULL, "cannot open %s (set ETSIM_SHARED)", path);
+    cr_assert(f != NULL, "cannot open %s (set ETSIM_SHARED / ETSIM_GENERATED)", path);
     fseek(f, 0, SEEK_END);
     long n = ftell(f);
     fseek(f, 0, SEEK_SET);

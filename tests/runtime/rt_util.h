@@ -6,11 +6,18 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* Arenas and metadata of one test session. */
+#define RT_WORK_BYTES (4u << 20)
+
 #include "../../runtime/et_session.h"
 
 /* Reads $ETSIM_SHARED/<rel> into a 16-aligned buffer (free with free()).
  * Fails the current test if the file is missing. */
 uint8_t *rt_read_shared(const char *rel, size_t *size);
+
+/* Reads $ETSIM_GENERATED/<rel> (files the test generators write; make
+ * runtime-test sets it) the same way. */
+uint8_t *rt_read_generated(const char *rel, size_t *size);
 
 /* A session with its own work memory. */
 typedef struct rt_model {

@@ -183,7 +183,15 @@ static vela_io io_record(const int32_t shape[6], int32_t elem_size, int32_t offs
 
 static et_tensor tensor(int dtype, int32_t rows, int32_t cols, void *data)
 {
-    et_tensor t = {.dtype = (int8_t)dtype, .rank = 2, .sizes = {rows, cols}, .dim_order = {0, 1}, .data = data};
+    /* A loaded tensor's shape stays in the .pte; a hand-made one keeps it
+     * here (a few at a time: a test may hold several). */
+    static int32_t shapes[8][2];
+    static unsigned next;
+    static const uint8_t order[2] = {0, 1};
+    int32_t *sizes = shapes[next++ % 8];
+    sizes[0] = rows;
+    sizes[1] = cols;
+    et_tensor t = {.dtype = (int8_t)dtype, .rank = 2, .sizes = sizes, .dim_order = order, .data = data};
     t.nbytes = (size_t)rows * (size_t)cols * et_dtype_size(dtype);
     return t;
 }

@@ -17,7 +17,9 @@ typedef struct fixture {
 
 static et_tensor f32_vec2(float *data)
 {
-    et_tensor t = {.dtype = ET_FLOAT, .rank = 1, .sizes = {2}, .dim_order = {0}, .data = data, .nbytes = 8};
+    static const int32_t sizes[1] = {2};
+    static const uint8_t dim_order[1] = {0};
+    et_tensor t = {.dtype = ET_FLOAT, .rank = 1, .sizes = sizes, .dim_order = dim_order, .data = data, .nbytes = 8};
     return t;
 }
 

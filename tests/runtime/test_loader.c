@@ -167,9 +167,33 @@ Test(loader, unsupported_dtype)
     uint8_t *buf = rt_read_shared("models/module_linear.pte", &n);
     cr_assert(tensor_field(buf, n, 2, TENSOR_SCALAR_TYPE, 1, &pos));
     cr_assert_eq(buf[pos], ET_FLOAT);
-    buf[pos] = 9;  /* complex float */
+    buf[pos] = 99;  /* no such scalar type; the value is an operator's argument */
     et_error err = {0};
     cr_expect_eq(rt_load_bytes(buf, n, &err), ET_ERR_UNSUPPORTED_DTYPE, "%s", err.msg);
+    cr_expect(strstr(err.msg, "uses value 2") != NULL, "%s", err.msg);
+    free(buf);
+}
+
+/* A scalar type the format knows but no kernel computes with loads; the
+ * kernel that gets it names it when it runs. */
+Test(loader, known_dtype_without_kernel_fails_at_its_instruction)
+{
+    size_t n;
+    uint32_t pos;
+    uint8_t *buf = rt_read_shared("models/module_linear.pte", &n);
+    cr_assert(tensor_field(buf, n, 2, TENSOR_SCALAR_TYPE, 1, &pos));
+    buf[pos] = ET_BFLOAT16;
+    static et_session s;
+    void *work = aligned_alloc(16, RT_WORK_BYTES);
+    et_error err = {0};
+    cr_assert_eq(et_session_open(&s, buf, n, NULL, work, RT_WORK_BYTES, &err), ET_OK, "%s", err.msg);
+    static uint8_t zeros[4096];
+    for (uint32_t i = 0; i < s.method.ninputs; i++)
+        cr_assert_eq(et_method_set_input(&s.method, i, zeros, et_method_input(&s.method, i)->u.t->nbytes, &err),
+                     ET_OK, "%s", err.msg);
+    cr_expect_eq(et_method_execute(&s.method, NULL, &err), ET_ERR_UNSUPPORTED_DTYPE, "%s", err.msg);
+    cr_expect(strstr(err.msg, "bfloat16") != NULL, "%s", err.msg);
+    free(work);
     free(buf);
 }
 
@@ -184,6 +208,23 @@ Test(loader, unsupported_dim_order)
     buf[vec + 4] = 1;  /* [1, 1]: not a permutation */
     et_error err = {0};
     cr_expect_eq(rt_load_bytes(buf, n, &err), ET_ERR_UNSUPPORTED_DIM_ORDER, "%s", err.msg);
+    free(buf);
+}
+
+/* Any permutation loads (the reference runtime's rule); a kernel that
+ * needs a particular layout refuses the others when it runs. */
+Test(loader, any_dim_order_permutation_loads)
+{
+    size_t n;
+    uint32_t pos;
+    uint8_t *buf = rt_read_shared("models/module_linear.pte", &n);
+    cr_assert(tensor_field(buf, n, 2, TENSOR_DIM_ORDER, 4, &pos));
+    uint32_t vec = pos + fb_le32(buf + pos);
+    cr_assert_eq(fb_le32(buf + vec), 2);
+    buf[vec + 4] = 1;  /* [1, 0]: transposed */
+    buf[vec + 5] = 0;
+    et_error err = {0};
+    cr_expect_eq(rt_load_bytes(buf, n, &err), ET_OK, "%s", err.msg);
     free(buf);
 }
 

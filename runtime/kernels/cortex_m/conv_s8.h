@@ -17,6 +17,7 @@ typedef struct conv_s8_params {
     int8_t *output;
     nhwc_dims in, out;
     int32_t kh, kw, groups;
+    int32_t depth_multiplier;     /* quantized_depthwise_conv2d only */
     int32_t stride[2], pad[2], dil[2];
     int32_t input_offset, output_offset, act_min, act_max;
     /* Helium only: bytes between weight rows when they are padded with
@@ -24,6 +25,21 @@ typedef struct conv_s8_params {
      * multiplied whole: the padding adds 0); 0 = K, unpadded */
     int32_t w_row;
 } conv_s8_params;
+
+/* Where the two convolutions keep the arguments they share (slots of
+ * their enums in arg_layouts.h). */
+typedef struct conv_s8_slots {
+    uint8_t input, weight, bias, stride, padding, dilation, input_offset, output_offset, multipliers, shifts,
+        act_min, act_max, out;
+} conv_s8_slots;
+
+/* Reads and checks what quantized_conv2d and quantized_depthwise_conv2d
+ * share: int8 NHWC input and output, a 4-D weight [*, KH, KW, *], window
+ * parameters, the output extent, int32 bias/multipliers/shifts per output
+ * channel.  Fills every field of p but groups and w_row; *weight gets the
+ * weight tensor for the operator's own channel checks.  False (with the
+ * error recorded in a) when a check fails. */
+bool conv_s8_read_args(et_kargs *a, const conv_s8_slots *s, conv_s8_params *p, const et_tensor **weight);
 
 #if defined(__ARM_FEATURE_MVE)
 /* The Helium convolution (quantized_conv2d_s8.c), any shape. */

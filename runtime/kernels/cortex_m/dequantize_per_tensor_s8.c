@@ -17,7 +17,8 @@ static et_err dequantize(et_kargs *a, uint32_t nargs, uint32_t out_index)
     et_check_data(a, out, "out");
     et_check(a, in->dtype == ET_CHAR || in->dtype == ET_SHORT || in->dtype == ET_BYTE, ET_ERR_UNSUPPORTED_DTYPE,
              "input must be int8, uint8 or int16");
-    et_check(a, et_tensor_numel(in) == et_tensor_numel(out), ET_ERR_INVALID_ARGUMENT, "input and output sizes differ");
+    et_check(a, et_tensor_same_layout(in, out), ET_ERR_INVALID_ARGUMENT,
+             "input and output shapes or dim orders differ");
     et_check(a, zp >= -65536 && zp <= 65536, ET_ERR_INVALID_ARGUMENT, "zero point out of range");
     if (!a->ok)
         return et_kresult(a);

@@ -14,7 +14,7 @@ et_err k_cortex_m_quantized_activation(et_kargs *a)
     k_s8(a, lut, "lut");
     k_s8(a, out, "out");
     et_check(a, et_tensor_numel(lut) == 256, ET_ERR_INVALID_ARGUMENT, "lut must have 256 entries");
-    et_check(a, et_tensor_numel(in) == et_tensor_numel(out), ET_ERR_INVALID_ARGUMENT, "sizes differ");
+    et_check(a, et_tensor_same_layout(in, out), ET_ERR_INVALID_ARGUMENT, "input and output shapes or dim orders differ");
     if (!a->ok)
         return et_kresult(a);
     const int8_t *x = in->data, *table = lut->data;

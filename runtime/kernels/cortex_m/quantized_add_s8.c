@@ -6,6 +6,7 @@
 #include "../kernel_util.h"
 #include "../kernels.h"
 #include "../quant_math.h"
+#include "arg_layouts.h"
 #include "../quant_math_mve.h"
 
 #define ADD_LEFT_SHIFT 20
@@ -47,21 +48,23 @@ et_err k_cortex_m_quantized_add(et_kargs *a)
 {
     add_s8_quant q;
     k_bcast ba, bb;
-    if (!et_arg_count(a, 15))
+    if (!et_arg_named(a))
         return et_kresult(a);
-    et_tensor *x = et_arg_tensor(a, 0), *y = et_arg_tensor(a, 4), *out = et_arg_tensor(a, 13);
+    et_tensor *x = et_arg_tensor(a, ADD_SELF), *y = et_arg_tensor(a, ADD_OTHER), *out = et_arg_tensor(a, ADD_OUT);
     /* Zero points arrive as such; CMSIS wants offsets (their negation). */
-    q.a_offset = -(int32_t)et_arg_int(a, 1);
-    q.a_mult = (int32_t)et_arg_int(a, 2);
-    q.a_shift = (int32_t)et_arg_int(a, 3);
-    q.b_offset = -(int32_t)et_arg_int(a, 5);
-    q.b_mult = (int32_t)et_arg_int(a, 6);
-    q.b_shift = (int32_t)et_arg_int(a, 7);
-    q.out_offset = (int32_t)et_arg_int(a, 8);
-    q.out_mult = (int32_t)et_arg_int(a, 9);
-    q.out_shift = (int32_t)et_arg_int(a, 10);
-    q.act_min = (int32_t)et_arg_int(a, 11);
-    q.act_max = (int32_t)et_arg_int(a, 12);
+    q.a_offset = -(int32_t)et_arg_int(a, ADD_SELF_ZP);
+    q.a_mult = (int32_t)et_arg_int(a, ADD_SELF_MULT);
+    q.a_shift = (int32_t)et_arg_int(a, ADD_SELF_SHIFT);
+    q.b_offset = -(int32_t)et_arg_int(a, ADD_OTHER_ZP);
+    q.b_mult = (int32_t)et_arg_int(a, ADD_OTHER_MULT);
+    q.b_shift = (int32_t)et_arg_int(a, ADD_OTHER_SHIFT);
+    q.out_offset = (int32_t)et_arg_int(a, ADD_OUT_ZP);
+    q.out_mult = (int32_t)et_arg_int(a, ADD_OUT_MULT);
+    q.out_shift = (int32_t)et_arg_int(a, ADD_OUT_SHIFT);
+    /* Before 1.3.0 there was no fused activation: the int8 range. */
+    bool has_act = et_arg_present(a, ADD_ACT_MIN);
+    q.act_min = has_act ? (int32_t)et_arg_int(a, ADD_ACT_MIN) : INT8_MIN;
+    q.act_max = has_act ? (int32_t)et_arg_int(a, ADD_ACT_MAX) : INT8_MAX;
     k_s8(a, x, "self");
     k_s8(a, y, "other");
     k_s8(a, out, "out");

@@ -7,6 +7,7 @@
 #include "../kernel_util.h"
 #include "../kernels.h"
 #include "../quant_math.h"
+#include "arg_layouts.h"
 #if defined(__ARM_FEATURE_MVE)
 #include <arm_mve.h>
 #endif
@@ -21,13 +22,14 @@ et_err k_cortex_m_quantized_avg_pool2d(et_kargs *a)
 {
     int32_t kernel[2], stride[2], pad[2], dil[2] = {1, 1};
     nhwc_dims id, od;
-    if (!et_arg_count(a, 11))
+    if (!et_arg_named(a))
         return et_kresult(a);
-    et_tensor *in = et_arg_tensor(a, 0), *out = et_arg_tensor(a, 9);
-    et_arg_ints(a, 1, kernel, 2);
-    et_arg_ints(a, 2, stride, 2);
-    et_arg_ints(a, 3, pad, 2);
-    bool ceil_mode = et_arg_bool(a, 4);
+    et_tensor *in = et_arg_tensor(a, AVG_INPUT), *out = et_arg_tensor(a, AVG_OUT);
+    et_arg_ints(a, AVG_KERNEL, kernel, 2);
+    et_arg_ints(a, AVG_STRIDE, stride, 2);
+    et_arg_ints(a, AVG_PADDING, pad, 2);
+    /* ceil_mode arrived after 1.4.1; before, the output was floor-sized. */
+    bool ceil_mode = et_arg_present(a, AVG_CEIL_MODE) && et_arg_bool(a, AVG_CEIL_MODE);
     k_s8(a, in, "input");
     k_s8(a, out, "out");
     k_nhwc(a, in, "input", &id);
@@ -39,6 +41,16 @@ et_err k_cortex_m_quantized_avg_pool2d(et_kargs *a)
                     od.w == k_window_out(id.w, kernel[1], stride[1], pad[1], 1, ceil_mode),
              ET_ERR_INVALID_ARGUMENT, "output height/width do not match the pooling window");
     if (!a->ok)
+        return et_kresult(a);
+    /* A window entirely in the padding has no element to average: CMSIS-NN
+     * (arm_avgpool_s8) returns an argument error and upstream's kernel
+     * fails, so this does too.  Rows and columns are independent. */
+    bool empty = false;
+    for (int32_t oy = 0; oy < od.h; oy++)
+        empty |= q_min_i32(oy * stride[0] - pad[0] + kernel[0], id.h) <= q_max_i32(oy * stride[0] - pad[0], 0);
+    for (int32_t ox = 0; ox < od.w; ox++)
+        empty |= q_min_i32(ox * stride[1] - pad[1] + kernel[1], id.w) <= q_max_i32(ox * stride[1] - pad[1], 0);
+    if (!et_check(a, !empty, ET_ERR_INVALID_ARGUMENT, "a pooling window lies entirely in the padding"))
         return et_kresult(a);
     const int8_t *src = in->data;
     int8_t *dst = out->data;
@@ -68,7 +80,7 @@ et_err k_cortex_m_quantized_avg_pool2d(et_kargs *a)
                     for (int32_t q = 0; q < 4; q++)
                         vstrwq_s32(sums + 4 * q, s4[q]);
                     for (int32_t c = c0; c < od.c && c < c0 + 16; c++)
-                        *dst++ = count > 0 ? rounded_mean(sums[c - c0], count) : 0;
+                        *dst++ = rounded_mean(sums[c - c0], count);
                 }
                 continue;
 #endif
@@ -77,7 +89,7 @@ et_err k_cortex_m_quantized_avg_pool2d(et_kargs *a)
                     for (int32_t y = y0; y < y1; y++)
                         for (int32_t x = x0; x < x1; x++)
                             sum += src[(((size_t)n * id.h + y) * id.w + x) * id.c + c];
-                    *dst++ = count > 0 ? rounded_mean(sum, count) : 0;
+                    *dst++ = rounded_mean(sum, count);
                 }
             }
     return ET_OK;

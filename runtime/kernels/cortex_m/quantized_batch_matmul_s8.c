@@ -7,20 +7,25 @@
 #include "../kernel_util.h"
 #include "../kernels.h"
 #include "../quant_math.h"
+#include "arg_layouts.h"
 
 et_err k_cortex_m_quantized_batch_matmul(et_kargs *a)
 {
-    if (!et_arg_count(a, 10))
+    if (!et_arg_named(a))
         return et_kresult(a);
-    et_tensor *lhs = et_arg_tensor(a, 0), *rhs = et_arg_tensor(a, 2), *out = et_arg_tensor(a, 8);
-    int32_t lhs_off = (int32_t)et_arg_int(a, 1), rhs_off = (int32_t)et_arg_int(a, 3);
-    int32_t out_off = (int32_t)et_arg_int(a, 4);
-    int32_t mult = (int32_t)et_arg_int(a, 5), shift = (int32_t)et_arg_int(a, 6);
+    /* `scratch` (1.4.0 on) is not read. */
+    et_tensor *lhs = et_arg_tensor(a, BMM_LHS), *rhs = et_arg_tensor(a, BMM_RHS_T), *out = et_arg_tensor(a, BMM_OUT);
+    int32_t lhs_off = (int32_t)et_arg_int(a, BMM_LHS_ZP), rhs_off = (int32_t)et_arg_int(a, BMM_RHS_ZP);
+    int32_t out_off = (int32_t)et_arg_int(a, BMM_OUT_ZP);
+    int32_t mult = (int32_t)et_arg_int(a, BMM_OUT_MULT), shift = (int32_t)et_arg_int(a, BMM_OUT_SHIFT);
     k_s8(a, lhs, "lhs");
     k_s8(a, rhs, "rhs_transposed");
     k_s8(a, out, "out");
     if (!et_check(a, lhs->rank == 3 && rhs->rank == 3 && out->rank == 3, ET_ERR_INVALID_ARGUMENT, "expects rank 3"))
         return et_kresult(a);
+    et_check(a, et_tensor_layout(lhs) == ET_LAYOUT_CONTIGUOUS && et_tensor_layout(rhs) == ET_LAYOUT_CONTIGUOUS &&
+                    et_tensor_layout(out) == ET_LAYOUT_CONTIGUOUS,
+             ET_ERR_UNSUPPORTED_DIM_ORDER, "tensors must be contiguous");
     int32_t B = lhs->sizes[0], M = lhs->sizes[1], K = lhs->sizes[2], N = rhs->sizes[1];
     et_check(a, rhs->sizes[0] == B && rhs->sizes[2] == K && out->sizes[0] == B && out->sizes[1] == M &&
                     out->sizes[2] == N,

@@ -7,6 +7,7 @@
 #include "../kernels.h"
 #include "../quant_math.h"
 #include "../quant_math_mve.h"
+#include "arg_layouts.h"
 #include "conv_s8.h"
 
 
@@ -38,8 +39,13 @@ static void conv2d_s8(const conv_s8_params *p)
                             if (ix < 0 || ix >= p->in.w)
                                 continue;
                             const int8_t *px = in_n + ((size_t)iy * p->in.w + ix) * p->in.c + ic0;
-                            for (int32_t ic = 0; ic < ic_per_group; ic++)
-                                acc += (px[ic] + p->input_offset) * w[ic];
+                            int32_t dot = 0, sum = 0;
+                            for (int32_t ic = 0; ic < ic_per_group; ic++) {
+                                dot += px[ic] * w[ic];
+                                sum += w[ic];
+                            }
+                            /* sum((x + io) * w) = dot + io * sum(w), in wrapping int32 */
+                            acc = (int32_t)((uint32_t)acc + (uint32_t)dot + (uint32_t)p->input_offset * (uint32_t)sum);
                         }
                     }
                     acc = q_requantize(acc, p->multiplier[oc], p->shift[oc]) + p->output_offset;
@@ -408,55 +414,34 @@ void conv2d_s8_mve(const conv_s8_params *p)
 }
 #endif
 
+static const conv_s8_slots conv_slots = {
+    CONV_INPUT, CONV_WEIGHT, CONV_BIAS, CONV_STRIDE, CONV_PADDING, CONV_DILATION, CONV_INPUT_OFFSET,
+    CONV_OUTPUT_OFFSET, CONV_MULTIPLIERS, CONV_SHIFTS, CONV_ACT_MIN, CONV_ACT_MAX, CONV_OUT};
+
 et_err k_cortex_m_quantized_conv2d(et_kargs *a)
 {
     conv_s8_params p = {0};
-    if (!et_arg_count(a, 15))
+    const et_tensor *w;
+    /* `scratch` (1.4.0 on) is CMSIS-NN's buffer; the kernels keep theirs
+     * on the stack, so it is not read. */
+    if (!et_arg_named(a) ||
+        !conv_s8_read_args(a, &conv_slots, &p, &w))
         return et_kresult(a);
-    et_tensor *in = et_arg_tensor(a, 0), *w = et_arg_tensor(a, 1), *bias = et_arg_tensor_or_null(a, 2);
-    et_arg_ints(a, 3, p.stride, 2);
-    et_arg_ints(a, 4, p.pad, 2);
-    et_arg_ints(a, 5, p.dil, 2);
-    p.input_offset = (int32_t)et_arg_int(a, 6);
-    p.output_offset = (int32_t)et_arg_int(a, 7);
-    et_tensor *mult = et_arg_tensor(a, 8), *shift = et_arg_tensor(a, 9);
-    p.act_min = (int32_t)et_arg_int(a, 10);
-    p.act_max = (int32_t)et_arg_int(a, 11);
-    et_tensor *out = et_arg_tensor(a, 13);
-    k_s8(a, in, "input");
-    k_s8(a, w, "weight");
-    k_s8(a, out, "out");
-    k_nhwc(a, in, "input", &p.in);
-    k_nhwc(a, out, "out", &p.out);
-    k_window_params(a, p.stride, p.pad, p.dil);
-    if (!et_check(a, w->rank == 4, ET_ERR_INVALID_ARGUMENT, "weight must be [OC, KH, KW, IC]"))
-        return et_kresult(a);
-    p.kh = w->sizes[1];
-    p.kw = w->sizes[2];
     int32_t w_ic = w->sizes[3];
     p.groups = w_ic > 0 ? p.in.c / w_ic : 0;
     et_check(a, w->sizes[0] == p.out.c && w_ic > 0 && p.groups > 0 && p.in.c % w_ic == 0 &&
-                    p.out.c % p.groups == 0 && p.in.n == p.out.n,
-             ET_ERR_INVALID_ARGUMENT, "weight shape does not match input/output channels");
-    et_check(a, p.out.h == k_window_out(p.in.h, p.kh, p.stride[0], p.pad[0], p.dil[0], false) &&
-                    p.out.w == k_window_out(p.in.w, p.kw, p.stride[1], p.pad[1], p.dil[1], false),
-             ET_ERR_INVALID_ARGUMENT, "output height/width do not match the convolution");
-    if (bias)
-        k_per_channel_i32(a, bias, p.out.c, "bias");
-    k_per_channel_i32(a, mult, p.out.c, "requantize_multipliers");
-    k_per_channel_i32(a, shift, p.out.c, "requantize_shifts");
+                    p.out.c % p.groups == 0,
+             ET_ERR_INVALID_ARGUMENT, "weight [OC, KH, KW, IC] does not match input/output channels");
     if (!a->ok)
         return et_kresult(a);
-    p.input = in->data;
-    p.weight = w->data;
-    p.bias = bias ? bias->data : NULL;
-    p.multiplier = mult->data;
-    p.shift = shift->data;
-    p.output = out->data;
 #if defined(__ARM_FEATURE_MVE)
     conv2d_s8_mve(&p);
 #else
-    conv2d_s8(&p);
+    /* A copy whose address goes nowhere else, so that the inlined loops
+     * may keep its fields in registers (p's went to conv_s8_read_args, and
+     * every output store, which may alias it, made GCC reload them). */
+    const conv_s8_params q = p;
+    conv2d_s8(&q);
 #endif
     return ET_OK;
 }

@@ -8,20 +8,11 @@
 #include "../kernels.h"
 #include "../quant_math.h"
 #include "../quant_math_mve.h"
+#include "arg_layouts.h"
 #include "conv_s8.h"
 
-typedef struct dw_conv_s8_params {
-    const int8_t *input;
-    const int8_t *weight;
-    const int32_t *bias;
-    const int32_t *multiplier;
-    const int32_t *shift;
-    int8_t *output;
-    nhwc_dims in, out;
-    int32_t kh, kw, depth_multiplier;
-    int32_t stride[2], pad[2], dil[2];
-    int32_t input_offset, output_offset, act_min, act_max;
-} dw_conv_s8_params;
+/* The convolution's parameters (conv_s8.h); groups and w_row unused. */
+typedef conv_s8_params dw_conv_s8_params;
 
 static void depthwise_conv2d_s8(const dw_conv_s8_params *p)
 {
@@ -278,7 +269,7 @@ static __attribute__((noinline)) bool depthwise_as_conv_mve(const dw_conv_s8_par
     return true;
 }
 
-static void depthwise_conv2d_s8_mve(const dw_conv_s8_params *p)
+static __attribute__((noinline)) void depthwise_conv2d_s8_mve(const dw_conv_s8_params *p)
 {
     const int32_t mul = p->depth_multiplier;
     if (p->act_min > p->act_max) {
@@ -301,50 +292,24 @@ static void depthwise_conv2d_s8_mve(const dw_conv_s8_params *p)
 }
 #endif
 
+static const conv_s8_slots dw_slots = {
+    DW_INPUT, DW_WEIGHT, DW_BIAS, DW_STRIDE, DW_PADDING, DW_DILATION, DW_INPUT_OFFSET,
+    DW_OUTPUT_OFFSET, DW_MULTIPLIERS, DW_SHIFTS, DW_ACT_MIN, DW_ACT_MAX, DW_OUT};
+
 et_err k_cortex_m_quantized_depthwise_conv2d(et_kargs *a)
 {
     dw_conv_s8_params p = {0};
-    if (!et_arg_count(a, 16))
+    const et_tensor *w;
+    /* `scratch` (1.4.0 on) is not read, as in quantized_conv2d. */
+    if (!et_arg_named(a) ||
+        !conv_s8_read_args(a, &dw_slots, &p, &w))
         return et_kresult(a);
-    et_tensor *in = et_arg_tensor(a, 0), *w = et_arg_tensor(a, 1), *bias = et_arg_tensor_or_null(a, 2);
-    et_arg_ints(a, 3, p.stride, 2);
-    et_arg_ints(a, 4, p.pad, 2);
-    et_arg_ints(a, 5, p.dil, 2);
-    p.depth_multiplier = (int32_t)et_arg_int(a, 6);
-    p.input_offset = (int32_t)et_arg_int(a, 7);
-    p.output_offset = (int32_t)et_arg_int(a, 8);
-    et_tensor *mult = et_arg_tensor(a, 9), *shift = et_arg_tensor(a, 10);
-    p.act_min = (int32_t)et_arg_int(a, 11);
-    p.act_max = (int32_t)et_arg_int(a, 12);
-    et_tensor *out = et_arg_tensor(a, 14);
-    k_s8(a, in, "input");
-    k_s8(a, w, "weight");
-    k_s8(a, out, "out");
-    k_nhwc(a, in, "input", &p.in);
-    k_nhwc(a, out, "out", &p.out);
-    k_window_params(a, p.stride, p.pad, p.dil);
-    if (!et_check(a, w->rank == 4 && w->sizes[0] == 1, ET_ERR_INVALID_ARGUMENT, "weight must be [1, KH, KW, OC]"))
-        return et_kresult(a);
-    p.kh = w->sizes[1];
-    p.kw = w->sizes[2];
-    et_check(a, p.depth_multiplier > 0 && w->sizes[3] == p.out.c &&
-                    (int64_t)p.in.c * p.depth_multiplier == p.out.c && p.in.n == p.out.n,
-             ET_ERR_INVALID_ARGUMENT, "channels do not match depth_multiplier");
-    et_check(a, p.out.h == k_window_out(p.in.h, p.kh, p.stride[0], p.pad[0], p.dil[0], false) &&
-                    p.out.w == k_window_out(p.in.w, p.kw, p.stride[1], p.pad[1], p.dil[1], false),
-             ET_ERR_INVALID_ARGUMENT, "output height/width do not match the convolution");
-    if (bias)
-        k_per_channel_i32(a, bias, p.out.c, "bias");
-    k_per_channel_i32(a, mult, p.out.c, "requantize_multipliers");
-    k_per_channel_i32(a, shift, p.out.c, "requantize_shifts");
+    p.depth_multiplier = (int32_t)et_arg_int(a, DW_DEPTH_MULTIPLIER);
+    et_check(a, w->sizes[0] == 1 && p.depth_multiplier > 0 && w->sizes[3] == p.out.c &&
+                    (int64_t)p.in.c * p.depth_multiplier == p.out.c,
+             ET_ERR_INVALID_ARGUMENT, "weight [1, KH, KW, OC] or channels do not match depth_multiplier");
     if (!a->ok)
         return et_kresult(a);
-    p.input = in->data;
-    p.weight = w->data;
-    p.bias = bias ? bias->data : NULL;
-    p.multiplier = mult->data;
-    p.shift = shift->data;
-    p.output = out->data;
 #if defined(__ARM_FEATURE_MVE)
     if (p.input_offset >= -127 && p.input_offset <= 128) {  /* -io is the padding value */
         depthwise_conv2d_s8_mve(&p);

@@ -5,13 +5,14 @@
 #include "../kernel_util.h"
 #include "../kernels.h"
 #include "../quant_math.h"
+#include "arg_layouts.h"
 #include "../quant_math_mve.h"
 
 typedef struct linear_s8_params {
     const int8_t *input;          /* [batches, in_features] */
     const int8_t *weight;         /* [out_features, in_features] */
     const int32_t *bias;          /* NULL: none */
-    const int32_t *kernel_sum;    /* NULL: none; else bias + input_offset * row sum */
+    const int32_t *kernel_sum;    /* NULL: none; else bias + input_offset * sum(w + filter_offset) */
     int8_t *output;
     int32_t batches, in_features, out_features;
     int32_t input_offset, filter_offset, output_offset, multiplier, shift, act_min, act_max;
@@ -29,13 +30,14 @@ static void linear_s8(const linear_s8_params *p)
             const int8_t *w = p->weight + (size_t)o * p->in_features;
             int32_t acc;
             if (p->kernel_sum) {
-                /* The MVE export precomputes bias + input_offset * sum(w);
-                 * expand the rest of sum((x + io) * (w + fo)). */
+                /* The MVE export precomputes bias + io * sum(w + fo)
+                 * (upstream's _compute_kernel_sum, so n * io * fo is in
+                 * it); the rest of sum((x + io) * (w + fo)) is
+                 * dot + fo * sum(x). */
                 int32_t dot = 0;
                 for (int32_t k = 0; k < p->in_features; k++)
                     dot += x[k] * w[k];
-                acc = p->kernel_sum[o] + dot + p->filter_offset * x_sum +
-                      p->in_features * p->input_offset * p->filter_offset;
+                acc = p->kernel_sum[o] + dot + p->filter_offset * x_sum;
             } else {
                 acc = p->bias ? p->bias[o] : 0;
                 for (int32_t k = 0; k < p->in_features; k++)
@@ -53,8 +55,8 @@ static void linear_s8(const linear_s8_params *p)
  * with VADDVA (16 lanes, tail predicated), then
  * sum((x + io) * (w + fo)) = dot + fo*sum(x) + io*sum(w) + n*io*fo, an
  * identity of wrapping int32 arithmetic, so the accumulators equal the
- * scalar ones; with kernel_sum (= bias + io*sum(w)) the io*sum(w) term is
- * precomputed.  Four outputs are requantized per vector. */
+ * scalar ones; with kernel_sum (= bias + io*sum(w + fo)) the io*sum(w) and
+ * n*io*fo terms are precomputed.  Four outputs are requantized per vector. */
 static int32_t dot_s8_mve(const int8_t *x, const int8_t *w, int32_t n, int32_t *wsum)
 {
     int32_t dot = 0, sum = 0;
@@ -77,7 +79,9 @@ static void linear_s8_mve(const linear_s8_params *p)
         for (int32_t k = 0; k < p->in_features; k += 16)
             x_sum = vaddvaq_p_s8(x_sum, vldrbq_z_s8(x + k, vctp8q((uint32_t)(p->in_features - k))),
                                  vctp8q((uint32_t)(p->in_features - k)));
-        const uint32_t row_const = fo * (uint32_t)x_sum + (uint32_t)p->in_features * io * fo;
+        /* kernel_sum already holds n * io * fo (see linear_s8) */
+        const uint32_t row_const =
+            fo * (uint32_t)x_sum + (p->kernel_sum ? 0u : (uint32_t)p->in_features * io * fo);
         int8_t *out = p->output + (size_t)b * p->out_features;
         for (int32_t o0 = 0; o0 < p->out_features; o0 += 4) {
             int32_t acc[4] = {0, 0, 0, 0};
@@ -103,17 +107,17 @@ et_err k_cortex_m_quantized_linear(et_kargs *a)
 {
     linear_s8_params p = {0};
     int64_t mult[1], shift[1];
-    if (!et_arg_count(a, 13))
+    if (!et_arg_named(a))
         return et_kresult(a);
-    et_tensor *in = et_arg_tensor(a, 0), *w = et_arg_tensor(a, 1);
-    et_tensor *bias = et_arg_tensor_or_null(a, 2), *ksum = et_arg_tensor_or_null(a, 3);
-    p.input_offset = (int32_t)et_arg_int(a, 4);
-    p.filter_offset = (int32_t)et_arg_int(a, 5);
-    p.output_offset = (int32_t)et_arg_int(a, 6);
-    uint32_t nm = et_arg_int_list(a, 7, mult, 1), ns = et_arg_int_list(a, 8, shift, 1);
-    p.act_max = (int32_t)et_arg_int(a, 9);  /* note: max before min */
-    p.act_min = (int32_t)et_arg_int(a, 10);
-    et_tensor *out = et_arg_tensor(a, 11);
+    et_tensor *in = et_arg_tensor(a, LIN_INPUT), *w = et_arg_tensor(a, LIN_WEIGHTS);
+    et_tensor *bias = et_arg_tensor_or_null(a, LIN_BIAS), *ksum = et_arg_tensor_or_null(a, LIN_KERNEL_SUM);
+    p.input_offset = (int32_t)et_arg_int(a, LIN_INPUT_OFFSET);
+    p.filter_offset = (int32_t)et_arg_int(a, LIN_FILTER_OFFSET);
+    p.output_offset = (int32_t)et_arg_int(a, LIN_OUTPUT_OFFSET);
+    uint32_t nm = et_arg_int_list(a, LIN_MULTIPLIERS, mult, 1), ns = et_arg_int_list(a, LIN_SHIFTS, shift, 1);
+    p.act_max = (int32_t)et_arg_int(a, LIN_ACT_MAX);
+    p.act_min = (int32_t)et_arg_int(a, LIN_ACT_MIN);
+    et_tensor *out = et_arg_tensor(a, LIN_OUT);
     k_s8(a, in, "input");
     k_s8(a, w, "weights");
     k_s8(a, out, "out");

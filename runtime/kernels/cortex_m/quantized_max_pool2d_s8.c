@@ -5,6 +5,7 @@
 #include "../kernel_util.h"
 #include "../kernels.h"
 #include "../quant_math.h"
+#include "arg_layouts.h"
 #if defined(__ARM_FEATURE_MVE)
 #include <arm_mve.h>
 #endif
@@ -13,16 +14,16 @@ et_err k_cortex_m_quantized_max_pool2d(et_kargs *a)
 {
     int32_t kernel[2], stride[2], pad[2], dil[2];
     nhwc_dims id, od;
-    if (!et_arg_count(a, 12))
+    if (!et_arg_named(a))
         return et_kresult(a);
-    et_tensor *in = et_arg_tensor(a, 0), *out = et_arg_tensor(a, 10);
-    et_arg_ints(a, 1, kernel, 2);
-    et_arg_ints(a, 2, stride, 2);
-    et_arg_ints(a, 3, pad, 2);
-    et_arg_ints(a, 4, dil, 2);
-    bool ceil_mode = et_arg_bool(a, 5);
-    int64_t in_zp = et_arg_int(a, 6), out_zp = et_arg_int(a, 7);
-    int32_t act_min = (int32_t)et_arg_int(a, 8), act_max = (int32_t)et_arg_int(a, 9);
+    et_tensor *in = et_arg_tensor(a, MAXP_INPUT), *out = et_arg_tensor(a, MAXP_OUT);
+    et_arg_ints(a, MAXP_KERNEL, kernel, 2);
+    et_arg_ints(a, MAXP_STRIDE, stride, 2);
+    et_arg_ints(a, MAXP_PADDING, pad, 2);
+    et_arg_ints(a, MAXP_DILATION, dil, 2);
+    bool ceil_mode = et_arg_bool(a, MAXP_CEIL_MODE);
+    int64_t in_zp = et_arg_int(a, MAXP_INPUT_ZP), out_zp = et_arg_int(a, MAXP_OUTPUT_ZP);
+    int32_t act_min = (int32_t)et_arg_int(a, MAXP_ACT_MIN), act_max = (int32_t)et_arg_int(a, MAXP_ACT_MAX);
     k_s8(a, in, "input");
     k_s8(a, out, "out");
     k_nhwc(a, in, "input", &id);
@@ -46,7 +47,11 @@ et_err k_cortex_m_quantized_max_pool2d(et_kargs *a)
                  * activation clamp with VMAX/VMIN (when it is an int8 range:
                  * then it equals q_clamp), predicated store. */
                 if (act_min >= -128 && act_max <= 127 && act_min <= act_max) {
-                for (int32_t c = 0; c < od.c; c += 16, dst += q_min_i32(16, od.c - c)) {
+                /* (the channel groups are stored at dst + c; dst moves on
+                 * by a whole pixel afterwards: advancing it in the loop
+                 * header, after c had moved, went backwards for C < 16 and
+                 * stood still for C == 16) */
+                for (int32_t c = 0; c < od.c; c += 16) {
                     mve_pred16_t pc = vctp8q((uint32_t)(od.c - c));
                     int8x16_t best = vdupq_n_s8(-128);
                     for (int32_t ky = 0; ky < kernel[0]; ky++) {
@@ -60,8 +65,9 @@ et_err k_cortex_m_quantized_max_pool2d(et_kargs *a)
                         }
                     }
                     best = vminq_s8(vmaxq_s8(best, vdupq_n_s8((int8_t)act_min)), vdupq_n_s8((int8_t)act_max));
-                    vstrbq_p_s8(dst, best, pc);
+                    vstrbq_p_s8(dst + c, best, pc);
                 }
+                dst += od.c;
                 continue;
                 }
 #endif

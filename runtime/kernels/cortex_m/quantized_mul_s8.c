@@ -5,17 +5,18 @@
 #include "../kernel_util.h"
 #include "../kernels.h"
 #include "../quant_math.h"
+#include "arg_layouts.h"
 
 et_err k_cortex_m_quantized_mul(et_kargs *a)
 {
     k_bcast ba, bb;
-    if (!et_arg_count(a, 9))
+    if (!et_arg_named(a))
         return et_kresult(a);
-    et_tensor *x = et_arg_tensor(a, 0), *y = et_arg_tensor(a, 2), *out = et_arg_tensor(a, 7);
-    int32_t x_offset = -(int32_t)et_arg_int(a, 1);
-    int32_t y_offset = -(int32_t)et_arg_int(a, 3);
-    int32_t out_offset = (int32_t)et_arg_int(a, 4);
-    int32_t mult = (int32_t)et_arg_int(a, 5), shift = (int32_t)et_arg_int(a, 6);
+    et_tensor *x = et_arg_tensor(a, MUL_SELF), *y = et_arg_tensor(a, MUL_OTHER), *out = et_arg_tensor(a, MUL_OUT);
+    int32_t x_offset = -(int32_t)et_arg_int(a, MUL_SELF_ZP);
+    int32_t y_offset = -(int32_t)et_arg_int(a, MUL_OTHER_ZP);
+    int32_t out_offset = (int32_t)et_arg_int(a, MUL_OUT_ZP);
+    int32_t mult = (int32_t)et_arg_int(a, MUL_OUT_MULT), shift = (int32_t)et_arg_int(a, MUL_OUT_SHIFT);
     k_s8(a, x, "self");
     k_s8(a, y, "other");
     k_s8(a, out, "out");

@@ -8,6 +8,7 @@
 #include "../kernel_util.h"
 #include "../kernels.h"
 #include "../quant_math.h"
+#include "arg_layouts.h"
 
 #define SUM_INTEGER_BITS 12
 
@@ -47,13 +48,13 @@ static void softmax_row_s8(const int8_t *in, int8_t *out, int32_t n, int32_t mul
 
 et_err k_cortex_m_softmax(et_kargs *a)
 {
-    if (!et_arg_count(a, 9))
+    if (!et_arg_named(a))
         return et_kresult(a);
-    et_tensor *in = et_arg_tensor(a, 0), *out = et_arg_tensor(a, 7);
-    int64_t dim = et_arg_int(a, 1);
-    int64_t out_zp = et_arg_int(a, 3);
-    int32_t mult = (int32_t)et_arg_int(a, 4), shift = (int32_t)et_arg_int(a, 5);
-    int32_t diff_min = (int32_t)et_arg_int(a, 6);
+    et_tensor *in = et_arg_tensor(a, SMX_INPUT), *out = et_arg_tensor(a, SMX_OUT);
+    int64_t dim = et_arg_int(a, SMX_DIM);
+    int64_t out_zp = et_arg_int(a, SMX_OUTPUT_ZP);
+    int32_t mult = (int32_t)et_arg_int(a, SMX_MULT), shift = (int32_t)et_arg_int(a, SMX_SHIFT);
+    int32_t diff_min = (int32_t)et_arg_int(a, SMX_DIFF_MIN);
     k_s8(a, in, "input");
     k_s8(a, out, "out");
     if (!et_check(a, in->rank >= 1 && et_tensor_same_shape(in, out), ET_ERR_INVALID_ARGUMENT,
@@ -61,7 +62,11 @@ et_err k_cortex_m_softmax(et_kargs *a)
         return et_kresult(a);
     et_check(a, dim == -1 || dim == in->rank - 1, ET_ERR_UNSUPPORTED, "only the last dim is supported");
     et_check(a, out_zp == -128, ET_ERR_UNSUPPORTED, "output zero point must be -128");
-    et_check(a, shift >= 0 && shift < 31 && diff_min <= 0, ET_ERR_INVALID_ARGUMENT, "bad input shift or diff_min");
+    /* Upstream's lowering gives shifts of 31 and 32 for input scales of
+     * 16 and more; CMSIS-NN then multiplies diff by 1 << shift in 32-bit
+     * registers (wrapping; a shift by 32 gives 0 on Arm), and so does
+     * softmax_row_s8. */
+    et_check(a, shift >= 0 && shift <= 32 && diff_min <= 0, ET_ERR_INVALID_ARGUMENT, "bad input shift or diff_min");
     et_check(a, et_tensor_layout(in) == ET_LAYOUT_CONTIGUOUS && et_tensor_layout(out) == ET_LAYOUT_CONTIGUOUS,
              ET_ERR_UNSUPPORTED_DIM_ORDER, "input and output must be contiguous");
     if (!a->ok)

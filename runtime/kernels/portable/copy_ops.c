@@ -39,7 +39,7 @@ static et_err clone_dim_order(et_kargs *a)
     et_check(a, et_tensor_same_shape(in, out), ET_ERR_INVALID_ARGUMENT, "input and output shapes differ");
     if (!a->ok)
         return et_kresult(a);
-    if (et_tensor_layout(in) == et_tensor_layout(out)) {
+    if (et_tensor_same_layout(in, out)) {
         memmove(out->data, in->data, out->nbytes);
         return ET_OK;
     }
@@ -52,8 +52,13 @@ static et_err clone_dim_order(et_kargs *a)
 et_err k_clone_dim_order(et_kargs *a) { return clone_dim_order(a); }
 et_err k_to_dim_order_copy(et_kargs *a)
 {
-    /* (self, non_blocking, dim_order, out) like the clone, with a dtype
-     * conversion the runtime does not do. */
+    /* (self, non_blocking, dim_order, out, ret): like the clone, or a
+     * dtype conversion (then in the same layout). */
+    if (!et_arg_count(a, 5))
+        return et_kresult(a);
+    et_tensor *in = et_arg_tensor(a, 0), *out = et_arg_tensor(a, 3);
+    if (a->ok && in->dtype != out->dtype)
+        return k_convert_copy(a, in, out);
     return clone_dim_order(a);
 }
 

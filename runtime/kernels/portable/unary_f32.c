@@ -1,5 +1,7 @@
-/* Elementwise float32 activations: aten::relu, clamp, hardtanh, sigmoid,
- * tanh, gelu (approximate "none": erf form, or "tanh") (.out variants).  Input and output have the same shape and layout. */
+/* Elementwise float32 activations and math: aten::relu, clamp, hardtanh,
+ * sigmoid, tanh, gelu (approximate "none": erf form, or "tanh"), exp,
+ * sqrt, rsqrt, hardswish, hardsigmoid, leaky_relu, elu (.out variants).
+ * Input and output have the same shape and layout. */
 #include <math.h>
 #include <stddef.h>
 #include <string.h>
@@ -7,7 +9,10 @@
 #include "../kernel_util.h"
 #include "../kernels.h"
 
-typedef enum { UN_RELU, UN_CLAMP, UN_SIGMOID, UN_TANH, UN_GELU, UN_GELU_TANH } unary_op;
+typedef enum {
+    UN_RELU, UN_CLAMP, UN_SIGMOID, UN_TANH, UN_GELU, UN_GELU_TANH, UN_EXP, UN_SQRT, UN_RSQRT, UN_HARDSWISH,
+    UN_HARDSIGMOID, UN_LEAKY_RELU, UN_ELU
+} unary_op;
 
 static float bound(et_kargs *a, uint32_t i, float dflt)
 {
@@ -19,10 +24,33 @@ static et_err unary_f32(et_kargs *a, unary_op op, uint32_t nargs)
     if (!et_arg_count(a, nargs))
         return et_kresult(a);
     et_tensor *in = et_arg_tensor(a, 0), *out = et_arg_tensor(a, nargs - 2);
-    float lo = -INFINITY, hi = INFINITY;
+    float lo = -INFINITY, hi = INFINITY, p0 = 0.0f, p1 = 1.0f, p2 = 1.0f;
     if (op == UN_CLAMP) {
         lo = bound(a, 1, -INFINITY);
         hi = bound(a, 2, INFINITY);
+    } else if (op == UN_LEAKY_RELU) {
+        p0 = (float)k_arg_scalar(a, 1);                     /* negative_slope */
+    } else if (op == UN_ELU) {
+        p0 = (float)k_arg_scalar(a, 1);                     /* alpha */
+        p1 = (float)k_arg_scalar(a, 2);                     /* scale */
+        p2 = (float)k_arg_scalar(a, 3);                     /* input_scale */
+    }
+    if (a->ok && (op == UN_RELU || op == UN_CLAMP) && (in->dtype != ET_FLOAT || out->dtype != ET_FLOAT)) {
+        /* relu, clamp, hardtanh on other number types (upstream has them):
+         * the bounds compare in double, the result keeps out's dtype */
+        k_numeric(a, in, "self");
+        k_numeric(a, out, "out");
+        et_check(a, et_tensor_same_layout(in, out), ET_ERR_INVALID_ARGUMENT, "input and output shapes or layouts differ");
+        double dlo = op == UN_CLAMP ? (et_arg_is_null(a, 1) ? -INFINITY : k_arg_scalar(a, 1)) : 0.0;
+        double dhi = op == UN_CLAMP ? (et_arg_is_null(a, 2) ? INFINITY : k_arg_scalar(a, 2)) : INFINITY;
+        if (!a->ok)
+            return et_kresult(a);
+        size_t n = et_tensor_numel(in);
+        for (size_t i = 0; i < n; i++) {
+            double v = k_get(in, i);
+            k_set(out, i, v < dlo ? dlo : (v > dhi ? dhi : v));
+        }
+        return ET_OK;
     }
     et_check_dtype(a, in, ET_FLOAT, "self");
     et_check_dtype(a, out, ET_FLOAT, "out");
@@ -46,6 +74,13 @@ static et_err unary_f32(et_kargs *a, unary_op op, uint32_t nargs)
         case UN_GELU_TANH:
             y[i] = 0.5f * v * (1.0f + tanhf(0.79788456080286536f * (v + 0.044715f * v * v * v)));
             break;
+        case UN_EXP: y[i] = expf(v); break;
+        case UN_SQRT: y[i] = sqrtf(v); break;
+        case UN_RSQRT: y[i] = 1.0f / sqrtf(v); break;
+        case UN_HARDSWISH: y[i] = v * fminf(fmaxf(v + 3.0f, 0.0f), 6.0f) / 6.0f; break;
+        case UN_HARDSIGMOID: y[i] = fminf(fmaxf(v + 3.0f, 0.0f), 6.0f) / 6.0f; break;
+        case UN_LEAKY_RELU: y[i] = v > 0.0f ? v : v * p0; break;
+        case UN_ELU: y[i] = v > 0.0f ? v * p1 : expm1f(v * p2) * p0 * p1; break;
         }
     }
     return ET_OK;
@@ -56,6 +91,13 @@ et_err k_aten_clamp(et_kargs *a) { return unary_f32(a, UN_CLAMP, 5); }
 et_err k_aten_hardtanh(et_kargs *a) { return unary_f32(a, UN_CLAMP, 5); }
 et_err k_aten_sigmoid(et_kargs *a) { return unary_f32(a, UN_SIGMOID, 3); }
 et_err k_aten_tanh(et_kargs *a) { return unary_f32(a, UN_TANH, 3); }
+et_err k_aten_exp(et_kargs *a) { return unary_f32(a, UN_EXP, 3); }
+et_err k_aten_sqrt(et_kargs *a) { return unary_f32(a, UN_SQRT, 3); }
+et_err k_aten_rsqrt(et_kargs *a) { return unary_f32(a, UN_RSQRT, 3); }
+et_err k_aten_hardswish(et_kargs *a) { return unary_f32(a, UN_HARDSWISH, 3); }
+et_err k_aten_hardsigmoid(et_kargs *a) { return unary_f32(a, UN_HARDSIGMOID, 3); }
+et_err k_aten_leaky_relu(et_kargs *a) { return unary_f32(a, UN_LEAKY_RELU, 4); }
+et_err k_aten_elu(et_kargs *a) { return unary_f32(a, UN_ELU, 6); }
 
 et_err k_aten_gelu(et_kargs *a)
 {

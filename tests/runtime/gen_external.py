@@ -1,0 +1,46 @@
+#!/usr/bin/env python3
+"""A program whose weights live in a separate .ptd file (EXTERNAL tensor
+data), for tests/runtime/test_external.c: y = x @ W^T + b with W and b in
+the .ptd (b copied into a planned tensor, W read in place).
+
+  python3 tests/runtime/gen_external.py OUTDIR
+
+writes OUTDIR/linear.pte, linear.ptd, linear.in.f32 and linear.expect.f32
+(the output computed here in double precision, stored as float32)."""
+import os
+import struct
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
+import pte_write  # noqa: E402
+
+
+def main():
+    out = sys.argv[1]
+    os.makedirs(out, exist_ok=True)
+    xa = [0.5, -1.25, 2.0, 0.75, -0.5, 1.5, -2.0, 0.25]   # [2, 4]
+    wa = [0.125 * ((i * 5) % 11 - 5) for i in range(12)]  # [3, 4]
+    ba = [1.0, -0.5, 0.25]
+    desc = {
+        "values": [
+            {"tensor": {"dtype": "float32", "sizes": [2, 4]}},
+            {"tensor": {"dtype": "float32", "sizes": [3, 4], "external": "linear.weight"}},
+            {"tensor": {"dtype": "float32", "sizes": [3], "external": "linear.bias", "planned": True}},
+            {"tensor": {"dtype": "float32", "sizes": [2, 3]}},
+        ],
+        "inputs": [0], "outputs": [3],
+        "ops": [{"op": "aten::linear.out", "args": [0, 1, 2, 3, 3]}],
+    }
+    with open(os.path.join(out, "linear.pte"), "wb") as f:
+        f.write(pte_write.build(desc))
+    with open(os.path.join(out, "linear.ptd"), "wb") as f:
+        f.write(pte_write.build_ptd({"linear.weight": ("float32", wa), "linear.bias": ("float32", ba)}))
+    with open(os.path.join(out, "linear.in.f32"), "wb") as f:
+        f.write(struct.pack("<8f", *xa))
+    expect = [ba[n] + sum(xa[m * 4 + k] * wa[n * 4 + k] for k in range(4)) for m in range(2) for n in range(3)]
+    with open(os.path.join(out, "linear.expect.f32"), "wb") as f:
+        f.write(struct.pack("<6f", *expect))
+
+
+if __name__ == "__main__":
+    main()
