@@ -156,6 +156,7 @@ bool sim_npu_attach(machine_t *m, char *err, size_t errlen)
         snprintf(err, errlen, "out of memory");
         return false;
     }
+    ethosu_set_timing(m->npu.dev, &n->timing);
     sim_device_t d = {.name = "npu", .base = {n->base}, .nranges = 1 + n->naliases, .size = ETHOSU_REG_SIZE,
                       .irq = n->irq, .ctx = m->npu.dev, .read = npu_dev_read, .write = npu_dev_write,
                       .next_event = npu_dev_next_event, .advance = npu_dev_advance};
