@@ -252,6 +252,8 @@ static void count_command(ethosu_device_t *d, const npu_op_info_t *in)
     for (int p = 0; p < 2; p++) {
         c->read_bytes[p] += in->read_bytes[p];
         c->write_bytes[p] += in->write_bytes[p];
+        c->read_beats[p] += div_up(in->read_bytes[p], AXI_BYTES_PER_BEAT);
+        c->write_beats[p] += div_up(in->write_bytes[p], AXI_BYTES_PER_BEAT);
     }
     ethosu_pmu_t *p = &d->pmu;
     ethosu_pmu_event(p, ETHOSU_EV_MAC_ACTIVE, macc);

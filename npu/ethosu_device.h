@@ -49,6 +49,7 @@ typedef struct ethosu_counters {
     uint64_t mac_cycles;       /* cycles the MACs were busy */
     uint64_t macs;
     uint64_t read_bytes[2], write_bytes[2];   /* per AXI port */
+    uint64_t read_beats[2], write_beats[2];   /* 8-byte beats, as the PMU counts them */
     uint64_t commands, jobs;   /* commands performed, CMD go accepted */
 } ethosu_counters_t;
 

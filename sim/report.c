@@ -637,6 +637,13 @@ static json_object *npu_json(const machine_t *m)
     }
     json_object_object_add(o, "axi_read_bytes", rd);
     json_object_object_add(o, "axi_write_bytes", wr);
+    json_object *rb = json_object_new_array(), *wb = json_object_new_array();
+    for (int p = 0; p < 2; p++) {
+        json_object_array_add(rb, u64(n->read_beats[p]));
+        json_object_array_add(wb, u64(n->write_beats[p]));
+    }
+    json_object_object_add(o, "axi_read_beats", rb);
+    json_object_object_add(o, "axi_write_beats", wb);
     json_object_object_add(o, "bus_errors", u64(m->npu.bus_errors));
     json_object_object_add(o, "last_error", d->last_error[0] ? json_object_new_string(d->last_error) : NULL);
     json_object_object_add(o, "stall_cycles", u64(d->stall_cycles));
