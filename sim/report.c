@@ -24,6 +24,7 @@ static void energy_add(power_energy_t *sum, const power_energy_t *e)
 {
     sum->core_pj += e->core_pj;
     sum->datapath_pj += e->datapath_pj;
+    sum->npu_pj += e->npu_pj;
     sum->sleep_pj += e->sleep_pj;
     sum->static_pj += e->static_pj;
     sum->total_pj += e->total_pj;
@@ -279,10 +280,11 @@ void report_summary(FILE *f, const machine_t *m, const run_info_t *ri, const ana
     summary_ram(f, ri);
     if (a->have_power && a->iterations) {
         const power_energy_t *e = &a->energy;
-        fprintf(f, "  energy        %.1f uJ per inference (core %.1f, datapath %.1f, memory %.1f, static %.1f, sleep %.1f)\n",
+        fprintf(f, "  energy        %.1f uJ per inference (core %.1f, datapath %.1f, memory %.1f, static %.1f, sleep %.1f, "
+                "npu %.1f)\n",
                 per_inf(a, e->total_pj) / 1e6, per_inf(a, e->core_pj) / 1e6, per_inf(a, e->datapath_pj) / 1e6,
                 per_inf(a, mem_total(e)) / 1e6,
-                per_inf(a, e->static_pj) / 1e6, per_inf(a, e->sleep_pj) / 1e6);
+                per_inf(a, e->static_pj) / 1e6, per_inf(a, e->sleep_pj) / 1e6, per_inf(a, e->npu_pj) / 1e6);
     }
     if (!a->iterations)
         return;
@@ -402,6 +404,7 @@ static json_object *components_json(const machine_t *m, const power_energy_t *e,
     json_object_object_add(o, "datapath", num(e->datapath_pj / div / 1e6));
     json_object_object_add(o, "sleep", num(e->sleep_pj / div / 1e6));
     json_object_object_add(o, "static", num(e->static_pj / div / 1e6));
+    json_object_object_add(o, "npu", num(e->npu_pj / div / 1e6));
     for (int i = 0; i < m->nregions; i++) {
         char key[SOC_NAME_LEN + 8];
         snprintf(key, sizeof key, "mem.%s", m->regions[i].desc->name);
@@ -939,10 +942,10 @@ static void html_energy(FILE *f, const machine_t *m, const analysis_t *a)
     if (!a->have_power || !a->iterations)
         return;
     const power_energy_t *e = &a->energy;
-    const char *names[SOC_MAX_REGIONS + 4] = {"core", "static", "sleep", "datapath"};
-    double vals[SOC_MAX_REGIONS + 4] = {e->core_pj, e->static_pj, e->sleep_pj, e->datapath_pj};
+    const char *names[SOC_MAX_REGIONS + 5] = {"core", "static", "sleep", "datapath", "npu"};
+    double vals[SOC_MAX_REGIONS + 5] = {e->core_pj, e->static_pj, e->sleep_pj, e->datapath_pj, e->npu_pj};
     char memnames[SOC_MAX_REGIONS][SOC_NAME_LEN + 8];
-    int n = 4;
+    int n = 5;
     for (int i = 0; i < m->nregions; i++) {
         snprintf(memnames[i], sizeof memnames[i], "mem.%s", m->regions[i].desc->name);
         names[n] = memnames[i];
@@ -955,7 +958,8 @@ static void html_energy(FILE *f, const machine_t *m, const analysis_t *a)
     for (int i = 0; i < n; i++) {
         char val[64];
         snprintf(val, sizeof val, "%.2f uJ", per_inf(a, vals[i]) / 1e6);
-        bar_seg_t seg = {vals[i], i == 0 || i == 3 ? "#1b9e77" : i < 3 ? "#999999" : "#1f78b4", names[i]};
+        bar_seg_t seg = {vals[i], i == 0 || i == 3 ? "#1b9e77" : i == 4 ? "#d95f02" : i < 3 ? "#999999" : "#1f78b4",
+                         names[i]};
         svg_row(f, 4 + i * 18, names[i], &seg, 1, max, val);
     }
     fputs("</svg>\n", f);

@@ -9,6 +9,8 @@
 #     cycles, AXI beats) equal the report's;
 #   * the same run twice gives the same report's NPU object and output,
 #     byte for byte;
+#   * the report's energy has an "npu" component, above zero, and the
+#     components add up to the total;
 #   * on vela-deep-embedded (half the flash bandwidth) the network takes
 #     at least as many NPU cycles.
 #
@@ -64,6 +66,18 @@ for model in kws_ref_model pretrainedResnet_quant; do
         ok "$model: deterministic (NPU report and output identical over two runs)"
     else
         bad "$model: two runs differ"
+    fi
+    if python3 - "$TMP/$model.1.json" <<'PY'
+import json, sys
+p = json.load(open(sys.argv[1]))["power"]
+c = p["components"]
+assert c["npu"] > 0, c
+assert abs(sum(c.values()) - p["energy_uj"]) <= 1e-3 * p["energy_uj"] + 1e-3, (sum(c.values()), p["energy_uj"])
+PY
+    then
+        ok "$model: NPU energy $(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['power']['components']['npu'])" "$TMP/$model.1.json") uJ of the inference's"
+    else
+        bad "$model: no NPU energy component, or components do not add up"
     fi
     timeout 300 "$ETSIM" -q --soc vela-deep-embedded --npu ethos-u55-128 --report "$TMP/$model.deep.json" \
         "$ELF" "$d/$model.pte" --input "$input" > /dev/null 2>&1 < /dev/null
