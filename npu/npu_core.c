@@ -123,19 +123,24 @@ static void note_timing_inputs(const npu_core_t *c, const npu_bases_t *b, npu_op
     in->ifm2_port = (uint8_t)axi_port_of_region(b, npu_r0(c, C0_IFM2_REGION));
     in->ofm_port = (uint8_t)axi_port_of_region(b, npu_r0(c, C0_OFM_REGION));
     in->scale_port = (uint8_t)axi_port_of_region(b, npu_r0(c, C0_SCALE_REGION));
-    /* The activation: a LUT or transcendental function, else a clamp that
-     * either cuts the OFM type's range (a fused ReLU) or does not. */
+    /* The activation, as Vela prices it (ETHOSU.md 6.1): a LUT or
+     * transcendental function; a fused ReLU-family clamp (its lower bound
+     * at the OFM zero point, i.e. real 0, or a bound inside the OFM type's
+     * range); or nothing fused, which regor prices at the LUT column too
+     * (its activation index starts there; kept so that etsim costs what
+     * Vela costs). */
     unsigned fn = npu_r0(c, C0_ACTIVATION) & 0x1Fu;
-    if (fn != 0) {
-        in->act_class = 0;
-    } else {
+    in->act_class = 0;
+    if (fn == 0) {
         int bits = in->ofm_bits ? in->ofm_bits : 8;
         bool is_signed = (npu_r0(c, C0_OFM_PRECISION) & 1u) != 0;
         int32_t lo = is_signed ? -(1 << (bits > 16 ? 15 : bits - 1)) : 0;
         int32_t hi = is_signed ? (1 << (bits > 16 ? 15 : bits - 1)) - 1 : (bits >= 16 ? 0xFFFF : (1 << bits) - 1);
         int32_t amin = is_signed ? (int16_t)npu_r0(c, C0_ACTIVATION_MIN) : npu_r0(c, C0_ACTIVATION_MIN);
         int32_t amax = is_signed ? (int16_t)npu_r0(c, C0_ACTIVATION_MAX) : npu_r0(c, C0_ACTIVATION_MAX);
-        in->act_class = (amin > lo || amax < hi) ? 1 : 2;
+        int32_t zp = is_signed ? (int16_t)npu_r0(c, C0_OFM_ZERO_POINT) : npu_r0(c, C0_OFM_ZERO_POINT);
+        if (amin > lo || amax < hi || amin == zp)
+            in->act_class = 1;
     }
     if (in->kind == NPU_OPK_ELEMENTWISE) {
         in->ifm_h = in->ofm_h;

@@ -95,7 +95,7 @@ typedef struct npu_op_info {
     uint8_t ifm_b16, ifm2_b16, ofm_b16; /* NHCWB16 layouts */
     uint8_t part_kernel;     /* weights in part-kernel-first order */
     uint8_t acc40;           /* 40-bit accumulators */
-    uint8_t act_class;       /* 0 LUT/tanh/sigmoid, 1 a clamp narrower than the OFM type, 2 none */
+    uint8_t act_class;       /* Vela's activation column: 0 LUT/tanh/sigmoid or nothing fused, 1 ReLU family, 2 none */
     uint8_t ifm2_kind;       /* elementwise: 0 unary, 1 scalar, 2 feature map */
     uint8_t ifm_port, ifm2_port, ofm_port, scale_port; /* AXI port of each operand's region */
     uint8_t faulting_channel; /* on BUS_ERROR: STATUS.faulting_channel code (ETHOSU.md 2.1) */
