@@ -12,7 +12,12 @@
 #   * the report's energy has an "npu" component, above zero, and the
 #     components add up to the total;
 #   * on vela-deep-embedded (half the flash bandwidth) the network takes
-#     at least as many NPU cycles.
+#     at least as many NPU cycles;
+#   * tools/etsim-sweep over a small grid (U55-128/256 x flash 0.5/1 B per
+#     cycle) writes a CSV and an HTML page: the U55-128 points run, slower
+#     with the slower flash; the U55-256 points are refused as the driver
+#     refuses a stream compiled for another configuration (exit 1 and its
+#     message), not run wrongly.
 #
 #   sh tests/runtime/npu_vela.sh [build/firmware/runner.elf]
 # Environment: SHARED (default ../shared), ETSIM (default build/bin/etsim).
@@ -89,5 +94,27 @@ PY
         bad "$model: vela-deep-embedded $lo < vela-high-end $hi"
     fi
 done
+kws=$V/ethos-u55-128/kws_ref_model/kws_ref_model.pte
+if python3 tools/etsim-sweep --etsim "$ETSIM" --out "$TMP/sweep" --npu ethos-u55-128,ethos-u55-256 --flash-bw 0.5,1 \
+    "$ELF" "$kws" -- --input "$V/inputs/kws_mfcc_yes.i8" > "$TMP/sweep.out" 2>&1 &&
+    python3 - "$TMP/sweep" <<'PY'
+import csv, os, sys
+rows = list(csv.DictReader(open(os.path.join(sys.argv[1], "sweep.csv"))))
+assert len(rows) == 4, rows
+u128 = [r for r in rows if r["npu"] == "ethos-u55-128"]
+u256 = [r for r in rows if r["npu"] == "ethos-u55-256"]
+assert all(r["exit"] == "0" for r in u128), u128
+slow = [int(r["npu_active_cycles"]) for r in u128 if r["flash_bw"] == "0.5"][0]
+fast = [int(r["npu_active_cycles"]) for r in u128 if r["flash_bw"] == "1"][0]
+assert slow > fast, (slow, fast)
+assert all(r["exit"] == "1" and "compiled for 128 MACs/cycle, the NPU has 256" in r["message"] for r in u256), u256
+assert "<svg" in open(os.path.join(sys.argv[1], "sweep.html")).read()
+PY
+then
+    ok "etsim-sweep: 4 points, CSV and HTML; U55-128 $(sed -n 's/.*points, \([0-9]*\) ran.*/\1/p' "$TMP/sweep.out") ran, U55-256 refused by the driver (stream compiled for 128 MACs)"
+else
+    bad "etsim-sweep"
+    sed 's/^/    /' "$TMP/sweep.out"
+fi
 echo "npu_vela: $passes passed, $fails failed"
 [ $fails -eq 0 ]
