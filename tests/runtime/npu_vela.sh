@@ -95,6 +95,21 @@ PY
     fi
 done
 kws=$V/ethos-u55-128/kws_ref_model/kws_ref_model.pte
+# A SoC file with bad NPU memory timing: exit 2 and a message naming it.
+"$ETSIM" --print-soc vela-high-end > "$TMP/soc.json"
+python3 - "$TMP/soc.json" <<'PY'
+import json, sys
+s = json.load(open(sys.argv[1]))
+s["npu"]["axi"][1]["bytes_per_cycle"] = 0
+json.dump(s, open(sys.argv[1], "w"))
+PY
+"$ETSIM" -q --soc "$TMP/soc.json" "$ELF" "$kws" > /dev/null 2> "$TMP/soc.err" < /dev/null
+status=$?
+if [ $status -eq 2 ] && grep -q 'npu axi\[1\] bytes_per_cycle 0 is not in' "$TMP/soc.err"; then
+    ok "bad npu.axi in a SoC file: exit 2, $(cat "$TMP/soc.err")"
+else
+    bad "bad npu.axi: exit $status, $(cat "$TMP/soc.err")"
+fi
 if python3 tools/etsim-sweep --etsim "$ETSIM" --out "$TMP/sweep" --npu ethos-u55-128,ethos-u55-256 --flash-bw 0.5,1 \
     "$ELF" "$kws" -- --input "$V/inputs/kws_mfcc_yes.i8" > "$TMP/sweep.out" 2>&1 &&
     python3 - "$TMP/sweep" <<'PY'
