@@ -143,6 +143,15 @@ static void log_command(ethosu_device_t *d, uint64_t start, uint64_t end)
         r->read_bytes[p] = in->read_bytes[p];
         r->write_bytes[p] = in->write_bytes[p];
     }
+    if (d->port.memory_bytes) {
+        uint64_t rd[ETHOSU_MAX_MEMORIES] = {0}, wr[ETHOSU_MAX_MEMORIES] = {0};
+        unsigned n = d->port.memory_bytes(d->port.ctx, rd, wr, ETHOSU_MAX_MEMORIES);
+        r->nmem = (uint8_t)(n < d->nmem ? n : d->nmem);
+        for (unsigned i = 0; i < r->nmem; i++) {
+            r->mem_read[i] = rd[i] - d->mem_read0[i];
+            r->mem_write[i] = wr[i] - d->mem_write0[i];
+        }
+    }
     r->ofm_h = in->ofm_h, r->ofm_w = in->ofm_w, r->ofm_c = in->ofm_c;
 }
 
@@ -157,6 +166,8 @@ static void start_command(ethosu_device_t *d)
 {
     memset(&d->cmd_info, 0, sizeof d->cmd_info);
     d->cur_offset = d->qread;
+    if (d->port.memory_bytes)
+        d->nmem = (uint8_t)d->port.memory_bytes(d->port.ctx, d->mem_read0, d->mem_write0, ETHOSU_MAX_MEMORIES);
     d->cmd_result = npu_core_step(d->core, &d->bases, &d->qread, &d->cmd_info);
     const npu_op_info_t *in = &d->cmd_info;
     ethosu_op_cost(d->cfg->macs_per_cycle, &d->timing, in, &d->cmd_cost);
@@ -354,6 +365,7 @@ static void reset_state(ethosu_device_t *d, uint64_t now, uint32_t prot)
     ethosu_cmd_rec_t *log = d->log;
     uint32_t nlog = d->nlog, log_cap = d->log_cap;
     ethosu_timing_t timing = d->timing;
+    npu_port_t port = d->port;
     uint64_t stall = d->stall_cycles, wait = d->wait_cycles;
     char last_error[sizeof d->last_error];
     memcpy(last_error, d->last_error, sizeof last_error);
@@ -366,6 +378,7 @@ static void reset_state(ethosu_device_t *d, uint64_t now, uint32_t prot)
     d->nlog = nlog;
     d->log_cap = log_cap;
     d->timing = timing;
+    d->port = port;
     d->stall_cycles = stall;
     d->wait_cycles = wait;
     d->cfg = cfg;
@@ -398,6 +411,7 @@ ethosu_device_t *ethosu_create(const ethosu_config_t *cfg, npu_port_t port, etho
         return NULL;
     }
     d->cfg = cfg;
+    d->port = port;
     d->timing = ethosu_timing_default;
     d->irq = irq;
     reset_state(d, 0, 0);

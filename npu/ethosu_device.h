@@ -62,6 +62,8 @@ typedef struct ethosu_job {
 
 #define ETHOSU_MAX_JOB_LOG 65536u   /* jobs kept; later ones are only counted */
 
+#define ETHOSU_MAX_MEMORIES 8u   /* memories told apart in the per-operation breakdown */
+
 /* One kernel operation or DMA of the last job, for the per-operation
  * breakdown of the reports. */
 typedef struct ethosu_cmd_rec {
@@ -73,6 +75,9 @@ typedef struct ethosu_cmd_rec {
     ethosu_op_cost_t cost;
     uint64_t macs;
     uint64_t read_bytes[2], write_bytes[2];
+    /* Bytes per memory of the SoC (npu_port_t.memory_bytes; nmem of them). */
+    uint8_t nmem;
+    uint64_t mem_read[ETHOSU_MAX_MEMORIES], mem_write[ETHOSU_MAX_MEMORIES];
 } ethosu_cmd_rec_t;
 
 #define ETHOSU_MAX_CMD_LOG 65536u   /* operations kept per job */
@@ -90,6 +95,7 @@ typedef struct ethosu_cmd_rec {
 typedef struct ethosu_device {
     const ethosu_config_t *cfg;
     npu_core_t *core;
+    npu_port_t port;           /* for memory_bytes */
     ethosu_irq_t irq;
     bool irq_level;
 
@@ -125,6 +131,8 @@ typedef struct ethosu_device {
     uint64_t dma_end;
     uint64_t stall_cycles;     /* kernel operations waiting for the one before (since creation) */
     uint64_t wait_cycles;      /* command processor held by waits, STOP, a full queue */
+    uint8_t nmem;              /* memories counted at the command's start */
+    uint64_t mem_read0[ETHOSU_MAX_MEMORIES], mem_write0[ETHOSU_MAX_MEMORIES];
 
     ethosu_counters_t counters;
     ethosu_cmd_rec_t *log;     /* the last job's operations */

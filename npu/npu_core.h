@@ -26,6 +26,10 @@ typedef struct npu_port {
     void *ctx;
     bool (*read)(void *ctx, uint32_t addr, void *dst, uint32_t len, unsigned axi_port);
     bool (*write)(void *ctx, uint32_t addr, const void *src, uint32_t len, unsigned axi_port);
+    /* Optional, for reports: the bytes the NPU has read and written so far
+     * in each memory of the SoC (up to n of them, cumulative); returns how
+     * many memories there are. */
+    unsigned (*memory_bytes)(void *ctx, uint64_t *read, uint64_t *write, unsigned n);
 } npu_port_t;
 
 /* The MAC configuration (ETHOSU.md 2.1, 6.1). */

@@ -76,6 +76,17 @@ static bool port_write(void *ctx, uint32_t addr, const void *src, uint32_t len, 
     return true;
 }
 
+static unsigned port_memory_bytes(void *ctx, uint64_t *read, uint64_t *write, unsigned n)
+{
+    machine_t *m = ctx;
+    unsigned k = (unsigned)m->nregions < n ? (unsigned)m->nregions : n;
+    for (unsigned i = 0; i < k; i++) {
+        read[i] = m->npu.stats[i].read_bytes;
+        write[i] = m->npu.stats[i].write_bytes;
+    }
+    return k;
+}
+
 static void npu_irq(void *ctx, bool level)
 {
     machine_t *m = ctx;
@@ -148,7 +159,7 @@ bool sim_npu_attach(machine_t *m, char *err, size_t errlen)
         snprintf(err, errlen, "npu: unknown configuration \"%s\"", n->config);
         return false;
     }
-    npu_port_t port = {.ctx = m, .read = port_read, .write = port_write};
+    npu_port_t port = {.ctx = m, .read = port_read, .write = port_write, .memory_bytes = port_memory_bytes};
     ethosu_irq_t irq = {.ctx = m, .set = npu_irq};
     m->npu.irq = n->irq;
     m->npu.dev = ethosu_create(cfg, port, irq);

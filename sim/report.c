@@ -583,7 +583,7 @@ static const char *npu_kind_name(npu_op_kind_t k)
 
 /* The last job, operation by operation: what each kernel operation and
  * DMA cost in the timing model and what it moved. */
-static json_object *npu_last_job_json(const ethosu_device_t *d)
+static json_object *npu_last_job_json(const machine_t *m, const ethosu_device_t *d)
 {
     json_object *arr = json_object_new_array();
     for (uint32_t i = 0; i < d->nlog; i++) {
@@ -608,6 +608,17 @@ static json_object *npu_last_job_json(const ethosu_device_t *d)
         json_object_object_add(o, "axi_read_bytes", rd);
         json_object_object_add(o, "axi_write_bytes", wr);
         json_object_object_add(o, "axi_access_cycles", mc);
+        json_object *mem = json_object_new_array();
+        for (unsigned i = 0; i < r->nmem && i < (unsigned)m->nregions; i++) {
+            if (!r->mem_read[i] && !r->mem_write[i])
+                continue;
+            json_object *mo = json_object_new_object();
+            json_object_object_add(mo, "region", json_object_new_string(m->regions[i].desc->name));
+            json_object_object_add(mo, "read_bytes", u64(r->mem_read[i]));
+            json_object_object_add(mo, "write_bytes", u64(r->mem_write[i]));
+            json_object_array_add(mem, mo);
+        }
+        json_object_object_add(o, "memory", mem);
         json_object *ofm = json_object_new_array();
         json_object_array_add(ofm, json_object_new_int(r->ofm_h));
         json_object_array_add(ofm, json_object_new_int(r->ofm_w));
@@ -651,7 +662,7 @@ static json_object *npu_json(const machine_t *m)
     json_object_object_add(o, "last_error", d->last_error[0] ? json_object_new_string(d->last_error) : NULL);
     json_object_object_add(o, "stall_cycles", u64(d->stall_cycles));
     json_object_object_add(o, "wait_cycles", u64(d->wait_cycles));
-    json_object_object_add(o, "last_job_operations", npu_last_job_json(d));
+    json_object_object_add(o, "last_job_operations", npu_last_job_json(m, d));
     return o;
 }
 
