@@ -59,7 +59,7 @@ static void setup_config(const char *name)
     memset(&fx, 0, sizeof fx);
     const ethosu_config_t *cfg = ethosu_config_find(name);
     cr_assert_not_null(cfg);
-    npu_port_t port = {&fx, mem_read, mem_write};
+    npu_port_t port = {&fx, mem_read, mem_write, NULL};
     ethosu_irq_t irq = {&fx, irq_set};
     fx.d = ethosu_create(cfg, port, irq);
     cr_assert_not_null(fx.d);
