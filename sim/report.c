@@ -586,9 +586,18 @@ static const char *npu_kind_name(npu_op_kind_t k)
 static json_object *npu_last_job_json(const machine_t *m, const ethosu_device_t *d)
 {
     json_object *arr = json_object_new_array();
+    uint64_t kernel_free = 0;   /* when the kernel pipeline finished the operation before */
     for (uint32_t i = 0; i < d->nlog; i++) {
         const ethosu_cmd_rec_t *r = &d->log[i];
         json_object *o = json_object_new_object();
+        if (r->kind != NPU_OPK_DMA) {
+            /* The pipeline idle before this operation: waiting for the
+             * command processor, held by a DMA_WAIT for its weights. */
+            uint64_t idle = kernel_free && r->start > kernel_free ? r->start - kernel_free : 0;
+            json_object_object_add(o, "stall_cycles", u64(idle));
+            if (r->end > kernel_free)
+                kernel_free = r->end;
+        }
         json_object_object_add(o, "offset", json_object_new_int((int)r->offset));
         json_object_object_add(o, "kind", json_object_new_string(npu_kind_name(r->kind)));
         json_object_object_add(o, "mode", json_object_new_int(r->param));
