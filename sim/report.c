@@ -957,6 +957,31 @@ static void html_ram(FILE *f, const run_info_t *ri)
     fputs("</svg>\n", f);
 }
 
+/* The last NPU job operation by operation (the timing model's view). */
+static void html_npu_ops(FILE *f, const machine_t *m)
+{
+    const ethosu_device_t *d = m->npu.dev;
+    if (!d || !d->nlog)
+        return;
+    fprintf(f, "<h2>NPU: the last job's operations (%s; docs/npu_device.md)</h2>\n<table><tr><th>#</th>"
+            "<th>offset</th><th>kind</th><th>OFM</th><th>start</th><th>cycles</th><th>compute</th><th>MACs</th>"
+            "<th>MAC util.</th><th>AXI0 read / write B</th><th>AXI1 read / write B</th></tr>\n", d->cfg->name);
+    uint64_t t0 = d->log[0].start;
+    for (uint32_t i = 0; i < d->nlog; i++) {
+        const ethosu_cmd_rec_t *r = &d->log[i];
+        uint64_t cyc = r->end - r->start;
+        double util = cyc ? (double)r->macs / ((double)cyc * d->cfg->macs_per_cycle) : 0;
+        fprintf(f, "<tr><td>%u</td><td>0x%x</td><td>%s</td><td>%ux%ux%u</td><td>%llu</td><td>%llu</td><td>%llu</td>"
+                "<td>%llu</td><td>%.1f%%</td><td>%llu / %llu</td><td>%llu / %llu</td></tr>\n",
+                i, r->offset, npu_kind_name(r->kind), r->ofm_h, r->ofm_w, r->ofm_c,
+                (unsigned long long)(r->start - t0), (unsigned long long)cyc, (unsigned long long)r->cost.compute,
+                (unsigned long long)r->macs, 100.0 * util, (unsigned long long)r->read_bytes[0],
+                (unsigned long long)r->write_bytes[0], (unsigned long long)r->read_bytes[1],
+                (unsigned long long)r->write_bytes[1]);
+    }
+    fputs("</table>\n", f);
+}
+
 static void html_energy(FILE *f, const machine_t *m, const analysis_t *a)
 {
     if (!a->have_power || !a->iterations)
@@ -1036,6 +1061,7 @@ bool report_write_html(const char *path, const machine_t *m, const run_info_t *r
     }
     html_ram(f, ri);
     html_energy(f, m, a);
+    html_npu_ops(f, m);
     fputs("<p>Energy figures rest on the assumptions in docs/power.md.</p>\n</body></html>\n", f);
     bool ok = fclose(f) == 0;
     if (!ok)
