@@ -59,68 +59,35 @@ static const uint32_t ident_regs[12] = {0x04, 0, 0, 0, 0x80, 0xB5, 0x0B, 0, 0x0D
  * driver polls it; hardware takes a few cycles to reset its units). */
 #define SOFT_RESET_CYCLES 16u
 
-/* ---- the first timing model ----------------------------------------------- */
+/* ---- time ------------------------------------------------------------------ */
 
 /* Assumption: a register-setting or synchronisation command (and STOP,
- * IRQ, PMU_MASK) occupies the command processor one cycle. */
+ * IRQ, PMU_MASK, and the issue of a kernel operation or DMA) occupies the
+ * command processor one cycle. */
 #define REGISTER_COMMAND_CYCLES 1u
-/* Assumption: each kernel operation pays a fixed start-up (block
- * configuration, first IFM and weight fetches before the MACs start). */
-#define KERNEL_OP_OVERHEAD_CYCLES 32u
-/* Assumption: a DMA pays a fixed start-up before its first beat. */
-#define DMA_OVERHEAD_CYCLES 16u
-/* The U55's AXI ports are 64 bits wide (ETHOSU.md 1.1): at best one 8-byte
- * beat per cycle per port and direction (assumption: the memory keeps up). */
-#define AXI_BYTES_PER_CYCLE 8u
-/* Output stage: 64 / MACs-per-cycle cycles per output element, Vela's
- * "other" column (ETHOSU.md 6.1: 2.0, 1.0, 0.5, 0.25 for U55-32..256). */
-#define OUTPUT_STAGE_MACS_PER_ELEMENT 64u
+/* The U55's AXI ports are 64 bits wide (ETHOSU.md 1.1): a beat is 8 bytes. */
+#define AXI_BYTES_PER_BEAT 8u
 
 static uint64_t div_up(uint64_t a, uint64_t b)
 {
     return (a + b - 1) / b;
 }
 
-static uint64_t axi_cycles(const npu_op_info_t *info)
+static uint64_t max_u64(uint64_t a, uint64_t b)
 {
-    uint64_t worst = 0;
-    for (int p = 0; p < 2; p++) {
-        uint64_t r = div_up(info->read_bytes[p], AXI_BYTES_PER_CYCLE);
-        uint64_t w = div_up(info->write_bytes[p], AXI_BYTES_PER_CYCLE);
-        if (r > worst) worst = r;
-        if (w > worst) worst = w;
-    }
-    return worst;
+    return a > b ? a : b;
 }
 
-static uint64_t mac_cycles(const ethosu_config_t *cfg, const npu_op_info_t *info)
-{
-    return div_up(info->macs, cfg->macs_per_cycle);
-}
-
-/* A kernel op is bound by its MACs, its output stage or its memory traffic,
- * whichever is slowest; a DMA by its traffic. */
 uint64_t ethosu_command_cycles(const ethosu_config_t *cfg, const npu_op_info_t *info)
 {
-    uint64_t c;
-    switch (info->kind) {
-    case NPU_OPK_CONV:
-    case NPU_OPK_DEPTHWISE:
-    case NPU_OPK_POOL:
-    case NPU_OPK_ELEMENTWISE: {
-        c = mac_cycles(cfg, info);
-        uint64_t out = div_up(info->ofm_elements * OUTPUT_STAGE_MACS_PER_ELEMENT, cfg->macs_per_cycle);
-        uint64_t mem = axi_cycles(info);
-        if (out > c) c = out;
-        if (mem > c) c = mem;
-        return c + KERNEL_OP_OVERHEAD_CYCLES;
-    }
-    case NPU_OPK_DMA:
-        return axi_cycles(info) + DMA_OVERHEAD_CYCLES;
-    default:
-        c = axi_cycles(info);
-        return c > REGISTER_COMMAND_CYCLES ? c : REGISTER_COMMAND_CYCLES;
-    }
+    ethosu_op_cost_t cost;
+    ethosu_op_cost(cfg->macs_per_cycle, NULL, info, &cost);
+    return cost.cycles > REGISTER_COMMAND_CYCLES ? cost.cycles : REGISTER_COMMAND_CYCLES;
+}
+
+void ethosu_set_timing(ethosu_device_t *d, const ethosu_timing_t *t)
+{
+    d->timing = *t;
 }
 
 /* ---- interrupt -------------------------------------------------------------- */
@@ -157,13 +124,90 @@ static void account(ethosu_device_t *d, uint64_t until)
     d->now = until;
 }
 
-/* Fetch and perform the next command at d->now. */
+/* Keep the command's record for the job's breakdown (the last job's). */
+static void log_command(ethosu_device_t *d, uint64_t start, uint64_t end)
+{
+    const npu_op_info_t *in = &d->cmd_info;
+    if (d->nlog == d->log_cap) {
+        uint32_t cap = d->log_cap ? d->log_cap * 2 : 64;
+        ethosu_cmd_rec_t *n = cap <= ETHOSU_MAX_CMD_LOG ? realloc(d->log, cap * sizeof *n) : NULL;
+        if (!n)
+            return;
+        d->log = n;
+        d->log_cap = cap;
+    }
+    ethosu_cmd_rec_t *r = &d->log[d->nlog++];
+    *r = (ethosu_cmd_rec_t){.offset = in->cmd_offset, .kind = in->kind, .param = in->param,
+                            .start = start, .end = end, .cost = d->cmd_cost, .macs = in->macs};
+    for (int p = 0; p < 2; p++) {
+        r->read_bytes[p] = in->read_bytes[p];
+        r->write_bytes[p] = in->write_bytes[p];
+    }
+    if (d->port.memory_bytes) {
+        uint64_t rd[ETHOSU_MAX_MEMORIES] = {0}, wr[ETHOSU_MAX_MEMORIES] = {0};
+        unsigned n = d->port.memory_bytes(d->port.ctx, rd, wr, ETHOSU_MAX_MEMORIES);
+        r->nmem = (uint8_t)(n < d->nmem ? n : d->nmem);
+        for (unsigned i = 0; i < r->nmem; i++) {
+            r->mem_read[i] = rd[i] - d->mem_read0[i];
+            r->mem_write[i] = wr[i] - d->mem_write0[i];
+        }
+    }
+    r->ofm_h = in->ofm_h, r->ofm_w = in->ofm_w, r->ofm_c = in->ofm_c;
+}
+
+/* Fetch and perform the next command at d->now (functionally, at once),
+ * and place it in time.  The command processor issues a kernel operation
+ * or a DMA and goes on: a DMA runs beside the kernel operations (one DMA
+ * at a time), and two kernel operations may be in flight, the second
+ * starting when the first ends (ETHOSU.md 6.1: max 2 outstanding kernel
+ * ops, 1 outstanding DMA).  DMA_WAIT, KERNEL_WAIT and STOP hold the
+ * command processor until what they wait for has ended. */
 static void start_command(ethosu_device_t *d)
 {
     memset(&d->cmd_info, 0, sizeof d->cmd_info);
     d->cur_offset = d->qread;
+    if (d->port.memory_bytes)
+        d->nmem = (uint8_t)d->port.memory_bytes(d->port.ctx, d->mem_read0, d->mem_write0, ETHOSU_MAX_MEMORIES);
     d->cmd_result = npu_core_step(d->core, &d->bases, &d->qread, &d->cmd_info);
-    d->cmd_done = d->now + ethosu_command_cycles(d->cfg, &d->cmd_info);
+    const npu_op_info_t *in = &d->cmd_info;
+    ethosu_op_cost(d->cfg->macs_per_cycle, &d->timing, in, &d->cmd_cost);
+    uint64_t t = d->now;
+    bool ok = d->cmd_result == NPU_STEP_CONTINUE;
+    switch (in->kind) {
+    case NPU_OPK_CONV:
+    case NPU_OPK_DEPTHWISE:
+    case NPU_OPK_POOL:
+    case NPU_OPK_ELEMENTWISE:
+        if (ok) {
+            t = max_u64(t, d->kernel_end[0]);   /* a third one waits for the first */
+            uint64_t start = max_u64(t, d->kernel_end[1]);
+            d->kernel_end[0] = d->kernel_end[1];
+            d->kernel_end[1] = start + d->cmd_cost.cycles;
+            d->stall_cycles += start - d->now;
+            log_command(d, start, d->kernel_end[1]);
+        }
+        break;
+    case NPU_OPK_DMA:
+        if (ok) {
+            t = max_u64(t, d->dma_end);
+            d->dma_end = t + d->cmd_cost.cycles;
+            log_command(d, t, d->dma_end);
+        }
+        break;
+    case NPU_OPK_DMA_WAIT:
+        if ((in->param & 0xFu) == 0)
+            t = max_u64(t, d->dma_end);
+        break;
+    case NPU_OPK_KERNEL_WAIT:
+        t = max_u64(t, (in->param & 0xFFu) == 0 ? d->kernel_end[1] : d->kernel_end[0]);
+        break;
+    default:
+        break;
+    }
+    if (d->cmd_result == NPU_STEP_STOP || d->cmd_result == NPU_STEP_END_OF_QUEUE)
+        t = max_u64(t, max_u64(d->kernel_end[1], d->dma_end));
+    d->wait_cycles += t - d->now;
+    d->cmd_done = t + REGISTER_COMMAND_CYCLES;
 }
 
 /* The job log: a job starts at CMD go and ends when the NPU stops. */
@@ -178,6 +222,7 @@ static void job_begin(ethosu_device_t *d)
         d->jobs_cap = cap;
     }
     d->jobs[d->njobs++] = (ethosu_job_t){d->now, d->now, 0, 0};
+    d->nlog = 0;   /* the breakdown keeps the last job */
 }
 
 /* The job being run, if it is in the log (counters.jobs counts it already). */
@@ -206,7 +251,7 @@ static void stop(ethosu_device_t *d, uint32_t status_bits)
 static void count_command(ethosu_device_t *d, const npu_op_info_t *in)
 {
     ethosu_counters_t *c = &d->counters;
-    uint64_t macc = mac_cycles(d->cfg, in);
+    uint64_t macc = d->cmd_cost.mac_cycles;
     c->commands++;
     ethosu_job_t *j = current_job(d);
     if (j) {
@@ -218,13 +263,15 @@ static void count_command(ethosu_device_t *d, const npu_op_info_t *in)
     for (int p = 0; p < 2; p++) {
         c->read_bytes[p] += in->read_bytes[p];
         c->write_bytes[p] += in->write_bytes[p];
+        c->read_beats[p] += div_up(in->read_bytes[p], AXI_BYTES_PER_BEAT);
+        c->write_beats[p] += div_up(in->write_bytes[p], AXI_BYTES_PER_BEAT);
     }
     ethosu_pmu_t *p = &d->pmu;
     ethosu_pmu_event(p, ETHOSU_EV_MAC_ACTIVE, macc);
-    ethosu_pmu_event(p, ETHOSU_EV_AXI0_RD_DATA_BEAT_RECEIVED, div_up(in->read_bytes[0], AXI_BYTES_PER_CYCLE));
-    ethosu_pmu_event(p, ETHOSU_EV_AXI1_RD_DATA_BEAT_RECEIVED, div_up(in->read_bytes[1], AXI_BYTES_PER_CYCLE));
-    ethosu_pmu_event(p, ETHOSU_EV_AXI0_WR_DATA_BEAT_WRITTEN, div_up(in->write_bytes[0], AXI_BYTES_PER_CYCLE));
-    ethosu_pmu_event(p, ETHOSU_EV_AXI1_WR_DATA_BEAT_WRITTEN, div_up(in->write_bytes[1], AXI_BYTES_PER_CYCLE));
+    ethosu_pmu_event(p, ETHOSU_EV_AXI0_RD_DATA_BEAT_RECEIVED, div_up(in->read_bytes[0], AXI_BYTES_PER_BEAT));
+    ethosu_pmu_event(p, ETHOSU_EV_AXI1_RD_DATA_BEAT_RECEIVED, div_up(in->read_bytes[1], AXI_BYTES_PER_BEAT));
+    ethosu_pmu_event(p, ETHOSU_EV_AXI0_WR_DATA_BEAT_WRITTEN, div_up(in->write_bytes[0], AXI_BYTES_PER_BEAT));
+    ethosu_pmu_event(p, ETHOSU_EV_AXI1_WR_DATA_BEAT_WRITTEN, div_up(in->write_bytes[1], AXI_BYTES_PER_BEAT));
     pmu_check_overflow_irq(d);
 }
 
@@ -315,6 +362,11 @@ static void reset_state(ethosu_device_t *d, uint64_t now, uint32_t prot)
     }
     ethosu_job_t *jobs = d->jobs;
     uint32_t njobs = d->njobs, jobs_cap = d->jobs_cap;
+    ethosu_cmd_rec_t *log = d->log;
+    uint32_t nlog = d->nlog, log_cap = d->log_cap;
+    ethosu_timing_t timing = d->timing;
+    npu_port_t port = d->port;
+    uint64_t stall = d->stall_cycles, wait = d->wait_cycles;
     char last_error[sizeof d->last_error];
     memcpy(last_error, d->last_error, sizeof last_error);
     memset(d, 0, sizeof *d);
@@ -322,6 +374,13 @@ static void reset_state(ethosu_device_t *d, uint64_t now, uint32_t prot)
     d->jobs = jobs;
     d->njobs = njobs;
     d->jobs_cap = jobs_cap;
+    d->log = log;
+    d->nlog = nlog;
+    d->log_cap = log_cap;
+    d->timing = timing;
+    d->port = port;
+    d->stall_cycles = stall;
+    d->wait_cycles = wait;
     d->cfg = cfg;
     d->core = core;
     d->irq = irq;
@@ -352,6 +411,8 @@ ethosu_device_t *ethosu_create(const ethosu_config_t *cfg, npu_port_t port, etho
         return NULL;
     }
     d->cfg = cfg;
+    d->port = port;
+    d->timing = ethosu_timing_default;
     d->irq = irq;
     reset_state(d, 0, 0);
     return d;
@@ -363,6 +424,7 @@ void ethosu_destroy(ethosu_device_t *d)
         return;
     npu_core_destroy(d->core);
     free(d->jobs);
+    free(d->log);
     free(d);
 }
 

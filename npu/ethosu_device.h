@@ -17,6 +17,7 @@
 #include <stdint.h>
 
 #include "ethosu_pmu.h"
+#include "ethosu_timing.h"
 #include "npu_core.h"
 
 #define ETHOSU_REG_SIZE 0x1000u   /* the APB window */
@@ -48,6 +49,7 @@ typedef struct ethosu_counters {
     uint64_t mac_cycles;       /* cycles the MACs were busy */
     uint64_t macs;
     uint64_t read_bytes[2], write_bytes[2];   /* per AXI port */
+    uint64_t read_beats[2], write_beats[2];   /* 8-byte beats, as the PMU counts them */
     uint64_t commands, jobs;   /* commands performed, CMD go accepted */
 } ethosu_counters_t;
 
@@ -59,6 +61,26 @@ typedef struct ethosu_job {
 } ethosu_job_t;
 
 #define ETHOSU_MAX_JOB_LOG 65536u   /* jobs kept; later ones are only counted */
+
+#define ETHOSU_MAX_MEMORIES 8u   /* memories told apart in the per-operation breakdown */
+
+/* One kernel operation or DMA of the last job, for the per-operation
+ * breakdown of the reports. */
+typedef struct ethosu_cmd_rec {
+    uint32_t offset;           /* QREAD of the command */
+    npu_op_kind_t kind;
+    uint16_t param;            /* pooling / elementwise mode */
+    uint16_t ofm_h, ofm_w, ofm_c;
+    uint64_t start, end;       /* core cycles the operation ran */
+    ethosu_op_cost_t cost;
+    uint64_t macs;
+    uint64_t read_bytes[2], write_bytes[2];
+    /* Bytes per memory of the SoC (npu_port_t.memory_bytes; nmem of them). */
+    uint8_t nmem;
+    uint64_t mem_read[ETHOSU_MAX_MEMORIES], mem_write[ETHOSU_MAX_MEMORIES];
+} ethosu_cmd_rec_t;
+
+#define ETHOSU_MAX_CMD_LOG 65536u   /* operations kept per job */
 
 /* STATUS bits. */
 #define ETHOSU_STATUS_STATE           (1u << 0)
@@ -73,6 +95,7 @@ typedef struct ethosu_job {
 typedef struct ethosu_device {
     const ethosu_config_t *cfg;
     npu_core_t *core;
+    npu_port_t port;           /* for memory_bytes */
     ethosu_irq_t irq;
     bool irq_level;
 
@@ -100,7 +123,20 @@ typedef struct ethosu_device {
     npu_op_info_t cmd_info;
     char last_error[192];      /* the last error stop, for messages (kept across resets) */
 
+    /* Time (ethosu_timing.h): the memories behind the ports, the cost of
+     * the command in flight, when the queued work ends. */
+    ethosu_timing_t timing;
+    ethosu_op_cost_t cmd_cost;
+    uint64_t kernel_end[2];    /* ends of the last two kernel operations ([1] the latest) */
+    uint64_t dma_end;
+    uint64_t stall_cycles;     /* kernel operations waiting for the one before (since creation) */
+    uint64_t wait_cycles;      /* command processor held by waits, STOP, a full queue */
+    uint8_t nmem;              /* memories counted at the command's start */
+    uint64_t mem_read0[ETHOSU_MAX_MEMORIES], mem_write0[ETHOSU_MAX_MEMORIES];
+
     ethosu_counters_t counters;
+    ethosu_cmd_rec_t *log;     /* the last job's operations */
+    uint32_t nlog, log_cap;
     ethosu_job_t *jobs;        /* the job log (kept across resets) */
     uint32_t njobs, jobs_cap;
 } ethosu_device_t;
@@ -121,7 +157,11 @@ void ethosu_advance(ethosu_device_t *d, uint64_t now);
 /* The cycle of the next outcome that needs ethosu_advance (UINT64_MAX: none). */
 uint64_t ethosu_next_event(const ethosu_device_t *d);
 
-/* The cycles one command keeps the NPU busy (the first timing model). */
+/* The cycles one command takes alone, with the default memories
+ * (ethosu_timing_default). */
 uint64_t ethosu_command_cycles(const ethosu_config_t *cfg, const npu_op_info_t *info);
+/* The memories behind the AXI ports (the SoC's; default
+ * ethosu_timing_default). */
+void ethosu_set_timing(ethosu_device_t *d, const ethosu_timing_t *t);
 
 #endif

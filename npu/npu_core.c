@@ -109,6 +109,55 @@ static npu_step_result_t finish(npu_exec_t *x, npu_step_result_t ok)
     return x->err != NPU_STEP_CONTINUE ? x->err : ok;
 }
 
+/* What the timing model needs beyond what the executors recorded; read
+ * from the registers the operation was kicked with. */
+static void note_timing_inputs(const npu_core_t *c, const npu_bases_t *b, npu_op_info_t *in)
+{
+    uint16_t ks = npu_r0(c, C0_KERNEL_STRIDE);
+    in->part_kernel = (uint8_t)KSTRIDE_PART_KERNEL(ks);
+    in->acc40 = (npu_r0(c, C0_ACC_FORMAT) & 3u) == 1;
+    in->ifm_b16 = (uint8_t)PREC_FORMAT_B16(npu_r0(c, C0_IFM_PRECISION));
+    in->ifm2_b16 = (uint8_t)PREC_FORMAT_B16(npu_r0(c, C0_IFM2_PRECISION));
+    in->ofm_b16 = (uint8_t)PREC_FORMAT_B16(npu_r0(c, C0_OFM_PRECISION));
+    in->ifm_port = (uint8_t)axi_port_of_region(b, npu_r0(c, C0_IFM_REGION));
+    in->ifm2_port = (uint8_t)axi_port_of_region(b, npu_r0(c, C0_IFM2_REGION));
+    in->ofm_port = (uint8_t)axi_port_of_region(b, npu_r0(c, C0_OFM_REGION));
+    in->scale_port = (uint8_t)axi_port_of_region(b, npu_r0(c, C0_SCALE_REGION));
+    /* The activation, as Vela prices it (ETHOSU.md 6.1): a LUT or
+     * transcendental function; a fused ReLU-family clamp (its lower bound
+     * at the OFM zero point, i.e. real 0, or a bound inside the OFM type's
+     * range); or nothing fused, which regor prices at the LUT column too
+     * (its activation index starts there; kept so that etsim costs what
+     * Vela costs). */
+    unsigned fn = npu_r0(c, C0_ACTIVATION) & 0x1Fu;
+    in->act_class = 0;
+    if (fn == 0) {
+        int bits = in->ofm_bits ? in->ofm_bits : 8;
+        bool is_signed = (npu_r0(c, C0_OFM_PRECISION) & 1u) != 0;
+        int32_t lo = is_signed ? -(1 << (bits > 16 ? 15 : bits - 1)) : 0;
+        int32_t hi = is_signed ? (1 << (bits > 16 ? 15 : bits - 1)) - 1 : (bits >= 16 ? 0xFFFF : (1 << bits) - 1);
+        int32_t amin = is_signed ? (int16_t)npu_r0(c, C0_ACTIVATION_MIN) : npu_r0(c, C0_ACTIVATION_MIN);
+        int32_t amax = is_signed ? (int16_t)npu_r0(c, C0_ACTIVATION_MAX) : npu_r0(c, C0_ACTIVATION_MAX);
+        int32_t zp = is_signed ? (int16_t)npu_r0(c, C0_OFM_ZERO_POINT) : npu_r0(c, C0_OFM_ZERO_POINT);
+        if (amin > lo || amax < hi || amin == zp)
+            in->act_class = 1;
+    }
+    if (in->kind == NPU_OPK_ELEMENTWISE) {
+        in->ifm_h = in->ofm_h;
+        in->ifm_w = in->ofm_w;
+        unsigned mode = in->param & 0x3Fu;
+        bool unary = mode == EW_LRELU || mode == EW_ABS || mode == EW_CLZ;
+        in->ifm2_kind = unary ? 0 : BCAST_SCALAR(npu_r0(c, C0_IFM2_BROADCAST)) ? 1 : 2;
+    } else {
+        npu_kernel_t k;
+        npu_kernel_from_regs(c, &k);
+        int64_t h = (int64_t)(in->ofm_h - 1) * k.sy + k.kh_d - k.pt - k.pb;
+        int64_t w = (int64_t)(in->ofm_w - 1) * k.sx + k.kw_d - k.pl - k.pr;
+        in->ifm_h = (uint16_t)(h < 1 ? 1 : h > 0xFFFF ? 0xFFFF : h);
+        in->ifm_w = (uint16_t)(w < 1 ? 1 : w > 0xFFFF ? 0xFFFF : w);
+    }
+}
+
 npu_step_result_t npu_core_step(npu_core_t *c, const npu_bases_t *b, uint32_t *qread, npu_op_info_t *info)
 {
     memset(info, 0, sizeof *info);
@@ -169,18 +218,22 @@ npu_step_result_t npu_core_step(npu_core_t *c, const npu_bases_t *b, uint32_t *q
     case OP_CONV:
         info->kind = NPU_OPK_CONV;
         npu_exec_conv(&x, false);
+        note_timing_inputs(c, b, info);
         return finish(&x, NPU_STEP_CONTINUE);
     case OP_DEPTHWISE:
         info->kind = NPU_OPK_DEPTHWISE;
         npu_exec_conv(&x, true);
+        note_timing_inputs(c, b, info);
         return finish(&x, NPU_STEP_CONTINUE);
     case OP_POOL:
         info->kind = NPU_OPK_POOL;
         npu_exec_pool(&x, param & 7u);
+        note_timing_inputs(c, b, info);
         return finish(&x, NPU_STEP_CONTINUE);
     case OP_ELEMENTWISE:
         info->kind = NPU_OPK_ELEMENTWISE;
         npu_exec_elementwise(&x, param & 0x3Fu);
+        note_timing_inputs(c, b, info);
         return finish(&x, NPU_STEP_CONTINUE);
     case OP_DMA_START:
         info->kind = NPU_OPK_DMA;

@@ -26,6 +26,10 @@ typedef struct npu_port {
     void *ctx;
     bool (*read)(void *ctx, uint32_t addr, void *dst, uint32_t len, unsigned axi_port);
     bool (*write)(void *ctx, uint32_t addr, const void *src, uint32_t len, unsigned axi_port);
+    /* Optional, for reports: the bytes the NPU has read and written so far
+     * in each memory of the SoC (up to n of them, cumulative); returns how
+     * many memories there are. */
+    unsigned (*memory_bytes)(void *ctx, uint64_t *read, uint64_t *write, unsigned n);
 } npu_port_t;
 
 /* The MAC configuration (ETHOSU.md 2.1, 6.1). */
@@ -90,6 +94,14 @@ typedef struct npu_op_info {
     uint8_t ofm_blk_h, ofm_blk_w, ofm_blk_c_div8; /* block config registers + 1 (depth in units of 8) */
     uint8_t ifm_bits, ofm_bits;                   /* 8, 16 or 32 */
     uint8_t blockdep;
+    /* Timing inputs (npu/ethosu_timing.c), from the registers at the kick. */
+    uint16_t ifm_h, ifm_w;   /* IFM extent the kernel reads (elementwise: the OFM's) */
+    uint8_t ifm_b16, ifm2_b16, ofm_b16; /* NHCWB16 layouts */
+    uint8_t part_kernel;     /* weights in part-kernel-first order */
+    uint8_t acc40;           /* 40-bit accumulators */
+    uint8_t act_class;       /* Vela's activation column: 0 LUT/tanh/sigmoid or nothing fused, 1 ReLU family, 2 none */
+    uint8_t ifm2_kind;       /* elementwise: 0 unary, 1 scalar, 2 feature map */
+    uint8_t ifm_port, ifm2_port, ofm_port, scale_port; /* AXI port of each operand's region */
     uint8_t faulting_channel; /* on BUS_ERROR: STATUS.faulting_channel code (ETHOSU.md 2.1) */
     uint32_t fault_addr;      /* on BUS_ERROR: the address refused */
     char message[96];         /* on an error: what went wrong, for the runner's log */

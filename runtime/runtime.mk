@@ -89,9 +89,11 @@ runtime-etsim-test: $(RUNNER_ELF) $(BUILD)/bin/etsim $(MVE_KERNELS_TEST)
 # The runner's Ethos-U driver end to end: a clear error without an NPU (QEMU,
 # etsim --npu none); with --npu ethos-u55-128 the real Ethos-U .pte files
 # against values from outside our code.  Prints SKIP for the NPU runs while
-# etsim rejects that option.
+# etsim rejects that option.  npu_vela.sh: the NPU timing against Vela's
+# estimate (+-10 %), PMU = report, determinism.
 runtime-npu-test: $(RUNNER_ELF) $(BUILD)/bin/etsim
 	SHARED=$(SHARED) ETSIM=$(BUILD)/bin/etsim sh tests/runtime/etsim_npu.sh $(RUNNER_ELF)
+	SHARED=$(SHARED) ETSIM=$(BUILD)/bin/etsim sh tests/runtime/npu_vela.sh $(RUNNER_ELF)
 
 # Portable float operators end to end: .pte files written by tools/pte_write.py
 # with expected values computed by the generator, on the host (ASan build)

@@ -76,6 +76,17 @@ static bool port_write(void *ctx, uint32_t addr, const void *src, uint32_t len, 
     return true;
 }
 
+static unsigned port_memory_bytes(void *ctx, uint64_t *read, uint64_t *write, unsigned n)
+{
+    machine_t *m = ctx;
+    unsigned k = (unsigned)m->nregions < n ? (unsigned)m->nregions : n;
+    for (unsigned i = 0; i < k; i++) {
+        read[i] = m->npu.stats[i].read_bytes;
+        write[i] = m->npu.stats[i].write_bytes;
+    }
+    return k;
+}
+
 static void npu_irq(void *ctx, bool level)
 {
     machine_t *m = ctx;
@@ -148,7 +159,7 @@ bool sim_npu_attach(machine_t *m, char *err, size_t errlen)
         snprintf(err, errlen, "npu: unknown configuration \"%s\"", n->config);
         return false;
     }
-    npu_port_t port = {.ctx = m, .read = port_read, .write = port_write};
+    npu_port_t port = {.ctx = m, .read = port_read, .write = port_write, .memory_bytes = port_memory_bytes};
     ethosu_irq_t irq = {.ctx = m, .set = npu_irq};
     m->npu.irq = n->irq;
     m->npu.dev = ethosu_create(cfg, port, irq);
@@ -156,6 +167,7 @@ bool sim_npu_attach(machine_t *m, char *err, size_t errlen)
         snprintf(err, errlen, "out of memory");
         return false;
     }
+    ethosu_set_timing(m->npu.dev, &n->timing);
     sim_device_t d = {.name = "npu", .base = {n->base}, .nranges = 1 + n->naliases, .size = ETHOSU_REG_SIZE,
                       .irq = n->irq, .ctx = m->npu.dev, .read = npu_dev_read, .write = npu_dev_write,
                       .next_event = npu_dev_next_event, .advance = npu_dev_advance};

@@ -94,6 +94,18 @@ static bool parse_power(power_coeffs_t *pc, json_object *root, const char *src, 
         return false;
     if (!parse_class_pj(pc, p, src, err, errlen))
         return false;
+    json_object *npu;
+    if (json_object_object_get_ex(p, "npu", &npu)) {
+        if (!json_object_is_type(npu, json_type_object)) {
+            snprintf(err, errlen, "%s: power: \"npu\" must be an object", src);
+            return false;
+        }
+        if (!num_field(npu, "pj_per_mac", &pc->npu_pj_per_mac, src, err, errlen) ||
+            !num_field(npu, "pj_per_axi_byte", &pc->npu_pj_per_axi_byte, src, err, errlen) ||
+            !num_field(npu, "active_uw_per_mhz", &pc->npu_active_pj_per_cycle, src, err, errlen) ||
+            !num_field(npu, "idle_uw", &pc->npu_idle_uw, src, err, errlen))
+            return false;
+    }
     json_object *fb;
     pc->fetch_bytes_per_insn = 3.0;
     if (json_object_object_get_ex(p, "fetch_bytes_per_instruction", &fb) &&
@@ -268,7 +280,18 @@ void power_between(const machine_t *m, const power_coeffs_t *pc, const power_sna
         double per = pc->class_pj[g] * (g == POWER_MVE_BEAT ? 2.0 : 1.0);   /* two beats */
         out->datapath_pj += (double)(b->class_insns[c] - a->class_insns[c]) * per;
     }
-    out->total_pj = out->core_pj + out->sleep_pj + out->static_pj + out->datapath_pj;
+    if (m->npu.dev) {
+        const ethosu_counters_t *na = &a->npu, *nb = &b->npu;
+        uint64_t active = nb->active_cycles - na->active_cycles;
+        uint64_t bytes = 0;
+        for (int p = 0; p < 2; p++)
+            bytes += (nb->read_bytes[p] - na->read_bytes[p]) + (nb->write_bytes[p] - na->write_bytes[p]);
+        uint64_t idle = cyc > active ? cyc - active : 0;
+        out->npu_pj = (double)(nb->macs - na->macs) * pc->npu_pj_per_mac + (double)bytes * pc->npu_pj_per_axi_byte +
+                      (double)active * pc->npu_active_pj_per_cycle +
+                      pc->npu_idle_uw * ((double)idle / m->desc.cpu_mhz);
+    }
+    out->total_pj = out->core_pj + out->sleep_pj + out->static_pj + out->datapath_pj + out->npu_pj;
     uint64_t fetched = 0;
     for (int i = 0; i < m->nregions && i < SOC_MAX_REGIONS; i++) {
         out->mem_pj[i] = b->mem_pj[i] - a->mem_pj[i];

@@ -6,6 +6,9 @@
  *          + bytes read, written and fetched per memory region
  *            x that region's pJ/byte                    ("mem.<region>")
  *          + static power of every powered domain x time ("static")
+ *          + NPU: MACs x npu_pj_per_mac + AXI bytes x npu_pj_per_axi_byte
+ *            + active cycles x npu_active_uw_per_mhz
+ *            + idle time x npu_idle_uw                    ("npu")
  *
  * Coefficients live in the SoC description ("power" object, and the
  * regions' read_pj_per_byte / write_pj_per_byte), each with its source or
@@ -54,6 +57,12 @@ typedef struct power_coeffs {
     /* Datapath energy per instruction, by group of timing classes
      * (enum power_class_group); Helium per 64-bit beat. */
     double class_pj[POWER_CLASS_GROUPS];
+    /* The NPU ("npu" object inside "power"; all 0 without one). */
+    double npu_pj_per_mac;         /* MAC array, per 8x8-bit MAC */
+    double npu_pj_per_axi_byte;    /* the NPU's side of a byte over AXI (SHRAM, DMA, interface);
+                                    * the memory's own energy is in mem.<region> */
+    double npu_active_pj_per_cycle;/* clock, control, SHRAM while running (uW/MHz) */
+    double npu_idle_uw;            /* static while idle or clock-gated */
 } power_coeffs_t;
 
 /* Read the "power" object of a SoC description (built-in name or file).
@@ -90,6 +99,7 @@ void power_snap_now(const machine_t *m, power_snap_t *s);
 typedef struct power_energy {
     double core_pj, sleep_pj, static_pj;
     double datapath_pj;            /* per instruction class ("datapath") */
+    double npu_pj;                 /* the NPU ("npu") */
     double mem_pj[SOC_MAX_REGIONS];
     double total_pj;
     bool fetch_estimated;          /* fetch energy from instructions x bytes */

@@ -34,6 +34,7 @@ static void energy_add(power_energy_t *sum, const power_energy_t *e)
 {
     sum->core_pj += e->core_pj;
     sum->datapath_pj += e->datapath_pj;
+    sum->npu_pj += e->npu_pj;
     sum->sleep_pj += e->sleep_pj;
     sum->static_pj += e->static_pj;
     sum->total_pj += e->total_pj;
@@ -306,10 +307,11 @@ void report_summary(FILE *f, const machine_t *m, const run_info_t *ri, const ana
     summary_ram(f, ri);
     if (a->have_power && a->iterations) {
         const power_energy_t *e = &a->energy;
-        fprintf(f, "  energy        %.1f uJ per inference (core %.1f, datapath %.1f, memory %.1f, static %.1f, sleep %.1f)\n",
+        fprintf(f, "  energy        %.1f uJ per inference (core %.1f, datapath %.1f, memory %.1f, static %.1f, sleep %.1f, "
+                "npu %.1f)\n",
                 per_inf(a, e->total_pj) / 1e6, per_inf(a, e->core_pj) / 1e6, per_inf(a, e->datapath_pj) / 1e6,
                 per_inf(a, mem_total(e)) / 1e6,
-                per_inf(a, e->static_pj) / 1e6, per_inf(a, e->sleep_pj) / 1e6);
+                per_inf(a, e->static_pj) / 1e6, per_inf(a, e->sleep_pj) / 1e6, per_inf(a, e->npu_pj) / 1e6);
     }
     if (ri->runtime_symbols)
         fprintf(f, "  timing        from the firmware's symbols (%s)\n", ri->runtime_symbols);
@@ -434,6 +436,7 @@ static json_object *components_json(const machine_t *m, const power_energy_t *e,
     json_object_object_add(o, "datapath", num(e->datapath_pj / div / 1e6));
     json_object_object_add(o, "sleep", num(e->sleep_pj / div / 1e6));
     json_object_object_add(o, "static", num(e->static_pj / div / 1e6));
+    json_object_object_add(o, "npu", num(e->npu_pj / div / 1e6));
     for (int i = 0; i < m->nregions; i++) {
         char key[SOC_NAME_LEN + 8];
         snprintf(key, sizeof key, "mem.%s", m->regions[i].desc->name);
@@ -598,6 +601,75 @@ static json_object *outputs_json(const machine_t *m)
     return arr;
 }
 
+static const char *npu_kind_name(npu_op_kind_t k)
+{
+    switch (k) {
+    case NPU_OPK_CONV: return "conv";
+    case NPU_OPK_DEPTHWISE: return "depthwise";
+    case NPU_OPK_POOL: return "pool";
+    case NPU_OPK_ELEMENTWISE: return "elementwise";
+    case NPU_OPK_DMA: return "dma";
+    default: return "other";
+    }
+}
+
+/* The last job, operation by operation: what each kernel operation and
+ * DMA cost in the timing model and what it moved. */
+static json_object *npu_last_job_json(const machine_t *m, const ethosu_device_t *d)
+{
+    json_object *arr = json_object_new_array();
+    uint64_t kernel_free = 0;   /* when the kernel pipeline finished the operation before */
+    for (uint32_t i = 0; i < d->nlog; i++) {
+        const ethosu_cmd_rec_t *r = &d->log[i];
+        json_object *o = json_object_new_object();
+        if (r->kind != NPU_OPK_DMA) {
+            /* The pipeline idle before this operation: waiting for the
+             * command processor, held by a DMA_WAIT for its weights. */
+            uint64_t idle = kernel_free && r->start > kernel_free ? r->start - kernel_free : 0;
+            json_object_object_add(o, "stall_cycles", u64(idle));
+            if (r->end > kernel_free)
+                kernel_free = r->end;
+        }
+        json_object_object_add(o, "offset", json_object_new_int((int)r->offset));
+        json_object_object_add(o, "kind", json_object_new_string(npu_kind_name(r->kind)));
+        json_object_object_add(o, "mode", json_object_new_int(r->param));
+        json_object_object_add(o, "start", u64(r->start));
+        json_object_object_add(o, "cycles", u64(r->end - r->start));
+        json_object_object_add(o, "compute_cycles", u64(r->cost.compute));
+        json_object_object_add(o, "mac_cycles", u64(r->cost.mac_cycles));
+        json_object_object_add(o, "macs", u64(r->macs));
+        double util = r->end > r->start ? (double)r->macs / ((double)(r->end - r->start) * d->cfg->macs_per_cycle) : 0;
+        json_object_object_add(o, "mac_utilisation", json_object_new_double(util));
+        json_object *rd = json_object_new_array(), *wr = json_object_new_array(), *mc = json_object_new_array();
+        for (int p = 0; p < 2; p++) {
+            json_object_array_add(rd, u64(r->read_bytes[p]));
+            json_object_array_add(wr, u64(r->write_bytes[p]));
+            json_object_array_add(mc, u64(r->cost.mem[p]));
+        }
+        json_object_object_add(o, "axi_read_bytes", rd);
+        json_object_object_add(o, "axi_write_bytes", wr);
+        json_object_object_add(o, "axi_access_cycles", mc);
+        json_object *mem = json_object_new_array();
+        for (unsigned i = 0; i < r->nmem && i < (unsigned)m->nregions; i++) {
+            if (!r->mem_read[i] && !r->mem_write[i])
+                continue;
+            json_object *mo = json_object_new_object();
+            json_object_object_add(mo, "region", json_object_new_string(m->regions[i].desc->name));
+            json_object_object_add(mo, "read_bytes", u64(r->mem_read[i]));
+            json_object_object_add(mo, "write_bytes", u64(r->mem_write[i]));
+            json_object_array_add(mem, mo);
+        }
+        json_object_object_add(o, "memory", mem);
+        json_object *ofm = json_object_new_array();
+        json_object_array_add(ofm, json_object_new_int(r->ofm_h));
+        json_object_array_add(ofm, json_object_new_int(r->ofm_w));
+        json_object_array_add(ofm, json_object_new_int(r->ofm_c));
+        json_object_object_add(o, "ofm", ofm);
+        json_object_array_add(arr, o);
+    }
+    return arr;
+}
+
 /* The NPU over the whole run (null without one). */
 static json_object *npu_json(const machine_t *m)
 {
@@ -620,8 +692,18 @@ static json_object *npu_json(const machine_t *m)
     }
     json_object_object_add(o, "axi_read_bytes", rd);
     json_object_object_add(o, "axi_write_bytes", wr);
+    json_object *rb = json_object_new_array(), *wb = json_object_new_array();
+    for (int p = 0; p < 2; p++) {
+        json_object_array_add(rb, u64(n->read_beats[p]));
+        json_object_array_add(wb, u64(n->write_beats[p]));
+    }
+    json_object_object_add(o, "axi_read_beats", rb);
+    json_object_object_add(o, "axi_write_beats", wb);
     json_object_object_add(o, "bus_errors", u64(m->npu.bus_errors));
     json_object_object_add(o, "last_error", d->last_error[0] ? json_object_new_string(d->last_error) : NULL);
+    json_object_object_add(o, "stall_cycles", u64(d->stall_cycles));
+    json_object_object_add(o, "wait_cycles", u64(d->wait_cycles));
+    json_object_object_add(o, "last_job_operations", npu_last_job_json(m, d));
     return o;
 }
 
@@ -908,15 +990,40 @@ static void html_ram(FILE *f, const run_info_t *ri)
     fputs("</svg>\n", f);
 }
 
+/* The last NPU job operation by operation (the timing model's view). */
+static void html_npu_ops(FILE *f, const machine_t *m)
+{
+    const ethosu_device_t *d = m->npu.dev;
+    if (!d || !d->nlog)
+        return;
+    fprintf(f, "<h2>NPU: the last job's operations (%s; docs/npu_device.md)</h2>\n<table><tr><th>#</th>"
+            "<th>offset</th><th>kind</th><th>OFM</th><th>start</th><th>cycles</th><th>compute</th><th>MACs</th>"
+            "<th>MAC util.</th><th>AXI0 read / write B</th><th>AXI1 read / write B</th></tr>\n", d->cfg->name);
+    uint64_t t0 = d->log[0].start;
+    for (uint32_t i = 0; i < d->nlog; i++) {
+        const ethosu_cmd_rec_t *r = &d->log[i];
+        uint64_t cyc = r->end - r->start;
+        double util = cyc ? (double)r->macs / ((double)cyc * d->cfg->macs_per_cycle) : 0;
+        fprintf(f, "<tr><td>%u</td><td>0x%x</td><td>%s</td><td>%ux%ux%u</td><td>%llu</td><td>%llu</td><td>%llu</td>"
+                "<td>%llu</td><td>%.1f%%</td><td>%llu / %llu</td><td>%llu / %llu</td></tr>\n",
+                i, r->offset, npu_kind_name(r->kind), r->ofm_h, r->ofm_w, r->ofm_c,
+                (unsigned long long)(r->start - t0), (unsigned long long)cyc, (unsigned long long)r->cost.compute,
+                (unsigned long long)r->macs, 100.0 * util, (unsigned long long)r->read_bytes[0],
+                (unsigned long long)r->write_bytes[0], (unsigned long long)r->read_bytes[1],
+                (unsigned long long)r->write_bytes[1]);
+    }
+    fputs("</table>\n", f);
+}
+
 static void html_energy(FILE *f, const machine_t *m, const analysis_t *a)
 {
     if (!a->have_power || !a->iterations)
         return;
     const power_energy_t *e = &a->energy;
-    const char *names[SOC_MAX_REGIONS + 4] = {"core", "static", "sleep", "datapath"};
-    double vals[SOC_MAX_REGIONS + 4] = {e->core_pj, e->static_pj, e->sleep_pj, e->datapath_pj};
+    const char *names[SOC_MAX_REGIONS + 5] = {"core", "static", "sleep", "datapath", "npu"};
+    double vals[SOC_MAX_REGIONS + 5] = {e->core_pj, e->static_pj, e->sleep_pj, e->datapath_pj, e->npu_pj};
     char memnames[SOC_MAX_REGIONS][SOC_NAME_LEN + 8];
-    int n = 4;
+    int n = 5;
     for (int i = 0; i < m->nregions; i++) {
         snprintf(memnames[i], sizeof memnames[i], "mem.%s", m->regions[i].desc->name);
         names[n] = memnames[i];
@@ -929,7 +1036,8 @@ static void html_energy(FILE *f, const machine_t *m, const analysis_t *a)
     for (int i = 0; i < n; i++) {
         char val[64];
         snprintf(val, sizeof val, "%.2f uJ", per_inf(a, vals[i]) / 1e6);
-        bar_seg_t seg = {vals[i], i == 0 || i == 3 ? "#1b9e77" : i < 3 ? "#999999" : "#1f78b4", names[i]};
+        bar_seg_t seg = {vals[i], i == 0 || i == 3 ? "#1b9e77" : i == 4 ? "#d95f02" : i < 3 ? "#999999" : "#1f78b4",
+                         names[i]};
         svg_row(f, 4 + i * 18, names[i], &seg, 1, max, val);
     }
     fputs("</svg>\n", f);
@@ -986,6 +1094,7 @@ bool report_write_html(const char *path, const machine_t *m, const run_info_t *r
     }
     html_ram(f, ri);
     html_energy(f, m, a);
+    html_npu_ops(f, m);
     fputs("<p>Energy figures rest on the assumptions in docs/power.md.</p>\n</body></html>\n", f);
     bool ok = fclose(f) == 0;
     if (!ok)

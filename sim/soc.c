@@ -286,6 +286,43 @@ static void npu_defaults(soc_npu_t *n)
     n->timing_adapters[0] = 0x48103000u;
     n->timing_adapters[1] = 0x48103200u;
     n->ntiming_adapters = 2;
+    n->timing = ethosu_timing_default;
+}
+
+/* "axi": [AXI0, AXI1], each {"bytes_per_cycle", "read_latency",
+ * "write_latency", "burst_bytes"}: the memory behind each NPU port in NPU
+ * cycles (npu/ethosu_timing.h; defaults: Vela's High_End_Embedded SRAM and
+ * flash). */
+static bool parse_npu_axi(parse_ctx_t *pc, json_object *o, soc_npu_t *n)
+{
+    json_object *a;
+    if (!json_object_object_get_ex(o, "axi", &a))
+        return true;
+    if (!json_object_is_type(a, json_type_array) || json_object_array_length(a) != 2)
+        return fail(pc, "npu \"axi\" must be an array of 2 objects (AXI0, AXI1)");
+    for (int p = 0; p < 2; p++) {
+        json_object *m = json_object_array_get_idx(a, (size_t)p);
+        ethosu_mem_timing_t *t = &n->timing.axi[p];
+        static const char *const axi_keys[] = {"memory", "bytes_per_cycle", "read_latency", "write_latency",
+                                               "burst_bytes", NULL};
+        uint32_t rl, wl, burst;
+        if (!json_object_is_type(m, json_type_object))
+            return fail(pc, "npu axi[%d] must be an object", p);
+        warn_unknown_keys(pc, m, "npu axi", axi_keys);
+        if (!get_double_field(pc, m, "bytes_per_cycle", t->bytes_per_cycle, &t->bytes_per_cycle) ||
+            !get_u32_field(pc, m, "read_latency", false, t->read_latency, &rl) ||
+            !get_u32_field(pc, m, "write_latency", false, t->write_latency, &wl) ||
+            !get_u32_field(pc, m, "burst_bytes", false, t->burst_bytes, &burst))
+            return false;
+        if (!(t->bytes_per_cycle > 0 && t->bytes_per_cycle <= 1024))
+            return fail(pc, "npu axi[%d] bytes_per_cycle %g is not in (0, 1024]", p, t->bytes_per_cycle);
+        if (burst < 1 || burst > 4096 || rl > 100000 || wl > 100000)
+            return fail(pc, "npu axi[%d]: burst_bytes 1..4096 and latencies up to 100000 cycles", p);
+        t->read_latency = rl;
+        t->write_latency = wl;
+        t->burst_bytes = burst;
+    }
+    return true;
 }
 
 /* "aliases" or "timing_adapters": up to SOC_MAX_ALIASES 4 KiB or 512-byte
@@ -323,7 +360,7 @@ static bool parse_npu(parse_ctx_t *pc, json_object *root, soc_npu_t *n)
         return true;
     if (!json_object_is_type(o, json_type_object))
         return fail(pc, "\"npu\" must be an object or null");
-    static const char *const npu_keys[] = {"config", "base", "aliases", "irq", "timing_adapters", NULL};
+    static const char *const npu_keys[] = {"config", "base", "aliases", "irq", "timing_adapters", "axi", NULL};
     warn_unknown_keys(pc, o, "npu", npu_keys);
     npu_defaults(n);
     uint32_t irq;
@@ -338,7 +375,8 @@ static bool parse_npu(parse_ctx_t *pc, json_object *root, soc_npu_t *n)
         return fail(pc, "npu base 0x%08x is not 4 KiB aligned", n->base);
     if (!parse_npu_addresses(pc, o, "aliases", 0x1000u, n->aliases, &n->naliases) ||
         !parse_npu_addresses(pc, o, "timing_adapters", SOC_NPU_TIMING_ADAPTER_SIZE, n->timing_adapters,
-                             &n->ntiming_adapters))
+                             &n->ntiming_adapters) ||
+        !parse_npu_axi(pc, o, n))
         return false;
     n->present = true;
     return true;

@@ -9,6 +9,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "../npu/ethosu_timing.h"
+
 #define SOC_MAX_REGIONS 16
 #define SOC_MAX_ALIASES 4
 #define SOC_MAX_DEVICES 16
@@ -50,6 +52,7 @@ typedef struct soc_npu {
      * same offset from every NPU alias. */
     uint32_t timing_adapters[SOC_MAX_ALIASES];
     int ntiming_adapters;
+    ethosu_timing_t timing;              /* the memories behind its AXI ports ("axi") */
 } soc_npu_t;
 
 #define SOC_NPU_DEFAULT_BASE 0x48102000u

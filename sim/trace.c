@@ -517,8 +517,8 @@ bool trace_write_timeline(const char *path, const machine_t *m, const analysis_t
     fprintf(f, "{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":1,\"tid\":0,\"args\":{\"name\":");
     json_str(f, m->desc.name);
     fprintf(f, "}}");
-    static const char *lanes[] = {"inference", "cpu", "npu", "dsp"};
-    for (int l = 0; l < 4; l++)
+    static const char *lanes[] = {"inference", "cpu", "npu", "dsp", "npu dma"};
+    for (int l = 0; l < 5; l++)
         fprintf(f, ",\n{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":1,\"tid\":%d,\"args\":{\"name\":\"%s\"}}", l,
                 lanes[l]);
     for (uint32_t i = 0; i < a->ninfers; i++)
@@ -534,6 +534,21 @@ bool trace_write_timeline(const char *path, const machine_t *m, const analysis_t
                 "\"dur\":%.3f,\"args\":{\"cycles\":%llu,\"commands\":%llu,\"status\":\"0x%04x\"}}",
                 i, j->start / mhz, (j->end - j->start) / mhz, (unsigned long long)(j->end - j->start),
                 (unsigned long long)j->commands, j->status);
+    }
+    /* The last job operation by operation, as the timing model placed
+     * them: kernel operations on the npu lane, DMAs (which run beside
+     * them) on the "npu dma" lane. */
+    static const char *const kinds[] = {"reg", "conv", "depthwise", "pool", "elementwise", "dma"};
+    for (uint32_t i = 0; npu && i < npu->nlog; i++) {
+        const ethosu_cmd_rec_t *r = &npu->log[i];
+        const char *kind = (unsigned)r->kind < sizeof kinds / sizeof kinds[0] ? kinds[r->kind] : "op";
+        fprintf(f, ",\n{\"name\":\"%s @0x%x\",\"cat\":\"npu_op\",\"ph\":\"X\",\"pid\":1,\"tid\":%d,\"ts\":%.3f,"
+                "\"dur\":%.3f,\"args\":{\"cycles\":%llu,\"compute_cycles\":%llu,\"macs\":%llu,"
+                "\"axi_read_bytes\":[%llu,%llu],\"axi_write_bytes\":[%llu,%llu]}}",
+                kind, r->offset, r->kind == NPU_OPK_DMA ? 4 : 2, r->start / mhz, (r->end - r->start) / mhz, (unsigned long long)(r->end - r->start),
+                (unsigned long long)r->cost.compute, (unsigned long long)r->macs,
+                (unsigned long long)r->read_bytes[0], (unsigned long long)r->read_bytes[1],
+                (unsigned long long)r->write_bytes[0], (unsigned long long)r->write_bytes[1]);
     }
     for (uint32_t i = 0; i < a->ncalls; i++) {
         const op_call_t *c = &a->calls[i];

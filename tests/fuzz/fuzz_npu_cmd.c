@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../npu/ethosu_timing.h"
 #include "../../npu/npu_core.h"
 
 #define WIN 4096u
@@ -65,6 +66,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     npu_op_info_t info;
     for (unsigned steps = 0; steps <= ncmd / 4; steps++) {
         npu_step_result_t r = npu_core_step(c, &b, &qread, &info);
+        /* The timing model prices whatever the command processor reported
+         * (on every configuration). */
+        for (unsigned macs = 32; macs <= 256; macs *= 2) {
+            ethosu_op_cost_t cost;
+            ethosu_op_cost(macs, NULL, &info, &cost);
+            if (cost.cycles < cost.compute)
+                abort();
+        }
         if (r != NPU_STEP_CONTINUE && r != NPU_STEP_IRQ)
             break;
         if (qread > ncmd)

@@ -1,0 +1,135 @@
+#!/bin/sh
+# The NPU timing model against Vela's own estimate (issue 14).
+#
+# For each network in models/vela, run with --soc vela-high-end (the
+# system configuration the streams were compiled for) and check:
+#   * etsim's NPU cycles within +-10 % of Vela's cycles_npu
+#     (tools/vela_compare.py, Vela's summary CSV: numbers we did not write);
+#   * the PMU counts the firmware read (the runner's "npu:" line: active
+#     cycles, AXI beats) equal the report's;
+#   * the same run twice gives the same report's NPU object and output,
+#     byte for byte;
+#   * the report's energy has an "npu" component, above zero, and the
+#     components add up to the total;
+#   * on vela-deep-embedded (half the flash bandwidth) the network takes
+#     at least as many NPU cycles;
+#   * tools/etsim-sweep over a small grid (U55-128/256 x flash 0.5/1 B per
+#     cycle) writes a CSV and an HTML page: the U55-128 points run, slower
+#     with the slower flash; the U55-256 points are refused as the driver
+#     refuses a stream compiled for another configuration (exit 1 and its
+#     message), not run wrongly.
+#
+#   sh tests/runtime/npu_vela.sh [build/firmware/runner.elf]
+# Environment: SHARED (default ../shared), ETSIM (default build/bin/etsim).
+set -u
+ELF=${1:-build/firmware/runner.elf}
+SHARED=${SHARED:-../shared}
+ETSIM=${ETSIM:-build/bin/etsim}
+V=$SHARED/models/vela
+fails=0
+passes=0
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+ok()  { passes=$((passes + 1)); echo "PASS $*"; }
+bad() { fails=$((fails + 1)); echo "FAIL $*"; }
+field() {   # field FILE EXPR: a value of the report's npu object
+    python3 -c "import json,sys; n=json.load(open(sys.argv[1]))['npu']; print($2)" "$1"
+}
+
+for model in kws_ref_model pretrainedResnet_quant; do
+    case $model in
+    kws_ref_model) input=$V/inputs/kws_mfcc_yes.i8 ;;
+    *) input=$V/inputs/ic_cifar10_taxi_s_001241.i8 ;;
+    esac
+    d=$V/ethos-u55-128/$model
+    for run in 1 2; do
+        timeout 300 "$ETSIM" -q --soc vela-high-end --npu ethos-u55-128 --report "$TMP/$model.$run.json" \
+            "$ELF" "$d/$model.pte" --input "$input" > "$TMP/$model.$run.out" 2> "$TMP/$model.$run.err" < /dev/null
+        status=$?
+        if [ $status -ne 0 ]; then
+            bad "$model: etsim exit $status"
+            sed 's/^/    /' "$TMP/$model.$run.err"
+            continue 2
+        fi
+    done
+    if python3 tools/vela_compare.py "$TMP/$model.1.json" "$d/${model}_per-layer.csv" "$d"/${model}_summary_*.csv \
+        > "$TMP/$model.cmp"; then
+        ok "$model: $(tail -2 "$TMP/$model.cmp" | head -1)"
+    else
+        bad "$model: $(tail -2 "$TMP/$model.cmp" | tr '\n' ' ')"
+    fi
+    # The PMU as the firmware read it = the report.
+    pmu=$(sed -n 's/^npu: 1 jobs; last job: \([0-9]*\) active cycles, AXI0 \([0-9]*\) read \/ \([0-9]*\) write beats, AXI1 \([0-9]*\) read beats$/\1 \2 \3 \4/p' "$TMP/$model.1.out")
+    rep=$(field "$TMP/$model.1.json" "n['active_cycles'], n['axi_read_beats'][0], n['axi_write_beats'][0], n['axi_read_beats'][1]")
+    if [ -n "$pmu" ] && [ "$pmu" = "$rep" ]; then
+        ok "$model: PMU read by the firmware = report ($pmu)"
+    else
+        bad "$model: PMU '$pmu' vs report '$rep'"
+    fi
+    if [ "$(field "$TMP/$model.1.json" "n")" = "$(field "$TMP/$model.2.json" "n")" ] &&
+        cmp -s "$TMP/$model.1.out" "$TMP/$model.2.out"; then
+        ok "$model: deterministic (NPU report and output identical over two runs)"
+    else
+        bad "$model: two runs differ"
+    fi
+    if python3 - "$TMP/$model.1.json" <<'PY'
+import json, sys
+p = json.load(open(sys.argv[1]))["power"]
+c = p["components"]
+assert c["npu"] > 0, c
+assert abs(sum(c.values()) - p["energy_uj"]) <= 1e-3 * p["energy_uj"] + 1e-3, (sum(c.values()), p["energy_uj"])
+PY
+    then
+        ok "$model: NPU energy $(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['power']['components']['npu'])" "$TMP/$model.1.json") uJ of the inference's"
+    else
+        bad "$model: no NPU energy component, or components do not add up"
+    fi
+    timeout 300 "$ETSIM" -q --soc vela-deep-embedded --npu ethos-u55-128 --report "$TMP/$model.deep.json" \
+        "$ELF" "$d/$model.pte" --input "$input" > /dev/null 2>&1 < /dev/null
+    hi=$(field "$TMP/$model.1.json" "n['active_cycles']")
+    lo=$(field "$TMP/$model.deep.json" "n['active_cycles']" 2>/dev/null || echo 0)
+    if [ "$lo" -ge "$hi" ] 2>/dev/null; then
+        ok "$model: vela-deep-embedded (flash 0.5 B/cycle) $lo >= vela-high-end $hi NPU cycles"
+    else
+        bad "$model: vela-deep-embedded $lo < vela-high-end $hi"
+    fi
+done
+kws=$V/ethos-u55-128/kws_ref_model/kws_ref_model.pte
+# A SoC file with bad NPU memory timing: exit 2 and a message naming it.
+"$ETSIM" --print-soc vela-high-end > "$TMP/soc.json"
+python3 - "$TMP/soc.json" <<'PY'
+import json, sys
+s = json.load(open(sys.argv[1]))
+s["npu"]["axi"][1]["bytes_per_cycle"] = 0
+json.dump(s, open(sys.argv[1], "w"))
+PY
+"$ETSIM" -q --soc "$TMP/soc.json" "$ELF" "$kws" > /dev/null 2> "$TMP/soc.err" < /dev/null
+status=$?
+if [ $status -eq 2 ] && grep -q 'npu axi\[1\] bytes_per_cycle 0 is not in' "$TMP/soc.err"; then
+    ok "bad npu.axi in a SoC file: exit 2, $(cat "$TMP/soc.err")"
+else
+    bad "bad npu.axi: exit $status, $(cat "$TMP/soc.err")"
+fi
+if python3 tools/etsim-sweep --etsim "$ETSIM" --out "$TMP/sweep" --npu ethos-u55-128,ethos-u55-256 --flash-bw 0.5,1 \
+    "$ELF" "$kws" -- --input "$V/inputs/kws_mfcc_yes.i8" > "$TMP/sweep.out" 2>&1 &&
+    python3 - "$TMP/sweep" <<'PY'
+import csv, os, sys
+rows = list(csv.DictReader(open(os.path.join(sys.argv[1], "sweep.csv"))))
+assert len(rows) == 4, rows
+u128 = [r for r in rows if r["npu"] == "ethos-u55-128"]
+u256 = [r for r in rows if r["npu"] == "ethos-u55-256"]
+assert all(r["exit"] == "0" for r in u128), u128
+slow = [int(r["npu_active_cycles"]) for r in u128 if r["flash_bw"] == "0.5"][0]
+fast = [int(r["npu_active_cycles"]) for r in u128 if r["flash_bw"] == "1"][0]
+assert slow > fast, (slow, fast)
+assert all(r["exit"] == "1" and "compiled for 128 MACs/cycle, the NPU has 256" in r["message"] for r in u256), u256
+assert "<svg" in open(os.path.join(sys.argv[1], "sweep.html")).read()
+PY
+then
+    ok "etsim-sweep: 4 points, CSV and HTML; U55-128 $(sed -n 's/.*points, \([0-9]*\) ran.*/\1/p' "$TMP/sweep.out") ran, U55-256 refused by the driver (stream compiled for 128 MACs)"
+else
+    bad "etsim-sweep"
+    sed 's/^/    /' "$TMP/sweep.out"
+fi
+echo "npu_vela: $passes passed, $fails failed"
+[ $fails -eq 0 ]
