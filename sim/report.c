@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "../firmware/include/etsim_profport.h"
+#include "dsp.h"
 
 #define MAX_OPS 4096
 
@@ -24,6 +25,7 @@ static void energy_add(power_energy_t *sum, const power_energy_t *e)
 {
     sum->core_pj += e->core_pj;
     sum->datapath_pj += e->datapath_pj;
+    sum->dsp_pj += e->dsp_pj;
     sum->sleep_pj += e->sleep_pj;
     sum->static_pj += e->static_pj;
     sum->total_pj += e->total_pj;
@@ -276,6 +278,15 @@ void report_summary(FILE *f, const machine_t *m, const run_info_t *ri, const ana
         if (npu->last_error[0])
             fprintf(f, "  npu error     %s\n", npu->last_error);
     }
+    const sim_dsp_t *dsp = m->dsp;
+    if (dsp && dsp->releases) {
+        fprintf(f, "  dsp           %.0f MHz: %llu releases, %llu bundles, %llu active cycles, %llu asleep, "
+                "%llu mailbox jobs\n", m->desc.dsp.mhz, (unsigned long long)dsp->releases,
+                (unsigned long long)dsp->bundles, (unsigned long long)dsp->active_cycles,
+                (unsigned long long)dsp->sleep_cycles, (unsigned long long)dsp->mbox.a2d_rings);
+        if (dsp->fault[0])
+            fprintf(f, "  dsp fault     at 0x%08x: %s\n", dsp->fault_pc, dsp->fault);
+    }
     summary_ram(f, ri);
     if (a->have_power && a->iterations) {
         const power_energy_t *e = &a->energy;
@@ -402,6 +413,8 @@ static json_object *components_json(const machine_t *m, const power_energy_t *e,
     json_object_object_add(o, "datapath", num(e->datapath_pj / div / 1e6));
     json_object_object_add(o, "sleep", num(e->sleep_pj / div / 1e6));
     json_object_object_add(o, "static", num(e->static_pj / div / 1e6));
+    if (m->dsp && m->dsp->releases)   /* only when the DSP ran: reports without it keep their keys */
+        json_object_object_add(o, "dsp", num(e->dsp_pj / div / 1e6));
     for (int i = 0; i < m->nregions; i++) {
         char key[SOC_NAME_LEN + 8];
         snprintf(key, sizeof key, "mem.%s", m->regions[i].desc->name);

@@ -12,6 +12,7 @@
 #include "../../dsp/dsp_asm.h"
 #include "../../sim/dsp.h"
 #include "../../sim/machine.h"
+#include "../../sim/power.h"
 
 #define MBOX SOC_DSP_DEFAULT_MAILBOX
 #define WINDOW SOC_DSP_DEFAULT_WINDOW
@@ -244,5 +245,35 @@ Test(hld_soc, soc_reset)
     cr_assert_eq(rd(m, 30, MBOX + DSP_STATUS), 0u);
     cr_assert_eq(rd(m, 30, MBOX + DSP_CTRL), 0u);
     cr_assert_eq(rd(m, 30, MBOX + MBOX_A2D_MSG0), 0u);
+    machine_destroy(m);
+}
+
+/* The DSP's energy (sim/power.c, an547's "dsp_*" coefficients): its
+ * running cycles at 80 pJ and each operation at its class's figure, taken
+ * between two snapshots as for the core. */
+Test(hld_soc, energy_of_the_dsp)
+{
+    machine_t *m = new_machine();
+    power_coeffs_t pc;
+    char err[256];
+    cr_assert(power_load(&pc, "an547", err, sizeof err), "%s", err);
+    cr_assert_float_eq(pc.dsp_pj_per_cycle, 80.0, 1e-9);
+    cr_assert_float_eq(pc.dsp_class_pj[DSP_CL_ALU], 0.1, 1e-9);
+    cr_assert_float_eq(pc.dsp_class_pj[DSP_CL_MAC], 1.8, 1e-9);
+    power_snap_t a, b;
+    power_snap_now(m, &a);
+    start(m, load_through_window(m, "li r2, 100000\n loop r2, end\n addi r1, r1, 1\nend: halt\n"));
+    run_until(m, 100000);
+    power_snap_now(m, &b);
+    power_energy_t e;
+    power_between(m, &pc, &a, &b, &e);
+    /* 100000 addi and the li (alu), the loop and the halt (branch), about
+     * 100003 cycles; the M55 did nothing but the bus accesses. */
+    cr_assert_eq(b.dsp_class_ops[DSP_CL_ALU] - a.dsp_class_ops[DSP_CL_ALU], 100001u);
+    cr_assert_eq(b.dsp_class_ops[DSP_CL_BRANCH] - a.dsp_class_ops[DSP_CL_BRANCH], 2u);
+    double cycles = (double)(b.dsp_cycles - a.dsp_cycles);
+    cr_assert(cycles >= 100002 && cycles <= 100010, "%.0f", cycles);
+    cr_assert_float_eq(e.dsp_pj, cycles * 80.0 + 100001 * 0.1 + 2 * 0.1, 1e-6);
+    cr_assert_float_eq(e.total_pj, e.core_pj + e.sleep_pj + e.static_pj + e.datapath_pj + e.dsp_pj, 1e-3);
     machine_destroy(m);
 }
