@@ -142,7 +142,6 @@ static void release(sim_dsp_t *d)
     dsp_core_reset(d->core, d->entry);
     d->running = true;
     d->halted = d->faulted = d->asleep = false;
-    d->fault[0] = '\0';
     d->fault_pc = 0;
     d->released_at = d->now;
     d->releases++;

@@ -62,7 +62,7 @@ typedef struct sim_dsp {
     uint64_t released_at;          /* DSP cycle of the last release from reset */
     uint32_t ctrl, entry, fault_pc, ccount_hi_latch;
     bool running, halted, faulted, asleep;
-    char fault[192];               /* the last fault's message (kept until the next release) */
+    char fault[192];               /* the last fault's message, for the report (kept across releases) */
     /* Totals over the run (the core's own stats restart at each release). */
     uint64_t active_cycles, sleep_cycles, bundles, releases;
     uint64_t class_ops[DSP_CL_COUNT];

@@ -1,0 +1,59 @@
+# The dispatcher: the DSP's main loop when the M55 offloads operators to it
+# (HIFI.md 5.6; the protocol is firmware/include/etsim_dsp.h's).  Built
+# with the kernels it calls into one image (dsp/dsp.mk: build/dsp/offload.hld).
+#
+#   sleep in waiti until the M55 rings; the interrupt handler clears the
+#   doorbell and returns to the bundle after waiti;
+#   A2D_MSG0 = operation, A2D_MSG1 = descriptor address;
+#   run the kernel (interrupts off: the M55 rings only when it is idle);
+#   D2A_MSG0 = status, D2A_MSG1 = the kernel's cycles (CCOUNT), ring.
+#
+# An unknown operation answers ETSIM_DSP_BAD_OP without running anything; a
+# descriptor that points outside memory makes the kernel's access fault,
+# which stops the DSP and rings the M55 (sim/dsp.c).
+
+        .equ MBOX, 0x48104000
+        .equ OP_FC_S8, 1
+        .equ BAD_OP, 1
+        .text
+        .entry dispatch
+
+irq:    li r1, MBOX
+        movi r2, 1
+        st.w r2, [r1+0x24]         # A2D_CLR: the line drops
+        rfi
+
+dispatch:
+        li r1, irq
+        wsr irq_vec, r1
+        movi r1, 1
+        wsr irq_en, r1
+idle:   waiti
+        wsr ps, r0                 # no interrupt while a kernel runs
+        li r1, MBOX
+        ld.w r3, [r1+0]            # operation
+        ld.w r2, [r1+4]            # descriptor
+        movi r4, OP_FC_S8
+        bne r3, r4, bad_op
+        rsr r4, ccount
+        li r5, t_start
+        st.w r4, [r5+0]
+        call fc_s8
+        rsr r4, ccount
+        li r5, t_start
+        ld.w r6, [r5+0]
+        sub r4, r4, r6
+        movi r3, 0
+reply:  li r1, MBOX
+        st.w r3, [r1+0x10]         # D2A_MSG0: status
+        st.w r4, [r1+0x14]         # D2A_MSG1: cycles
+        movi r5, 1
+        wsr doorbell, r5
+        j idle
+bad_op: movi r3, BAD_OP
+        movi r4, 0
+        j reply
+
+        .data
+t_start: .word 0
+
