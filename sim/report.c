@@ -294,6 +294,8 @@ void report_summary(FILE *f, const machine_t *m, const run_info_t *ri, const ana
                 per_inf(a, e->total_pj) / 1e6, per_inf(a, e->core_pj) / 1e6, per_inf(a, e->datapath_pj) / 1e6,
                 per_inf(a, mem_total(e)) / 1e6,
                 per_inf(a, e->static_pj) / 1e6, per_inf(a, e->sleep_pj) / 1e6);
+        if (m->dsp && m->dsp->releases)
+            fprintf(f, "  energy of DSP %.1f uJ per inference (in the total above)\n", per_inf(a, e->dsp_pj) / 1e6);
     }
     if (!a->iterations)
         return;

@@ -22,3 +22,9 @@ test-dsp-offload: $(ETSIM_SAN) dsp-fw
 	bash tests/dsp/run.sh $(ETSIM_SAN) $(FW_BUILD)/dsp-tests
 
 test-rest: test-dsp-offload
+
+# The runner's DSP glue embeds the offload image.
+RUNNER_DSP_OBJS := $(BUILD)/firmware/runner-scalar-obj/firmware/runner/dsp.o \
+                   $(BUILD)/firmware/runner-mve-obj/firmware/runner/dsp.o
+$(RUNNER_DSP_OBJS): $(BUILD)/dsp/offload_hld.h
+$(RUNNER_DSP_OBJS): FW_CFLAGS += -I$(BUILD)/dsp

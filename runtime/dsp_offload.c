@@ -1,0 +1,198 @@
+/* Placement of operators on the HLD DSP (dsp_offload.h). */
+#include "dsp_offload.h"
+
+#include <string.h>
+
+#include "et_kernel.h"
+#include "pte_schema.h"
+
+#define MAX_INSTANCES 32
+
+/* fc_s8's descriptor (dsp/kernels/fc_s8.s), 8-byte aligned, followed in
+ * the pool by bias[N], mult[N] (int32) and shift[N] (int16). */
+typedef struct fc_desc {
+    uint32_t x, w, bias, mult, shift, out, n, k;
+    int16_t zp, act_min, act_max, zero;
+} fc_desc;
+
+typedef struct fc_instance {
+    const uint32_t *args;      /* the KernelCall's arguments: identifies the call */
+    fc_desc *desc;
+    uint32_t batches;
+} fc_instance;
+
+/* One method at a time (the runner's); rebuilt by each et_dsp_place. */
+static const et_dsp_port *dsp;
+static fc_instance fcs[MAX_INSTANCES];
+static uint32_t nfcs;
+
+static const char fc_name[] = "cortex_m::quantized_linear.out";
+static et_err fc_on_dsp(et_kargs *a);
+static const et_kernel_entry fc_entry = {fc_name, fc_on_dsp};
+
+bool et_dsp_runs(const char *name)
+{
+    return name == fc_entry.name;
+}
+
+static bool aligned(const void *p, uintptr_t n)
+{
+    return ((uintptr_t)p & (n - 1)) == 0;
+}
+
+/* The arguments of one cortex_m::quantized_linear.out call (as
+ * runtime/kernels/cortex_m/quantized_linear_s8.c reads them), if fc_s8 can
+ * run it: N a multiple of 4, K of 16, filter offset 0, int8 contiguous
+ * tensors with x, W 8-byte and out 4-byte aligned. */
+static bool fc_fits(et_method *m, const et_instr *in, et_error *err, et_tensor **x, et_tensor **w,
+                    et_tensor **bias, et_tensor **ksum, et_tensor **out, int32_t q[7])
+{
+    et_error scratch = {0};
+    et_kargs a = {.op = fc_name, .values = m->values, .args = in->args, .nargs = in->nargs, .err = &scratch,
+                  .ok = true};
+    (void)err;
+    int64_t mult[1], shift[1];
+    if (in->nargs != 13 || !et_arg_count(&a, 13))
+        return false;
+    *x = et_arg_tensor(&a, 0);
+    *w = et_arg_tensor(&a, 1);
+    *bias = et_arg_tensor_or_null(&a, 2);
+    *ksum = et_arg_tensor_or_null(&a, 3);
+    q[0] = (int32_t)et_arg_int(&a, 4);   /* input offset */
+    int64_t fo = et_arg_int(&a, 5);
+    q[1] = (int32_t)et_arg_int(&a, 6);   /* output offset */
+    uint32_t nm = et_arg_int_list(&a, 7, mult, 1), ns = et_arg_int_list(&a, 8, shift, 1);
+    q[2] = (int32_t)et_arg_int(&a, 9);   /* act max */
+    q[3] = (int32_t)et_arg_int(&a, 10);  /* act min */
+    *out = et_arg_tensor(&a, 11);
+    if (!a.ok || nm != 1 || ns != 1 || fo != 0)
+        return false;
+    q[4] = (int32_t)mult[0];
+    q[5] = (int32_t)shift[0];
+    const et_tensor *t[3] = {*x, *w, *out};
+    for (int i = 0; i < 3; i++)
+        if (t[i]->dtype != ET_CHAR || !t[i]->data || et_tensor_layout(t[i]) != ET_LAYOUT_CONTIGUOUS)
+            return false;
+    if ((*w)->rank != 2 || (*x)->rank < 1)
+        return false;
+    int32_t n = (*w)->sizes[0], k = (*w)->sizes[1];
+    if (n <= 0 || k <= 0 || n % 4 || k % 16 || (*x)->sizes[(*x)->rank - 1] != k)
+        return false;
+    size_t batches = et_tensor_numel(*x) / (size_t)k;
+    if (et_tensor_numel(*out) != batches * (size_t)n)
+        return false;
+    if ((*bias && (et_tensor_numel(*bias) != (size_t)n || (*bias)->dtype != ET_INT || !(*bias)->data)) ||
+        (*ksum && (et_tensor_numel(*ksum) != (size_t)n || (*ksum)->dtype != ET_INT || !(*ksum)->data)))
+        return false;
+    if (!aligned((*x)->data, 8) || !aligned((*w)->data, 8) || !aligned((*out)->data, 4))
+        return false;
+    if (q[1] < -32768 || q[1] > 32767 || q[2] < -128 || q[2] > 127 || q[3] < -128 || q[3] > 127 ||
+        q[5] < -32768 || q[5] > 32767)
+        return false;
+    q[6] = (int32_t)batches;
+    return true;
+}
+
+/* Build the descriptor and the tables of one call in the pool. */
+static fc_desc *fc_build(uint8_t **pool, uint8_t *end, et_tensor *x, et_tensor *w, et_tensor *bias,
+                         et_tensor *ksum, et_tensor *out, const int32_t q[7])
+{
+    int32_t n = w->sizes[0], k = w->sizes[1];
+    size_t need = sizeof(fc_desc) + (size_t)n * 10 + 16;
+    uint8_t *p = (uint8_t *)(((uintptr_t)*pool + 7) & ~(uintptr_t)7);
+    if (p > end || (size_t)(end - p) < need)
+        return NULL;
+    fc_desc *d = (fc_desc *)p;
+    int32_t *b = (int32_t *)(p + sizeof *d);
+    int32_t *mult = b + n;
+    int16_t *shift = (int16_t *)(mult + n);
+    *pool = (uint8_t *)(shift + n);
+    const int8_t *wd = w->data;
+    for (int32_t o = 0; o < n; o++) {
+        /* fc_s8 takes the input offset folded into the bias, as the
+         * export's kernel_sum holds it (filter offset 0). */
+        if (ksum) {
+            b[o] = ((const int32_t *)ksum->data)[o];
+        } else {
+            int32_t wsum = 0;
+            for (int32_t i = 0; i < k; i++)
+                wsum += wd[(size_t)o * (size_t)k + (size_t)i];
+            b[o] = (bias ? ((const int32_t *)bias->data)[o] : 0) + q[0] * wsum;
+        }
+        mult[o] = q[4];
+        shift[o] = (int16_t)q[5];
+    }
+    *d = (fc_desc){(uint32_t)(uintptr_t)x->data, (uint32_t)(uintptr_t)w->data, (uint32_t)(uintptr_t)b,
+                   (uint32_t)(uintptr_t)mult, (uint32_t)(uintptr_t)shift, (uint32_t)(uintptr_t)out->data,
+                   (uint32_t)n, (uint32_t)k, (int16_t)q[1], (int16_t)q[3], (int16_t)q[2], 0};
+    return d;
+}
+
+et_err et_dsp_place(et_method *m, const et_dsp_port *port, void *pool, size_t pool_size, uint32_t *placed,
+                    et_error *err)
+{
+    *placed = 0;
+    nfcs = 0;
+    dsp = port;
+    uint8_t *p = pool, *end = (uint8_t *)pool + pool_size;
+    for (uint32_t op = 0; op < m->nops; op++) {
+        if (!m->ops[op] || strcmp(m->ops[op]->name, fc_name) != 0)
+            continue;
+        /* Every call of the operator must fit, or none moves. */
+        uint32_t first = nfcs;
+        uint8_t *mark = p;
+        bool all = true;
+        for (uint32_t i = 0; i < m->ninstrs && all; i++) {
+            const et_instr *in = &m->instrs[i];
+            if (in->kind != INSTR_KERNEL_CALL || in->a != op)
+                continue;
+            et_tensor *x, *w, *bias, *ksum, *out;
+            int32_t q[7];
+            fc_desc *d = NULL;
+            all = nfcs < MAX_INSTANCES && fc_fits(m, in, err, &x, &w, &bias, &ksum, &out, q) &&
+                  (d = fc_build(&p, end, x, w, bias, ksum, out, q)) != NULL;
+            if (all)
+                fcs[nfcs++] = (fc_instance){in->args, d, (uint32_t)q[6]};
+        }
+        if (!all) {
+            nfcs = first;
+            p = mark;
+            continue;
+        }
+        *placed += nfcs - first;
+        m->ops[op] = &fc_entry;
+    }
+    if (nfcs)
+        port->clean(port->ctx, pool, (size_t)(p - (uint8_t *)pool));
+    return ET_OK;
+}
+
+/* The call on the DSP: the tensors may have moved since placement (an
+ * input set by the application), so x and out are taken again. */
+static et_err fc_on_dsp(et_kargs *a)
+{
+    const fc_instance *f = NULL;
+    for (uint32_t i = 0; i < nfcs && !f; i++)
+        if (fcs[i].args == a->args)
+            f = &fcs[i];
+    if (!f || !dsp)
+        return et_fail(a->err, ET_ERR_BACKEND, "%s: not placed on the DSP", fc_name);
+    et_tensor *x = et_arg_tensor(a, 0), *out = et_arg_tensor(a, 11);
+    if (!a->ok)
+        return et_kresult(a);
+    if (!x->data || !out->data || !aligned(x->data, 8) || !aligned(out->data, 4))
+        return et_fail(a->err, ET_ERR_INVALID_ARGUMENT, "%s: input or output moved off the DSP's alignment",
+                       fc_name);
+    fc_desc *d = f->desc;
+    char msg[96];
+    for (uint32_t b = 0; b < f->batches; b++) {
+        d->x = (uint32_t)(uintptr_t)x->data + b * d->k;
+        d->out = (uint32_t)(uintptr_t)out->data + b * d->n;
+        dsp->clean(dsp->ctx, d, sizeof *d);
+        dsp->clean(dsp->ctx, (const void *)(uintptr_t)d->x, d->k);
+        if (dsp->call(dsp->ctx, ET_DSP_OP_FC_S8, d, msg, sizeof msg) != 0)
+            return et_fail(a->err, ET_ERR_BACKEND, "%s on the DSP: %s", fc_name, msg);
+        dsp->invalidate(dsp->ctx, (void *)(uintptr_t)d->out, d->n);
+    }
+    return ET_OK;
+}

@@ -1,0 +1,41 @@
+/* Placement of operators on the HLD DSP (docs/dsp.md, "Offload"): the
+ * operators of a method that have a DSP kernel, and whose every instance
+ * fits that kernel, are run by the DSP through a port the platform gives
+ * (the runner's firmware/runner/dsp.c: mailbox, cache maintenance).  The
+ * rest stay on the M55.  Today's DSP kernels: cortex_m::quantized_linear
+ * (dsp/kernels/fc_s8.s). */
+#ifndef ET_DSP_OFFLOAD_H
+#define ET_DSP_OFFLOAD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "et_error.h"
+#include "et_method.h"
+
+/* Operations of the DSP's dispatcher (firmware/include/etsim_dsp.h). */
+#define ET_DSP_OP_FC_S8 1u
+
+typedef struct et_dsp_port {
+    void *ctx;
+    /* Run op on the descriptor at desc and wait; 0 when the DSP answered
+     * status 0, else -1 with a message in msg. */
+    int (*call)(void *ctx, uint32_t op, const void *desc, char *msg, size_t msglen);
+    /* D-cache maintenance around the call (no-ops without a cache). */
+    void (*clean)(void *ctx, const void *p, size_t n);
+    void (*invalidate)(void *ctx, void *p, size_t n);
+} et_dsp_port;
+
+/* Place what fits on the DSP; the descriptors and the constant tables the
+ * kernels need (folded bias, per-channel requantisation) are built once
+ * here, in pool (memory the DSP can read: shared SRAM).  *placed receives
+ * the number of kernel calls moved.  Keeps port. */
+et_err et_dsp_place(et_method *m, const et_dsp_port *port, void *pool, size_t pool_size, uint32_t *placed,
+                    et_error *err);
+
+/* Whether the executor's operator name (et_observer.op_begin) is one the
+ * DSP runs: the DSP's kernel entries have names of their own. */
+bool et_dsp_runs(const char *name);
+
+#endif
