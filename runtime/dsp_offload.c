@@ -8,17 +8,21 @@
 
 #define MAX_INSTANCES 32
 
-/* fc_s8's descriptor (dsp/kernels/fc_s8.s), 8-byte aligned, followed in
- * the pool by bias[N], mult[N] (int32) and shift[N] (int16). */
+/* The dispatcher's OP_FC_S8_ROWS descriptor: fc_s8's (dsp/kernels/fc_s8.s)
+ * and the rows to run it on; 8-byte aligned, followed in the pool by
+ * bias[N], mult[N] (int32) and shift[N] (int16).  The DSP advances x and
+ * out and counts rows down: the call sets them again each time. */
 typedef struct fc_desc {
     uint32_t x, w, bias, mult, shift, out, n, k;
     int16_t zp, act_min, act_max, zero;
+    uint32_t rows, x_stride, out_stride;
 } fc_desc;
 
 typedef struct fc_instance {
     const uint32_t *args;      /* the KernelCall's arguments: identifies the call */
     fc_desc *desc;
-    uint32_t batches;
+    uint32_t rows;
+    uint32_t in_arg, out_arg;  /* argument positions of x and out */
 } fc_instance;
 
 /* One method at a time (the runner's); rebuilt by each et_dsp_place. */
@@ -27,12 +31,14 @@ static fc_instance fcs[MAX_INSTANCES];
 static uint32_t nfcs;
 
 static const char fc_name[] = "cortex_m::quantized_linear.out";
+static const char conv_name[] = "cortex_m::quantized_conv2d.out";
 static et_err fc_on_dsp(et_kargs *a);
 static const et_kernel_entry fc_entry = {fc_name, fc_on_dsp};
+static const et_kernel_entry conv_entry = {conv_name, fc_on_dsp};
 
 bool et_dsp_runs(const char *name)
 {
-    return name == fc_entry.name;
+    return name == fc_entry.name || name == conv_entry.name;
 }
 
 static bool aligned(const void *p, uintptr_t n)
@@ -44,13 +50,12 @@ static bool aligned(const void *p, uintptr_t n)
  * runtime/kernels/cortex_m/quantized_linear_s8.c reads them), if fc_s8 can
  * run it: N a multiple of 4, K of 16, filter offset 0, int8 contiguous
  * tensors with x, W 8-byte and out 4-byte aligned. */
-static bool fc_fits(et_method *m, const et_instr *in, et_error *err, et_tensor **x, et_tensor **w,
-                    et_tensor **bias, et_tensor **ksum, et_tensor **out, int32_t q[7])
+static bool fc_fits(et_method *m, const et_instr *in, et_tensor **x, et_tensor **w, et_tensor **bias,
+                    et_tensor **ksum, et_tensor **out, int32_t q[7])
 {
     et_error scratch = {0};
     et_kargs a = {.op = fc_name, .values = m->values, .args = in->args, .nargs = in->nargs, .err = &scratch,
                   .ok = true};
-    (void)err;
     int64_t mult[1], shift[1];
     if (in->nargs != 13 || !et_arg_count(&a, 13))
         return false;
@@ -93,11 +98,72 @@ static bool fc_fits(et_method *m, const et_instr *in, et_error *err, et_tensor *
     return true;
 }
 
-/* Build the descriptor and the tables of one call in the pool. */
-static fc_desc *fc_build(uint8_t **pool, uint8_t *end, et_tensor *x, et_tensor *w, et_tensor *bias,
-                         et_tensor *ksum, et_tensor *out, const int32_t q[7])
+/* One cortex_m::quantized_conv2d.out call that is a pointwise convolution
+ * (1x1 kernel, stride 1, no padding, one group, channels-last): fc_s8 on
+ * every pixel with per-channel requantisation.  Arguments as
+ * quantized_conv2d_s8.c reads them. */
+static bool conv_fits(et_method *m, const et_instr *in, et_tensor **x, et_tensor **w, et_tensor **bias,
+                      et_tensor **out, int32_t q[7], const int32_t **mult, const int32_t **shift)
 {
-    int32_t n = w->sizes[0], k = w->sizes[1];
+    et_error scratch = {0};
+    et_kargs a = {.op = conv_name, .values = m->values, .args = in->args, .nargs = in->nargs, .err = &scratch,
+                  .ok = true};
+    int32_t stride[2], pad[2], dil[2];
+    if (in->nargs != 15 || !et_arg_count(&a, 15))
+        return false;
+    *x = et_arg_tensor(&a, 0);
+    *w = et_arg_tensor(&a, 1);
+    *bias = et_arg_tensor_or_null(&a, 2);
+    et_arg_ints(&a, 3, stride, 2);
+    et_arg_ints(&a, 4, pad, 2);
+    et_arg_ints(&a, 5, dil, 2);
+    q[0] = (int32_t)et_arg_int(&a, 6);   /* input offset */
+    q[1] = (int32_t)et_arg_int(&a, 7);   /* output offset */
+    et_tensor *mt = et_arg_tensor(&a, 8), *st = et_arg_tensor(&a, 9);
+    q[3] = (int32_t)et_arg_int(&a, 10);  /* act min */
+    q[2] = (int32_t)et_arg_int(&a, 11);  /* act max */
+    *out = et_arg_tensor(&a, 13);
+    if (!a.ok || stride[0] != 1 || stride[1] != 1 || pad[0] || pad[1] || dil[0] != 1 || dil[1] != 1)
+        return false;
+    const et_tensor *t[3] = {*x, *w, *out};
+    for (int i = 0; i < 3; i++)
+        if (t[i]->dtype != ET_CHAR || !t[i]->data || t[i]->rank != 4)
+            return false;
+    et_layout lx = et_tensor_layout(*x), lo = et_tensor_layout(*out), lw = et_tensor_layout(*w);
+    if (lx != ET_LAYOUT_CHANNELS_LAST || lo != ET_LAYOUT_CHANNELS_LAST || lw != ET_LAYOUT_CONTIGUOUS)
+        return false;
+    /* sizes in PyTorch order: x [N, C, H, W], w [OC, 1, 1, C] */
+    int32_t n = (*w)->sizes[0], k = (*w)->sizes[3];
+    if ((*w)->sizes[1] != 1 || (*w)->sizes[2] != 1 || (*x)->sizes[1] != k || (*out)->sizes[1] != n ||
+        (*out)->sizes[0] != (*x)->sizes[0] || (*out)->sizes[2] != (*x)->sizes[2] || (*out)->sizes[3] != (*x)->sizes[3])
+        return false;
+    if (n <= 0 || k <= 0 || n % 4 || k % 16)
+        return false;
+    if ((*bias && (et_tensor_numel(*bias) != (size_t)n || (*bias)->dtype != ET_INT || !(*bias)->data)) ||
+        et_tensor_numel(mt) != (size_t)n || mt->dtype != ET_INT || !mt->data ||
+        et_tensor_numel(st) != (size_t)n || st->dtype != ET_INT || !st->data)
+        return false;
+    *mult = mt->data;
+    *shift = st->data;
+    for (int32_t o = 0; o < n; o++)
+        if ((*shift)[o] < -32768 || (*shift)[o] > 32767)
+            return false;
+    if (!aligned((*x)->data, 8) || !aligned((*w)->data, 8) || !aligned((*out)->data, 4))
+        return false;
+    if (q[1] < -32768 || q[1] > 32767 || q[2] < -128 || q[2] > 127 || q[3] < -128 || q[3] > 127)
+        return false;
+    q[6] = (*x)->sizes[0] * (*x)->sizes[2] * (*x)->sizes[3];   /* pixels */
+    return true;
+}
+
+/* Build the descriptor and the tables of one call in the pool; mult and
+ * shift per channel, or NULL for q[4] / q[5] on every channel; w is
+ * [N, K] (a pointwise convolution's [N, 1, 1, K] is the same bytes). */
+static fc_desc *fc_build(uint8_t **pool, uint8_t *end, et_tensor *x, et_tensor *w, et_tensor *bias,
+                         et_tensor *ksum, et_tensor *out, const int32_t q[7], const int32_t *pc_mult,
+                         const int32_t *pc_shift)
+{
+    int32_t n = w->sizes[0], k = w->sizes[w->rank - 1];
     size_t need = sizeof(fc_desc) + (size_t)n * 10 + 16;
     uint8_t *p = (uint8_t *)(((uintptr_t)*pool + 7) & ~(uintptr_t)7);
     if (p > end || (size_t)(end - p) < need)
@@ -119,24 +185,28 @@ static fc_desc *fc_build(uint8_t **pool, uint8_t *end, et_tensor *x, et_tensor *
                 wsum += wd[(size_t)o * (size_t)k + (size_t)i];
             b[o] = (bias ? ((const int32_t *)bias->data)[o] : 0) + q[0] * wsum;
         }
-        mult[o] = q[4];
-        shift[o] = (int16_t)q[5];
+        mult[o] = pc_mult ? pc_mult[o] : q[4];
+        shift[o] = (int16_t)(pc_shift ? pc_shift[o] : q[5]);
     }
     *d = (fc_desc){(uint32_t)(uintptr_t)x->data, (uint32_t)(uintptr_t)w->data, (uint32_t)(uintptr_t)b,
                    (uint32_t)(uintptr_t)mult, (uint32_t)(uintptr_t)shift, (uint32_t)(uintptr_t)out->data,
-                   (uint32_t)n, (uint32_t)k, (int16_t)q[1], (int16_t)q[3], (int16_t)q[2], 0};
+                   (uint32_t)n, (uint32_t)k, (int16_t)q[1], (int16_t)q[3], (int16_t)q[2], 0,
+                   (uint32_t)q[6], (uint32_t)k, (uint32_t)n};
     return d;
 }
 
 et_err et_dsp_place(et_method *m, const et_dsp_port *port, void *pool, size_t pool_size, uint32_t *placed,
                     et_error *err)
 {
+    (void)err;
     *placed = 0;
     nfcs = 0;
     dsp = port;
     uint8_t *p = pool, *end = (uint8_t *)pool + pool_size;
     for (uint32_t op = 0; op < m->nops; op++) {
-        if (!m->ops[op] || strcmp(m->ops[op]->name, fc_name) != 0)
+        bool is_fc = m->ops[op] && strcmp(m->ops[op]->name, fc_name) == 0;
+        bool is_conv = m->ops[op] && strcmp(m->ops[op]->name, conv_name) == 0;
+        if (!is_fc && !is_conv)
             continue;
         /* Every call of the operator must fit, or none moves. */
         uint32_t first = nfcs;
@@ -146,13 +216,16 @@ et_err et_dsp_place(et_method *m, const et_dsp_port *port, void *pool, size_t po
             const et_instr *in = &m->instrs[i];
             if (in->kind != INSTR_KERNEL_CALL || in->a != op)
                 continue;
-            et_tensor *x, *w, *bias, *ksum, *out;
-            int32_t q[7];
+            et_tensor *x, *w, *bias, *ksum = NULL, *out;
+            const int32_t *mult = NULL, *shift = NULL;
+            int32_t q[7] = {0};
             fc_desc *d = NULL;
-            all = nfcs < MAX_INSTANCES && fc_fits(m, in, err, &x, &w, &bias, &ksum, &out, q) &&
-                  (d = fc_build(&p, end, x, w, bias, ksum, out, q)) != NULL;
+            all = nfcs < MAX_INSTANCES &&
+                  (is_fc ? fc_fits(m, in, &x, &w, &bias, &ksum, &out, q)
+                         : conv_fits(m, in, &x, &w, &bias, &out, q, &mult, &shift)) &&
+                  (d = fc_build(&p, end, x, w, bias, ksum, out, q, mult, shift)) != NULL;
             if (all)
-                fcs[nfcs++] = (fc_instance){in->args, d, (uint32_t)q[6]};
+                fcs[nfcs++] = (fc_instance){in->args, d, (uint32_t)q[6], 0, is_fc ? 11u : 13u};
         }
         if (!all) {
             nfcs = first;
@@ -160,7 +233,7 @@ et_err et_dsp_place(et_method *m, const et_dsp_port *port, void *pool, size_t po
             continue;
         }
         *placed += nfcs - first;
-        m->ops[op] = &fc_entry;
+        m->ops[op] = is_fc ? &fc_entry : &conv_entry;
     }
     if (nfcs)
         port->clean(port->ctx, pool, (size_t)(p - (uint8_t *)pool));
@@ -176,23 +249,21 @@ static et_err fc_on_dsp(et_kargs *a)
         if (fcs[i].args == a->args)
             f = &fcs[i];
     if (!f || !dsp)
-        return et_fail(a->err, ET_ERR_BACKEND, "%s: not placed on the DSP", fc_name);
-    et_tensor *x = et_arg_tensor(a, 0), *out = et_arg_tensor(a, 11);
+        return et_fail(a->err, ET_ERR_BACKEND, "%s: not placed on the DSP", a->op);
+    et_tensor *x = et_arg_tensor(a, f->in_arg), *out = et_arg_tensor(a, f->out_arg);
     if (!a->ok)
         return et_kresult(a);
     if (!x->data || !out->data || !aligned(x->data, 8) || !aligned(out->data, 4))
-        return et_fail(a->err, ET_ERR_INVALID_ARGUMENT, "%s: input or output moved off the DSP's alignment",
-                       fc_name);
+        return et_fail(a->err, ET_ERR_INVALID_ARGUMENT, "%s: input or output moved off the DSP's alignment", a->op);
     fc_desc *d = f->desc;
+    d->x = (uint32_t)(uintptr_t)x->data;
+    d->out = (uint32_t)(uintptr_t)out->data;
+    d->rows = f->rows;
+    dsp->clean(dsp->ctx, d, sizeof *d);
+    dsp->clean(dsp->ctx, x->data, (size_t)f->rows * d->k);
     char msg[96];
-    for (uint32_t b = 0; b < f->batches; b++) {
-        d->x = (uint32_t)(uintptr_t)x->data + b * d->k;
-        d->out = (uint32_t)(uintptr_t)out->data + b * d->n;
-        dsp->clean(dsp->ctx, d, sizeof *d);
-        dsp->clean(dsp->ctx, (const void *)(uintptr_t)d->x, d->k);
-        if (dsp->call(dsp->ctx, ET_DSP_OP_FC_S8, d, msg, sizeof msg) != 0)
-            return et_fail(a->err, ET_ERR_BACKEND, "%s on the DSP: %s", fc_name, msg);
-        dsp->invalidate(dsp->ctx, (void *)(uintptr_t)d->out, d->n);
-    }
+    if (dsp->call(dsp->ctx, ET_DSP_OP_FC_S8_ROWS, d, msg, sizeof msg) != 0)
+        return et_fail(a->err, ET_ERR_BACKEND, "%s on the DSP: %s", a->op, msg);
+    dsp->invalidate(dsp->ctx, out->data, (size_t)f->rows * d->n);
     return ET_OK;
 }

@@ -2,8 +2,11 @@
  * operators of a method that have a DSP kernel, and whose every instance
  * fits that kernel, are run by the DSP through a port the platform gives
  * (the runner's firmware/runner/dsp.c: mailbox, cache maintenance).  The
- * rest stay on the M55.  Today's DSP kernels: cortex_m::quantized_linear
- * (dsp/kernels/fc_s8.s). */
+ * rest stay on the M55.  Today's DSP kernel is dsp/kernels/fc_s8.s, run by
+ * the dispatcher once per row: cortex_m::quantized_linear (N % 4 == 0,
+ * K % 16 == 0, filter offset 0) and cortex_m::quantized_conv2d when it is
+ * pointwise (1x1, stride 1, no padding, channels-last; per-channel
+ * requantisation). */
 #ifndef ET_DSP_OFFLOAD_H
 #define ET_DSP_OFFLOAD_H
 
@@ -16,6 +19,7 @@
 
 /* Operations of the DSP's dispatcher (firmware/include/etsim_dsp.h). */
 #define ET_DSP_OP_FC_S8 1u
+#define ET_DSP_OP_FC_S8_ROWS 2u
 
 typedef struct et_dsp_port {
     void *ctx;

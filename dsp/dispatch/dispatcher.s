@@ -14,6 +14,7 @@
 
         .equ MBOX, 0x48104000
         .equ OP_FC_S8, 1
+        .equ OP_FC_S8_ROWS, 2
         .equ BAD_OP, 1
         .text
         .entry dispatch
@@ -33,6 +34,8 @@ idle:   waiti
         li r1, MBOX
         ld.w r3, [r1+0]            # operation
         ld.w r2, [r1+4]            # descriptor
+        movi r4, OP_FC_S8_ROWS
+        beq r3, r4, rows
         movi r4, OP_FC_S8
         bne r3, r4, bad_op
         rsr r4, ccount
@@ -54,6 +57,41 @@ bad_op: movi r3, BAD_OP
         movi r4, 0
         j reply
 
+# OP_FC_S8_ROWS: fc_s8's descriptor, then +40 rows, +44 x stride, +48 out
+# stride (bytes): fc_s8 once per row (a linear layer's batches, a
+# pointwise convolution's pixels), advancing x and out in the descriptor.
+rows:   rsr r4, ccount
+        li r5, t_start
+        st.w r4, [r5+0]
+        st.w r2, [r5+4]            # cur_desc
+rows_loop:
+        li r5, t_start
+        ld.w r2, [r5+4]
+        ld.w r6, [r2+40]
+        beq r6, r0, rows_done
+        addi r6, r6, -1
+        st.w r6, [r2+40]
+        call fc_s8
+        li r5, t_start
+        ld.w r2, [r5+4]
+        ld.w r6, [r2+0]
+        ld.w r7, [r2+44]
+        add r6, r6, r7
+        st.w r6, [r2+0]
+        ld.w r6, [r2+20]
+        ld.w r7, [r2+48]
+        add r6, r6, r7
+        st.w r6, [r2+20]
+        j rows_loop
+rows_done:
+        rsr r4, ccount
+        li r5, t_start
+        ld.w r6, [r5+0]
+        sub r4, r4, r6
+        movi r3, 0
+        j reply
+
         .data
-t_start: .word 0
+t_start: .word 0                   # CCOUNT at the kernel's start
+        .word 0                    # +4: the descriptor (OP_FC_S8_ROWS)
 

@@ -34,6 +34,7 @@
  * answers with a status in D2A_MSG0 and the kernel's DSP cycles in
  * D2A_MSG1 and rings back. */
 #define ETSIM_DSP_OP_FC_S8   1u   /* dsp/kernels/fc_s8.s: its descriptor */
+#define ETSIM_DSP_OP_FC_S8_ROWS 2u   /* the same + rows, x and out strides: fc_s8 per row */
 #define ETSIM_DSP_OK         0u
 #define ETSIM_DSP_BAD_OP     1u
 
