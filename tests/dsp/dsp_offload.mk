@@ -28,3 +28,10 @@ RUNNER_DSP_OBJS := $(BUILD)/firmware/runner-scalar-obj/firmware/runner/dsp.o \
                    $(BUILD)/firmware/runner-mve-obj/firmware/runner/dsp.o
 $(RUNNER_DSP_OBJS): $(BUILD)/dsp/offload_hld.h
 $(RUNNER_DSP_OBJS): FW_CFLAGS += -I$(BUILD)/dsp
+
+# KWS with --engine dsp against the CPU path (the plain build: ten inputs twice).
+.PHONY: test-dsp-kws
+test-dsp-kws: $(BUILD)/bin/etsim $(RUNNER_ELF)
+	bash tests/dsp/kws_engine.sh $(BUILD)/bin/etsim $(RUNNER_ELF) $(SHARED)
+
+test-rest: test-dsp-kws

@@ -1,0 +1,49 @@
+#!/bin/bash
+# KWS with --engine dsp: the ten real inputs give the same outputs as the
+# CPU path, the pointwise convolutions and the linear layer run on the DSP
+# (engine dsp in the JSON report, with the DSP's energy), the rest on the
+# M55; and the command line's errors.
+#   usage: tests/dsp/kws_engine.sh ETSIM RUNNER.elf SHARED
+set -u
+ETSIM=$1
+RUNNER=$2
+M=$3/models
+PTE=$M/kws_dscnn_cortex_m.pte
+T=$(mktemp -d /tmp/etsim-dspkws-XXXXXX)
+trap 'rm -rf "$T"' EXIT
+pass=0 fail=0
+ok() { echo "ok $1"; pass=$((pass + 1)); }
+bad() { echo "FAIL $1"; fail=$((fail + 1)); }
+
+for f in "$M"/kws_inputs/mfcc_*.f32; do
+    w=$(basename "$f" .f32)
+    "$ETSIM" -q "$RUNNER" "$PTE" --input "$f" > "$T/cpu" 2>&1
+    a=$?
+    "$ETSIM" -q "$RUNNER" "$PTE" --engine dsp --input "$f" --report "$T/$w.json" > "$T/dsp" 2>&1
+    b=$?
+    if [ $a = 0 ] && [ $b = 0 ] && grep -q '^output 0:' "$T/cpu" &&
+       [ "$(grep '^output' "$T/cpu")" = "$(grep '^output' "$T/dsp")" ]; then
+        ok "$w: same output on cpu and dsp"
+    else
+        bad "$w: exit $a / $b"; tail -3 "$T/dsp"
+    fi
+done
+grep -q '^dsp: 5 operator calls placed on the DSP$' "$T/dsp" && ok "5 calls placed" || bad "placement count"
+python3 - "$T/mfcc_yes.json" <<'PY' && ok "report: convolutions and linear on the dsp, the rest on the cpu, DSP energy" || bad "report engines"
+import json, sys
+r = json.load(open(sys.argv[1]))
+ops = r["operators"]
+eng = {(o["name"], o["engine"]) for o in ops}
+dsp = [o for o in ops if o["engine"] == "dsp"]
+assert len(dsp) == 5, dsp
+assert all(o["name"] in ("cortex_m::quantized_conv2d.out", "cortex_m::quantized_linear.out") for o in dsp), dsp
+assert any(o["name"] == "cortex_m::quantized_depthwise_conv2d.out" and o["engine"] == "cpu" for o in ops)
+assert r["power"]["components"]["dsp"] > 0, r["power"]["components"]
+PY
+"$ETSIM" -q --engine gpu "$RUNNER" "$PTE" > "$T/out" 2>&1
+[ $? = 2 ] && grep -q "engine: 'gpu' is not cpu or dsp" "$T/out" && ok "--engine gpu: exit 2" || bad "--engine gpu"
+"$ETSIM" --print-soc an547 | python3 -c 'import json,sys; d=json.load(sys.stdin); d["dsp"]=None; json.dump(d, open(sys.argv[1], "w"))' "$T/nodsp.json"
+"$ETSIM" -q --soc "$T/nodsp.json" --engine dsp "$RUNNER" "$PTE" > "$T/out" 2>&1
+[ $? = 2 ] && grep -q 'has no DSP' "$T/out" && ok "--engine dsp without a DSP: exit 2" || bad "--engine dsp without a DSP"
+echo "dsp kws: $pass passed, $fail failed"
+[ "$fail" = 0 ]
