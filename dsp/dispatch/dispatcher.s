@@ -59,11 +59,38 @@ bad_op: movi r3, BAD_OP
 
 # OP_FC_S8_ROWS: fc_s8's descriptor, then +40 rows, +44 x stride, +48 out
 # stride (bytes): fc_s8 once per row (a linear layer's batches, a
-# pointwise convolution's pixels), advancing x and out in the descriptor.
+# pointwise convolution's pixels), advancing x and out.  The descriptor is
+# copied into DRAM (bank 0) and the weights, when they fit, DMA'd into DRAM
+# bank 1 (W_LOCAL: the image assumes the an547 DSP's 2 x 64 KiB), so that
+# the inner loop reads only x from shared memory; the shared descriptor is
+# left as the M55 wrote it.
+        .equ W_LOCAL, 0x110000
+        .equ W_LOCAL_MAX, 0xFFF0           # 8 readable bytes after W
 rows:   rsr r4, ccount
         li r5, t_start
         st.w r4, [r5+0]
-        st.w r2, [r5+4]            # cur_desc
+        li r6, local_desc
+        wsr dma_src, r2
+        wsr dma_dst, r6
+        movi r7, 52
+        wsr dma_len, r7
+        dma.start
+        dma.wait
+        ld.w r7, [r6+24]                   # N
+        ld.w r8, [r6+28]                   # K
+        mul r9, r7, r8                     # bytes of W
+        li r10, W_LOCAL_MAX
+        bltu r10, r9, rows_go              # too big: W stays where it is
+        ld.w r7, [r6+4]
+        wsr dma_src, r7
+        li r7, W_LOCAL
+        wsr dma_dst, r7
+        wsr dma_len, r9
+        dma.start
+        dma.wait
+        st.w r7, [r6+4]
+rows_go:
+        st.w r6, [r5+4]                    # cur_desc: the local copy
 rows_loop:
         li r5, t_start
         ld.w r2, [r5+4]
@@ -94,4 +121,6 @@ rows_done:
         .data
 t_start: .word 0                   # CCOUNT at the kernel's start
         .word 0                    # +4: the descriptor (OP_FC_S8_ROWS)
+        .align 8
+local_desc: .space 56              # OP_FC_S8_ROWS: the descriptor's copy
 
