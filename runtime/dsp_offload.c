@@ -18,6 +18,8 @@ typedef struct fc_desc {
     uint32_t rows, x_stride, out_stride;
 } fc_desc;
 
+#define MAX_SEQ 1024   /* operator calls per inference whose placement is recorded */
+
 typedef struct fc_instance {
     const uint32_t *args;      /* the KernelCall's arguments: identifies the call */
     fc_desc *desc;
@@ -29,6 +31,10 @@ typedef struct fc_instance {
 static const et_dsp_port *dsp;
 static fc_instance fcs[MAX_INSTANCES];
 static uint32_t nfcs;
+/* The M55's kernels, for the calls that do not fit the DSP. */
+static const et_kernel_entry *cpu_fc, *cpu_conv;
+/* Which operator calls of an inference (the executor's seq) the DSP runs. */
+static uint8_t on_dsp[MAX_SEQ / 8];
 
 static const char fc_name[] = "cortex_m::quantized_linear.out";
 static const char conv_name[] = "cortex_m::quantized_conv2d.out";
@@ -36,9 +42,9 @@ static et_err fc_on_dsp(et_kargs *a);
 static const et_kernel_entry fc_entry = {fc_name, fc_on_dsp};
 static const et_kernel_entry conv_entry = {conv_name, fc_on_dsp};
 
-bool et_dsp_runs(const char *name)
+bool et_dsp_runs(uint32_t seq)
 {
-    return name == fc_entry.name || name == conv_entry.name;
+    return seq < MAX_SEQ && (on_dsp[seq / 8] >> (seq % 8) & 1u);
 }
 
 static bool aligned(const void *p, uintptr_t n)
@@ -202,38 +208,56 @@ et_err et_dsp_place(et_method *m, const et_dsp_port *port, void *pool, size_t po
     *placed = 0;
     nfcs = 0;
     dsp = port;
+    memset(on_dsp, 0, sizeof on_dsp);
+    /* The executor numbers the calls in instruction order; with jumps that
+     * order is not the execution order, so nothing is placed. */
+    for (uint32_t i = 0; i < m->ninstrs; i++)
+        if (m->instrs[i].kind == INSTR_JUMP_FALSE_CALL)
+            return ET_OK;
     uint8_t *p = pool, *end = (uint8_t *)pool + pool_size;
-    for (uint32_t op = 0; op < m->nops; op++) {
-        bool is_fc = m->ops[op] && strcmp(m->ops[op]->name, fc_name) == 0;
-        bool is_conv = m->ops[op] && strcmp(m->ops[op]->name, conv_name) == 0;
-        if (!is_fc && !is_conv)
+    uint32_t seq = 0;
+    bool fc_used = false, conv_used = false;
+    for (uint32_t i = 0; i < m->ninstrs; i++) {
+        const et_instr *in = &m->instrs[i];
+        if (in->kind != INSTR_KERNEL_CALL && in->kind != INSTR_DELEGATE_CALL)
             continue;
-        /* Every call of the operator must fit, or none moves. */
-        uint32_t first = nfcs;
+        uint32_t this_seq = seq++;
+        if (in->kind != INSTR_KERNEL_CALL || !m->ops[in->a])
+            continue;
+        const char *name = m->ops[in->a]->name;
+        bool is_fc = name == fc_entry.name || strcmp(name, fc_name) == 0;
+        bool is_conv = name == conv_entry.name || strcmp(name, conv_name) == 0;
+        if ((!is_fc && !is_conv) || nfcs == MAX_INSTANCES || this_seq >= MAX_SEQ)
+            continue;
+        et_tensor *x, *w, *bias, *ksum = NULL, *out;
+        const int32_t *mult = NULL, *shift = NULL;
+        int32_t q[7] = {0};
         uint8_t *mark = p;
-        bool all = true;
-        for (uint32_t i = 0; i < m->ninstrs && all; i++) {
-            const et_instr *in = &m->instrs[i];
-            if (in->kind != INSTR_KERNEL_CALL || in->a != op)
-                continue;
-            et_tensor *x, *w, *bias, *ksum = NULL, *out;
-            const int32_t *mult = NULL, *shift = NULL;
-            int32_t q[7] = {0};
-            fc_desc *d = NULL;
-            all = nfcs < MAX_INSTANCES &&
-                  (is_fc ? fc_fits(m, in, &x, &w, &bias, &ksum, &out, q)
-                         : conv_fits(m, in, &x, &w, &bias, &out, q, &mult, &shift)) &&
-                  (d = fc_build(&p, end, x, w, bias, ksum, out, q, mult, shift)) != NULL;
-            if (all)
-                fcs[nfcs++] = (fc_instance){in->args, d, (uint32_t)q[6], 0, is_fc ? 11u : 13u};
-        }
-        if (!all) {
-            nfcs = first;
+        fc_desc *d = NULL;
+        if (!(is_fc ? fc_fits(m, in, &x, &w, &bias, &ksum, &out, q)
+                    : conv_fits(m, in, &x, &w, &bias, &out, q, &mult, &shift)) ||
+            !(d = fc_build(&p, end, x, w, bias, ksum, out, q, mult, shift))) {
             p = mark;
-            continue;
+            continue;   /* this call stays on the M55 */
         }
-        *placed += nfcs - first;
-        m->ops[op] = is_fc ? &fc_entry : &conv_entry;
+        fcs[nfcs++] = (fc_instance){in->args, d, (uint32_t)q[6], 0, is_fc ? 11u : 13u};
+        on_dsp[this_seq / 8] |= (uint8_t)(1u << (this_seq % 8));
+        fc_used |= is_fc;
+        conv_used |= is_conv;
+        (*placed)++;
+    }
+    /* The operator's entry becomes the DSP's, which runs the placed calls
+     * and hands the others to the M55's kernel. */
+    for (uint32_t op = 0; op < m->nops; op++) {
+        if (!m->ops[op])
+            continue;
+        if (fc_used && m->ops[op] != &fc_entry && strcmp(m->ops[op]->name, fc_name) == 0) {
+            cpu_fc = m->ops[op];
+            m->ops[op] = &fc_entry;
+        } else if (conv_used && m->ops[op] != &conv_entry && strcmp(m->ops[op]->name, conv_name) == 0) {
+            cpu_conv = m->ops[op];
+            m->ops[op] = &conv_entry;
+        }
     }
     if (nfcs)
         port->clean(port->ctx, pool, (size_t)(p - (uint8_t *)pool));
@@ -248,8 +272,13 @@ static et_err fc_on_dsp(et_kargs *a)
     for (uint32_t i = 0; i < nfcs && !f; i++)
         if (fcs[i].args == a->args)
             f = &fcs[i];
-    if (!f || !dsp)
-        return et_fail(a->err, ET_ERR_BACKEND, "%s: not placed on the DSP", a->op);
+    if (!f) {
+        /* A call that did not fit: the M55's kernel. */
+        const et_kernel_entry *cpu = strcmp(a->op, fc_name) == 0 ? cpu_fc : cpu_conv;
+        if (!cpu)
+            return et_fail(a->err, ET_ERR_BACKEND, "%s: no kernel for a call not placed on the DSP", a->op);
+        return cpu->fn(a);
+    }
     et_tensor *x = et_arg_tensor(a, f->in_arg), *out = et_arg_tensor(a, f->out_arg);
     if (!a->ok)
         return et_kresult(a);

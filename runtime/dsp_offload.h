@@ -31,15 +31,17 @@ typedef struct et_dsp_port {
     void (*invalidate)(void *ctx, void *p, size_t n);
 } et_dsp_port;
 
-/* Place what fits on the DSP; the descriptors and the constant tables the
- * kernels need (folded bias, per-channel requantisation) are built once
- * here, in pool (memory the DSP can read: shared SRAM).  *placed receives
- * the number of kernel calls moved.  Keeps port. */
+/* Place on the DSP every call that fits its kernel (the other calls of the
+ * same operator stay on the M55); the descriptors and the constant tables
+ * the kernels need (folded bias, per-channel requantisation) are built
+ * once here, in pool (memory the DSP can read: shared SRAM).  *placed
+ * receives the number of calls moved.  A method with jumps gets nothing
+ * placed (its calls' order is not known beforehand).  Keeps port. */
 et_err et_dsp_place(et_method *m, const et_dsp_port *port, void *pool, size_t pool_size, uint32_t *placed,
                     et_error *err);
 
-/* Whether the executor's operator name (et_observer.op_begin) is one the
- * DSP runs: the DSP's kernel entries have names of their own. */
-bool et_dsp_runs(const char *name);
+/* Whether the executor's operator call number seq (et_observer.op_begin,
+ * counted from 0 in each inference) runs on the DSP. */
+bool et_dsp_runs(uint32_t seq);
 
 #endif

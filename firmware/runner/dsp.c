@@ -24,7 +24,7 @@
 #define DCACHE_LINE  32u
 
 /* Descriptors and the kernels' constant tables: shared SRAM. */
-#define POOL_BYTES (16u << 10)
+#define POOL_BYTES (64u << 10)
 static uint8_t pool[POOL_BYTES] __attribute__((section(".sram_bss"), aligned(32)));
 static volatile uint32_t dsp_irqs;
 
@@ -35,7 +35,7 @@ void IRQ57_Handler(void)
     dsp_irqs++;
 }
 
-bool runner_dsp_runs(const char *name) { return et_dsp_runs(name); }
+bool runner_dsp_runs(uint32_t seq) { return et_dsp_runs(seq); }
 
 static void clean(void *ctx, const void *p, size_t n)
 {

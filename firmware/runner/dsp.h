@@ -5,13 +5,14 @@
 #define RUNNER_DSP_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "../../runtime/et_method.h"
 
 /* Start the DSP and place on it what fits; 0, or -1 with a message on
  * stderr. */
 int runner_dsp_attach(et_method *m);
-/* Whether an operator name of the executor runs on the DSP. */
-bool runner_dsp_runs(const char *name);
+/* Whether operator call seq of an inference runs on the DSP. */
+bool runner_dsp_runs(uint32_t seq);
 
 #endif

@@ -26,7 +26,7 @@ static struct etsim_pp_tensor pp_outputs[16];
 static void on_op_begin(void *ctx, uint32_t seq, const char *name, int engine)
 {
     (void)ctx;
-    if (runner_dsp_runs(name))
+    if (runner_dsp_runs(seq))
         engine = ETSIM_ENGINE_DSP;
     pp_event(ETSIM_EV_OP_BEGIN, seq, (uint32_t)(uintptr_t)name, (uint32_t)engine);
 }

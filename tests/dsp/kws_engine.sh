@@ -40,6 +40,23 @@ assert all(o["name"] in ("cortex_m::quantized_conv2d.out", "cortex_m::quantized_
 assert any(o["name"] == "cortex_m::quantized_depthwise_conv2d.out" and o["engine"] == "cpu" for o in ops)
 assert r["power"]["components"]["dsp"] > 0, r["power"]["components"]
 PY
+# VWW (12 pointwise convolutions fit the DSP, the rest of the calls of the
+# same operator stay on the M55) and ResNet-8 (nothing fits: all on the
+# M55): the same outputs as the CPU path.
+MP=$M/mlperf
+for pair in "vww_mbv1_025_96_cortex_m.pte vww_astronaut.f32 12" "vww_mbv1_025_96_cortex_m.pte vww_chelsea_cat.f32 12" \
+            "ic_resnet8_cortex_m.pte ic_cifar10_taxi_s_001241.f32 0"; do
+    set -- $pair
+    "$ETSIM" -q "$RUNNER" "$MP/$1" --input "$MP/inputs/$2" > "$T/cpu" 2>&1
+    "$ETSIM" -q "$RUNNER" "$MP/$1" --engine dsp --input "$MP/inputs/$2" > "$T/dsp" 2>&1
+    if grep -q '^output 0:' "$T/cpu" && [ "$(grep '^output' "$T/cpu")" = "$(grep '^output' "$T/dsp")" ] &&
+       grep -q "^dsp: $3 operator calls placed on the DSP\$" "$T/dsp"; then
+        ok "$1 $2: same output, $3 calls on the DSP"
+    else
+        bad "$1 $2"; tail -3 "$T/dsp"
+    fi
+done
+
 "$ETSIM" -q --engine gpu "$RUNNER" "$PTE" > "$T/out" 2>&1
 [ $? = 2 ] && grep -q "engine: 'gpu' is not cpu or dsp" "$T/out" && ok "--engine gpu: exit 2" || bad "--engine gpu"
 "$ETSIM" --print-soc an547 | python3 -c 'import json,sys; d=json.load(sys.stdin); d["dsp"]=None; json.dump(d, open(sys.argv[1], "w"))' "$T/nodsp.json"
