@@ -285,7 +285,7 @@ void report_summary(FILE *f, const machine_t *m, const run_info_t *ri, const ana
                 (unsigned long long)dsp->bundles, (unsigned long long)dsp->active_cycles,
                 (unsigned long long)dsp->sleep_cycles, (unsigned long long)dsp->mbox.a2d_rings);
         if (dsp->fault[0])
-            fprintf(f, "  dsp fault     at 0x%08x: %s\n", dsp->fault_pc, dsp->fault);
+            fprintf(f, "  dsp fault     %s\n", dsp->fault);   /* names the bundle's address */
     }
     summary_ram(f, ri);
     if (a->have_power && a->iterations) {

@@ -62,5 +62,17 @@ done
 "$ETSIM" --print-soc an547 | python3 -c 'import json,sys; d=json.load(sys.stdin); d["dsp"]=None; json.dump(d, open(sys.argv[1], "w"))' "$T/nodsp.json"
 "$ETSIM" -q --soc "$T/nodsp.json" --engine dsp "$RUNNER" "$PTE" > "$T/out" 2>&1
 [ $? = 2 ] && grep -q 'has no DSP' "$T/out" && ok "--engine dsp without a DSP: exit 2" || bad "--engine dsp without a DSP"
+# A DSP with 64 KiB of DRAM: the dispatcher's DMA of the weights into
+# bank 1 (0x110000) faults; the operator fails with a message, the runner
+# exits 1 and etsim's summary names the fault.
+"$ETSIM" --print-soc an547 | python3 -c 'import json,sys; d=json.load(sys.stdin); d["dsp"]["dram"]="64K"; json.dump(d, open(sys.argv[1], "w"))' "$T/small.json"
+"$ETSIM" --soc "$T/small.json" --engine dsp "$RUNNER" "$PTE" > "$T/out" 2> "$T/err"
+rc=$?
+if [ $rc = 1 ] && grep -q 'quantized_conv2d.out on the DSP: the DSP faulted at 0x' "$T/out" "$T/err" &&
+   grep -q 'dsp fault .*DMA bus error writing 64 bytes at 0x00110000' "$T/err"; then
+    ok "a faulting DSP fails the operator with a message (exit 1)"
+else
+    bad "faulting DSP: exit $rc"; tail -3 "$T/err"
+fi
 echo "dsp kws: $pass passed, $fail failed"
 [ "$fail" = 0 ]
