@@ -217,12 +217,29 @@ static const char *base_name(const char *path)
 
 /* ---- summary -------------------------------------------------------------- */
 
+/* The engines the operators ran on ("cpu", "cpu + npu", ...; "cpu"
+ * without operators), for the case-study row. */
+static const char *engines_used(const analysis_t *a, char *buf, size_t len)
+{
+    bool used[3] = {a->nops == 0, false, false};
+    for (uint32_t i = 0; i < a->nops; i++)
+        if (a->ops[i].name && a->ops[i].engine < 3)
+            used[a->ops[i].engine] = true;
+    size_t n = 0;
+    buf[0] = '\0';
+    for (uint32_t e = 0; e < 3; e++)
+        if (used[e])
+            n += (size_t)snprintf(buf + n, n < len ? len - n : 0, "%s%s", n ? " + " : "", report_engine_name(e));
+    return buf;
+}
+
 static void summary_case_study(FILE *f, const machine_t *m, const run_info_t *ri, const analysis_t *a)
 {
     double per = per_inf(a, (double)a->cycles);
+    char engines[32];
     fprintf(f, "  | model | hardware | flash (model) | flash (code) | RAM | latency | energy | avg power |\n");
-    fprintf(f, "  | %s | %s (%s), cpu | %.1f KiB | %.1f KiB | ", ri->model_path ? base_name(ri->model_path) : "-",
-            m->desc.cpu, m->desc.name, ri->model_bytes / 1024.0,
+    fprintf(f, "  | %s | %s (%s), %s | %.1f KiB | %.1f KiB | ", ri->model_path ? base_name(ri->model_path) : "-",
+            m->desc.cpu, m->desc.name, engines_used(a, engines, sizeof engines), ri->model_bytes / 1024.0,
             (ri->elf.code_bytes + ri->elf.rodata_bytes + ri->elf.data_bytes) / 1024.0);
     if (ri->ram)
         fprintf(f, "%.1f KiB | ", ri->ram->ram_peak / 1024.0);
