@@ -23,9 +23,9 @@
 #define SCB_DCCIMVAC AN547_REG32(0xE000EF70u)  /* clean and invalidate by address */
 #define DCACHE_LINE  32u
 
-/* Descriptors and the kernels' constant tables: shared SRAM. */
+/* Descriptors and the kernels' constant tables, taken from the runner's
+ * metadata pool (shared SRAM) only when the DSP is used. */
 #define POOL_BYTES (64u << 10)
-static uint8_t pool[POOL_BYTES] __attribute__((section(".sram_bss"), aligned(32)));
 static volatile uint32_t dsp_irqs;
 
 void IRQ57_Handler(void);
@@ -118,10 +118,10 @@ static int load_image(uint32_t *entry)
 }
 #endif
 
-int runner_dsp_attach(et_method *m)
+int runner_dsp_attach(et_method *m, et_pool *mem)
 {
 #ifndef RUNNER_HAS_DSP_IMAGE
-    (void)m;
+    (void)m, (void)mem;
     fprintf(stderr, "runner: --engine=dsp: this runner was built without the DSP image\n");
     return -1;
 #else
@@ -137,7 +137,12 @@ int runner_dsp_attach(et_method *m)
     MBOX(ETSIM_DSP_CTRL) = 1;
     et_error err = {0};
     uint32_t placed = 0;
-    if (et_dsp_place(m, &port, pool, sizeof pool, &placed, &err) != ET_OK) {
+    void *pool = et_pool_alloc_uninit(mem, POOL_BYTES, &err);
+    if (!pool) {
+        fprintf(stderr, "runner: --engine=dsp: %s\n", err.msg);
+        return -1;
+    }
+    if (et_dsp_place(m, &port, pool, POOL_BYTES, &placed, &err) != ET_OK) {
         fprintf(stderr, "runner: placing operators on the DSP: %s\n", err.msg);
         return -1;
     }

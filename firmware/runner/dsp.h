@@ -7,11 +7,12 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "../../runtime/et_memory.h"
 #include "../../runtime/et_method.h"
 
-/* Start the DSP and place on it what fits; 0, or -1 with a message on
- * stderr. */
-int runner_dsp_attach(et_method *m);
+/* Start the DSP and place on it what fits, with the descriptors in mem
+ * (memory the DSP reaches); 0, or -1 with a message on stderr. */
+int runner_dsp_attach(et_method *m, et_pool *mem);
 /* Whether operator call seq of an inference runs on the DSP. */
 bool runner_dsp_runs(uint32_t seq);
 

@@ -95,7 +95,7 @@ int main(void)
     if (et_session_open(&session, model, cfg.model.size, NULL, work, sizeof work, &err) != ET_OK)
         return fail("loading the model", &err);
     runner_npu_attach(&session.method);
-    if (cfg.engine == ETSIM_ENGINE_DSP && runner_dsp_attach(&session.method) != 0)
+    if (cfg.engine == ETSIM_ENGINE_DSP && runner_dsp_attach(&session.method, &session.pool) != 0)
         return 1;
     const et_method *m = &session.method;
     printf("model: %lu bytes at 0x%08lx, method %.*s, %lu instructions\n", (unsigned long)cfg.model.size,
