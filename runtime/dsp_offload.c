@@ -20,11 +20,21 @@ typedef struct fc_desc {
 
 #define MAX_SEQ 1024   /* operator calls per inference whose placement is recorded */
 
+/* The dispatcher's OP_DW_S8 descriptor (dsp/kernels/dw_s8.s), followed in
+ * the pool by bias[C], mult[C] (int32) and shift[C] (int16). */
+typedef struct dw_desc {
+    uint32_t x, w, bias, mult, shift, out, c, hin, win, hout, wout, kh, kw, sy, sx, py, px;
+    int32_t input_offset;
+    int16_t zp, act_min, act_max, zero;
+} dw_desc;
+
 typedef struct fc_instance {
     const uint32_t *args;      /* the KernelCall's arguments: identifies the call */
-    fc_desc *desc;
-    uint32_t rows;
+    void *desc;                /* fc_desc or dw_desc */
+    uint32_t op;               /* ET_DSP_OP_FC_S8_ROWS or ET_DSP_OP_DW_S8 */
+    uint32_t rows;             /* fc: rows */
     uint32_t in_arg, out_arg;  /* argument positions of x and out */
+    uint32_t in_bytes, out_bytes;
 } fc_instance;
 
 /* One method at a time (the runner's); rebuilt by each et_dsp_place. */
@@ -32,15 +42,17 @@ static const et_dsp_port *dsp;
 static fc_instance fcs[MAX_INSTANCES];
 static uint32_t nfcs;
 /* The M55's kernels, for the calls that do not fit the DSP. */
-static const et_kernel_entry *cpu_fc, *cpu_conv;
+static const et_kernel_entry *cpu_fc, *cpu_conv, *cpu_dw;
 /* Which operator calls of an inference (the executor's seq) the DSP runs. */
 static uint8_t on_dsp[MAX_SEQ / 8];
 
 static const char fc_name[] = "cortex_m::quantized_linear.out";
 static const char conv_name[] = "cortex_m::quantized_conv2d.out";
+static const char dw_name[] = "cortex_m::quantized_depthwise_conv2d.out";
 static et_err fc_on_dsp(et_kargs *a);
 static const et_kernel_entry fc_entry = {fc_name, fc_on_dsp};
 static const et_kernel_entry conv_entry = {conv_name, fc_on_dsp};
+static const et_kernel_entry dw_entry = {dw_name, fc_on_dsp};
 
 bool et_dsp_runs(uint32_t seq)
 {
@@ -201,6 +213,75 @@ static fc_desc *fc_build(uint8_t **pool, uint8_t *end, et_tensor *x, et_tensor *
     return d;
 }
 
+/* One cortex_m::quantized_depthwise_conv2d.out call dw_s8 can run: depth
+ * multiplier 1, dilation 1, one image, channels-last, C % 4 == 0, 4-byte
+ * aligned tensors, shifts that fit 16 bits.  Arguments as
+ * quantized_depthwise_conv2d_s8.c reads them. */
+static dw_desc *dw_place(et_method *m, const et_instr *in, uint8_t **pool, uint8_t *end, uint32_t *in_bytes,
+                         uint32_t *out_bytes)
+{
+    et_error scratch = {0};
+    et_kargs a = {.op = dw_name, .values = m->values, .args = in->args, .nargs = in->nargs, .err = &scratch,
+                  .ok = true};
+    int32_t stride[2], pad[2], dil[2];
+    if (in->nargs != 16 || !et_arg_count(&a, 16))
+        return NULL;
+    et_tensor *x = et_arg_tensor(&a, 0), *w = et_arg_tensor(&a, 1), *bias = et_arg_tensor_or_null(&a, 2);
+    et_arg_ints(&a, 3, stride, 2);
+    et_arg_ints(&a, 4, pad, 2);
+    et_arg_ints(&a, 5, dil, 2);
+    int64_t mul = et_arg_int(&a, 6), io = et_arg_int(&a, 7), oo = et_arg_int(&a, 8);
+    et_tensor *mt = et_arg_tensor(&a, 9), *st = et_arg_tensor(&a, 10);
+    int64_t amin = et_arg_int(&a, 11), amax = et_arg_int(&a, 12);
+    et_tensor *out = et_arg_tensor(&a, 14);
+    if (!a.ok || mul != 1 || dil[0] != 1 || dil[1] != 1 || stride[0] < 1 || stride[1] < 1 || pad[0] < 0 ||
+        pad[1] < 0 || io < -255 || io > 255 || oo < -32768 || oo > 32767 || amin < -128 || amax > 127 || amin > amax)
+        return NULL;
+    const et_tensor *t[3] = {x, w, out};
+    for (int i = 0; i < 3; i++)
+        if (t[i]->dtype != ET_CHAR || !t[i]->data || t[i]->rank != 4 || !aligned(t[i]->data, 4))
+            return NULL;
+    if (et_tensor_layout(x) != ET_LAYOUT_CHANNELS_LAST || et_tensor_layout(out) != ET_LAYOUT_CHANNELS_LAST ||
+        et_tensor_layout(w) != ET_LAYOUT_CONTIGUOUS)
+        return NULL;
+    /* sizes in PyTorch order: x, out [N, C, H, W]; w [1, KH, KW, C] */
+    int32_t c = x->sizes[1], hin = x->sizes[2], win = x->sizes[3], hout = out->sizes[2], wout = out->sizes[3];
+    int32_t kh = w->sizes[1], kw = w->sizes[2];
+    if (x->sizes[0] != 1 || out->sizes[0] != 1 || out->sizes[1] != c || w->sizes[0] != 1 || w->sizes[3] != c ||
+        c <= 0 || c % 4 || kh <= 0 || kw <= 0 || hout <= 0 || wout <= 0 ||
+        hout != (hin + 2 * pad[0] - kh) / stride[0] + 1 || wout != (win + 2 * pad[1] - kw) / stride[1] + 1)
+        return NULL;
+    if ((bias && (et_tensor_numel(bias) != (size_t)c || bias->dtype != ET_INT || !bias->data)) ||
+        et_tensor_numel(mt) != (size_t)c || mt->dtype != ET_INT || !mt->data || et_tensor_numel(st) != (size_t)c ||
+        st->dtype != ET_INT || !st->data)
+        return NULL;
+    const int32_t *sh = st->data;
+    for (int32_t i = 0; i < c; i++)
+        if (sh[i] < -32768 || sh[i] > 32767)
+            return NULL;
+    size_t need = sizeof(dw_desc) + (size_t)c * 10 + 16;
+    uint8_t *p = (uint8_t *)(((uintptr_t)*pool + 7) & ~(uintptr_t)7);
+    if (p > end || (size_t)(end - p) < need)
+        return NULL;
+    dw_desc *d = (dw_desc *)p;
+    int32_t *b = (int32_t *)(p + sizeof *d), *mu = b + c;
+    int16_t *s = (int16_t *)(mu + c);
+    *pool = (uint8_t *)(s + c);
+    for (int32_t i = 0; i < c; i++) {
+        b[i] = bias ? ((const int32_t *)bias->data)[i] : 0;
+        mu[i] = ((const int32_t *)mt->data)[i];
+        s[i] = (int16_t)sh[i];
+    }
+    *d = (dw_desc){(uint32_t)(uintptr_t)x->data, (uint32_t)(uintptr_t)w->data, (uint32_t)(uintptr_t)b,
+                   (uint32_t)(uintptr_t)mu, (uint32_t)(uintptr_t)s, (uint32_t)(uintptr_t)out->data, (uint32_t)c,
+                   (uint32_t)hin, (uint32_t)win, (uint32_t)hout, (uint32_t)wout, (uint32_t)kh, (uint32_t)kw,
+                   (uint32_t)stride[0], (uint32_t)stride[1], (uint32_t)pad[0], (uint32_t)pad[1], (int32_t)io,
+                   (int16_t)oo, (int16_t)amin, (int16_t)amax, 0};
+    *in_bytes = (uint32_t)(hin * win * c);
+    *out_bytes = (uint32_t)(hout * wout * c);
+    return d;
+}
+
 et_err et_dsp_place(et_method *m, const et_dsp_port *port, void *pool, size_t pool_size, uint32_t *placed,
                     et_error *err)
 {
@@ -216,7 +297,7 @@ et_err et_dsp_place(et_method *m, const et_dsp_port *port, void *pool, size_t po
             return ET_OK;
     uint8_t *p = pool, *end = (uint8_t *)pool + pool_size;
     uint32_t seq = 0;
-    bool fc_used = false, conv_used = false;
+    bool fc_used = false, conv_used = false, dw_used = false;
     for (uint32_t i = 0; i < m->ninstrs; i++) {
         const et_instr *in = &m->instrs[i];
         if (in->kind != INSTR_KERNEL_CALL && in->kind != INSTR_DELEGATE_CALL)
@@ -227,8 +308,20 @@ et_err et_dsp_place(et_method *m, const et_dsp_port *port, void *pool, size_t po
         const char *name = m->ops[in->a]->name;
         bool is_fc = name == fc_entry.name || strcmp(name, fc_name) == 0;
         bool is_conv = name == conv_entry.name || strcmp(name, conv_name) == 0;
-        if ((!is_fc && !is_conv) || nfcs == MAX_INSTANCES || this_seq >= MAX_SEQ)
+        bool is_dw = name == dw_entry.name || strcmp(name, dw_name) == 0;
+        if ((!is_fc && !is_conv && !is_dw) || nfcs == MAX_INSTANCES || this_seq >= MAX_SEQ)
             continue;
+        if (is_dw) {
+            uint32_t ib, ob;
+            dw_desc *dd = dw_place(m, in, &p, end, &ib, &ob);
+            if (!dd)
+                continue;   /* this call stays on the M55 */
+            fcs[nfcs++] = (fc_instance){in->args, dd, ET_DSP_OP_DW_S8, 0, 0, 14, ib, ob};
+            on_dsp[this_seq / 8] |= (uint8_t)(1u << (this_seq % 8));
+            dw_used = true;
+            (*placed)++;
+            continue;
+        }
         et_tensor *x, *w, *bias, *ksum = NULL, *out;
         const int32_t *mult = NULL, *shift = NULL;
         int32_t q[7] = {0};
@@ -240,7 +333,8 @@ et_err et_dsp_place(et_method *m, const et_dsp_port *port, void *pool, size_t po
             p = mark;
             continue;   /* this call stays on the M55 */
         }
-        fcs[nfcs++] = (fc_instance){in->args, d, (uint32_t)q[6], 0, is_fc ? 11u : 13u};
+        fcs[nfcs++] = (fc_instance){in->args, d, ET_DSP_OP_FC_S8_ROWS, (uint32_t)q[6], 0, is_fc ? 11u : 13u,
+                                    (uint32_t)q[6] * d->k, (uint32_t)q[6] * d->n};
         on_dsp[this_seq / 8] |= (uint8_t)(1u << (this_seq % 8));
         fc_used |= is_fc;
         conv_used |= is_conv;
@@ -257,6 +351,9 @@ et_err et_dsp_place(et_method *m, const et_dsp_port *port, void *pool, size_t po
         } else if (conv_used && m->ops[op] != &conv_entry && strcmp(m->ops[op]->name, conv_name) == 0) {
             cpu_conv = m->ops[op];
             m->ops[op] = &conv_entry;
+        } else if (dw_used && m->ops[op] != &dw_entry && strcmp(m->ops[op]->name, dw_name) == 0) {
+            cpu_dw = m->ops[op];
+            m->ops[op] = &dw_entry;
         }
     }
     if (nfcs)
@@ -274,7 +371,9 @@ static et_err fc_on_dsp(et_kargs *a)
             f = &fcs[i];
     if (!f) {
         /* A call that did not fit: the M55's kernel. */
-        const et_kernel_entry *cpu = strcmp(a->op, fc_name) == 0 ? cpu_fc : cpu_conv;
+        const et_kernel_entry *cpu = strcmp(a->op, fc_name) == 0    ? cpu_fc
+                                     : strcmp(a->op, conv_name) == 0 ? cpu_conv
+                                                                     : cpu_dw;
         if (!cpu)
             return et_fail(a->err, ET_ERR_BACKEND, "%s: no kernel for a call not placed on the DSP", a->op);
         return cpu->fn(a);
@@ -282,17 +381,27 @@ static et_err fc_on_dsp(et_kargs *a)
     et_tensor *x = et_arg_tensor(a, f->in_arg), *out = et_arg_tensor(a, f->out_arg);
     if (!a->ok)
         return et_kresult(a);
-    if (!x->data || !out->data || !aligned(x->data, 8) || !aligned(out->data, 4))
+    uint32_t xa = f->op == ET_DSP_OP_DW_S8 ? 4 : 8;
+    if (!x->data || !out->data || !aligned(x->data, xa) || !aligned(out->data, 4))
         return et_fail(a->err, ET_ERR_INVALID_ARGUMENT, "%s: input or output moved off the DSP's alignment", a->op);
-    fc_desc *d = f->desc;
-    d->x = (uint32_t)(uintptr_t)x->data;
-    d->out = (uint32_t)(uintptr_t)out->data;
-    d->rows = f->rows;
-    dsp->clean(dsp->ctx, d, sizeof *d);
-    dsp->clean(dsp->ctx, x->data, (size_t)f->rows * d->k);
+    size_t desc_bytes;
+    if (f->op == ET_DSP_OP_DW_S8) {
+        dw_desc *d = f->desc;
+        d->x = (uint32_t)(uintptr_t)x->data;
+        d->out = (uint32_t)(uintptr_t)out->data;
+        desc_bytes = sizeof *d;
+    } else {
+        fc_desc *d = f->desc;
+        d->x = (uint32_t)(uintptr_t)x->data;
+        d->out = (uint32_t)(uintptr_t)out->data;
+        d->rows = f->rows;
+        desc_bytes = sizeof *d;
+    }
+    dsp->clean(dsp->ctx, f->desc, desc_bytes);
+    dsp->clean(dsp->ctx, x->data, f->in_bytes);
     char msg[96];
-    if (dsp->call(dsp->ctx, ET_DSP_OP_FC_S8_ROWS, d, msg, sizeof msg) != 0)
+    if (dsp->call(dsp->ctx, f->op, f->desc, msg, sizeof msg) != 0)
         return et_fail(a->err, ET_ERR_BACKEND, "%s on the DSP: %s", a->op, msg);
-    dsp->invalidate(dsp->ctx, out->data, (size_t)f->rows * d->n);
+    dsp->invalidate(dsp->ctx, out->data, f->out_bytes);
     return ET_OK;
 }

@@ -6,7 +6,9 @@
  * the dispatcher once per row: cortex_m::quantized_linear (N % 4 == 0,
  * K % 16 == 0, filter offset 0) and cortex_m::quantized_conv2d when it is
  * pointwise (1x1, stride 1, no padding, channels-last; per-channel
- * requantisation). */
+ * requantisation); and dsp/kernels/dw_s8.s for
+ * cortex_m::quantized_depthwise_conv2d (depth multiplier 1, one image,
+ * channels-last, C % 4 == 0). */
 #ifndef ET_DSP_OFFLOAD_H
 #define ET_DSP_OFFLOAD_H
 
@@ -20,6 +22,7 @@
 /* Operations of the DSP's dispatcher (firmware/include/etsim_dsp.h). */
 #define ET_DSP_OP_FC_S8 1u
 #define ET_DSP_OP_FC_S8_ROWS 2u
+#define ET_DSP_OP_DW_S8 3u
 
 typedef struct et_dsp_port {
     void *ctx;

@@ -15,6 +15,7 @@
         .equ MBOX, 0x48104000
         .equ OP_FC_S8, 1
         .equ OP_FC_S8_ROWS, 2
+        .equ OP_DW_S8, 3
         .equ BAD_OP, 1
         .text
         .entry dispatch
@@ -36,6 +37,10 @@ idle:   waiti
         ld.w r2, [r1+4]            # descriptor
         movi r4, OP_FC_S8_ROWS
         beq r3, r4, rows
+        movi r4, OP_DW_S8
+        bne r3, r4, not_dw
+        j dw
+not_dw:
         movi r4, OP_FC_S8
         bne r3, r4, bad_op
         rsr r4, ccount
@@ -118,9 +123,45 @@ rows_done:
         movi r3, 0
         j reply
 
+# OP_DW_S8: dw_s8's descriptor (80 bytes), copied into DRAM by DMA, the
+# weights too when they fit (W_LOCAL), then dw_s8 on the copy.
+dw:     rsr r4, ccount
+        li r5, t_start
+        st.w r4, [r5+0]
+        li r6, local_desc
+        wsr dma_src, r2
+        wsr dma_dst, r6
+        movi r7, 80
+        wsr dma_len, r7
+        dma.start
+        dma.wait
+        ld.w r7, [r6+24]                   # C
+        ld.w r8, [r6+44]                   # KH
+        mul r9, r7, r8
+        ld.w r8, [r6+48]                   # KW
+        mul r9, r9, r8                     # bytes of W
+        li r10, W_LOCAL_MAX
+        bltu r10, r9, dw_go
+        ld.w r7, [r6+4]
+        wsr dma_src, r7
+        li r7, W_LOCAL
+        wsr dma_dst, r7
+        wsr dma_len, r9
+        dma.start
+        dma.wait
+        st.w r7, [r6+4]
+dw_go:  mov r2, r6
+        call dw_s8
+        rsr r4, ccount
+        li r5, t_start
+        ld.w r6, [r5+0]
+        sub r4, r4, r6
+        movi r3, 0
+        j reply
+
         .data
 t_start: .word 0                   # CCOUNT at the kernel's start
         .word 0                    # +4: the descriptor (OP_FC_S8_ROWS)
         .align 8
-local_desc: .space 56              # OP_FC_S8_ROWS: the descriptor's copy
+local_desc: .space 80              # the descriptor's copy (OP_FC_S8_ROWS, OP_DW_S8)
 

@@ -35,6 +35,7 @@
  * D2A_MSG1 and rings back. */
 #define ETSIM_DSP_OP_FC_S8   1u   /* dsp/kernels/fc_s8.s: its descriptor */
 #define ETSIM_DSP_OP_FC_S8_ROWS 2u   /* the same + rows, x and out strides: fc_s8 per row */
+#define ETSIM_DSP_OP_DW_S8   3u   /* dsp/kernels/dw_s8.s: its descriptor */
 #define ETSIM_DSP_OK         0u
 #define ETSIM_DSP_BAD_OP     1u
 

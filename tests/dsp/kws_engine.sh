@@ -28,23 +28,25 @@ for f in "$M"/kws_inputs/mfcc_*.f32; do
         bad "$w: exit $a / $b"; tail -3 "$T/dsp"
     fi
 done
-grep -q '^dsp: 5 operator calls placed on the DSP$' "$T/dsp" && ok "5 calls placed" || bad "placement count"
+grep -q '^dsp: 9 operator calls placed on the DSP$' "$T/dsp" && ok "9 calls placed" || bad "placement count"
 python3 - "$T/mfcc_yes.json" <<'PY' && ok "report: convolutions and linear on the dsp, the rest on the cpu, DSP energy" || bad "report engines"
 import json, sys
 r = json.load(open(sys.argv[1]))
 ops = r["operators"]
 eng = {(o["name"], o["engine"]) for o in ops}
 dsp = [o for o in ops if o["engine"] == "dsp"]
-assert len(dsp) == 5, dsp
-assert all(o["name"] in ("cortex_m::quantized_conv2d.out", "cortex_m::quantized_linear.out") for o in dsp), dsp
+assert len(dsp) == 9, dsp
+assert all(o["name"] in ("cortex_m::quantized_conv2d.out", "cortex_m::quantized_linear.out",
+                         "cortex_m::quantized_depthwise_conv2d.out") for o in dsp), dsp
+# the first depthwise layer (1 input channel, depth multiplier 64) stays on the M55
 assert any(o["name"] == "cortex_m::quantized_depthwise_conv2d.out" and o["engine"] == "cpu" for o in ops)
 assert r["power"]["components"]["dsp"] > 0, r["power"]["components"]
 PY
-# VWW (12 pointwise convolutions fit the DSP, the rest of the calls of the
+# VWW (25 convolutions fit the DSP, the rest of the calls of the
 # same operator stay on the M55) and ResNet-8 (nothing fits: all on the
 # M55): the same outputs as the CPU path.
 MP=$M/mlperf
-for pair in "vww_mbv1_025_96_cortex_m.pte vww_astronaut.f32 12" "vww_mbv1_025_96_cortex_m.pte vww_chelsea_cat.f32 12" \
+for pair in "vww_mbv1_025_96_cortex_m.pte vww_astronaut.f32 25" "vww_mbv1_025_96_cortex_m.pte vww_chelsea_cat.f32 25" \
             "ic_resnet8_cortex_m.pte ic_cifar10_taxi_s_001241.f32 0"; do
     set -- $pair
     "$ETSIM" -q "$RUNNER" "$MP/$1" --input "$MP/inputs/$2" > "$T/cpu" 2>&1
@@ -68,7 +70,7 @@ done
 "$ETSIM" --print-soc an547 | python3 -c 'import json,sys; d=json.load(sys.stdin); d["dsp"]["dram"]="64K"; json.dump(d, open(sys.argv[1], "w"))' "$T/small.json"
 "$ETSIM" --soc "$T/small.json" --engine dsp "$RUNNER" "$PTE" > "$T/out" 2> "$T/err"
 rc=$?
-if [ $rc = 1 ] && grep -q 'quantized_conv2d.out on the DSP: the DSP faulted at 0x' "$T/out" "$T/err" &&
+if [ $rc = 1 ] && grep -q 'quantized_depthwise_conv2d.out on the DSP: the DSP faulted at 0x' "$T/out" "$T/err" &&
    grep -q 'dsp fault .*DMA bus error writing 64 bytes at 0x00110000' "$T/err"; then
     ok "a faulting DSP fails the operator with a message (exit 1)"
 else
