@@ -165,16 +165,18 @@ void analysis_build(const machine_t *m, const run_info_t *ri, analysis_t *a)
             in_op = false;
             op_call_t c = {a->iterations, e->arg[0], b->arg[2], b->name, b->cycle, e->cycle - b->cycle,
                            e->instret - b->instret, 0, 0, {0}};
+            op_stat_t *o = &a->ops[e->arg[0]];
             if (a->have_power) {
                 power_between(m, ri->power, &snaps[op_begin], &snaps[i], &en);
                 c.energy_pj = en.total_pj;
                 c.mem_pj = mem_total(&en);
+                o->dsp_pj += en.dsp_pj;
             }
-            op_stat_t *o = &a->ops[e->arg[0]];
             if (snaps && ri->probe->nsnaps > i) {
                 add_traffic(o, &snaps[op_begin], &snaps[i]);
                 npu_add(&c.npu, &snaps[op_begin].npu, &snaps[i].npu);
                 npu_add(&o->npu, &snaps[op_begin].npu, &snaps[i].npu);
+                o->dsp_active_cycles += snaps[i].dsp_cycles - snaps[op_begin].dsp_cycles;
             }
             o->cycles += c.cycles;
             o->instret += c.instret;
@@ -341,6 +343,9 @@ void report_summary(FILE *f, const machine_t *m, const run_info_t *ri, const ana
                     per_inf(a, (double)n->write_bytes[0]), per_inf(a, (double)n->read_bytes[1]),
                     per_inf(a, (double)n->write_bytes[1]));
         }
+        if (o->engine == ETSIM_ENGINE_DSP)
+            fprintf(f, "  %-4s dsp: %.0f active DSP cycles at %.0f MHz, %.2f uJ of DSP energy (in the operator's)\n", "",
+                    per_inf(a, (double)o->dsp_active_cycles), m->desc.dsp.mhz, per_inf(a, o->dsp_pj) / 1e6);
     }
     summary_case_study(f, m, ri, a);
 }
@@ -538,6 +543,12 @@ static json_object *operators_json(const machine_t *m, const analysis_t *a)
         json_object_object_add(oj, "memory", op_traffic_json(m, a, o));
         if (o->engine == ETSIM_ENGINE_NPU)
             json_object_object_add(oj, "npu", op_npu_json(a, &o->npu));
+        if (o->engine == ETSIM_ENGINE_DSP) {
+            json_object *d = json_object_new_object();
+            json_object_object_add(d, "active_cycles", u64(per_inf_u64(a, o->dsp_active_cycles)));
+            json_object_object_add(d, "energy_uj", a->have_power ? num(per_inf(a, o->dsp_pj) / 1e6) : NULL);
+            json_object_object_add(oj, "dsp", d);
+        }
         json_object_array_add(ops, oj);
     }
     return ops;

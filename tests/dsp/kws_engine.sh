@@ -41,6 +41,11 @@ assert all(o["name"] in ("cortex_m::quantized_conv2d.out", "cortex_m::quantized_
 # the first depthwise layer (1 input channel, depth multiplier 64) stays on the M55
 assert any(o["name"] == "cortex_m::quantized_depthwise_conv2d.out" and o["engine"] == "cpu" for o in ops)
 assert r["power"]["components"]["dsp"] > 0, r["power"]["components"]
+# each DSP operator: the DSP's own cycles (fewer than the M55 waited, in DSP cycles) and energy
+for o in dsp:
+    d = o["dsp"]
+    assert 0 < d["active_cycles"] <= o["cycles"] * 500 / 400, o
+    assert 0 < d["energy_uj"] < o["energy_uj"], o
 PY
 # VWW (25 convolutions fit the DSP, the rest of the calls of the
 # same operator stay on the M55) and ResNet-8 (nothing fits: all on the
