@@ -42,17 +42,19 @@ static const et_dsp_port *dsp;
 static fc_instance fcs[MAX_INSTANCES];
 static uint32_t nfcs;
 /* The M55's kernels, for the calls that do not fit the DSP. */
-static const et_kernel_entry *cpu_fc, *cpu_conv, *cpu_dw;
+static const et_kernel_entry *cpu_fc, *cpu_conv, *cpu_dw, *cpu_avg;
 /* Which operator calls of an inference (the executor's seq) the DSP runs. */
 static uint8_t on_dsp[MAX_SEQ / 8];
 
 static const char fc_name[] = "cortex_m::quantized_linear.out";
 static const char conv_name[] = "cortex_m::quantized_conv2d.out";
 static const char dw_name[] = "cortex_m::quantized_depthwise_conv2d.out";
+static const char avg_name[] = "cortex_m::quantized_avg_pool2d.out";
 static et_err fc_on_dsp(et_kargs *a);
 static const et_kernel_entry fc_entry = {fc_name, fc_on_dsp};
 static const et_kernel_entry conv_entry = {conv_name, fc_on_dsp};
 static const et_kernel_entry dw_entry = {dw_name, fc_on_dsp};
+static const et_kernel_entry avg_entry = {avg_name, fc_on_dsp};
 
 bool et_dsp_runs(uint32_t seq)
 {
@@ -62,6 +64,15 @@ bool et_dsp_runs(uint32_t seq)
 static bool aligned(const void *p, uintptr_t n)
 {
     return ((uintptr_t)p & (n - 1)) == 0;
+}
+
+/* A 4-D activation whose bytes are NHWC: channels-last, or contiguous
+ * where that is the same (C == 1 or H == W == 1), as k_nhwc accepts. */
+static bool nhwc_bytes(const et_tensor *t)
+{
+    et_layout l = et_tensor_layout(t);
+    return t->rank == 4 && (l == ET_LAYOUT_CHANNELS_LAST ||
+                            (l == ET_LAYOUT_CONTIGUOUS && (t->sizes[1] == 1 || (t->sizes[2] == 1 && t->sizes[3] == 1))));
 }
 
 /* The arguments of one cortex_m::quantized_linear.out call (as
@@ -147,8 +158,7 @@ static bool conv_fits(et_method *m, const et_instr *in, et_tensor **x, et_tensor
     for (int i = 0; i < 3; i++)
         if (t[i]->dtype != ET_CHAR || !t[i]->data || t[i]->rank != 4)
             return false;
-    et_layout lx = et_tensor_layout(*x), lo = et_tensor_layout(*out), lw = et_tensor_layout(*w);
-    if (lx != ET_LAYOUT_CHANNELS_LAST || lo != ET_LAYOUT_CHANNELS_LAST || lw != ET_LAYOUT_CONTIGUOUS)
+    if (!nhwc_bytes(*x) || !nhwc_bytes(*out) || et_tensor_layout(*w) != ET_LAYOUT_CONTIGUOUS)
         return false;
     /* sizes in PyTorch order: x [N, C, H, W], w [OC, 1, 1, C] */
     int32_t n = (*w)->sizes[0], k = (*w)->sizes[3];
@@ -241,8 +251,7 @@ static dw_desc *dw_place(et_method *m, const et_instr *in, uint8_t **pool, uint8
     for (int i = 0; i < 3; i++)
         if (t[i]->dtype != ET_CHAR || !t[i]->data || t[i]->rank != 4 || !aligned(t[i]->data, 4))
             return NULL;
-    if (et_tensor_layout(x) != ET_LAYOUT_CHANNELS_LAST || et_tensor_layout(out) != ET_LAYOUT_CHANNELS_LAST ||
-        et_tensor_layout(w) != ET_LAYOUT_CONTIGUOUS)
+    if (!nhwc_bytes(x) || !nhwc_bytes(out) || et_tensor_layout(w) != ET_LAYOUT_CONTIGUOUS)
         return NULL;
     /* sizes in PyTorch order: x, out [N, C, H, W]; w [1, KH, KW, C] */
     int32_t c = x->sizes[1], hin = x->sizes[2], win = x->sizes[3], hout = out->sizes[2], wout = out->sizes[3];
@@ -282,6 +291,49 @@ static dw_desc *dw_place(et_method *m, const et_instr *in, uint8_t **pool, uint8
     return d;
 }
 
+/* One cortex_m::quantized_avg_pool2d.out call avg_s8 can run: one image,
+ * channels-last, C % 4 == 0, input 4-byte aligned, no ceil mode, padding
+ * smaller than the window (no empty window).  Arguments as
+ * quantized_avg_pool2d_s8.c reads them; the descriptor is dw_s8's layout. */
+static dw_desc *avg_place(et_method *m, const et_instr *in, uint8_t **pool, uint8_t *end, uint32_t *in_bytes,
+                          uint32_t *out_bytes)
+{
+    et_error scratch = {0};
+    et_kargs a = {.op = avg_name, .values = m->values, .args = in->args, .nargs = in->nargs, .err = &scratch,
+                  .ok = true};
+    int32_t kernel[2], stride[2], pad[2];
+    if (in->nargs != 11 || !et_arg_count(&a, 11))
+        return NULL;
+    et_tensor *x = et_arg_tensor(&a, 0), *out = et_arg_tensor(&a, 9);
+    et_arg_ints(&a, 1, kernel, 2);
+    et_arg_ints(&a, 2, stride, 2);
+    et_arg_ints(&a, 3, pad, 2);
+    bool ceil_mode = et_arg_bool(&a, 4);
+    if (!a.ok || ceil_mode || kernel[0] < 1 || kernel[1] < 1 || stride[0] < 1 || stride[1] < 1 || pad[0] < 0 ||
+        pad[1] < 0 || pad[0] >= kernel[0] || pad[1] >= kernel[1] || kernel[0] * kernel[1] > (1 << 20))
+        return NULL;
+    if (x->dtype != ET_CHAR || out->dtype != ET_CHAR || !x->data || !out->data || x->rank != 4 || out->rank != 4 ||
+        !aligned(x->data, 4) || !nhwc_bytes(x) || !nhwc_bytes(out))
+        return NULL;
+    int32_t c = x->sizes[1], hin = x->sizes[2], win = x->sizes[3], hout = out->sizes[2], wout = out->sizes[3];
+    if (x->sizes[0] != 1 || out->sizes[0] != 1 || out->sizes[1] != c || c <= 0 || c % 4 || hout <= 0 ||
+        wout <= 0 || hout != (hin + 2 * pad[0] - kernel[0]) / stride[0] + 1 ||
+        wout != (win + 2 * pad[1] - kernel[1]) / stride[1] + 1)
+        return NULL;
+    uint8_t *p = (uint8_t *)(((uintptr_t)*pool + 7) & ~(uintptr_t)7);
+    if (p > end || (size_t)(end - p) < sizeof(dw_desc))
+        return NULL;
+    dw_desc *d = (dw_desc *)p;
+    *pool = p + sizeof *d;
+    *d = (dw_desc){(uint32_t)(uintptr_t)x->data, 0, 0, 0, 0, (uint32_t)(uintptr_t)out->data, (uint32_t)c,
+                   (uint32_t)hin, (uint32_t)win, (uint32_t)hout, (uint32_t)wout, (uint32_t)kernel[0],
+                   (uint32_t)kernel[1], (uint32_t)stride[0], (uint32_t)stride[1], (uint32_t)pad[0], (uint32_t)pad[1],
+                   0, 0, 0, 0, 0};
+    *in_bytes = (uint32_t)(hin * win * c);
+    *out_bytes = (uint32_t)(hout * wout * c);
+    return d;
+}
+
 et_err et_dsp_place(et_method *m, const et_dsp_port *port, void *pool, size_t pool_size, uint32_t *placed,
                     et_error *err)
 {
@@ -297,7 +349,7 @@ et_err et_dsp_place(et_method *m, const et_dsp_port *port, void *pool, size_t po
             return ET_OK;
     uint8_t *p = pool, *end = (uint8_t *)pool + pool_size;
     uint32_t seq = 0;
-    bool fc_used = false, conv_used = false, dw_used = false;
+    bool fc_used = false, conv_used = false, dw_used = false, avg_used = false;
     for (uint32_t i = 0; i < m->ninstrs; i++) {
         const et_instr *in = &m->instrs[i];
         if (in->kind != INSTR_KERNEL_CALL && in->kind != INSTR_DELEGATE_CALL)
@@ -309,8 +361,20 @@ et_err et_dsp_place(et_method *m, const et_dsp_port *port, void *pool, size_t po
         bool is_fc = name == fc_entry.name || strcmp(name, fc_name) == 0;
         bool is_conv = name == conv_entry.name || strcmp(name, conv_name) == 0;
         bool is_dw = name == dw_entry.name || strcmp(name, dw_name) == 0;
-        if ((!is_fc && !is_conv && !is_dw) || nfcs == MAX_INSTANCES || this_seq >= MAX_SEQ)
+        bool is_avg = name == avg_entry.name || strcmp(name, avg_name) == 0;
+        if ((!is_fc && !is_conv && !is_dw && !is_avg) || nfcs == MAX_INSTANCES || this_seq >= MAX_SEQ)
             continue;
+        if (is_avg) {
+            uint32_t ib, ob;
+            dw_desc *dd = avg_place(m, in, &p, end, &ib, &ob);
+            if (!dd)
+                continue;   /* this call stays on the M55 */
+            fcs[nfcs++] = (fc_instance){in->args, dd, ET_DSP_OP_AVG_S8, 0, 0, 9, ib, ob};
+            on_dsp[this_seq / 8] |= (uint8_t)(1u << (this_seq % 8));
+            avg_used = true;
+            (*placed)++;
+            continue;
+        }
         if (is_dw) {
             uint32_t ib, ob;
             dw_desc *dd = dw_place(m, in, &p, end, &ib, &ob);
@@ -354,6 +418,9 @@ et_err et_dsp_place(et_method *m, const et_dsp_port *port, void *pool, size_t po
         } else if (dw_used && m->ops[op] != &dw_entry && strcmp(m->ops[op]->name, dw_name) == 0) {
             cpu_dw = m->ops[op];
             m->ops[op] = &dw_entry;
+        } else if (avg_used && m->ops[op] != &avg_entry && strcmp(m->ops[op]->name, avg_name) == 0) {
+            cpu_avg = m->ops[op];
+            m->ops[op] = &avg_entry;
         }
     }
     if (nfcs)
@@ -371,9 +438,10 @@ static et_err fc_on_dsp(et_kargs *a)
             f = &fcs[i];
     if (!f) {
         /* A call that did not fit: the M55's kernel. */
-        const et_kernel_entry *cpu = strcmp(a->op, fc_name) == 0    ? cpu_fc
+        const et_kernel_entry *cpu = strcmp(a->op, fc_name) == 0     ? cpu_fc
                                      : strcmp(a->op, conv_name) == 0 ? cpu_conv
-                                                                     : cpu_dw;
+                                     : strcmp(a->op, dw_name) == 0   ? cpu_dw
+                                                                     : cpu_avg;
         if (!cpu)
             return et_fail(a->err, ET_ERR_BACKEND, "%s: no kernel for a call not placed on the DSP", a->op);
         return cpu->fn(a);
@@ -381,11 +449,12 @@ static et_err fc_on_dsp(et_kargs *a)
     et_tensor *x = et_arg_tensor(a, f->in_arg), *out = et_arg_tensor(a, f->out_arg);
     if (!a->ok)
         return et_kresult(a);
-    uint32_t xa = f->op == ET_DSP_OP_DW_S8 ? 4 : 8;
-    if (!x->data || !out->data || !aligned(x->data, xa) || !aligned(out->data, 4))
+    bool pool_op = f->op == ET_DSP_OP_AVG_S8;
+    uint32_t xa = f->op == ET_DSP_OP_DW_S8 || pool_op ? 4 : 8;
+    if (!x->data || !out->data || !aligned(x->data, xa) || !aligned(out->data, pool_op ? 1 : 4))
         return et_fail(a->err, ET_ERR_INVALID_ARGUMENT, "%s: input or output moved off the DSP's alignment", a->op);
     size_t desc_bytes;
-    if (f->op == ET_DSP_OP_DW_S8) {
+    if (f->op == ET_DSP_OP_DW_S8 || pool_op) {
         dw_desc *d = f->desc;
         d->x = (uint32_t)(uintptr_t)x->data;
         d->out = (uint32_t)(uintptr_t)out->data;

@@ -8,7 +8,9 @@
  * pointwise (1x1, stride 1, no padding, channels-last; per-channel
  * requantisation); and dsp/kernels/dw_s8.s for
  * cortex_m::quantized_depthwise_conv2d (depth multiplier 1, one image,
- * channels-last, C % 4 == 0). */
+ * channels-last, C % 4 == 0); dsp/kernels/avg_s8.s for
+ * cortex_m::quantized_avg_pool2d (one image, channels-last, C % 4 == 0, no
+ * ceil mode). */
 #ifndef ET_DSP_OFFLOAD_H
 #define ET_DSP_OFFLOAD_H
 
@@ -23,6 +25,7 @@
 #define ET_DSP_OP_FC_S8 1u
 #define ET_DSP_OP_FC_S8_ROWS 2u
 #define ET_DSP_OP_DW_S8 3u
+#define ET_DSP_OP_AVG_S8 4u
 
 typedef struct et_dsp_port {
     void *ctx;

@@ -16,6 +16,7 @@
         .equ OP_FC_S8, 1
         .equ OP_FC_S8_ROWS, 2
         .equ OP_DW_S8, 3
+        .equ OP_AVG_S8, 4
         .equ BAD_OP, 1
         .text
         .entry dispatch
@@ -40,7 +41,10 @@ idle:   waiti
         movi r4, OP_DW_S8
         bne r3, r4, not_dw
         j dw
-not_dw:
+not_dw: movi r4, OP_AVG_S8
+        bne r3, r4, not_avg
+        j avg
+not_avg:
         movi r4, OP_FC_S8
         bne r3, r4, bad_op
         rsr r4, ccount
@@ -152,6 +156,27 @@ dw:     rsr r4, ccount
         st.w r7, [r6+4]
 dw_go:  mov r2, r6
         call dw_s8
+        rsr r4, ccount
+        li r5, t_start
+        ld.w r6, [r5+0]
+        sub r4, r4, r6
+        movi r3, 0
+        j reply
+
+# OP_AVG_S8: avg_s8's descriptor (dw_s8's layout, 80 bytes) copied into
+# DRAM, then avg_s8 on the copy.
+avg:    rsr r4, ccount
+        li r5, t_start
+        st.w r4, [r5+0]
+        li r6, local_desc
+        wsr dma_src, r2
+        wsr dma_dst, r6
+        movi r7, 80
+        wsr dma_len, r7
+        dma.start
+        dma.wait
+        mov r2, r6
+        call avg_s8
         rsr r4, ccount
         li r5, t_start
         ld.w r6, [r5+0]

@@ -36,6 +36,7 @@
 #define ETSIM_DSP_OP_FC_S8   1u   /* dsp/kernels/fc_s8.s: its descriptor */
 #define ETSIM_DSP_OP_FC_S8_ROWS 2u   /* the same + rows, x and out strides: fc_s8 per row */
 #define ETSIM_DSP_OP_DW_S8   3u   /* dsp/kernels/dw_s8.s: its descriptor */
+#define ETSIM_DSP_OP_AVG_S8  4u   /* dsp/kernels/avg_s8.s: its descriptor (dw_s8's layout) */
 #define ETSIM_DSP_OK         0u
 #define ETSIM_DSP_BAD_OP     1u
 
