@@ -6,7 +6,7 @@
 #include "et_kernel.h"
 #include "pte_schema.h"
 
-#define MAX_INSTANCES 32
+#define MAX_INSTANCES 128   /* placed calls per method; later ones stay on the M55 */
 
 /* The dispatcher's OP_FC_S8_ROWS descriptor: fc_s8's (dsp/kernels/fc_s8.s)
  * and the rows to run it on; 8-byte aligned, followed in the pool by
