@@ -96,6 +96,7 @@ include tests/tests-core.mk
 include tests/report.mk
 include tests/npu_device/npu_device.mk
 include dsp/dsp.mk
+include tests/dsp/dsp_offload.mk
 
 test: deps
 	$(MAKE) all

@@ -62,3 +62,12 @@ test-dsp-fuzz: $(BUILD)/fuzz/fuzz_dsp $(DSP_IMAGES)
 	$(BUILD)/fuzz/fuzz_dsp -seed=1 -runs=$(DSP_FUZZ_RUNS) -max_len=16384 $(BUILD)/fuzz/corpus-dsp
 
 test-rest: test-dsp-fuzz
+
+# The offload image: the dispatcher and the kernels it calls, one source.
+DSP_OFFLOAD_SRCS := dsp/dispatch/dispatcher.s dsp/kernels/fc_s8.s dsp/kernels/dw_s8.s dsp/kernels/avg_s8.s
+$(BUILD)/dsp/offload.s: $(DSP_OFFLOAD_SRCS)
+	@mkdir -p $(dir $@)
+	cat $^ > $@
+$(BUILD)/dsp/offload.hld: $(BUILD)/dsp/offload.s $(DSP_AS)
+	$(DSP_AS) -o $@ $<
+dsp: $(BUILD)/dsp/offload.hld

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/mman.h>
 
+#include "dsp.h"
 #include "uart.h"
 #include "../isa/cache.h"
 #include "../npu/ethosu_device.h"
@@ -542,7 +543,8 @@ static bool add_devices(machine_t *m, char *err, size_t errlen)
         if (!machine_add_device(m, &d, err, errlen))
             return false;
     }
-    return !m->desc.npu.present || sim_npu_attach(m, err, errlen);
+    return (!m->desc.npu.present || sim_npu_attach(m, err, errlen)) &&
+           (!m->desc.dsp.present || sim_dsp_attach(m, err, errlen));
 }
 
 machine_t *machine_create(const soc_desc_t *desc, double cpu_mhz, char *err, size_t errlen)
@@ -597,6 +599,7 @@ void machine_destroy(machine_t *m)
     }
     cpu_destroy(m->cpu);
     ethosu_destroy(m->npu.dev);
+    sim_dsp_destroy(m->dsp);
     for (int i = 0; i < m->nregions; i++) {
         munmap(m->regions[i].host, m->regions[i].map_size);
         free(m->regions[i].pages);
@@ -634,6 +637,8 @@ bool machine_reset(machine_t *m)
     scs_reset(&m->scs);
     if (m->npu.dev)
         ethosu_reset(m->npu.dev, m->cpu->cycles);
+    if (m->dsp)
+        sim_dsp_reset(m->dsp, m->cpu->cycles);
     bool ok = cpu_reset(m->cpu, m->desc.reset_vtor);
     cache_invalidate_all(m->cpu->l1i);
     cache_invalidate_all(m->cpu->l1d);

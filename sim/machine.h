@@ -45,7 +45,7 @@ typedef struct sim_uart {
  * then advances the ones that are due.  Register accesses happen at the
  * core's cycle `now`; a device that acts by itself catches up to now first. */
 #define DEVICE_MAX_RANGES (1 + SOC_MAX_ALIASES)
-#define MACHINE_MAX_DEVICES (SOC_MAX_DEVICES + 2 + SOC_MAX_ALIASES)   /* + SCS, NPU, timing adapters */
+#define MACHINE_MAX_DEVICES (SOC_MAX_DEVICES + 4 + SOC_MAX_ALIASES)   /* + SCS, NPU, timing adapters, DSP mailbox and window */
 #define MACHINE_MAX_UARTS 4
 
 typedef struct sim_device {
@@ -93,6 +93,7 @@ typedef struct machine {
     sim_uart_t uarts[MACHINE_MAX_UARTS];
     int nuarts;
     sim_npu_t npu;
+    struct sim_dsp *dsp;      /* NULL: no DSP (sim/dsp.h) */
     profport_t prof;
     semihost_t semi;
     FILE *out;                /* firmware output (stdout) */

@@ -42,6 +42,7 @@ typedef struct data_arg {
 typedef struct options {
     const char *soc;
     const char *npu;          /* --npu, NULL: the SoC's */
+    bool engine_dsp;          /* --engine dsp: the runner offloads to the DSP */
     double cpu_mhz;
     uint64_t max_cycles;
     const char *firmware, *model;
@@ -68,6 +69,7 @@ static void usage(FILE *f)
           "  --data FILE@ADDR       load a raw file into memory at ADDR\n"
           "  --input FILE           raw bytes of the model's next input\n"
           "  --iterations N         inferences for the runner to make (default 1)\n"
+          "  --engine cpu|dsp       where the runner runs the operators that have a DSP kernel (default cpu)\n"
           "  --report FILE.json     write the etsim-report/1 JSON report\n"
           "  --csv FILE             per-operator table as CSV\n"
           "  --html FILE            one self-contained HTML page with charts\n"
@@ -171,6 +173,13 @@ static int parse_args(int argc, char **argv, options_t *o)
                 fprintf(stderr, "etsim: --gdb: '%s' is not PORT or :PORT (1-65535)\n", v);
                 return EXIT_USAGE;
             }
+        } else if (!strcmp(a, "--engine")) {
+            NEED_VALUE();
+            if (strcmp(v, "cpu") != 0 && strcmp(v, "dsp") != 0) {
+                fprintf(stderr, "etsim: --engine: '%s' is not cpu or dsp\n", v);
+                return EXIT_USAGE;
+            }
+            o->engine_dsp = !strcmp(v, "dsp");
         } else if (!strcmp(a, "--max-cycles")) {
             NEED_VALUE();
             if (!parse_u64(v, &o->max_cycles) || o->max_cycles == 0) {
@@ -350,6 +359,8 @@ static bool load_model_and_inputs(machine_t *m, const options_t *o, run_info_t *
     }
     if (o->model || o->iterations != 1)
         append(cmd, cap, " --iterations=%u", o->iterations);
+    if (o->engine_dsp)
+        append(cmd, cap, " --engine=dsp");
     return true;
 }
 
@@ -414,6 +425,10 @@ static int run(const options_t *o)
     }
     if (o->npu && !soc_desc_set_npu(&desc, o->npu, err, sizeof err)) {
         fprintf(stderr, "etsim: %s\n", err);
+        return EXIT_USAGE;
+    }
+    if (o->engine_dsp && !desc.dsp.present) {
+        fprintf(stderr, "etsim: --engine dsp: the SoC %s has no DSP (its \"dsp\" object)\n", desc.name);
         return EXIT_USAGE;
     }
     power_coeffs_t power;

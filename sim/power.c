@@ -8,6 +8,7 @@
 
 #include "../firmware/include/etsim_profport.h"
 #include "../isa/timing.h"
+#include "dsp.h"
 
 /* ---- coefficients ------------------------------------------------------- */
 
@@ -33,6 +34,44 @@ static int class_group(int tclass)
 
 static bool num_field(json_object *o, const char *key, double *out, const char *src, char *err,
                       size_t errlen);
+
+const char *const dsp_class_pj_names[DSP_CL_COUNT] = {
+    [DSP_CL_NOP] = "nop", [DSP_CL_ALU] = "alu", [DSP_CL_MUL] = "mul", [DSP_CL_LOAD] = "load",
+    [DSP_CL_STORE] = "store", [DSP_CL_BRANCH] = "branch", [DSP_CL_VALU] = "valu", [DSP_CL_MAC] = "mac",
+    [DSP_CL_ACC] = "acc",
+};
+
+/* The DSP's coefficients: "dsp_active_uw_per_mhz", "dsp_sleep_uw_per_mhz"
+ * and "dsp_class_pj": {"alu": ..., "mac": ...}; all optional (0). */
+static bool parse_dsp_power(power_coeffs_t *pc, json_object *p, const char *src, char *err, size_t errlen)
+{
+    json_object *o;
+    if ((json_object_object_get_ex(p, "dsp_active_uw_per_mhz", &o) &&
+         !num_field(p, "dsp_active_uw_per_mhz", &pc->dsp_pj_per_cycle, src, err, errlen)) ||
+        (json_object_object_get_ex(p, "dsp_sleep_uw_per_mhz", &o) &&
+         !num_field(p, "dsp_sleep_uw_per_mhz", &pc->dsp_sleep_pj_per_cycle, src, err, errlen)))
+        return false;
+    if (!json_object_object_get_ex(p, "dsp_class_pj", &o))
+        return true;
+    if (!json_object_is_type(o, json_type_object)) {
+        snprintf(err, errlen, "%s: power: \"dsp_class_pj\" must be an object", src);
+        return false;
+    }
+    json_object_object_foreach(o, key, val) {
+        (void)val;
+        int k = 0;
+        while (k < DSP_CL_COUNT && strcmp(key, dsp_class_pj_names[k]) != 0)
+            k++;
+        if (k == DSP_CL_COUNT) {
+            snprintf(err, errlen, "%s: power: dsp_class_pj: \"%s\" is not one of nop, alu, mul, load, store, "
+                     "branch, valu, mac, acc", src, key);
+            return false;
+        }
+        if (!num_field(o, key, &pc->dsp_class_pj[k], src, err, errlen))
+            return false;
+    }
+    return true;
+}
 
 /* "class_pj": {"alu": 0.1, ...}: optional, every group defaults to 0. */
 static bool parse_class_pj(power_coeffs_t *pc, json_object *p, const char *src, char *err, size_t errlen)
@@ -92,7 +131,7 @@ static bool parse_power(power_coeffs_t *pc, json_object *root, const char *src, 
     if (!num_field(p, "core_active_uw_per_mhz", &pc->core_pj_per_cycle, src, err, errlen) ||
         !num_field(p, "core_sleep_uw_per_mhz", &pc->sleep_pj_per_cycle, src, err, errlen))
         return false;
-    if (!parse_class_pj(pc, p, src, err, errlen))
+    if (!parse_class_pj(pc, p, src, err, errlen) || !parse_dsp_power(pc, p, src, err, errlen))
         return false;
     json_object *npu;
     if (json_object_object_get_ex(p, "npu", &npu)) {
@@ -200,6 +239,13 @@ void power_snap_now(const machine_t *m, power_snap_t *s)
         ethosu_advance(m->npu.dev, m->cpu->cycles);
         s->npu = m->npu.dev->counters;
     }
+    if (m->dsp) {
+        /* The DSP too runs lazily. */
+        sim_dsp_advance(m->dsp, m->cpu->cycles);
+        s->dsp_cycles = m->dsp->active_cycles;
+        s->dsp_sleep_cycles = m->dsp->sleep_cycles;
+        memcpy(s->dsp_class_ops, m->dsp->class_ops, sizeof s->dsp_class_ops);
+    }
     for (int i = 0; i < m->nregions && i < SOC_MAX_REGIONS; i++) {
         const bus_stats_t *st = &m->regions[i].stats;
         const soc_region_t *d = m->regions[i].desc;
@@ -291,7 +337,11 @@ void power_between(const machine_t *m, const power_coeffs_t *pc, const power_sna
                       (double)active * pc->npu_active_pj_per_cycle +
                       pc->npu_idle_uw * ((double)idle / m->desc.cpu_mhz);
     }
-    out->total_pj = out->core_pj + out->sleep_pj + out->static_pj + out->datapath_pj + out->npu_pj;
+    out->dsp_pj = (double)(b->dsp_cycles - a->dsp_cycles) * pc->dsp_pj_per_cycle +
+                  (double)(b->dsp_sleep_cycles - a->dsp_sleep_cycles) * pc->dsp_sleep_pj_per_cycle;
+    for (int k = 0; k < DSP_CL_COUNT; k++)
+        out->dsp_pj += (double)(b->dsp_class_ops[k] - a->dsp_class_ops[k]) * pc->dsp_class_pj[k];
+    out->total_pj = out->core_pj + out->sleep_pj + out->static_pj + out->datapath_pj + out->npu_pj + out->dsp_pj;
     uint64_t fetched = 0;
     for (int i = 0; i < m->nregions && i < SOC_MAX_REGIONS; i++) {
         out->mem_pj[i] = b->mem_pj[i] - a->mem_pj[i];

@@ -9,6 +9,8 @@
  *          + NPU: MACs x npu_pj_per_mac + AXI bytes x npu_pj_per_axi_byte
  *            + active cycles x npu_active_uw_per_mhz
  *            + idle time x npu_idle_uw                    ("npu")
+ *          + DSP cycles running x DSP pJ/cycle + asleep x its sleep pJ/cycle
+ *            + DSP operations x pJ of their class          ("dsp")
  *
  * Coefficients live in the SoC description ("power" object, and the
  * regions' read_pj_per_byte / write_pj_per_byte), each with its source or
@@ -26,6 +28,7 @@
 #include <stdint.h>
 
 #include "machine.h"
+#include "../dsp/dsp_isa.h"
 #include "../npu/ethosu_device.h"
 
 #define POWER_MAX_DOMAINS (SOC_MAX_REGIONS + 4)
@@ -63,7 +66,14 @@ typedef struct power_coeffs {
                                     * the memory's own energy is in mem.<region> */
     double npu_active_pj_per_cycle;/* clock, control, SHRAM while running (uW/MHz) */
     double npu_idle_uw;            /* static while idle or clock-gated */
+    /* The DSP (sim/dsp.h), in its own cycles: running, asleep in waiti
+     * (held in reset or halted: clock gated, nothing), and per operation
+     * by class (dsp/dsp_isa.h's DSP_CL_*, names in dsp_class_pj_names). */
+    double dsp_pj_per_cycle, dsp_sleep_pj_per_cycle;
+    double dsp_class_pj[DSP_CL_COUNT];
 } power_coeffs_t;
+
+extern const char *const dsp_class_pj_names[DSP_CL_COUNT];
 
 /* Read the "power" object of a SoC description (built-in name or file).
  * A description without one gives present = false (no power figures). */
@@ -78,6 +88,8 @@ typedef struct power_snap {
     uint64_t read_bytes[SOC_MAX_REGIONS], write_bytes[SOC_MAX_REGIONS], wait_cycles[SOC_MAX_REGIONS];
     uint64_t class_insns[32];         /* cumulative, per timing class */
     ethosu_counters_t npu;            /* what the NPU did so far (zero without one) */
+    uint64_t dsp_cycles, dsp_sleep_cycles;   /* what the DSP did so far (zero without one) */
+    uint64_t dsp_class_ops[DSP_CL_COUNT];
 } power_snap_t;
 
 typedef struct power_probe {
@@ -100,6 +112,7 @@ typedef struct power_energy {
     double core_pj, sleep_pj, static_pj;
     double datapath_pj;            /* per instruction class ("datapath") */
     double npu_pj;                 /* the NPU ("npu") */
+    double dsp_pj;                 /* the DSP: cycles, sleep, operations ("dsp") */
     double mem_pj[SOC_MAX_REGIONS];
     double total_pj;
     bool fetch_estimated;          /* fetch energy from instructions x bytes */

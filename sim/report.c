@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "../firmware/include/etsim_profport.h"
+#include "dsp.h"
 
 #define MAX_OPS 4096
 
@@ -35,6 +36,7 @@ static void energy_add(power_energy_t *sum, const power_energy_t *e)
     sum->core_pj += e->core_pj;
     sum->datapath_pj += e->datapath_pj;
     sum->npu_pj += e->npu_pj;
+    sum->dsp_pj += e->dsp_pj;
     sum->sleep_pj += e->sleep_pj;
     sum->static_pj += e->static_pj;
     sum->total_pj += e->total_pj;
@@ -174,16 +176,18 @@ void analysis_build(const machine_t *m, const run_info_t *ri, analysis_t *a)
             in_op = false;
             op_call_t c = {a->iterations, e->arg[0], b->arg[2], b->name, b->cycle, e->cycle - b->cycle,
                            e->instret - b->instret, 0, 0, {0}};
+            op_stat_t *o = &a->ops[e->arg[0]];
             if (a->have_power) {
                 power_between(m, ri->power, &snaps[op_begin], &snaps[i], &en);
                 c.energy_pj = en.total_pj;
                 c.mem_pj = mem_total(&en);
+                o->dsp_pj += en.dsp_pj;
             }
-            op_stat_t *o = &a->ops[e->arg[0]];
             if (snaps && ri->probe->nsnaps > i) {
                 add_traffic(o, &snaps[op_begin], &snaps[i]);
                 npu_add(&c.npu, &snaps[op_begin].npu, &snaps[i].npu);
                 npu_add(&o->npu, &snaps[op_begin].npu, &snaps[i].npu);
+                o->dsp_active_cycles += snaps[i].dsp_cycles - snaps[op_begin].dsp_cycles;
             }
             o->cycles += c.cycles;
             o->instret += c.instret;
@@ -304,6 +308,15 @@ void report_summary(FILE *f, const machine_t *m, const run_info_t *ri, const ana
         if (npu->last_error[0])
             fprintf(f, "  npu error     %s\n", npu->last_error);
     }
+    const sim_dsp_t *dsp = m->dsp;
+    if (dsp && dsp->releases) {
+        fprintf(f, "  dsp           %.0f MHz: %llu releases, %llu bundles, %llu active cycles, %llu asleep, "
+                "%llu mailbox jobs\n", m->desc.dsp.mhz, (unsigned long long)dsp->releases,
+                (unsigned long long)dsp->bundles, (unsigned long long)dsp->active_cycles,
+                (unsigned long long)dsp->sleep_cycles, (unsigned long long)dsp->mbox.a2d_rings);
+        if (dsp->fault[0])
+            fprintf(f, "  dsp fault     %s\n", dsp->fault);   /* names the bundle's address */
+    }
     summary_ram(f, ri);
     if (a->have_power && a->iterations) {
         const power_energy_t *e = &a->energy;
@@ -312,6 +325,8 @@ void report_summary(FILE *f, const machine_t *m, const run_info_t *ri, const ana
                 per_inf(a, e->total_pj) / 1e6, per_inf(a, e->core_pj) / 1e6, per_inf(a, e->datapath_pj) / 1e6,
                 per_inf(a, mem_total(e)) / 1e6,
                 per_inf(a, e->static_pj) / 1e6, per_inf(a, e->sleep_pj) / 1e6, per_inf(a, e->npu_pj) / 1e6);
+        if (m->dsp && m->dsp->releases)
+            fprintf(f, "  energy of DSP %.1f uJ per inference (in the total above)\n", per_inf(a, e->dsp_pj) / 1e6);
     }
     if (ri->runtime_symbols)
         fprintf(f, "  timing        from the firmware's symbols (%s)\n", ri->runtime_symbols);
@@ -345,6 +360,9 @@ void report_summary(FILE *f, const machine_t *m, const run_info_t *ri, const ana
                     per_inf(a, (double)n->write_bytes[0]), per_inf(a, (double)n->read_bytes[1]),
                     per_inf(a, (double)n->write_bytes[1]));
         }
+        if (o->engine == ETSIM_ENGINE_DSP)
+            fprintf(f, "  %-4s dsp: %.0f active DSP cycles at %.0f MHz, %.2f uJ of DSP energy (in the operator's)\n", "",
+                    per_inf(a, (double)o->dsp_active_cycles), m->desc.dsp.mhz, per_inf(a, o->dsp_pj) / 1e6);
     }
     summary_case_study(f, m, ri, a);
 }
@@ -437,6 +455,8 @@ static json_object *components_json(const machine_t *m, const power_energy_t *e,
     json_object_object_add(o, "sleep", num(e->sleep_pj / div / 1e6));
     json_object_object_add(o, "static", num(e->static_pj / div / 1e6));
     json_object_object_add(o, "npu", num(e->npu_pj / div / 1e6));
+    if (m->dsp && m->dsp->releases)   /* only when the DSP ran: reports without it keep their keys */
+        json_object_object_add(o, "dsp", num(e->dsp_pj / div / 1e6));
     for (int i = 0; i < m->nregions; i++) {
         char key[SOC_NAME_LEN + 8];
         snprintf(key, sizeof key, "mem.%s", m->regions[i].desc->name);
@@ -541,6 +561,12 @@ static json_object *operators_json(const machine_t *m, const analysis_t *a)
         json_object_object_add(oj, "memory", op_traffic_json(m, a, o));
         if (o->engine == ETSIM_ENGINE_NPU)
             json_object_object_add(oj, "npu", op_npu_json(a, &o->npu));
+        if (o->engine == ETSIM_ENGINE_DSP) {
+            json_object *d = json_object_new_object();
+            json_object_object_add(d, "active_cycles", u64(per_inf_u64(a, o->dsp_active_cycles)));
+            json_object_object_add(d, "energy_uj", a->have_power ? num(per_inf(a, o->dsp_pj) / 1e6) : NULL);
+            json_object_object_add(oj, "dsp", d);
+        }
         json_object_array_add(ops, oj);
     }
     return ops;

@@ -51,6 +51,10 @@ typedef struct op_stat {
     /* What the NPU did during the operator's calls (its job, for an
      * operator with engine npu), summed. */
     ethosu_counters_t npu;
+    /* What the DSP did during the operator's calls (for engine dsp: its
+     * kernel; the operator's cycles are the M55's waiting time), summed. */
+    uint64_t dsp_active_cycles;
+    double dsp_pj;
 } op_stat_t;
 
 /* One inference (INFER_BEGIN..INFER_END). */

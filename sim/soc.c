@@ -382,6 +382,56 @@ static bool parse_npu(parse_ctx_t *pc, json_object *root, soc_npu_t *n)
     return true;
 }
 
+/* "dsp": {"mhz": 500, "mailbox": "0x48104000", "irq": 57, "window":
+ * "0x48200000", "iram": "64K", "dram": "128K", "dram_banks": 2, ...}, or
+ * null for none.  The sizes are checked again by dsp_core_create. */
+static bool parse_dsp(parse_ctx_t *pc, json_object *root, soc_dsp_t *d)
+{
+    json_object *o, *so;
+    if (!json_object_object_get_ex(root, "dsp", &o) || o == NULL)
+        return true;
+    if (!json_object_is_type(o, json_type_object))
+        return fail(pc, "\"dsp\" must be an object or null");
+    static const char *const dsp_keys[] = {"mhz", "mailbox", "irq", "window", "iram", "dram", "dram_banks",
+                                           "iram_wait", "dram_wait", "dma_bytes_per_cycle", "dma_setup_cycles",
+                                           "source", NULL};
+    warn_unknown_keys(pc, o, "dsp", dsp_keys);
+    uint64_t iram = 64 * 1024, dram = 128 * 1024;
+    uint32_t irq;
+    if (!get_double_field(pc, o, "mhz", 500, &d->mhz) ||
+        !get_u32_field(pc, o, "mailbox", false, SOC_DSP_DEFAULT_MAILBOX, &d->mailbox) ||
+        !get_u32_field(pc, o, "irq", false, SOC_DSP_DEFAULT_IRQ, &irq) ||
+        !get_u32_field(pc, o, "window", false, SOC_DSP_DEFAULT_WINDOW, &d->window) ||
+        (json_object_object_get_ex(o, "iram", &so) && !get_u64(pc, so, "iram", &iram)) ||
+        (json_object_object_get_ex(o, "dram", &so) && !get_u64(pc, so, "dram", &dram)) ||
+        !get_u32_field(pc, o, "dram_banks", false, 2, &d->dram_banks) ||
+        !get_u32_field(pc, o, "iram_wait", false, 0, &d->iram_wait) ||
+        !get_u32_field(pc, o, "dram_wait", false, 0, &d->dram_wait) ||
+        !get_u32_field(pc, o, "dma_bytes_per_cycle", false, 8, &d->dma_bytes_per_cycle) ||
+        !get_u32_field(pc, o, "dma_setup_cycles", false, 4, &d->dma_setup_cycles))
+        return false;
+    if (!(d->mhz >= 1 && d->mhz <= 10000))
+        return fail(pc, "dsp mhz must be between 1 and 10000");
+    if (irq >= 96)
+        return fail(pc, "dsp irq %u: the NVIC has interrupts 0 to 95", irq);
+    d->irq = (int)irq;
+    if (d->mailbox & 0xFFFu)
+        return fail(pc, "dsp mailbox 0x%08x is not 4 KiB aligned", d->mailbox);
+    /* IRAM must end below DRAM's base in the DSP's map (dsp/dsp_core.h). */
+    if (iram == 0 || iram > 0x100000u || dram == 0 || dram > 0x100000u)
+        return fail(pc, "dsp iram and dram must each be between 1 byte and 1M");
+    d->iram_bytes = (uint32_t)iram;
+    d->dram_bytes = (uint32_t)dram;
+    if ((d->window & 0xFFFu) || (uint64_t)d->window + 0x100000u + d->dram_bytes > 0x100000000ull)
+        return fail(pc, "dsp window 0x%08x is not 4 KiB aligned inside 4 GiB", d->window);
+    if (d->iram_wait > 100 || d->dram_wait > 100)
+        return fail(pc, "dsp iram_wait and dram_wait must be at most 100");
+    if (d->dma_bytes_per_cycle < 1 || d->dma_bytes_per_cycle > 64 || d->dma_setup_cycles > 1000)
+        return fail(pc, "dsp dma_bytes_per_cycle must be 1 to 64, dma_setup_cycles at most 1000");
+    d->present = true;
+    return true;
+}
+
 bool soc_desc_set_npu(soc_desc_t *d, const char *config, char *err, size_t errlen)
 {
     if (strcmp(config, "none") == 0) {
@@ -491,7 +541,7 @@ static bool parse_root(parse_ctx_t *pc, json_object *root, soc_desc_t *d)
             if (!parse_device(pc, json_object_array_get_idx(devs, i), &d->devices[d->ndevices++]))
                 return false;
     }
-    return parse_npu(pc, root, &d->npu) &&
+    return parse_npu(pc, root, &d->npu) && parse_dsp(pc, root, &d->dsp) &&
            get_u32_field(pc, root, "model_address", false, 0x28000000u, &d->model_address) &&
            get_u32_field(pc, root, "input_address", false, 0x60000000u, &d->input_address);
 }

@@ -60,6 +60,25 @@ typedef struct soc_npu {
 #define SOC_NPU_DEFAULT_IRQ 56
 #define SOC_NPU_TIMING_ADAPTER_SIZE 0x200u
 
+/* The HiFi-like DSP ("dsp" object; null or absent: none): its clock, its
+ * memories (dsp/dsp_core.h's configuration), the mailbox it shares with
+ * the M55 (sim/mailbox.c) and the M55's window on its memories. */
+typedef struct soc_dsp {
+    bool present;
+    double mhz;                          /* the DSP's own clock */
+    uint32_t mailbox;                    /* mailbox and control registers, 4 KiB */
+    int irq;                             /* NVIC line of the DSP -> M55 doorbell */
+    uint32_t window;                     /* the M55's view of IRAM (+0) and DRAM (+0x100000) */
+    uint32_t iram_bytes, dram_bytes, dram_banks;
+    uint32_t iram_wait, dram_wait;       /* DSP cycles */
+    uint32_t dma_bytes_per_cycle, dma_setup_cycles;
+} soc_dsp_t;
+
+#define SOC_DSP_DEFAULT_MAILBOX 0x48104000u
+#define SOC_DSP_DEFAULT_IRQ 57
+#define SOC_DSP_DEFAULT_WINDOW 0x48200000u
+#define SOC_DSP_MAILBOX_SIZE 0x1000u
+
 typedef struct soc_desc {
     char name[64];
     char cpu[SOC_NAME_LEN];
@@ -73,6 +92,7 @@ typedef struct soc_desc {
     soc_device_t devices[SOC_MAX_DEVICES];
     int ndevices;
     soc_npu_t npu;
+    soc_dsp_t dsp;
     uint32_t model_address;    /* where a MODEL.pte argument is placed */
     uint32_t input_address;    /* where --input files are placed, one after another */
 } soc_desc_t;

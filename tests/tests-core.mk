@@ -3,7 +3,7 @@
 FUZZ_CC    := clang
 FUZZ_FLAGS := -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
               -D_DEFAULT_SOURCE -D_POSIX_C_SOURCE=200809L $(PKG_CFLAGS)
-FUZZ_SRCS  := $(ISA_SRCS) $(SIM_SRCS) $(NPU_SRCS) $(GEN_SOC)
+FUZZ_SRCS  := $(ISA_SRCS) $(SIM_SRCS) $(NPU_SRCS) $(DSP_SRCS) $(GEN_SOC)
 # Each execution builds a whole SoC (tens of ms under the sanitizers), so
 # the runs in make test are short; `make test-fuzz FUZZ_ELF_RUNS=1000000
 # FUZZ_INSN_RUNS=1000000` is the long run.

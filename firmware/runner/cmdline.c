@@ -71,12 +71,15 @@ int cmdline_parse(char *line, runner_config *cfg, char *err, uint32_t err_size)
         } else if (!strncmp(tok, "--iterations=", 13)) {
             if (parse_u32(tok + 13, &end, &cfg->iterations) != 0 || *end || cfg->iterations == 0)
                 goto bad;
+        } else if (!strcmp(tok, "--engine=cpu") || !strcmp(tok, "--engine=dsp")) {
+            cfg->engine = tok[9] == 'd' ? 2 : 0;
         } else {
             goto bad;
         }
         continue;
     bad:
-        snprintf(err, err_size, "bad option '%s' (expected --model=ADDR:SIZE, --input=ADDR:SIZE, --iterations=N)",
+        snprintf(err, err_size, "bad option '%s' (expected --model=ADDR:SIZE, --input=ADDR:SIZE, --iterations=N, "
+                 "--engine=cpu|dsp)",
                  tok);
         return -1;
     }

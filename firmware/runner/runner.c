@@ -2,7 +2,7 @@
  * QEMU's loader device) and prints its outputs.
  *
  *   semihosting command line: runner --model=ADDR:SIZE [--input=ADDR:SIZE]...
- *                                    [--iterations=N]
+ *                                    [--iterations=N] [--engine=cpu|dsp]
  *
  * Exit status 0 on success, 1 with a message on stderr on any error. */
 #include <stdio.h>
@@ -11,6 +11,7 @@
 #include "../../runtime/et_print.h"
 #include "../../runtime/et_session.h"
 #include "cmdline.h"
+#include "dsp.h"
 #include "npu.h"
 #include "profport.h"
 
@@ -25,6 +26,8 @@ static struct etsim_pp_tensor pp_outputs[16];
 static void on_op_begin(void *ctx, uint32_t seq, const char *name, int engine)
 {
     (void)ctx;
+    if (runner_dsp_runs(seq))
+        engine = ETSIM_ENGINE_DSP;
     pp_event(ETSIM_EV_OP_BEGIN, seq, (uint32_t)(uintptr_t)name, (uint32_t)engine);
 }
 
@@ -92,6 +95,8 @@ int main(void)
     if (et_session_open(&session, model, cfg.model.size, NULL, work, sizeof work, &err) != ET_OK)
         return fail("loading the model", &err);
     runner_npu_attach(&session.method);
+    if (cfg.engine == ETSIM_ENGINE_DSP && runner_dsp_attach(&session.method, &session.pool) != 0)
+        return 1;
     const et_method *m = &session.method;
     printf("model: %lu bytes at 0x%08lx, method %.*s, %lu instructions\n", (unsigned long)cfg.model.size,
            (unsigned long)cfg.model.addr, (int)m->name_len, m->name, (unsigned long)m->ninstrs);

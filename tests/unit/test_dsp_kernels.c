@@ -202,3 +202,162 @@ Test(hld_kernels, fft256_tones_land_in_their_bins)
     cr_assert_leq(err, FFT_TOLERANCE * mag, "max error %.2f of %.0f", err, mag);
     cr_assert_gt(mag, 1e6);
 }
+
+/* ---- dw_s8: depthwise convolution ------------------------------------- */
+
+#define DW_DESC 0x101000u
+#define DW_X    0x101100u   /* up to 0x6000 bytes */
+#define DW_W    0x107100u
+#define DW_BIAS 0x108100u
+#define DW_MULT 0x108500u
+#define DW_SHIFT 0x108900u
+#define DW_OUT  0x110000u   /* bank 1 */
+
+/* One layer on random data against the runtime's reference loop
+ * (quantized_depthwise_conv2d_s8.c, depth multiplier 1); returns cycles. */
+static uint32_t run_dw(int H, int W, int C, int KH, int KW, int sy, int sx, int py, int px, uint64_t seed)
+{
+    rng = seed;
+    int Ho = (H + 2 * py - KH) / sy + 1, Wo = (W + 2 * px - KW) / sx + 1;
+    size_t nx = (size_t)H * W * C, nw = (size_t)KH * KW * C, no = (size_t)Ho * Wo * C;
+    cr_assert(nx <= 0x6000 && nw <= 0x1000 && C <= 256 && no <= 0xFF00);
+    int8_t *x = malloc(nx), *w = malloc(nw), *out = malloc(no);
+    int32_t *bias = malloc((size_t)C * 4), *mult = malloc((size_t)C * 4);
+    int16_t *shift = malloc((size_t)C * 2);
+    int32_t in_off = (int32_t)(rnd() % 256) - 128, out_off = (int32_t)(rnd() % 256) - 128;
+    int32_t act_min = -128 + (int32_t)(rnd() % 20), act_max = 127 - (int32_t)(rnd() % 20);
+    for (size_t i = 0; i < nx; i++)
+        x[i] = (int8_t)rnd();
+    for (size_t i = 0; i < nw; i++)
+        w[i] = (int8_t)rnd();
+    for (int c = 0; c < C; c++) {
+        bias[c] = (int32_t)(rnd() % 20001) - 10000;
+        mult[c] = (int32_t)(0x40000000u | (rnd() & 0x3FFFFFFFu));
+        shift[c] = (int16_t)(-4 - (int)(rnd() % 7));
+    }
+    tdsp_t *t = tdsp_new();
+    load_kernel(t, "dsp/kernels/dw_s8.s", "dw_s8", DW_DESC);
+    tdsp_poke(t, DW_X, x, (uint32_t)nx);
+    tdsp_poke(t, DW_W, w, (uint32_t)nw);
+    tdsp_poke(t, DW_BIAS, bias, (uint32_t)C * 4);
+    tdsp_poke(t, DW_MULT, mult, (uint32_t)C * 4);
+    tdsp_poke(t, DW_SHIFT, shift, (uint32_t)C * 2);
+    const uint32_t desc[18] = {DW_X, DW_W, DW_BIAS, DW_MULT, DW_SHIFT, DW_OUT, (uint32_t)C, (uint32_t)H, (uint32_t)W,
+                               (uint32_t)Ho, (uint32_t)Wo, (uint32_t)KH, (uint32_t)KW, (uint32_t)sy, (uint32_t)sx,
+                               (uint32_t)py, (uint32_t)px, (uint32_t)in_off};
+    tdsp_poke(t, DW_DESC, desc, sizeof desc);
+    int16_t q[4] = {(int16_t)out_off, (int16_t)act_min, (int16_t)act_max, 0};
+    tdsp_poke(t, DW_DESC + 72, q, sizeof q);
+    put32(t, DW_OUT + (uint32_t)no, 0xA5A5A5A5u);
+    cr_assert_eq(tdsp_run(t, 50000000), DSP_RUN_HALT, "%s", t->msg);
+    tdsp_peek(t, DW_OUT, out, (uint32_t)no);
+    for (int oy = 0; oy < Ho; oy++)
+        for (int ox = 0; ox < Wo; ox++)
+            for (int c = 0; c < C; c++) {
+                int32_t acc = bias[c];
+                for (int ky = 0; ky < KH; ky++)
+                    for (int kx = 0; kx < KW; kx++) {
+                        int iy = oy * sy - py + ky, ix = ox * sx - px + kx;
+                        if (iy < 0 || iy >= H || ix < 0 || ix >= W)
+                            continue;
+                        acc += (x[((size_t)iy * W + ix) * C + c] + in_off) * w[((size_t)ky * KW + kx) * C + c];
+                    }
+                acc = q_requantize(acc, mult[c], shift[c]) + out_off;
+                int8_t want = (int8_t)q_clamp(acc, act_min, act_max);
+                size_t i = ((size_t)oy * Wo + ox) * C + c;
+                cr_assert_eq(out[i], want, "%dx%dx%d k%dx%d s%d,%d p%d,%d: out[%d][%d][%d] got %d want %d", H, W, C,
+                             KH, KW, sy, sx, py, px, oy, ox, c, out[i], want);
+            }
+    uint32_t guard;
+    tdsp_peek(t, DW_OUT + (uint32_t)no, &guard, 4);
+    cr_assert_eq(guard, 0xA5A5A5A5u, "wrote past the output");
+    uint32_t cycles = kernel_cycles(t);
+    tdsp_free(t);
+    free(x); free(w); free(out); free(bias); free(mult); free(shift);
+    return cycles;
+}
+
+Test(hld_kernels, dw_s8_random_shapes_bit_exact)
+{
+    run_dw(5, 4, 4, 3, 3, 1, 1, 1, 1, 11);
+    run_dw(7, 6, 8, 3, 3, 2, 2, 1, 1, 12);
+    run_dw(6, 5, 12, 3, 2, 1, 2, 0, 1, 13);
+    run_dw(4, 4, 16, 5, 5, 1, 1, 2, 2, 14);
+    run_dw(9, 3, 4, 1, 1, 1, 1, 0, 0, 15);
+}
+
+/* KWS's depthwise layers: 25 x 5 x 64, 3 x 3, stride 1, padding 1. */
+Test(hld_kernels, dw_s8_kws_layer_bit_exact_and_its_cycles)
+{
+    uint32_t cycles = run_dw(25, 5, 64, 3, 3, 1, 1, 1, 1, 21);
+    printf("hld dw_s8 25x5x64 3x3: %u cycles, %.2f MAC/cycle\n", cycles, 25.0 * 5 * 64 * 9 / cycles);
+}
+
+/* ---- avg_s8: average pooling --------------------------------------------- */
+
+/* One pooling on random data against the runtime's arithmetic
+ * (quantized_avg_pool2d_s8.c: the mean of the window's positions inside
+ * the input, rounded half away from zero); returns cycles. */
+static uint32_t run_avg(int H, int W, int C, int KH, int KW, int sy, int sx, int py, int px, uint64_t seed)
+{
+    rng = seed;
+    int Ho = (H + 2 * py - KH) / sy + 1, Wo = (W + 2 * px - KW) / sx + 1;
+    size_t nx = (size_t)H * W * C, no = (size_t)Ho * Wo * C;
+    cr_assert(nx <= 0x6000 && no <= 0xFF00);
+    int8_t *x = malloc(nx), *out = malloc(no);
+    for (size_t i = 0; i < nx; i++)
+        x[i] = (int8_t)rnd();
+    if (seed & 1)   /* extremes: every value -128 or 127 */
+        for (size_t i = 0; i < nx; i++)
+            x[i] = (rnd() & 1) ? 127 : -128;
+    tdsp_t *t = tdsp_new();
+    load_kernel(t, "dsp/kernels/avg_s8.s", "avg_s8", DW_DESC);
+    tdsp_poke(t, DW_X, x, (uint32_t)nx);
+    const uint32_t desc[17] = {DW_X, 0, 0, 0, 0, DW_OUT, (uint32_t)C, (uint32_t)H, (uint32_t)W, (uint32_t)Ho,
+                               (uint32_t)Wo, (uint32_t)KH, (uint32_t)KW, (uint32_t)sy, (uint32_t)sx, (uint32_t)py,
+                               (uint32_t)px};
+    tdsp_poke(t, DW_DESC, desc, sizeof desc);
+    put32(t, DW_OUT + (uint32_t)no, 0xA5A5A5A5u);
+    cr_assert_eq(tdsp_run(t, 50000000), DSP_RUN_HALT, "%s", t->msg);
+    tdsp_peek(t, DW_OUT, out, (uint32_t)no);
+    for (int oy = 0; oy < Ho; oy++)
+        for (int ox = 0; ox < Wo; ox++) {
+            int y0 = oy * sy - py < 0 ? 0 : oy * sy - py, y1 = oy * sy - py + KH > H ? H : oy * sy - py + KH;
+            int x0 = ox * sx - px < 0 ? 0 : ox * sx - px, x1 = ox * sx - px + KW > W ? W : ox * sx - px + KW;
+            int count = (y1 - y0) * (x1 - x0);
+            for (int c = 0; c < C; c++) {
+                int32_t sum = 0;
+                for (int y = y0; y < y1; y++)
+                    for (int xx = x0; xx < x1; xx++)
+                        sum += x[((size_t)y * W + xx) * C + c];
+                int32_t avg = sum > 0 ? (sum + count / 2) / count : (sum - count / 2) / count;
+                int8_t want = (int8_t)(avg > 127 ? 127 : avg < -128 ? -128 : avg);
+                size_t i = ((size_t)oy * Wo + ox) * C + c;
+                cr_assert_eq(out[i], want, "%dx%dx%d k%dx%d s%d,%d p%d,%d: out[%d][%d][%d] got %d want %d (sum %d/%d)",
+                             H, W, C, KH, KW, sy, sx, py, px, oy, ox, c, out[i], want, sum, count);
+            }
+        }
+    uint32_t guard;
+    tdsp_peek(t, DW_OUT + (uint32_t)no, &guard, 4);
+    cr_assert_eq(guard, 0xA5A5A5A5u, "wrote past the output");
+    uint32_t cycles = kernel_cycles(t);
+    tdsp_free(t);
+    free(x); free(out);
+    return cycles;
+}
+
+Test(hld_kernels, avg_s8_random_shapes_bit_exact)
+{
+    run_avg(5, 4, 4, 3, 3, 1, 1, 1, 1, 31);
+    run_avg(7, 6, 8, 2, 2, 2, 2, 0, 0, 32);
+    run_avg(6, 5, 12, 3, 2, 1, 2, 1, 1, 33);
+    run_avg(9, 3, 4, 4, 3, 3, 1, 2, 1, 34);
+}
+
+/* KWS's global average pooling: 25 x 5 x 64 to 1 x 1 x 64. */
+Test(hld_kernels, avg_s8_kws_global_pool_bit_exact_and_its_cycles)
+{
+    uint32_t cycles = run_avg(25, 5, 64, 25, 5, 1, 1, 0, 0, 41);
+    run_avg(25, 5, 64, 25, 5, 1, 1, 0, 0, 42);
+    printf("hld avg_s8 25x5x64 global: %u cycles\n", cycles);
+}

@@ -1,0 +1,192 @@
+# The dispatcher: the DSP's main loop when the M55 offloads operators to it
+# (HIFI.md 5.6; the protocol is firmware/include/etsim_dsp.h's).  Built
+# with the kernels it calls into one image (dsp/dsp.mk: build/dsp/offload.hld).
+#
+#   sleep in waiti until the M55 rings; the interrupt handler clears the
+#   doorbell and returns to the bundle after waiti;
+#   A2D_MSG0 = operation, A2D_MSG1 = descriptor address;
+#   run the kernel (interrupts off: the M55 rings only when it is idle);
+#   D2A_MSG0 = status, D2A_MSG1 = the kernel's cycles (CCOUNT), ring.
+#
+# An unknown operation answers ETSIM_DSP_BAD_OP without running anything; a
+# descriptor that points outside memory makes the kernel's access fault,
+# which stops the DSP and rings the M55 (sim/dsp.c).
+
+        .equ MBOX, 0x48104000
+        .equ OP_FC_S8, 1
+        .equ OP_FC_S8_ROWS, 2
+        .equ OP_DW_S8, 3
+        .equ OP_AVG_S8, 4
+        .equ BAD_OP, 1
+        .text
+        .entry dispatch
+
+irq:    li r1, MBOX
+        movi r2, 1
+        st.w r2, [r1+0x24]         # A2D_CLR: the line drops
+        rfi
+
+dispatch:
+        li r1, irq
+        wsr irq_vec, r1
+        movi r1, 1
+        wsr irq_en, r1
+idle:   waiti
+        wsr ps, r0                 # no interrupt while a kernel runs
+        li r1, MBOX
+        ld.w r3, [r1+0]            # operation
+        ld.w r2, [r1+4]            # descriptor
+        movi r4, OP_FC_S8_ROWS
+        beq r3, r4, rows
+        movi r4, OP_DW_S8
+        bne r3, r4, not_dw
+        j dw
+not_dw: movi r4, OP_AVG_S8
+        bne r3, r4, not_avg
+        j avg
+not_avg:
+        movi r4, OP_FC_S8
+        bne r3, r4, bad_op
+        rsr r4, ccount
+        li r5, t_start
+        st.w r4, [r5+0]
+        call fc_s8
+        rsr r4, ccount
+        li r5, t_start
+        ld.w r6, [r5+0]
+        sub r4, r4, r6
+        movi r3, 0
+reply:  li r1, MBOX
+        st.w r3, [r1+0x10]         # D2A_MSG0: status
+        st.w r4, [r1+0x14]         # D2A_MSG1: cycles
+        movi r5, 1
+        wsr doorbell, r5
+        j idle
+bad_op: movi r3, BAD_OP
+        movi r4, 0
+        j reply
+
+# OP_FC_S8_ROWS: fc_s8's descriptor, then +40 rows, +44 x stride, +48 out
+# stride (bytes): fc_s8 once per row (a linear layer's batches, a
+# pointwise convolution's pixels), advancing x and out.  The descriptor is
+# copied into DRAM (bank 0) and the weights, when they fit, DMA'd into DRAM
+# bank 1 (W_LOCAL: the image assumes the an547 DSP's 2 x 64 KiB), so that
+# the inner loop reads only x from shared memory; the shared descriptor is
+# left as the M55 wrote it.
+        .equ W_LOCAL, 0x110000
+        .equ W_LOCAL_MAX, 0xFFF0           # 8 readable bytes after W
+rows:   rsr r4, ccount
+        li r5, t_start
+        st.w r4, [r5+0]
+        li r6, local_desc
+        wsr dma_src, r2
+        wsr dma_dst, r6
+        movi r7, 52
+        wsr dma_len, r7
+        dma.start
+        dma.wait
+        ld.w r7, [r6+24]                   # N
+        ld.w r8, [r6+28]                   # K
+        mul r9, r7, r8                     # bytes of W
+        li r10, W_LOCAL_MAX
+        bltu r10, r9, rows_go              # too big: W stays where it is
+        ld.w r7, [r6+4]
+        wsr dma_src, r7
+        li r7, W_LOCAL
+        wsr dma_dst, r7
+        wsr dma_len, r9
+        dma.start
+        dma.wait
+        st.w r7, [r6+4]
+rows_go:
+        st.w r6, [r5+4]                    # cur_desc: the local copy
+rows_loop:
+        li r5, t_start
+        ld.w r2, [r5+4]
+        ld.w r6, [r2+40]
+        beq r6, r0, rows_done
+        addi r6, r6, -1
+        st.w r6, [r2+40]
+        call fc_s8
+        li r5, t_start
+        ld.w r2, [r5+4]
+        ld.w r6, [r2+0]
+        ld.w r7, [r2+44]
+        add r6, r6, r7
+        st.w r6, [r2+0]
+        ld.w r6, [r2+20]
+        ld.w r7, [r2+48]
+        add r6, r6, r7
+        st.w r6, [r2+20]
+        j rows_loop
+rows_done:
+        rsr r4, ccount
+        li r5, t_start
+        ld.w r6, [r5+0]
+        sub r4, r4, r6
+        movi r3, 0
+        j reply
+
+# OP_DW_S8: dw_s8's descriptor (80 bytes), copied into DRAM by DMA, the
+# weights too when they fit (W_LOCAL), then dw_s8 on the copy.
+dw:     rsr r4, ccount
+        li r5, t_start
+        st.w r4, [r5+0]
+        li r6, local_desc
+        wsr dma_src, r2
+        wsr dma_dst, r6
+        movi r7, 80
+        wsr dma_len, r7
+        dma.start
+        dma.wait
+        ld.w r7, [r6+24]                   # C
+        ld.w r8, [r6+44]                   # KH
+        mul r9, r7, r8
+        ld.w r8, [r6+48]                   # KW
+        mul r9, r9, r8                     # bytes of W
+        li r10, W_LOCAL_MAX
+        bltu r10, r9, dw_go
+        ld.w r7, [r6+4]
+        wsr dma_src, r7
+        li r7, W_LOCAL
+        wsr dma_dst, r7
+        wsr dma_len, r9
+        dma.start
+        dma.wait
+        st.w r7, [r6+4]
+dw_go:  mov r2, r6
+        call dw_s8
+        rsr r4, ccount
+        li r5, t_start
+        ld.w r6, [r5+0]
+        sub r4, r4, r6
+        movi r3, 0
+        j reply
+
+# OP_AVG_S8: avg_s8's descriptor (dw_s8's layout, 80 bytes) copied into
+# DRAM, then avg_s8 on the copy.
+avg:    rsr r4, ccount
+        li r5, t_start
+        st.w r4, [r5+0]
+        li r6, local_desc
+        wsr dma_src, r2
+        wsr dma_dst, r6
+        movi r7, 80
+        wsr dma_len, r7
+        dma.start
+        dma.wait
+        mov r2, r6
+        call avg_s8
+        rsr r4, ccount
+        li r5, t_start
+        ld.w r6, [r5+0]
+        sub r4, r4, r6
+        movi r3, 0
+        j reply
+
+        .data
+t_start: .word 0                   # CCOUNT at the kernel's start
+        .word 0                    # +4: the descriptor (OP_FC_S8_ROWS)
+        .align 8
+local_desc: .space 80              # the descriptor's copy (OP_FC_S8_ROWS, OP_DW_S8)
+

@@ -1,0 +1,43 @@
+/* The HLD DSP as the M55 firmware sees it on etsim's an547 (docs/dsp.md,
+ * "The DSP on the SoC"): the mailbox and control registers, the window on
+ * the DSP's memories, the interrupt, and the dispatcher's protocol
+ * (dsp/dispatch/dispatcher.s).  Keep in step with sim/mailbox.h,
+ * sim/dsp.h and sim/socs/an547.json. */
+#ifndef ETSIM_DSP_H
+#define ETSIM_DSP_H
+
+#define ETSIM_DSP_MAILBOX   0x48104000u
+#define ETSIM_DSP_IRQ       57u
+#define ETSIM_DSP_WINDOW    0x48200000u   /* + DSP address: IRAM at 0, DRAM at 0x100000 */
+
+/* Mailbox registers (32-bit) */
+#define ETSIM_DSP_A2D_MSG(i) (0x00u + 4u * (i))   /* M55 -> DSP messages 0-3 */
+#define ETSIM_DSP_D2A_MSG(i) (0x10u + 4u * (i))   /* DSP -> M55 messages 0-3 */
+#define ETSIM_DSP_A2D_SET   0x20u   /* write 1: ring the DSP */
+#define ETSIM_DSP_D2A_SET   0x28u   /* read bit 0: the DSP rang the M55 */
+#define ETSIM_DSP_D2A_CLR   0x2Cu   /* write 1: clear it */
+/* Control registers */
+#define ETSIM_DSP_CTRL      0x40u   /* bit 0 RUN */
+#define ETSIM_DSP_ENTRY     0x44u
+#define ETSIM_DSP_STATUS    0x48u   /* bit 0 running, 1 halted, 2 faulted, 3 asleep */
+#define ETSIM_DSP_CCOUNT_LO 0x4Cu
+#define ETSIM_DSP_CCOUNT_HI 0x50u
+#define ETSIM_DSP_FAULT_PC  0x54u
+
+#define ETSIM_DSP_STATUS_RUNNING 1u
+#define ETSIM_DSP_STATUS_HALTED  2u
+#define ETSIM_DSP_STATUS_FAULTED 4u
+#define ETSIM_DSP_STATUS_ASLEEP  8u
+
+/* The dispatcher's protocol: the M55 writes the operation to A2D_MSG0 and
+ * the descriptor's address (shared memory) to A2D_MSG1 and rings; the DSP
+ * answers with a status in D2A_MSG0 and the kernel's DSP cycles in
+ * D2A_MSG1 and rings back. */
+#define ETSIM_DSP_OP_FC_S8   1u   /* dsp/kernels/fc_s8.s: its descriptor */
+#define ETSIM_DSP_OP_FC_S8_ROWS 2u   /* the same + rows, x and out strides: fc_s8 per row */
+#define ETSIM_DSP_OP_DW_S8   3u   /* dsp/kernels/dw_s8.s: its descriptor */
+#define ETSIM_DSP_OP_AVG_S8  4u   /* dsp/kernels/avg_s8.s: its descriptor (dw_s8's layout) */
+#define ETSIM_DSP_OK         0u
+#define ETSIM_DSP_BAD_OP     1u
+
+#endif

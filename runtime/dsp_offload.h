@@ -1,0 +1,53 @@
+/* Placement of operators on the HLD DSP (docs/dsp.md, "Offload"): the
+ * operators of a method that have a DSP kernel, and whose every instance
+ * fits that kernel, are run by the DSP through a port the platform gives
+ * (the runner's firmware/runner/dsp.c: mailbox, cache maintenance).  The
+ * rest stay on the M55.  Today's DSP kernel is dsp/kernels/fc_s8.s, run by
+ * the dispatcher once per row: cortex_m::quantized_linear (N % 4 == 0,
+ * K % 16 == 0, filter offset 0) and cortex_m::quantized_conv2d when it is
+ * pointwise (1x1, stride 1, no padding, channels-last; per-channel
+ * requantisation); and dsp/kernels/dw_s8.s for
+ * cortex_m::quantized_depthwise_conv2d (depth multiplier 1, one image,
+ * channels-last, C % 4 == 0); dsp/kernels/avg_s8.s for
+ * cortex_m::quantized_avg_pool2d (one image, channels-last, C % 4 == 0, no
+ * ceil mode). */
+#ifndef ET_DSP_OFFLOAD_H
+#define ET_DSP_OFFLOAD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "et_error.h"
+#include "et_method.h"
+
+/* Operations of the DSP's dispatcher (firmware/include/etsim_dsp.h). */
+#define ET_DSP_OP_FC_S8 1u
+#define ET_DSP_OP_FC_S8_ROWS 2u
+#define ET_DSP_OP_DW_S8 3u
+#define ET_DSP_OP_AVG_S8 4u
+
+typedef struct et_dsp_port {
+    void *ctx;
+    /* Run op on the descriptor at desc and wait; 0 when the DSP answered
+     * status 0, else -1 with a message in msg. */
+    int (*call)(void *ctx, uint32_t op, const void *desc, char *msg, size_t msglen);
+    /* D-cache maintenance around the call (no-ops without a cache). */
+    void (*clean)(void *ctx, const void *p, size_t n);
+    void (*invalidate)(void *ctx, void *p, size_t n);
+} et_dsp_port;
+
+/* Place on the DSP every call that fits its kernel (the other calls of the
+ * same operator stay on the M55); the descriptors and the constant tables
+ * the kernels need (folded bias, per-channel requantisation) are built
+ * once here, in pool (memory the DSP can read: shared SRAM).  *placed
+ * receives the number of calls moved.  A method with jumps gets nothing
+ * placed (its calls' order is not known beforehand).  Keeps port. */
+et_err et_dsp_place(et_method *m, const et_dsp_port *port, void *pool, size_t pool_size, uint32_t *placed,
+                    et_error *err);
+
+/* Whether the executor's operator call number seq (et_observer.op_begin,
+ * counted from 0 in each inference) runs on the DSP. */
+bool et_dsp_runs(uint32_t seq);
+
+#endif
