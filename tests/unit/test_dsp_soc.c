@@ -274,6 +274,6 @@ Test(hld_soc, energy_of_the_dsp)
     double cycles = (double)(b.dsp_cycles - a.dsp_cycles);
     cr_assert(cycles >= 100002 && cycles <= 100010, "%.0f", cycles);
     cr_assert_float_eq(e.dsp_pj, cycles * 80.0 + 100001 * 0.1 + 2 * 0.1, 1e-6);
-    cr_assert_float_eq(e.total_pj, e.core_pj + e.sleep_pj + e.static_pj + e.datapath_pj + e.dsp_pj, 1e-3);
+    cr_assert_float_eq(e.total_pj, e.core_pj + e.sleep_pj + e.static_pj + e.datapath_pj + e.npu_pj + e.dsp_pj, 1e-3);
     machine_destroy(m);
 }
