@@ -530,6 +530,7 @@ static bool add_devices(machine_t *m, char *err, size_t errlen)
             sim_uart_t *u = &m->uarts[m->nuarts++];
             u->base = sd->base;
             u->m = m;
+            u->shutdown_on_eot = sd->shutdown_on_eot;
             d.ctx = u;
             d.read = uart_dev_read;
             d.write = uart_dev_write;
@@ -627,6 +628,14 @@ bool machine_set_on_mem(machine_t *m,
     m->trace_ctx = fn_ctx;
     m->cpu->hooks.on_mem = fn;
     return cpu_trace_memory(m->cpu, fn != NULL);
+}
+
+bool machine_set_exit_on_eot(machine_t *m)
+{
+    if (m->nuarts == 0)
+        return false;
+    m->uarts[0].shutdown_on_eot = true;
+    return true;
 }
 
 bool machine_reset(machine_t *m)

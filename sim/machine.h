@@ -35,6 +35,7 @@ typedef struct sim_uart {
     uint32_t ctrl;
     uint32_t bauddiv;
     uint32_t intstatus;
+    bool shutdown_on_eot;     /* EOT (0x04) written ends the run, status 0 */
 } sim_uart_t;
 
 /* A memory-mapped device: its address ranges (the same registers at every
@@ -157,6 +158,11 @@ void machine_set_irq(machine_t *m, int line, bool level);
 
 /* The NPU of the description (sim/npu.c): create it and put it on the bus. */
 bool sim_npu_attach(machine_t *m, char *err, size_t errlen);
+
+/* --exit-on-eot: UART0 (the description's first uart-cmsdk) ends the run
+ * with status 0 when the firmware writes EOT (0x04), as the FVP's
+ * mps3_board.uart0.shutdown_on_eot=1.  False when the SoC has no UART. */
+bool machine_set_exit_on_eot(machine_t *m);
 
 /* Reset the core from the vector table (and the devices). */
 bool machine_reset(machine_t *m);

@@ -53,6 +53,8 @@ typedef struct options {
     bool trace_level_given;
     bool quiet;
     const char *semihost_root;   /* NULL: the working directory */
+    const char *semihosting_cmdline;   /* NULL: etsim writes the runner's */
+    bool exit_on_eot;
 } options_t;
 
 static void usage(FILE *f)
@@ -75,6 +77,11 @@ static void usage(FILE *f)
           "  --timeline FILE        Chrome trace-event JSON timeline (Perfetto, chrome://tracing)\n"
           "  --semihost-root DIR    semihosting file access confined to DIR (default: the\n"
           "                         working directory; / allows every file, as QEMU)\n"
+          "  --exit-on-eot          end with status 0 when UART0 prints EOT (0x04), as the FVP's\n"
+          "                         -C mps3_board.uart0.shutdown_on_eot=1\n"
+          "  --semihosting-cmdline STRING  what SYS_GET_CMDLINE returns (default: the firmware\n"
+          "                         path and the model/input addresses), as the FVP's\n"
+          "                         -C cpu0.semihosting-cmd_line=STRING\n"
           "  -q                     no summary on stderr\n"
           "  --print-soc [NAME]     print a built-in SoC description as JSON and exit\n"
           "exit status: the firmware's; 2 usage or bad input; 3 firmware crash; 4 max cycles\n",
@@ -230,6 +237,16 @@ static int parse_args(int argc, char **argv, options_t *o)
         } else if (!strcmp(a, "--semihost-root")) {
             NEED_VALUE();
             o->semihost_root = v;
+        } else if (!strcmp(a, "--exit-on-eot")) {
+            o->exit_on_eot = true;
+        } else if (!strcmp(a, "--semihosting-cmdline")) {
+            NEED_VALUE();
+            if (strlen(v) >= sizeof ((semihost_t *)0)->cmdline) {
+                fprintf(stderr, "etsim: --semihosting-cmdline: longer than %zu bytes\n",
+                        sizeof ((semihost_t *)0)->cmdline - 1);
+                return EXIT_USAGE;
+            }
+            o->semihosting_cmdline = v;
         } else if (!strcmp(a, "--timeline")) {
             NEED_VALUE();
             o->timeline = v;
@@ -340,6 +357,8 @@ static bool load_model_and_inputs(machine_t *m, const options_t *o, run_info_t *
     }
     if (o->model || o->iterations != 1)
         append(cmd, cap, " --iterations=%u", o->iterations);
+    if (o->semihosting_cmdline)   /* the user's, as given (the loads above still happen) */
+        snprintf(cmd, cap, "%s", o->semihosting_cmdline);
     return true;
 }
 
@@ -411,6 +430,10 @@ static int run(const options_t *o)
         ok = load_file_at(m, o->data[i].path, o->data[i].addr, &size, err, sizeof err);
     }
     ok = ok && load_model_and_inputs(m, o, &ri, err, sizeof err);
+    if (ok && o->exit_on_eot && !machine_set_exit_on_eot(m)) {
+        snprintf(err, sizeof err, "--exit-on-eot: SoC %s has no uart-cmsdk device", m->desc.name);
+        ok = false;
+    }
     if (!ok) {
         fprintf(stderr, "etsim: %s\n", err);
         machine_destroy(m);

@@ -258,12 +258,20 @@ static bool parse_device(parse_ctx_t *pc, json_object *o, soc_device_t *dev)
         return false;
     if (!dev->name[0])
         memcpy(dev->name, dev->type, sizeof dev->name);
-    static const char *const device_keys[] = {"type", "name", "base", "size", NULL};
+    json_object *eot;
+    if (json_object_object_get_ex(o, "shutdown_on_eot", &eot)) {
+        if (!json_object_is_type(eot, json_type_boolean))
+            return fail(pc, "device %s: \"shutdown_on_eot\" must be true or false", dev->name);
+        dev->shutdown_on_eot = json_object_get_boolean(eot);
+    }
+    static const char *const device_keys[] = {"type", "name", "base", "size", "shutdown_on_eot", NULL};
     char where[SOC_NAME_LEN + 8];
     snprintf(where, sizeof where, "device %s", dev->name);
     warn_unknown_keys(pc, o, where, device_keys);
     if (strcmp(dev->type, "uart-cmsdk") != 0 && strcmp(dev->type, "profport") != 0)
         return fail(pc, "device type \"%s\" is not one of uart-cmsdk, profport", dev->type);
+    if (dev->shutdown_on_eot && strcmp(dev->type, "uart-cmsdk") != 0)
+        return fail(pc, "device %s: \"shutdown_on_eot\" is a uart-cmsdk setting", dev->name);
     return true;
 }
 

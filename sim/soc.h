@@ -34,6 +34,9 @@ typedef struct soc_device {
     char type[SOC_NAME_LEN];   /* "uart-cmsdk", "profport" */
     char name[SOC_NAME_LEN];
     uint32_t base, size;
+    /* uart-cmsdk: a byte 0x04 (EOT) written ends the run with status 0,
+     * as the FVP's mps3_board.uart0.shutdown_on_eot (--exit-on-eot). */
+    bool shutdown_on_eot;
 } soc_device_t;
 
 /* The NPU ("npu" object; null or absent: none).  Defaults: the

@@ -41,3 +41,6 @@ test-rest: test-differ
 
 # The NPU tests (tests/npu/npu.mk).
 include tests/npu/npu.mk
+
+# The Corstone-300 platform tests (tests/platform/platform.mk).
+include tests/platform/platform.mk
