@@ -198,6 +198,7 @@ typedef struct cpu {
      * isa/mem_access.h; NULL while it is off or absent. */
     const uint32_t *dcache_mru;
     uint32_t dcache_set_mask;
+    uint64_t dcache_mru_hits;   /* hits taken by that check (no lookup counted them) */
     /* A contiguous Helium load/store done element by element (narrowing,
      * widening, predicated or not word-aligned) is one access of its byte
      * span for timing (docs/timing.md): while vspan_size is set, the first

@@ -374,17 +374,11 @@ static void scs_word_write(scs_t *s, cpu_t *cpu, uint32_t off, uint32_t v)
 
 /* ---- DWT -------------------------------------------------------------- */
 
-static bool cyccnt_counting(const scs_t *s)
-{
-    return (s->dwt_ctrl & 1u) != 0;
-}
-
-static uint32_t dwt_read(const scs_t *s, const cpu_t *cpu, uint32_t off)
+static uint32_t dwt_read(scs_t *s, const cpu_t *cpu, uint32_t off)
 {
     switch (off) {
     case 0x000: return s->dwt_ctrl | (4u << 28);   /* NUMCOMP = 4 */
-    case 0x004:
-        return cyccnt_counting(s) ? (uint32_t)(cpu->cycles - s->cyccnt_base) : s->cyccnt_stopped;
+    case 0x004: return pmu_cycle_counter(&s->pmu, cpu);
     default: return 0;
     }
 }
@@ -392,19 +386,11 @@ static uint32_t dwt_read(const scs_t *s, const cpu_t *cpu, uint32_t off)
 static void dwt_write(scs_t *s, const cpu_t *cpu, uint32_t off, uint32_t v)
 {
     switch (off) {
-    case 0x000: {
-        uint32_t now = dwt_read(s, cpu, 0x004);
+    case 0x000:
         s->dwt_ctrl = v & 0x0FFFFFFFu;
-        if (cyccnt_counting(s))
-            s->cyccnt_base = cpu->cycles - now;
-        else
-            s->cyccnt_stopped = now;
+        pmu_set_dwt_cyccntena(&s->pmu, cpu, (v & 1u) != 0);
         break;
-    }
-    case 0x004:
-        s->cyccnt_stopped = v;
-        s->cyccnt_base = cpu->cycles - v;
-        break;
+    case 0x004: pmu_set_cycle_counter(&s->pmu, cpu, v); break;
     default: break;
     }
 }
@@ -417,6 +403,8 @@ bool scs_read(scs_t *s, cpu_t *cpu, uint32_t addr, unsigned size, uint32_t *valu
     uint32_t lane = (addr & 3u) * 8;
     if (addr >= DWT_BASE && addr < DWT_BASE + 0x1000) {
         word = dwt_read(s, cpu, (addr - DWT_BASE) & ~3u);
+    } else if (addr >= PMU_BASE && addr < PMU_BASE + 0x1000) {
+        word = pmu_read(&s->pmu, cpu, (addr - PMU_BASE) & ~3u);
     } else if (addr >= SCS_BASE && addr < SCS_BASE + 0x1000) {
         uint32_t off = (addr - SCS_BASE) & ~3u;
         word = is_prio_reg(off) ? prio_read(cpu, off) : scs_word_read(s, cpu, off);
@@ -432,6 +420,10 @@ bool scs_write(scs_t *s, cpu_t *cpu, uint32_t addr, unsigned size, uint32_t valu
     uint32_t lane = (addr & 3u) * 8;
     if (addr >= DWT_BASE && addr < DWT_BASE + 0x1000) {
         dwt_write(s, cpu, (addr - DWT_BASE) & ~3u, value);
+        return true;
+    }
+    if (addr >= PMU_BASE && addr < PMU_BASE + 0x1000) {
+        pmu_write(&s->pmu, cpu, (addr - PMU_BASE) & ~3u, value);   /* word registers */
         return true;
     }
     if (addr < SCS_BASE || addr >= SCS_BASE + 0x1000)
