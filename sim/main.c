@@ -55,6 +55,7 @@ typedef struct options {
     const char *semihost_root;   /* NULL: the working directory */
     const char *semihosting_cmdline;   /* NULL: etsim writes the runner's */
     bool exit_on_eot;
+    bool strict_mmio;
 } options_t;
 
 static void usage(FILE *f)
@@ -82,6 +83,8 @@ static void usage(FILE *f)
           "  --semihosting-cmdline STRING  what SYS_GET_CMDLINE returns (default: the firmware\n"
           "                         path and the model/input addresses), as the FVP's\n"
           "                         -C cpu0.semihosting-cmd_line=STRING\n"
+          "  --strict-mmio          an undocumented offset of a known device is a bus error\n"
+          "                         (default: accepted, reads zero, logged once per device)\n"
           "  -q                     no summary on stderr\n"
           "  --print-soc [NAME]     print a built-in SoC description as JSON and exit\n"
           "exit status: the firmware's; 2 usage or bad input; 3 firmware crash; 4 max cycles\n",
@@ -237,6 +240,8 @@ static int parse_args(int argc, char **argv, options_t *o)
         } else if (!strcmp(a, "--semihost-root")) {
             NEED_VALUE();
             o->semihost_root = v;
+        } else if (!strcmp(a, "--strict-mmio")) {
+            o->strict_mmio = true;
         } else if (!strcmp(a, "--exit-on-eot")) {
             o->exit_on_eot = true;
         } else if (!strcmp(a, "--semihosting-cmdline")) {
@@ -420,6 +425,7 @@ static int run(const options_t *o)
         fprintf(stderr, "etsim: %s\n", err);
         return EXIT_USAGE;
     }
+    m->strict_mmio = o->strict_mmio;
     run_info_t ri = {0};
     elf_info_t elf;
     int status = EXIT_USAGE;
