@@ -380,7 +380,7 @@ static void print_crash(const machine_t *m, enum cpu_stop stop)
     if (stop != STOP_DEADLOCK) {
         fprintf(stderr, "  fault: %s (taken as %s)\n", cpu_fault_name(c->fault),
                 cpu_exception_name(c->exception));
-        if (c->fault == FAULT_PRECISERR || c->fault == FAULT_UNALIGNED)
+        if (c->fault == FAULT_PRECISERR || c->fault == FAULT_UNALIGNED || c->fault == FAULT_DACCVIOL)
             fprintf(stderr, "  address: 0x%08x\n", c->addr);
     }
     if (c->size == 4)

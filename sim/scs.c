@@ -263,8 +263,8 @@ static uint32_t scs_word_read(scs_t *s, cpu_t *cpu, uint32_t off)
     if (off >= 0x380 && off < 0x390) return s->itns[(off - 0x380) / 4];
     if (off >= 0xD9C && off < 0xDB8) {
         /* MPU_RBAR/RLAR and their aliases A1..A3 (region RNR + n). */
-        uint32_t n = (s->mpu_rnr + (off - 0xD9C) / 8) & 15u;
-        return (off - 0xD9C) % 8 == 0 ? s->mpu_rbar[n] : s->mpu_rlar[n];
+        uint32_t n = (cpu->mpu.rnr + (off - 0xD9C) / 8) & 15u;
+        return (off - 0xD9C) % 8 == 0 ? cpu->mpu.rbar[n] : cpu->mpu.rlar[n];
     }
     switch (off) {
     case 0x004: return (CPU_NUM_IRQ + 31) / 32 - 1;   /* ICTR */
@@ -284,10 +284,10 @@ static uint32_t scs_word_read(scs_t *s, cpu_t *cpu, uint32_t off)
     case 0xD88: return cpu->scb.cpacr;
     case 0xD8C: return s->nsacr;
     case 0xD90: return 16u << 8;                      /* MPU_TYPE: 16 regions */
-    case 0xD94: return s->mpu_ctrl;
-    case 0xD98: return s->mpu_rnr;
-    case 0xDC0: return s->mpu_mair[0];
-    case 0xDC4: return s->mpu_mair[1];
+    case 0xD94: return cpu->mpu.ctrl;
+    case 0xD98: return cpu->mpu.rnr;
+    case 0xDC0: return cpu->mpu.mair[0];
+    case 0xDC4: return cpu->mpu.mair[1];
     case 0xDD0: return s->sau_ctrl;
     case 0xDD4: return 8;                             /* SAU_TYPE: 8 regions */
     case 0xDD8: return s->sau_rnr;
@@ -313,8 +313,8 @@ static void scs_word_write(scs_t *s, cpu_t *cpu, uint32_t off, uint32_t v)
     if (off >= 0x280 && off < 0x290) { irq_set_bits(cpu, cpu->exc.pending, (off - 0x280) / 4, v, 0); return; }
     if (off >= 0x380 && off < 0x390) { s->itns[(off - 0x380) / 4] = v; return; }
     if (off >= 0xD9C && off < 0xDB8) {
-        uint32_t n = (s->mpu_rnr + (off - 0xD9C) / 8) & 15u;
-        if ((off - 0xD9C) % 8 == 0) s->mpu_rbar[n] = v; else s->mpu_rlar[n] = v;
+        uint32_t n = (cpu->mpu.rnr + (off - 0xD9C) / 8) & 15u;
+        if ((off - 0xD9C) % 8 == 0) cpu->mpu.rbar[n] = v; else cpu->mpu.rlar[n] = v;
         return;
     }
     switch (off) {
@@ -352,10 +352,14 @@ static void scs_word_write(scs_t *s, cpu_t *cpu, uint32_t off, uint32_t v)
     case 0xD38: cpu->scb.bfar = v; break;
     case 0xD88: cpu->scb.cpacr = v & 0x00F00000u; break;
     case 0xD8C: s->nsacr = v & 0xC00u; break;
-    case 0xD94: s->mpu_ctrl = v & 7u; break;
-    case 0xD98: s->mpu_rnr = v & 0xFFu; break;
-    case 0xDC0: s->mpu_mair[0] = v; break;
-    case 0xDC4: s->mpu_mair[1] = v; break;
+    case 0xD94:
+        /* MPU_CTRL.ENABLE switches the checked data path (isa/mpu.h). */
+        cpu->mpu.ctrl = v & 7u;
+        cpu_mpu_changed(cpu);
+        break;
+    case 0xD98: cpu->mpu.rnr = v & 0xFFu; break;
+    case 0xDC0: cpu->mpu.mair[0] = v; break;
+    case 0xDC4: cpu->mpu.mair[1] = v; break;
     case 0xDD0: s->sau_ctrl = v & 3u; break;
     case 0xDD8: s->sau_rnr = v & 0xFFu; break;
     case 0xDDC: s->sau_rbar[s->sau_rnr & 7u] = v & ~0x1Fu; break;

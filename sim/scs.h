@@ -27,8 +27,8 @@ typedef struct scs {
     uint32_t dwt_ctrl;            /* CYCCNT is the PMU's cycle counter */
     pmu_t pmu;
     uint32_t demcr;
-    /* Registers kept so firmware reads back what it wrote (MPU, SAU...). */
-    uint32_t mpu_ctrl, mpu_rnr, mpu_mair[2], mpu_rbar[16], mpu_rlar[16];
+    /* Registers kept so firmware reads back what it wrote (SAU...); the
+     * MPU's are the core's (cpu_t.mpu, isa/mpu.h), which enforces them. */
     uint32_t sau_ctrl, sau_rnr, sau_rbar[8], sau_rlar[8];
     uint32_t nsacr, actlr, itns[4];
     bool reset_requested;         /* AIRCR.SYSRESETREQ written */
