@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "alu.h"
+#include "cache.h"
 #include "cpu_internal.h"
 #include "insn.h"
 #include "pipeline.h"
@@ -146,10 +147,15 @@ static inline bool memory_traced(const cpu_t *cpu)
 static __attribute__((noinline)) uint32_t traced_read(cpu_t *cpu, uint32_t addr, unsigned size)
 {
     uint64_t before = cpu->cycles;
-    if (cpu->mpu_checking)
+    const uint32_t *mru = cpu->dcache_mru;
+    if (cpu->mpu_checking) {
         cpu_mpu_check(cpu, addr, size, false);
+        /* The region's attributes decide (isa/cache.c): no short-cut hit. */
+        cpu->dcache_mru = NULL;
+    }
     cpu->dpage = cpu->bus->page;
     uint32_t v = size == 1 ? cpu_read8(cpu, addr) : size == 2 ? cpu_read16(cpu, addr) : cpu_read32(cpu, addr);
+    cpu->dcache_mru = mru;
     /* The access may have switched the MPU (MPU_CTRL): the path now. */
     cpu->dpage = cpu->mem_trace_pages ? cpu->mem_trace_pages : cpu->bus->page;
     if (cpu->mem_tracing)
@@ -160,8 +166,10 @@ static __attribute__((noinline)) uint32_t traced_read(cpu_t *cpu, uint32_t addr,
 static __attribute__((noinline)) void traced_write(cpu_t *cpu, uint32_t addr, unsigned size, uint32_t value)
 {
     uint64_t before = cpu->cycles;
-    if (cpu->mpu_checking)
+    if (cpu->mpu_checking) {
         cpu_mpu_check(cpu, addr, size, true);
+        cpu->dcache_mru = NULL;
+    }
     cpu->dpage = cpu->bus->page;
     if (size == 1)
         cpu_write8(cpu, addr, value);
@@ -169,6 +177,9 @@ static __attribute__((noinline)) void traced_write(cpu_t *cpu, uint32_t addr, un
         cpu_write16(cpu, addr, value);
     else
         cpu_write32(cpu, addr, value);
+    /* A write to CCR may have switched the data cache meanwhile: the
+     * short-cut follows it (as cpu_caches_changed() sets it). */
+    cpu->dcache_mru = (cpu->l1d && (cpu->scb.ccr & CCR_DC)) ? cache_mru(cpu->l1d) : NULL;
     /* The access may have switched the MPU (MPU_CTRL): the path now. */
     cpu->dpage = cpu->mem_trace_pages ? cpu->mem_trace_pages : cpu->bus->page;
     if (cpu->mem_tracing)
@@ -179,9 +190,13 @@ uint8_t *cpu_vector_host_traced(cpu_t *cpu, uint32_t addr, bool write, const uin
 {
     bus_page_t *p = cpu->bus->page[addr >> BUS_PAGE_BITS];
     uint64_t before = cpu->cycles;
-    if (cpu->mpu_checking)
+    const uint32_t *mru = cpu->dcache_mru;
+    if (cpu->mpu_checking) {
         cpu_mpu_check(cpu, addr, 16, write);
+        cpu->dcache_mru = NULL;   /* the region's attributes decide */
+    }
     uint8_t *h = cpu_vector_host_page(cpu, p, addr, write);
+    cpu->dcache_mru = mru;
     if (h && cpu->mem_tracing)
         cpu->hooks.on_mem(cpu->hooks.ctx, cpu, addr, 16, write ? wdata : h, write ? CPU_MEM_WRITE : 0,
                           (uint32_t)(cpu->cycles - before));

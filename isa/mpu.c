@@ -62,3 +62,37 @@ void cpu_mpu_check(cpu_t *cpu, uint32_t addr, unsigned size, bool write)
     if (size > 1 && !allowed(cpu, addr + size - 1, write))
         cpu_fault(cpu, FAULT_DACCVIOL, addr + size - 1);
 }
+
+void cpu_mpu_attributes(const cpu_t *cpu, uint32_t addr, bool *cacheable, bool *write_allocate)
+{
+    if (!cpu_mpu_active(cpu) || addr >= PPB_START)
+        return;
+    int hit = -1;
+    for (int n = 0; n < MPU_REGIONS; n++) {
+        uint32_t rlar = cpu->mpu.rlar[n];
+        if ((rlar & RLAR_EN) && addr >= (cpu->mpu.rbar[n] & ~0x1Fu) && addr <= (rlar | 0x1Fu)) {
+            if (hit >= 0)
+                return;   /* overlapping regions fault before they are cached */
+            hit = n;
+        }
+    }
+    if (hit < 0)
+        return;
+    unsigned idx = (cpu->mpu.rlar[hit] >> 1) & 7u;
+    uint8_t attr = (uint8_t)(cpu->mpu.mair[idx / 4] >> (8 * (idx % 4)));
+    unsigned outer = attr >> 4, inner = attr & 0xFu;
+    if (outer == 0) {   /* Device memory */
+        *cacheable = *write_allocate = false;
+        return;
+    }
+    /* Inner: 0b0100 Non-cacheable; 0b00RW / 0b10RW Write-Through; 0b01RW /
+     * 0b11RW Write-Back (RW != 0 for the transient encodings); W: write
+     * allocation (Armv8-M ARM, MAIR_ATTR). */
+    if (inner == 0x4u || inner == 0) {
+        *cacheable = *write_allocate = false;
+        return;
+    }
+    bool write_back = (inner & 0x4u) != 0;
+    *cacheable = true;
+    *write_allocate = write_back && (inner & 1u);
+}

@@ -7,8 +7,9 @@
  * write to a read-only region, two regions overlapping, no region and
  * PRIVDEFENA clear or unprivileged) is a MemManage fault, DACCVIOL with
  * MMFAR.  Not checked (docs/platform.md): instruction fetches (XN, PXN),
- * exception stacking (MSTKERR/MUNSTKERR); the caches keep the attributes
- * of the default memory map. */
+ * exception stacking (MSTKERR/MUNSTKERR).  The data cache follows the
+ * regions' memory attributes (cpu_mpu_attributes); instruction fetches
+ * keep the default map's. */
 #ifndef ETSIM_ISA_MPU_H
 #define ETSIM_ISA_MPU_H
 
@@ -35,5 +36,12 @@ bool cpu_mpu_active(const struct cpu *cpu);
 /* Check a data access of size bytes at addr; a violation faults
  * (MemManage DACCVIOL, does not return). */
 void cpu_mpu_check(struct cpu *cpu, uint32_t addr, unsigned size, bool write);
+/* The data cache's view of addr while the MPU is active and addr lies in
+ * exactly one enabled region: its MAIR attribute decides whether the
+ * access is cacheable (Normal memory whose inner attribute is not
+ * Non-cacheable) and whether writes allocate (inner Write-Back with write
+ * allocation); otherwise *cacheable and *write_allocate are left as the
+ * default map set them. */
+void cpu_mpu_attributes(const struct cpu *cpu, uint32_t addr, bool *cacheable, bool *write_allocate);
 
 #endif

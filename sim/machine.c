@@ -528,8 +528,8 @@ static uint64_t hook_next_wakeup(void *ctx, cpu_t *cpu)
 /* ---- construction ------------------------------------------------------- */
 
 /* Whether a write miss allocates a data-cache line at addr.  The memory
- * attributes (also while the MPU is on: its regions' MAIR attributes do
- * not reach the caches yet, docs/platform.md) are
+ * attributes (while the MPU is on, those of addresses outside its
+ * regions: isa/mpu.c gives the regions' own) are
  * those of the Armv8-M default system address map (Armv8-M ARM, DDI0553,
  * B3 "The system address map"): Code 0x00000000-0x1FFFFFFF and RAM
  * 0x80000000-0x9FFFFFFF are Normal Write-Through (read-allocate only); SRAM

@@ -8,10 +8,11 @@
 PLATFORM_TEST_ELF := $(FW_BUILD)/platform-test/platform_test.elf
 
 .PHONY: test-platform
-test-platform: $(ETSIM_SAN) $(FW_BUILD)/cli/undocumented_mmio.elf $(PLATFORM_TEST_ELF)
+test-platform: $(ETSIM_SAN) $(FW_BUILD)/cli/undocumented_mmio.elf $(FW_BUILD)/cli/mpu_cache.elf $(PLATFORM_TEST_ELF)
 	bash tests/platform/upstream_runner.sh $(ETSIM_SAN) $(SHARED)
 	bash tests/platform/undocumented.sh $(ETSIM_SAN) $(FW_BUILD)/cli/undocumented_mmio.elf
 	bash tests/platform/platform_image.sh $(ETSIM_SAN) $(PLATFORM_TEST_ELF)
+	bash tests/platform/mpu_cache.sh $(ETSIM_SAN) $(FW_BUILD)/cli/mpu_cache.elf
 
 test-rest: test-platform
 
