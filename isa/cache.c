@@ -127,7 +127,12 @@ void timing_fetch(cpu_t *cpu, uint32_t pc, const insn_t *in)
 static uint32_t data_access_wait(cpu_t *cpu, bus_page_t *p, uint32_t addr, unsigned size, bool write)
 {
     uint32_t wait = write ? p->write_wait : p->read_wait;
-    if (cpu->l1d && p->cacheable && (cpu->scb.ccr & CCR_DC)) {
+    bool cacheable = p->cacheable, write_allocate = p->write_allocate;
+    /* With the MPU on, an address in one of its regions has that region's
+     * attributes (MAIR), not the default map's (isa/mpu.h). */
+    if (cpu->mpu_checking && cacheable)
+        cpu_mpu_attributes(cpu, addr, &cacheable, &write_allocate);
+    if (cpu->l1d && cacheable && (cpu->scb.ccr & CCR_DC)) {
         uint32_t first = addr >> CACHE_LINE_BITS, last = (addr + size - 1) >> CACHE_LINE_BITS;
         uint32_t total = 0;
         for (uint32_t l = first; l <= last; l++) {
@@ -138,7 +143,7 @@ static uint32_t data_access_wait(cpu_t *cpu, bus_page_t *p, uint32_t addr, unsig
              * write wait (bus_page_t.write_allocate, sim/machine.c).  Dirty
              * evictions are not charged: the M55's eviction write-back is
              * buffered (assumption). */
-            bool allocate = !write || p->write_allocate;
+            bool allocate = !write || write_allocate;
             bool hit = allocate ? cache_access(cpu->l1d, a) : cache_probe(cpu->l1d, a);
             if (!hit)
                 total += allocate ? p->fill_wait : wait;

@@ -39,6 +39,11 @@ bool cache_access(cache_t *c, uint32_t addr);
 /* Look up without filling (write misses do not allocate). */
 bool cache_probe(cache_t *c, uint32_t addr);
 void cache_invalidate_all(cache_t *c);
+/* Its per-set most recently used lines (cpu_t.dcache_mru). */
+static inline const uint32_t *cache_mru(const cache_t *c)
+{
+    return c->mru;
+}
 
 /* After CCR.IC/DC changed or a cache was invalidated: forget the line the
  * fetch unit holds, and point the data cache's inline check at its

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "alu.h"
+#include "cache.h"
 #include "cpu_internal.h"
 #include "insn.h"
 #include "pipeline.h"
@@ -97,17 +98,41 @@ void cpu_request_stop(cpu_t *cpu, enum cpu_stop why, int exit_code)
 /* ------------------------------------------------------------------ */
 /* Data memory                                                         */
 
-bool cpu_trace_memory(cpu_t *cpu, bool on)
+/* Data accesses take the slow path (a page table of NULL pages) while
+ * they are traced or the MPU checks them; otherwise the real table. */
+static bool update_data_path(cpu_t *cpu)
 {
-    if (on && !cpu->mem_trace_pages) {
+    bool slow = cpu->mem_tracing || cpu->mpu_checking;
+    if (slow && !cpu->mem_trace_pages) {
         cpu->mem_trace_pages = calloc(BUS_NUM_PAGES, sizeof *cpu->mem_trace_pages);
         if (!cpu->mem_trace_pages)
             return false;
-    } else if (!on) {
+    } else if (!slow) {
         free(cpu->mem_trace_pages);
         cpu->mem_trace_pages = NULL;
     }
-    cpu->dpage = on ? cpu->mem_trace_pages : cpu->bus->page;
+    cpu->dpage = slow ? cpu->mem_trace_pages : cpu->bus->page;
+    return true;
+}
+
+bool cpu_trace_memory(cpu_t *cpu, bool on)
+{
+    cpu->mem_tracing = on;
+    if (!update_data_path(cpu)) {
+        cpu->mem_tracing = false;
+        return false;
+    }
+    return true;
+}
+
+bool cpu_mpu_changed(cpu_t *cpu)
+{
+    cpu->mpu_checking = (cpu->mpu.ctrl & 1u) != 0;
+    if (!update_data_path(cpu)) {
+        cpu->mpu_checking = false;
+        update_data_path(cpu);
+        return false;
+    }
     return true;
 }
 
@@ -122,16 +147,29 @@ static inline bool memory_traced(const cpu_t *cpu)
 static __attribute__((noinline)) uint32_t traced_read(cpu_t *cpu, uint32_t addr, unsigned size)
 {
     uint64_t before = cpu->cycles;
+    const uint32_t *mru = cpu->dcache_mru;
+    if (cpu->mpu_checking) {
+        cpu_mpu_check(cpu, addr, size, false);
+        /* The region's attributes decide (isa/cache.c): no short-cut hit. */
+        cpu->dcache_mru = NULL;
+    }
     cpu->dpage = cpu->bus->page;
     uint32_t v = size == 1 ? cpu_read8(cpu, addr) : size == 2 ? cpu_read16(cpu, addr) : cpu_read32(cpu, addr);
-    cpu->dpage = cpu->mem_trace_pages;
-    cpu->hooks.on_mem(cpu->hooks.ctx, cpu, addr, size, &v, 0, (uint32_t)(cpu->cycles - before));
+    cpu->dcache_mru = mru;
+    /* The access may have switched the MPU (MPU_CTRL): the path now. */
+    cpu->dpage = cpu->mem_trace_pages ? cpu->mem_trace_pages : cpu->bus->page;
+    if (cpu->mem_tracing)
+        cpu->hooks.on_mem(cpu->hooks.ctx, cpu, addr, size, &v, 0, (uint32_t)(cpu->cycles - before));
     return v;
 }
 
 static __attribute__((noinline)) void traced_write(cpu_t *cpu, uint32_t addr, unsigned size, uint32_t value)
 {
     uint64_t before = cpu->cycles;
+    if (cpu->mpu_checking) {
+        cpu_mpu_check(cpu, addr, size, true);
+        cpu->dcache_mru = NULL;
+    }
     cpu->dpage = cpu->bus->page;
     if (size == 1)
         cpu_write8(cpu, addr, value);
@@ -139,16 +177,27 @@ static __attribute__((noinline)) void traced_write(cpu_t *cpu, uint32_t addr, un
         cpu_write16(cpu, addr, value);
     else
         cpu_write32(cpu, addr, value);
-    cpu->dpage = cpu->mem_trace_pages;
-    cpu->hooks.on_mem(cpu->hooks.ctx, cpu, addr, size, &value, CPU_MEM_WRITE, (uint32_t)(cpu->cycles - before));
+    /* A write to CCR may have switched the data cache meanwhile: the
+     * short-cut follows it (as cpu_caches_changed() sets it). */
+    cpu->dcache_mru = (cpu->l1d && (cpu->scb.ccr & CCR_DC)) ? cache_mru(cpu->l1d) : NULL;
+    /* The access may have switched the MPU (MPU_CTRL): the path now. */
+    cpu->dpage = cpu->mem_trace_pages ? cpu->mem_trace_pages : cpu->bus->page;
+    if (cpu->mem_tracing)
+        cpu->hooks.on_mem(cpu->hooks.ctx, cpu, addr, size, &value, CPU_MEM_WRITE, (uint32_t)(cpu->cycles - before));
 }
 
 uint8_t *cpu_vector_host_traced(cpu_t *cpu, uint32_t addr, bool write, const uint8_t *wdata)
 {
     bus_page_t *p = cpu->bus->page[addr >> BUS_PAGE_BITS];
     uint64_t before = cpu->cycles;
+    const uint32_t *mru = cpu->dcache_mru;
+    if (cpu->mpu_checking) {
+        cpu_mpu_check(cpu, addr, 16, write);
+        cpu->dcache_mru = NULL;   /* the region's attributes decide */
+    }
     uint8_t *h = cpu_vector_host_page(cpu, p, addr, write);
-    if (h)
+    cpu->dcache_mru = mru;
+    if (h && cpu->mem_tracing)
         cpu->hooks.on_mem(cpu->hooks.ctx, cpu, addr, 16, write ? wdata : h, write ? CPU_MEM_WRITE : 0,
                           (uint32_t)(cpu->cycles - before));
     return h;

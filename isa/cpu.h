@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "bus.h"
+#include "mpu.h"
 
 #define CPU_NUM_IRQ 96                 /* AN547: 96 external interrupts */
 #define CPU_NUM_EXC (16 + CPU_NUM_IRQ)
@@ -50,6 +51,7 @@ enum cpu_fault {
     FAULT_UNSTKERR,     /* bus error unstacking on exception return */
     /* MemManage (CFSR bits 0..) */
     FAULT_IACCVIOL,     /* fetch from an execute-never region */
+    FAULT_DACCVIOL,     /* data access the MPU does not allow, MMFAR valid */
     /* HardFault directly */
     FAULT_VECTTBL,      /* bus error reading the vector table */
     FAULT_BKPT,         /* BKPT with no debugger (and not semihosting) */
@@ -200,6 +202,7 @@ typedef struct cpu {
      * isa/mem_access.h; NULL while it is off or absent. */
     const uint32_t *dcache_mru;
     uint32_t dcache_set_mask;
+    uint64_t dcache_mru_hits;   /* hits taken by that check (no lookup counted them) */
     /* A contiguous Helium load/store done element by element (narrowing,
      * widening, predicated or not word-aligned) is one access of its byte
      * span for timing (docs/timing.md): while vspan_size is set, the first
@@ -235,6 +238,10 @@ typedef struct cpu {
     bool exc_dirty;          /* pending/priority state changed: re-evaluate */
     bool sleeping;           /* in WFI/WFE */
     bool event_register;     /* WFE/SEV event flag */
+
+    cpu_mpu_t mpu;           /* MPU registers (isa/mpu.h) */
+    bool mpu_checking;       /* MPU_CTRL.ENABLE: data accesses take the checked slow path */
+    bool mem_tracing;        /* cpu_trace_memory(cpu, true): hooks.on_mem sees every access */
 
     /* --- exclusive monitor --- */
     bool excl_valid;

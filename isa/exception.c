@@ -37,6 +37,7 @@ const char *cpu_fault_name(enum cpu_fault f)
     case FAULT_STKERR: return "BusFault: stacking for exception entry (STKERR)";
     case FAULT_UNSTKERR: return "BusFault: unstacking on exception return (UNSTKERR)";
     case FAULT_IACCVIOL: return "MemManage: instruction access violation (IACCVIOL)";
+    case FAULT_DACCVIOL: return "MemManage: data access the MPU does not allow (DACCVIOL)";
     case FAULT_VECTTBL: return "HardFault: vector table read failed (VECTTBL)";
     case FAULT_BKPT: return "HardFault: BKPT without a debugger (DEBUGEVT)";
     }
@@ -426,7 +427,7 @@ static bool stack_write(cpu_t *cpu, uint32_t addr, uint32_t value)
         uint32_t device_wait = 0;   /* not charged to stacking (an assumption) */
         ok = cpu->bus->write && cpu->bus->write(cpu->bus->ctx, addr, 4, value, &device_wait);
     }
-    if (ok && cpu->mem_trace_pages)
+    if (ok && cpu->mem_tracing)
         cpu->hooks.on_mem(cpu->hooks.ctx, cpu, addr, 4, &value, CPU_MEM_WRITE | CPU_MEM_EXCEPTION, wait);
     return ok;
 }
@@ -446,7 +447,7 @@ static bool stack_read(cpu_t *cpu, uint32_t addr, uint32_t *value)
         uint32_t device_wait = 0;
         ok = cpu->bus->read && cpu->bus->read(cpu->bus->ctx, addr, 4, value, &device_wait);
     }
-    if (ok && cpu->mem_trace_pages)
+    if (ok && cpu->mem_tracing)
         cpu->hooks.on_mem(cpu->hooks.ctx, cpu, addr, 4, value, CPU_MEM_EXCEPTION, wait);
     return ok;
 }
@@ -634,6 +635,7 @@ static int fault_exception(cpu_t *cpu, enum cpu_fault f, uint32_t addr)
     case FAULT_STKERR: exc = EXC_BUSFAULT; cfsr = 1u << 12; break;
     case FAULT_UNSTKERR: exc = EXC_BUSFAULT; cfsr = 1u << 11; break;
     case FAULT_IACCVIOL: exc = EXC_MEMMANAGE; cfsr = 1u << 0; break;
+    case FAULT_DACCVIOL: exc = EXC_MEMMANAGE; cfsr = (1u << 1) | (1u << 7); cpu->scb.mmfar = addr; break;
     case FAULT_VECTTBL: exc = EXC_HARDFAULT; cpu->scb.hfsr |= 1u << 1; break;
     default: exc = EXC_HARDFAULT; cpu->scb.hfsr |= 1u << 31; break; /* DEBUGEVT */
     }
@@ -756,6 +758,8 @@ bool cpu_reset(cpu_t *cpu, uint32_t vtor)
     cpu->pl.pair_cycle = UINT64_MAX;
     cpu->exc.prio_bits = 3;
     memset(&cpu->scb, 0, sizeof cpu->scb);
+    memset(&cpu->mpu, 0, sizeof cpu->mpu);
+    cpu_mpu_changed(cpu);
     cpu->scb.vtor = vtor;
     cpu->scb.ccr = CCR_STKALIGN | (1u << 16) | (1u << 17) | (1u << 18); /* DC, IC, BP on as on M55 */
     cpu->scb.fpccr = FPCCR_ASPEN | FPCCR_LSPEN;

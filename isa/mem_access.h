@@ -32,8 +32,10 @@ static inline void cpu_data_wait(cpu_t *cpu, bus_page_t *p, uint32_t addr, unsig
     if (__builtin_expect(mru != NULL, 1)) {
         uint32_t first = addr >> 5, last = (addr + size - 1u) >> 5;
         uint32_t m = cpu->dcache_set_mask;
-        if ((mru[first & m] == first + 1u) & (mru[last & m] == last + 1u))
+        if ((mru[first & m] == first + 1u) & (mru[last & m] == last + 1u)) {
+            cpu->dcache_mru_hits++;   /* for the PMU's L1D_CACHE */
             return;
+        }
     }
     cpu_data_wait_slow(cpu, p, addr, size, write);
 }

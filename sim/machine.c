@@ -381,17 +381,110 @@ static void scs_dev_advance(void *ctx, uint64_t now)
     scs_event(&m->scs, m->cpu);
 }
 
+/* An access to an offset of a known peripheral block that is no register
+ * of it (docs/platform.md): accepted (reads zero) and logged once per
+ * block, as firmware written for a slightly different platform must still
+ * boot; a bus error with --strict-mmio. */
+static bool undocumented(machine_t *m, const char *name, bool *warned, uint32_t off, bool write)
+{
+    if (m->strict_mmio)
+        return false;
+    if (!*warned) {
+        *warned = true;
+        fprintf(stderr, "etsim: warning: %s of undocumented offset 0x%03x of device %s at pc 0x%08x "
+                "accepted (reads zero); further ones of this device are not logged; --strict-mmio "
+                "makes them bus errors\n", write ? "write" : "read", off, name, m->cpu->pc);
+    }
+    return true;
+}
+
 static bool uart_dev_read(void *ctx, uint64_t now, uint32_t off, unsigned size, uint32_t *value)
 {
+    sim_uart_t *u = ctx;
     (void)now, (void)size;
-    return uart_read(ctx, off, value);
+    return uart_read(u, off, value) || undocumented(u->m, u->name, &u->warned, off, false);
 }
 
 static bool uart_dev_write(void *ctx, uint64_t now, uint32_t off, unsigned size, uint32_t value)
 {
     sim_uart_t *u = ctx;
     (void)now, (void)size;
-    return uart_write(u, u->m->out, off, value);
+    /* UART0 is the firmware's output; the others' bytes go nowhere, as on
+     * QEMU -nographic (its serial1..5 are not connected). */
+    FILE *out = u == &u->m->uarts[0] ? u->m->out : NULL;
+    return uart_write(u, out, off, value) || undocumented(u->m, u->name, &u->warned, off, true);
+}
+
+/* Timer registers are words: CTRL, VALUE, RELOAD, INTSTATUS and the IDs. */
+static bool timer_documented(uint32_t off)
+{
+    return off <= 0x0C || (off >= 0xFD0 && off <= 0xFFC);
+}
+
+static void timer_raise(sim_timer_t *s)
+{
+    if (s->t.irq_pulse) {
+        s->t.irq_pulse = false;
+        machine_set_irq(s->m, s->irq, true);
+    }
+}
+
+static bool timer_dev_read(void *ctx, uint64_t now, uint32_t off, unsigned size, uint32_t *value)
+{
+    sim_timer_t *s = ctx;
+    (void)size;
+    if (!timer_documented(off & ~3u)) {
+        *value = 0;
+        return undocumented(s->m, s->name, &s->warned, off, false);
+    }
+    *value = cmsdk_timer_read(&s->t, now, off & ~3u);
+    timer_raise(s);
+    return true;
+}
+
+static bool timer_dev_write(void *ctx, uint64_t now, uint32_t off, unsigned size, uint32_t value)
+{
+    sim_timer_t *s = ctx;
+    (void)size;
+    if (!timer_documented(off & ~3u))
+        return undocumented(s->m, s->name, &s->warned, off, true);
+    cmsdk_timer_write(&s->t, now, off & ~3u, value);
+    timer_raise(s);
+    return true;
+}
+
+static uint64_t timer_dev_next_event(void *ctx)
+{
+    sim_timer_t *s = ctx;
+    return cmsdk_timer_next_event(&s->t);
+}
+
+static void timer_dev_advance(void *ctx, uint64_t now)
+{
+    sim_timer_t *s = ctx;
+    cmsdk_timer_advance(&s->t, now);
+    timer_raise(s);
+}
+
+static bool plain_dev_read(void *ctx, uint64_t now, uint32_t off, unsigned size, uint32_t *value)
+{
+    sim_plain_t *p = ctx;
+    (void)size;
+    *value = 0;
+    if (p->fpgaio && fpgaio_read(p->fpgaio, now, off & ~3u, value)) {
+        *value >>= (off & 3u) * 8;
+        return true;
+    }
+    return undocumented(p->m, p->name, &p->warned, off, false);
+}
+
+static bool plain_dev_write(void *ctx, uint64_t now, uint32_t off, unsigned size, uint32_t value)
+{
+    sim_plain_t *p = ctx;
+    (void)size;
+    if (p->fpgaio && fpgaio_write(p->fpgaio, now, off & ~3u, value))
+        return true;
+    return undocumented(p->m, p->name, &p->warned, off, true);
 }
 
 static bool prof_dev_read(void *ctx, uint64_t now, uint32_t off, unsigned size, uint32_t *value)
@@ -435,8 +528,9 @@ static uint64_t hook_next_wakeup(void *ctx, cpu_t *cpu)
 
 /* ---- construction ------------------------------------------------------- */
 
-/* Whether a write miss allocates a data-cache line at addr.  With the MPU
- * off (its regions are accepted, not enforced) the memory attributes are
+/* Whether a write miss allocates a data-cache line at addr.  The memory
+ * attributes (while the MPU is on, those of addresses outside its
+ * regions: isa/mpu.c gives the regions' own) are
  * those of the Armv8-M default system address map (Armv8-M ARM, DDI0553,
  * B3 "The system address map"): Code 0x00000000-0x1FFFFFFF and RAM
  * 0x80000000-0x9FFFFFFF are Normal Write-Through (read-allocate only); SRAM
@@ -521,9 +615,45 @@ static bool add_devices(machine_t *m, char *err, size_t errlen)
         return false;
     for (int i = 0; i < m->desc.ndevices; i++) {
         const soc_device_t *sd = &m->desc.devices[i];
-        sim_device_t d = {.base = {sd->base}, .nranges = 1, .size = sd->size, .irq = -1};
+        sim_device_t d = {.base = {sd->base}, .nranges = 1, .size = sd->size, .irq = sd->irq};
+        for (int a = 0; a < sd->naliases; a++)
+            d.base[d.nranges++] = sd->aliases[a];
         snprintf(d.name, sizeof d.name, "%s", sd->name);
-        if (strcmp(sd->type, "uart-cmsdk") == 0) {
+        uint64_t cpu_hz = (uint64_t)(m->desc.cpu_mhz * 1e6 + 0.5);
+        if (strcmp(sd->type, "timer-cmsdk") == 0) {
+            if (m->ntimers == MACHINE_MAX_TIMERS) {
+                snprintf(err, errlen, "device %s: at most %d timers", sd->name, MACHINE_MAX_TIMERS);
+                return false;
+            }
+            sim_timer_t *t = &m->timers[m->ntimers++];
+            t->m = m;
+            t->irq = sd->irq;
+            memcpy(t->name, sd->name, sizeof t->name);
+            /* Default: the AN547's 32 MHz peripheral clock (QEMU's mps3-an547 sysclk). */
+            cmsdk_timer_init(&t->t, sd->clock_hz ? sd->clock_hz : 32000000u, cpu_hz);
+            d.ctx = t;
+            d.read = timer_dev_read;
+            d.write = timer_dev_write;
+            d.next_event = timer_dev_next_event;
+            d.advance = timer_dev_advance;
+        } else if (strcmp(sd->type, "fpgaio") == 0 || strcmp(sd->type, "reserved") == 0) {
+            if (m->nplain == MACHINE_MAX_PLAIN) {
+                snprintf(err, errlen, "device %s: at most %d fpgaio and reserved blocks", sd->name,
+                         MACHINE_MAX_PLAIN);
+                return false;
+            }
+            sim_plain_t *p = &m->plain[m->nplain++];
+            p->m = m;
+            memcpy(p->name, sd->name, sizeof p->name);
+            if (strcmp(sd->type, "fpgaio") == 0) {
+                /* Default: the MPS3's 25 MHz reference clock for COUNTER. */
+                fpgaio_init(&p->fpgaio_regs, sd->clock_hz ? sd->clock_hz : 25000000u, cpu_hz);
+                p->fpgaio = &p->fpgaio_regs;
+            }
+            d.ctx = p;
+            d.read = plain_dev_read;
+            d.write = plain_dev_write;
+        } else if (strcmp(sd->type, "uart-cmsdk") == 0) {
             if (m->nuarts == MACHINE_MAX_UARTS) {
                 snprintf(err, errlen, "device %s: at most %d UARTs", sd->name, MACHINE_MAX_UARTS);
                 return false;
@@ -531,6 +661,8 @@ static bool add_devices(machine_t *m, char *err, size_t errlen)
             sim_uart_t *u = &m->uarts[m->nuarts++];
             u->base = sd->base;
             u->m = m;
+            u->shutdown_on_eot = sd->shutdown_on_eot;
+            memcpy(u->name, sd->name, sizeof u->name);
             d.ctx = u;
             d.read = uart_dev_read;
             d.write = uart_dev_write;
@@ -630,6 +762,14 @@ bool machine_set_on_mem(machine_t *m,
     m->trace_ctx = fn_ctx;
     m->cpu->hooks.on_mem = fn;
     return cpu_trace_memory(m->cpu, fn != NULL);
+}
+
+bool machine_set_exit_on_eot(machine_t *m)
+{
+    if (m->nuarts == 0)
+        return false;
+    m->uarts[0].shutdown_on_eot = true;
+    return true;
 }
 
 bool machine_reset(machine_t *m)

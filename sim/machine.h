@@ -8,6 +8,8 @@
 #include <stdio.h>
 
 #include "../isa/cpu.h"
+#include "cmsdk_timer.h"
+#include "fpgaio.h"
 #include "profport.h"
 #include "scs.h"
 #include "semihost.h"
@@ -35,6 +37,9 @@ typedef struct sim_uart {
     uint32_t ctrl;
     uint32_t bauddiv;
     uint32_t intstatus;
+    bool shutdown_on_eot;     /* EOT (0x04) written ends the run, status 0 */
+    bool warned;              /* an undocumented offset was logged */
+    char name[SOC_NAME_LEN];
 } sim_uart_t;
 
 /* A memory-mapped device: its address ranges (the same registers at every
@@ -46,7 +51,28 @@ typedef struct sim_uart {
  * core's cycle `now`; a device that acts by itself catches up to now first. */
 #define DEVICE_MAX_RANGES (1 + SOC_MAX_ALIASES)
 #define MACHINE_MAX_DEVICES (SOC_MAX_DEVICES + 4 + SOC_MAX_ALIASES)   /* + SCS, NPU, timing adapters, DSP mailbox and window */
-#define MACHINE_MAX_UARTS 4
+#define MACHINE_MAX_UARTS 6
+#define MACHINE_MAX_TIMERS 8
+#define MACHINE_MAX_PLAIN 24   /* fpgaio and reserved blocks */
+
+/* A CMSDK timer on the bus and its interrupt line. */
+typedef struct sim_timer {
+    struct machine *m;
+    cmsdk_timer_t t;
+    int irq;
+    bool warned;              /* an undocumented offset was logged */
+    char name[SOC_NAME_LEN];
+} sim_timer_t;
+
+/* A register block with no events of its own: the FPGA I/O block, or a
+ * known peripheral block etsim does not model ("reserved"). */
+typedef struct sim_plain {
+    struct machine *m;
+    char name[SOC_NAME_LEN];
+    fpgaio_t *fpgaio;         /* NULL: reserved */
+    fpgaio_t fpgaio_regs;
+    bool warned;
+} sim_plain_t;
 
 typedef struct sim_device {
     char name[SOC_NAME_LEN];
@@ -92,6 +118,13 @@ typedef struct machine {
     int ndevices;
     sim_uart_t uarts[MACHINE_MAX_UARTS];
     int nuarts;
+    sim_timer_t timers[MACHINE_MAX_TIMERS];
+    int ntimers;
+    sim_plain_t plain[MACHINE_MAX_PLAIN];
+    int nplain;
+    /* An access to an undocumented offset of a known peripheral block is
+     * a bus error (--strict-mmio) rather than accepted and logged once. */
+    bool strict_mmio;
     sim_npu_t npu;
     struct sim_dsp *dsp;      /* NULL: no DSP (sim/dsp.h) */
     profport_t prof;
@@ -160,6 +193,11 @@ void machine_set_irq(machine_t *m, int line, bool level);
 
 /* The NPU of the description (sim/npu.c): create it and put it on the bus. */
 bool sim_npu_attach(machine_t *m, char *err, size_t errlen);
+
+/* --exit-on-eot: UART0 (the description's first uart-cmsdk) ends the run
+ * with status 0 when the firmware writes EOT (0x04), as the FVP's
+ * mps3_board.uart0.shutdown_on_eot=1.  False when the SoC has no UART. */
+bool machine_set_exit_on_eot(machine_t *m);
 
 /* Reset the core from the vector table (and the devices). */
 bool machine_reset(machine_t *m);

@@ -57,6 +57,9 @@ typedef struct options {
     bool quiet;
     const char *semihost_root;   /* NULL: the working directory */
     int gdb_port;             /* --gdb, 0: no debugger */
+    const char *semihosting_cmdline;   /* NULL: etsim writes the runner's */
+    bool exit_on_eot;
+    bool strict_mmio;
 } options_t;
 
 static void usage(FILE *f)
@@ -81,6 +84,13 @@ static void usage(FILE *f)
           "  --semihost-root DIR    semihosting file access confined to DIR (default: the\n"
           "                         working directory; / allows every file, as QEMU)\n"
           "  --gdb [:]PORT          wait for GDB on 127.0.0.1:PORT before reset (docs/gdb.md)\n"
+          "  --exit-on-eot          end with status 0 when UART0 prints EOT (0x04), as the FVP's\n"
+          "                         -C mps3_board.uart0.shutdown_on_eot=1\n"
+          "  --semihosting-cmdline STRING  what SYS_GET_CMDLINE returns (default: the firmware\n"
+          "                         path and the model/input addresses), as the FVP's\n"
+          "                         -C cpu0.semihosting-cmd_line=STRING\n"
+          "  --strict-mmio          an undocumented offset of a known device is a bus error\n"
+          "                         (default: accepted, reads zero, logged once per device)\n"
           "  -q                     no summary on stderr\n"
           "  --print-soc [NAME]     print a built-in SoC description as JSON and exit\n"
           "exit status: the firmware's; 2 usage or bad input; 3 firmware crash; 4 max cycles\n",
@@ -249,6 +259,18 @@ static int parse_args(int argc, char **argv, options_t *o)
         } else if (!strcmp(a, "--semihost-root")) {
             NEED_VALUE();
             o->semihost_root = v;
+        } else if (!strcmp(a, "--strict-mmio")) {
+            o->strict_mmio = true;
+        } else if (!strcmp(a, "--exit-on-eot")) {
+            o->exit_on_eot = true;
+        } else if (!strcmp(a, "--semihosting-cmdline")) {
+            NEED_VALUE();
+            if (strlen(v) >= sizeof ((semihost_t *)0)->cmdline) {
+                fprintf(stderr, "etsim: --semihosting-cmdline: longer than %zu bytes\n",
+                        sizeof ((semihost_t *)0)->cmdline - 1);
+                return EXIT_USAGE;
+            }
+            o->semihosting_cmdline = v;
         } else if (!strcmp(a, "--timeline")) {
             NEED_VALUE();
             o->timeline = v;
@@ -361,6 +383,8 @@ static bool load_model_and_inputs(machine_t *m, const options_t *o, run_info_t *
         append(cmd, cap, " --iterations=%u", o->iterations);
     if (o->engine_dsp)
         append(cmd, cap, " --engine=dsp");
+    if (o->semihosting_cmdline)   /* the user's, as given (the loads above still happen) */
+        snprintf(cmd, cap, "%s", o->semihosting_cmdline);
     return true;
 }
 
@@ -377,7 +401,7 @@ static void print_crash(const machine_t *m, enum cpu_stop stop)
     if (stop != STOP_DEADLOCK) {
         fprintf(stderr, "  fault: %s (taken as %s)\n", cpu_fault_name(c->fault),
                 cpu_exception_name(c->exception));
-        if (c->fault == FAULT_PRECISERR || c->fault == FAULT_UNALIGNED)
+        if (c->fault == FAULT_PRECISERR || c->fault == FAULT_UNALIGNED || c->fault == FAULT_DACCVIOL)
             fprintf(stderr, "  address: 0x%08x\n", c->addr);
     }
     if (c->size == 4)
@@ -441,6 +465,7 @@ static int run(const options_t *o)
         fprintf(stderr, "etsim: %s\n", err);
         return EXIT_USAGE;
     }
+    m->strict_mmio = o->strict_mmio;
     run_info_t ri = {0};
     elf_info_t elf;
     int status = EXIT_USAGE;
@@ -451,6 +476,10 @@ static int run(const options_t *o)
         ok = load_file_at(m, o->data[i].path, o->data[i].addr, &size, err, sizeof err);
     }
     ok = ok && load_model_and_inputs(m, o, &ri, err, sizeof err);
+    if (ok && o->exit_on_eot && !machine_set_exit_on_eot(m)) {
+        snprintf(err, sizeof err, "--exit-on-eot: SoC %s has no uart-cmsdk device", m->desc.name);
+        ok = false;
+    }
     if (!ok) {
         fprintf(stderr, "etsim: %s\n", err);
         machine_destroy(m);

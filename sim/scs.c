@@ -266,8 +266,8 @@ static uint32_t scs_word_read(scs_t *s, cpu_t *cpu, uint32_t off)
     if (off >= 0x380 && off < 0x390) return s->itns[(off - 0x380) / 4];
     if (off >= 0xD9C && off < 0xDB8) {
         /* MPU_RBAR/RLAR and their aliases A1..A3 (region RNR + n). */
-        uint32_t n = (s->mpu_rnr + (off - 0xD9C) / 8) & 15u;
-        return (off - 0xD9C) % 8 == 0 ? s->mpu_rbar[n] : s->mpu_rlar[n];
+        uint32_t n = (cpu->mpu.rnr + (off - 0xD9C) / 8) & 15u;
+        return (off - 0xD9C) % 8 == 0 ? cpu->mpu.rbar[n] : cpu->mpu.rlar[n];
     }
     switch (off) {
     case 0x004: return (CPU_NUM_IRQ + 31) / 32 - 1;   /* ICTR */
@@ -287,10 +287,10 @@ static uint32_t scs_word_read(scs_t *s, cpu_t *cpu, uint32_t off)
     case 0xD88: return cpu->scb.cpacr;
     case 0xD8C: return s->nsacr;
     case 0xD90: return 16u << 8;                      /* MPU_TYPE: 16 regions */
-    case 0xD94: return s->mpu_ctrl;
-    case 0xD98: return s->mpu_rnr;
-    case 0xDC0: return s->mpu_mair[0];
-    case 0xDC4: return s->mpu_mair[1];
+    case 0xD94: return cpu->mpu.ctrl;
+    case 0xD98: return cpu->mpu.rnr;
+    case 0xDC0: return cpu->mpu.mair[0];
+    case 0xDC4: return cpu->mpu.mair[1];
     case 0xDD0: return s->sau_ctrl;
     case 0xDD4: return 8;                             /* SAU_TYPE: 8 regions */
     case 0xDD8: return s->sau_rnr;
@@ -316,8 +316,8 @@ static void scs_word_write(scs_t *s, cpu_t *cpu, uint32_t off, uint32_t v)
     if (off >= 0x280 && off < 0x290) { irq_set_bits(cpu, cpu->exc.pending, (off - 0x280) / 4, v, 0); return; }
     if (off >= 0x380 && off < 0x390) { s->itns[(off - 0x380) / 4] = v; return; }
     if (off >= 0xD9C && off < 0xDB8) {
-        uint32_t n = (s->mpu_rnr + (off - 0xD9C) / 8) & 15u;
-        if ((off - 0xD9C) % 8 == 0) s->mpu_rbar[n] = v; else s->mpu_rlar[n] = v;
+        uint32_t n = (cpu->mpu.rnr + (off - 0xD9C) / 8) & 15u;
+        if ((off - 0xD9C) % 8 == 0) cpu->mpu.rbar[n] = v; else cpu->mpu.rlar[n] = v;
         return;
     }
     switch (off) {
@@ -355,10 +355,14 @@ static void scs_word_write(scs_t *s, cpu_t *cpu, uint32_t off, uint32_t v)
     case 0xD38: cpu->scb.bfar = v; break;
     case 0xD88: cpu->scb.cpacr = v & 0x00F00000u; break;
     case 0xD8C: s->nsacr = v & 0xC00u; break;
-    case 0xD94: s->mpu_ctrl = v & 7u; break;
-    case 0xD98: s->mpu_rnr = v & 0xFFu; break;
-    case 0xDC0: s->mpu_mair[0] = v; break;
-    case 0xDC4: s->mpu_mair[1] = v; break;
+    case 0xD94:
+        /* MPU_CTRL.ENABLE switches the checked data path (isa/mpu.h). */
+        cpu->mpu.ctrl = v & 7u;
+        cpu_mpu_changed(cpu);
+        break;
+    case 0xD98: cpu->mpu.rnr = v & 0xFFu; break;
+    case 0xDC0: cpu->mpu.mair[0] = v; break;
+    case 0xDC4: cpu->mpu.mair[1] = v; break;
     case 0xDD0: s->sau_ctrl = v & 3u; break;
     case 0xDD8: s->sau_rnr = v & 0xFFu; break;
     case 0xDDC: s->sau_rbar[s->sau_rnr & 7u] = v & ~0x1Fu; break;
@@ -377,17 +381,11 @@ static void scs_word_write(scs_t *s, cpu_t *cpu, uint32_t off, uint32_t v)
 
 /* ---- DWT -------------------------------------------------------------- */
 
-static bool cyccnt_counting(const scs_t *s)
-{
-    return (s->dwt_ctrl & 1u) != 0;
-}
-
-static uint32_t dwt_read(const scs_t *s, const cpu_t *cpu, uint32_t off)
+static uint32_t dwt_read(scs_t *s, const cpu_t *cpu, uint32_t off)
 {
     switch (off) {
     case 0x000: return s->dwt_ctrl | (4u << 28);   /* NUMCOMP = 4 */
-    case 0x004:
-        return cyccnt_counting(s) ? (uint32_t)(cpu->cycles - s->cyccnt_base) : s->cyccnt_stopped;
+    case 0x004: return pmu_cycle_counter(&s->pmu, cpu);
     default: return 0;
     }
 }
@@ -395,19 +393,11 @@ static uint32_t dwt_read(const scs_t *s, const cpu_t *cpu, uint32_t off)
 static void dwt_write(scs_t *s, const cpu_t *cpu, uint32_t off, uint32_t v)
 {
     switch (off) {
-    case 0x000: {
-        uint32_t now = dwt_read(s, cpu, 0x004);
+    case 0x000:
         s->dwt_ctrl = v & 0x0FFFFFFFu;
-        if (cyccnt_counting(s))
-            s->cyccnt_base = cpu->cycles - now;
-        else
-            s->cyccnt_stopped = now;
+        pmu_set_dwt_cyccntena(&s->pmu, cpu, (v & 1u) != 0);
         break;
-    }
-    case 0x004:
-        s->cyccnt_stopped = v;
-        s->cyccnt_base = cpu->cycles - v;
-        break;
+    case 0x004: pmu_set_cycle_counter(&s->pmu, cpu, v); break;
     default: break;
     }
 }
@@ -420,6 +410,8 @@ bool scs_read(scs_t *s, cpu_t *cpu, uint32_t addr, unsigned size, uint32_t *valu
     uint32_t lane = (addr & 3u) * 8;
     if (addr >= DWT_BASE && addr < DWT_BASE + 0x1000) {
         word = dwt_read(s, cpu, (addr - DWT_BASE) & ~3u);
+    } else if (addr >= PMU_BASE && addr < PMU_BASE + 0x1000) {
+        word = pmu_read(&s->pmu, cpu, (addr - PMU_BASE) & ~3u);
     } else if (addr >= SCS_BASE && addr < SCS_BASE + 0x1000) {
         uint32_t off = (addr - SCS_BASE) & ~3u;
         word = is_prio_reg(off) ? prio_read(cpu, off) : scs_word_read(s, cpu, off);
@@ -435,6 +427,10 @@ bool scs_write(scs_t *s, cpu_t *cpu, uint32_t addr, unsigned size, uint32_t valu
     uint32_t lane = (addr & 3u) * 8;
     if (addr >= DWT_BASE && addr < DWT_BASE + 0x1000) {
         dwt_write(s, cpu, (addr - DWT_BASE) & ~3u, value);
+        return true;
+    }
+    if (addr >= PMU_BASE && addr < PMU_BASE + 0x1000) {
+        pmu_write(&s->pmu, cpu, (addr - PMU_BASE) & ~3u, value);   /* word registers */
         return true;
     }
     if (addr < SCS_BASE || addr >= SCS_BASE + 0x1000)

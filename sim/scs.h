@@ -1,6 +1,7 @@
 /* The System Control Space (0xE000E000..0xE000EFFF) and its neighbours in
  * the Private Peripheral Bus: NVIC, SCB, SysTick, MPU and SAU registers,
- * FP control, the DWT cycle counter (0xE0001000) and DEMCR. */
+ * FP control, the DWT cycle counter (0xE0001000), the PMU (0xE0003000,
+ * sim/pmu.h; its cycle counter is DWT_CYCCNT) and DEMCR. */
 #ifndef ETSIM_SIM_SCS_H
 #define ETSIM_SIM_SCS_H
 
@@ -8,6 +9,7 @@
 #include <stdint.h>
 
 #include "../isa/cpu.h"
+#include "pmu.h"
 
 #define SCS_BASE 0xE000E000u
 #define DWT_BASE 0xE0001000u
@@ -22,12 +24,11 @@ typedef struct scs {
     uint32_t systick_cvr_stopped; /* counter value while disabled */
     bool systick_countflag;
     /* DWT */
-    uint32_t dwt_ctrl;
-    uint64_t cyccnt_base;         /* CYCCNT = cycles - base while counting */
-    uint32_t cyccnt_stopped;
+    uint32_t dwt_ctrl;            /* CYCCNT is the PMU's cycle counter */
+    pmu_t pmu;
     uint32_t demcr;
-    /* Registers kept so firmware reads back what it wrote (MPU, SAU...). */
-    uint32_t mpu_ctrl, mpu_rnr, mpu_mair[2], mpu_rbar[16], mpu_rlar[16];
+    /* Registers kept so firmware reads back what it wrote (SAU...); the
+     * MPU's are the core's (cpu_t.mpu, isa/mpu.h), which enforces them. */
     uint32_t sau_ctrl, sau_rnr, sau_rbar[8], sau_rlar[8];
     uint32_t nsacr, actlr, itns[4];
     bool reset_requested;         /* AIRCR.SYSRESETREQ written */

@@ -258,12 +258,54 @@ static bool parse_device(parse_ctx_t *pc, json_object *o, soc_device_t *dev)
         return false;
     if (!dev->name[0])
         memcpy(dev->name, dev->type, sizeof dev->name);
-    static const char *const device_keys[] = {"type", "name", "base", "size", NULL};
+    uint32_t irq;
+    if (!get_u32_field(pc, o, "irq", false, UINT32_MAX, &irq))
+        return false;
+    if (irq != UINT32_MAX && irq >= 480)
+        return fail(pc, "device %s: irq %u is not an NVIC line (0..479)", dev->name, irq);
+    dev->irq = irq == UINT32_MAX ? -1 : (int)irq;
+    uint64_t clock = 0;
+    json_object *co;
+    if (json_object_object_get_ex(o, "clock_hz", &co) && (!get_u64(pc, co, "clock_hz", &clock) || clock == 0 ||
+                                                          clock > 10000000000ull))
+        return fail(pc, "device %s: \"clock_hz\" must be a frequency from 1 Hz to 10 GHz", dev->name);
+    dev->clock_hz = clock;
+    json_object *al;
+    if (json_object_object_get_ex(o, "aliases", &al)) {
+        if (!json_object_is_type(al, json_type_array))
+            return fail(pc, "device %s: \"aliases\" must be an array", dev->name);
+        size_t n = json_object_array_length(al);
+        if (n > SOC_MAX_ALIASES)
+            return fail(pc, "device %s: at most %d aliases", dev->name, SOC_MAX_ALIASES);
+        for (size_t i = 0; i < n; i++) {
+            uint64_t a;
+            if (!get_u64(pc, json_object_array_get_idx(al, i), "alias", &a))
+                return false;
+            if (a + dev->size > 0x100000000ull)
+                return fail(pc, "device %s: alias 0x%llx runs past 4 GiB", dev->name, (unsigned long long)a);
+            dev->aliases[dev->naliases++] = (uint32_t)a;
+        }
+    }
+    json_object *eot;
+    if (json_object_object_get_ex(o, "shutdown_on_eot", &eot)) {
+        if (!json_object_is_type(eot, json_type_boolean))
+            return fail(pc, "device %s: \"shutdown_on_eot\" must be true or false", dev->name);
+        dev->shutdown_on_eot = json_object_get_boolean(eot);
+    }
+    static const char *const device_keys[] = {"type", "name", "base", "size", "aliases", "irq", "clock_hz",
+                                              "shutdown_on_eot", NULL};
     char where[SOC_NAME_LEN + 8];
     snprintf(where, sizeof where, "device %s", dev->name);
     warn_unknown_keys(pc, o, where, device_keys);
-    if (strcmp(dev->type, "uart-cmsdk") != 0 && strcmp(dev->type, "profport") != 0)
-        return fail(pc, "device type \"%s\" is not one of uart-cmsdk, profport", dev->type);
+    static const char *const types[] = {"uart-cmsdk", "profport", "timer-cmsdk", "fpgaio", "reserved", NULL};
+    bool known = false;
+    for (int i = 0; types[i] && !known; i++)
+        known = strcmp(dev->type, types[i]) == 0;
+    if (!known)
+        return fail(pc, "device type \"%s\" is not one of uart-cmsdk, profport, timer-cmsdk, fpgaio, reserved",
+                    dev->type);
+    if (dev->shutdown_on_eot && strcmp(dev->type, "uart-cmsdk") != 0)
+        return fail(pc, "device %s: \"shutdown_on_eot\" is a uart-cmsdk setting", dev->name);
     return true;
 }
 

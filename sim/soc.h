@@ -13,7 +13,7 @@
 
 #define SOC_MAX_REGIONS 16
 #define SOC_MAX_ALIASES 4
-#define SOC_MAX_DEVICES 16
+#define SOC_MAX_DEVICES 40
 #define SOC_NAME_LEN 32
 
 typedef enum mem_kind { MEM_TCM, MEM_SRAM, MEM_FLASH, MEM_DRAM } mem_kind_t;
@@ -33,9 +33,19 @@ typedef struct soc_region {
 } soc_region_t;
 
 typedef struct soc_device {
-    char type[SOC_NAME_LEN];   /* "uart-cmsdk", "profport" */
+    /* "uart-cmsdk", "profport", "timer-cmsdk", "fpgaio", or "reserved" (a
+     * known peripheral block not modelled: accesses are accepted, read
+     * zero, and logged once; docs/platform.md) */
+    char type[SOC_NAME_LEN];
     char name[SOC_NAME_LEN];
     uint32_t base, size;
+    uint32_t aliases[SOC_MAX_ALIASES];   /* the same registers (Secure alias) */
+    int naliases;
+    int irq;                   /* NVIC line (timer-cmsdk), -1: none */
+    uint64_t clock_hz;         /* timer-cmsdk, fpgaio: the counting clock */
+    /* uart-cmsdk: a byte 0x04 (EOT) written ends the run with status 0,
+     * as the FVP's mps3_board.uart0.shutdown_on_eot (--exit-on-eot). */
+    bool shutdown_on_eot;
 } soc_device_t;
 
 /* The NPU ("npu" object; null or absent: none).  Defaults: the

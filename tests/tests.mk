@@ -47,3 +47,6 @@ include tests/exec_symbols/exec_symbols.mk
 
 # The GDB stub.
 include tests/gdb/gdb.mk
+
+# The Corstone-300 platform tests (tests/platform/platform.mk).
+include tests/platform/platform.mk
