@@ -39,7 +39,15 @@ fi
     "$UP/kws_embedded_m55nodsp.elf" > "$T/up.out" 2> "$T/up.err"
 rc=$?
 [ $rc = $WANT_RC ] && ok "upstream runner ends with status $WANT_RC" || bad "upstream runner status $rc" "$T/up.err"
-cmp -s "$T/up.out" "$UP/qemu_kws_embedded_m55nodsp.stdout" && ok "upstream runner prints QEMU's output" ||
+# With --exit-on-eot the run ends at the first EOT (0x04), as the FVP's
+# shutdown_on_eot does; QEMU's reference goes on past it, so compare that far.
+if [ $WANT_RC = 0 ]; then
+    head -c "$(wc -c < "$T/up.out")" "$UP/qemu_kws_embedded_m55nodsp.stdout" > "$T/qemu-prefix.out"
+    [ "$(tail -c 1 "$T/up.out" | od -An -tx1 | tr -d ' ')" = 04 ] || bad "upstream runner output does not end at EOT" "$T/up.out"
+else
+    cp "$UP/qemu_kws_embedded_m55nodsp.stdout" "$T/qemu-prefix.out"
+fi
+cmp -s "$T/up.out" "$T/qemu-prefix.out" && ok "upstream runner prints QEMU's output" ||
     bad "upstream runner output differs from QEMU's" "$T/up.out"
 grep -q "timing        from the firmware's symbols (ExecuTorch C++ runtime" "$T/up.err" &&
     ok "summary names the runtime recognised" || bad "summary line" "$T/up.err"
