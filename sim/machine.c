@@ -371,7 +371,7 @@ static bool scs_dev_write(void *ctx, uint64_t now, uint32_t off, unsigned size, 
 static uint64_t scs_dev_next_event(void *ctx)
 {
     machine_t *m = ctx;
-    return scs_next_event(&m->scs);
+    return scs_next_event(&m->scs, m->cpu);
 }
 
 static void scs_dev_advance(void *ctx, uint64_t now)
