@@ -371,7 +371,7 @@ static bool scs_dev_write(void *ctx, uint64_t now, uint32_t off, unsigned size, 
 static uint64_t scs_dev_next_event(void *ctx)
 {
     machine_t *m = ctx;
-    return scs_next_event(&m->scs);
+    return scs_next_event(&m->scs, m->cpu);
 }
 
 static void scs_dev_advance(void *ctx, uint64_t now)
@@ -464,6 +464,79 @@ static void timer_dev_advance(void *ctx, uint64_t now)
     sim_timer_t *s = ctx;
     cmsdk_timer_advance(&s->t, now);
     timer_raise(s);
+}
+
+/* The SSE-300 system counter: no events of its own, but a change to it
+ * moves the timers' events, so it has a next_event (never) to make the
+ * scheduler look again after each access. */
+static bool sse_counter_dev_read(void *ctx, uint64_t now, uint32_t off, unsigned size, uint32_t *value)
+{
+    sim_sse_counter_t *s = ctx;
+    (void)size;
+    if (sse_counter_read(&s->c, now, off & ~3u, value))
+        return true;
+    *value = 0;
+    return undocumented(s->m, s->name, &s->warned, off, false);
+}
+
+static bool sse_counter_dev_write(void *ctx, uint64_t now, uint32_t off, unsigned size, uint32_t value)
+{
+    sim_sse_counter_t *s = ctx;
+    (void)size;
+    return sse_counter_write(&s->c, now, off & ~3u, value) || undocumented(s->m, s->name, &s->warned, off, true);
+}
+
+static uint64_t sse_counter_dev_next_event(void *ctx)
+{
+    (void)ctx;
+    return UINT64_MAX;
+}
+
+static void sse_counter_dev_advance(void *ctx, uint64_t now)
+{
+    (void)ctx, (void)now;
+}
+
+static void sse_timer_raise(sim_sse_timer_t *s)
+{
+    if (s->t.irq_pulse) {
+        s->t.irq_pulse = false;
+        machine_set_irq(s->m, s->irq, true);
+    }
+}
+
+static bool sse_timer_dev_read(void *ctx, uint64_t now, uint32_t off, unsigned size, uint32_t *value)
+{
+    sim_sse_timer_t *s = ctx;
+    (void)size;
+    bool ok = sse_timer_read(&s->t, now, off & ~3u, value);
+    sse_timer_raise(s);
+    if (ok)
+        return true;
+    *value = 0;
+    return undocumented(s->m, s->name, &s->warned, off, false);
+}
+
+static bool sse_timer_dev_write(void *ctx, uint64_t now, uint32_t off, unsigned size, uint32_t value)
+{
+    sim_sse_timer_t *s = ctx;
+    (void)size;
+    bool ok = sse_timer_write(&s->t, now, off & ~3u, value);
+    sse_timer_raise(s);
+    return ok || undocumented(s->m, s->name, &s->warned, off, true);
+}
+
+static uint64_t sse_timer_dev_next_event(void *ctx)
+{
+    sim_sse_timer_t *s = ctx;
+    return sse_timer_next_event(&s->t, s->m->cpu->cycles);
+}
+
+static void sse_timer_dev_advance(void *ctx, uint64_t now)
+{
+    sim_sse_timer_t *s = ctx;
+    sse_timer_advance(&s->t, now);
+    sse_timer_raise(s);
 }
 
 static bool plain_dev_read(void *ctx, uint64_t now, uint32_t off, unsigned size, uint32_t *value)
@@ -636,6 +709,41 @@ static bool add_devices(machine_t *m, char *err, size_t errlen)
             d.write = timer_dev_write;
             d.next_event = timer_dev_next_event;
             d.advance = timer_dev_advance;
+        } else if (strcmp(sd->type, "sse-counter") == 0) {
+            sim_sse_counter_t *c = &m->sse_counter;
+            if (c->present) {
+                snprintf(err, errlen, "device %s: at most one sse-counter", sd->name);
+                return false;
+            }
+            c->present = true;
+            c->m = m;
+            memcpy(c->name, sd->name, sizeof c->name);
+            /* Default: the SSE-300's 32 MHz MAINCLK (QEMU's mps3-an547). */
+            sse_counter_init(&c->c, sd->clock_hz ? sd->clock_hz : 32000000u, cpu_hz);
+            d.ctx = c;
+            d.read = sse_counter_dev_read;
+            d.write = sse_counter_dev_write;
+            d.next_event = sse_counter_dev_next_event;
+            d.advance = sse_counter_dev_advance;
+        } else if (strcmp(sd->type, "sse-timer") == 0) {
+            if (!m->sse_counter.present) {
+                snprintf(err, errlen, "device %s: an sse-timer needs an sse-counter device before it", sd->name);
+                return false;
+            }
+            if (m->nsse_timers == MACHINE_MAX_SSE_TIMERS) {
+                snprintf(err, errlen, "device %s: at most %d sse-timers", sd->name, MACHINE_MAX_SSE_TIMERS);
+                return false;
+            }
+            sim_sse_timer_t *t = &m->sse_timers[m->nsse_timers++];
+            t->m = m;
+            t->irq = sd->irq;
+            memcpy(t->name, sd->name, sizeof t->name);
+            sse_timer_init(&t->t, &m->sse_counter.c);
+            d.ctx = t;
+            d.read = sse_timer_dev_read;
+            d.write = sse_timer_dev_write;
+            d.next_event = sse_timer_dev_next_event;
+            d.advance = sse_timer_dev_advance;
         } else if (strcmp(sd->type, "fpgaio") == 0 || strcmp(sd->type, "reserved") == 0) {
             if (m->nplain == MACHINE_MAX_PLAIN) {
                 snprintf(err, errlen, "device %s: at most %d fpgaio and reserved blocks", sd->name,

@@ -10,6 +10,8 @@
 #include "../isa/cpu.h"
 #include "cmsdk_timer.h"
 #include "fpgaio.h"
+#include "sse_counter.h"
+#include "sse_timer.h"
 #include "profport.h"
 #include "scs.h"
 #include "semihost.h"
@@ -63,6 +65,24 @@ typedef struct sim_timer {
     bool warned;              /* an undocumented offset was logged */
     char name[SOC_NAME_LEN];
 } sim_timer_t;
+
+/* The SSE-300 system counter and the system timers that compare against
+ * it (the counter is declared before them in the SoC description). */
+#define MACHINE_MAX_SSE_TIMERS 4
+typedef struct sim_sse_counter {
+    struct machine *m;
+    sse_counter_t c;
+    bool present, warned;
+    char name[SOC_NAME_LEN];
+} sim_sse_counter_t;
+
+typedef struct sim_sse_timer {
+    struct machine *m;
+    sse_timer_t t;
+    int irq;
+    bool warned;
+    char name[SOC_NAME_LEN];
+} sim_sse_timer_t;
 
 /* A register block with no events of its own: the FPGA I/O block, or a
  * known peripheral block etsim does not model ("reserved"). */
@@ -122,6 +142,9 @@ typedef struct machine {
     int ntimers;
     sim_plain_t plain[MACHINE_MAX_PLAIN];
     int nplain;
+    sim_sse_counter_t sse_counter;
+    sim_sse_timer_t sse_timers[MACHINE_MAX_SSE_TIMERS];
+    int nsse_timers;
     /* An access to an undocumented offset of a known peripheral block is
      * a bus error (--strict-mmio) rather than accepted and logged once. */
     bool strict_mmio;

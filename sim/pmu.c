@@ -183,6 +183,51 @@ void pmu_set_dwt_cyccntena(pmu_t *p, const cpu_t *cpu, bool on)
     resume(p, cpu);
 }
 
+/* The first cycle after now at which counting may reach a multiple of
+ * 2^bits (count is the counter's value now). */
+static uint64_t overflow_bound(uint64_t now, uint64_t count, unsigned bits, uint64_t per_cycle)
+{
+    uint64_t left = (1ull << bits) - (count & ((1ull << bits) - 1u));
+    uint64_t wait = left / per_cycle;
+    return now + (wait ? wait : 1);
+}
+
+uint64_t pmu_next_check(const pmu_t *p, const cpu_t *cpu)
+{
+    if (p->ovs & p->inten & ~p->irq_signalled)
+        return cpu->cycles;   /* a request not yet signalled (INTENSET after the overflow) */
+    uint64_t next = UINT64_MAX;
+    for (int n = 0; n < PMU_NUM_EVCNT; n++) {
+        if (!(p->inten & (1u << n)) || !p->counting[n])
+            continue;
+        uint64_t c = evcnt_now(p, cpu, n);
+        if ((c >> PMU_EVCNT_BITS) != (p->ovs_ref[n] >> PMU_EVCNT_BITS))
+            return cpu->cycles;   /* wrapped since last looked at: due now */
+        uint64_t per = event_of(p, n) == EV_CPU_CYCLES ? 1 : PMU_MAX_EVENTS_PER_CYCLE;
+        uint64_t t = overflow_bound(cpu->cycles, c, PMU_EVCNT_BITS, per);
+        if (t < next)
+            next = t;
+    }
+    if ((p->inten & (1u << PMU_CYCLE_BIT)) && p->cyc_counting) {
+        uint64_t c = cyc_now(p, cpu);
+        if ((c >> 32) != (p->cyc_ovs_ref >> 32))
+            return cpu->cycles;
+        uint64_t t = overflow_bound(cpu->cycles, c, 32, 1);
+        if (t < next)
+            next = t;
+    }
+    return next;
+}
+
+bool pmu_overflow_irq(pmu_t *p, const cpu_t *cpu)
+{
+    update_overflow(p, cpu);
+    uint32_t req = p->ovs & p->inten;
+    bool rose = (req & ~p->irq_signalled) != 0;
+    p->irq_signalled = req;
+    return rose;
+}
+
 uint32_t pmu_read(pmu_t *p, const cpu_t *cpu, uint32_t off)
 {
     if (off < 4u * PMU_NUM_EVCNT)
@@ -232,8 +277,8 @@ void pmu_write(pmu_t *p, const cpu_t *cpu, uint32_t off, uint32_t v)
         case 0xC00: p->cnten |= v & PMU_ALL_MASK; break;
         case 0xC20: p->cnten &= ~v; break;
         case 0xC40: p->inten |= v & PMU_ALL_MASK; break;
-        case 0xC60: p->inten &= ~v; break;
-        case 0xC80: p->ovs &= ~v; break;
+        case 0xC60: p->inten &= ~v; p->irq_signalled &= ~v; break;
+        case 0xC80: p->ovs &= ~v; p->irq_signalled &= ~v; break;   /* a new overflow is a new request */
         case 0xCC0: p->ovs |= v & PMU_ALL_MASK; break;
         case 0xE04:
             p->ctrl = v & PMU_CTRL_E;

@@ -34,6 +34,9 @@ typedef struct pmu {
     bool dwt_cyccntena;
     uint64_t cyc_value, cyc_base, cyc_ovs_ref;
     bool cyc_counting;
+    /* Overflow flags whose interrupt request (PMU_OVSSET & PMU_INTENSET)
+     * has been signalled: a request is raised once, when a flag rises. */
+    uint32_t irq_signalled;
 } pmu_t;
 
 void pmu_reset(pmu_t *p);
@@ -44,6 +47,16 @@ void pmu_write(pmu_t *p, const cpu_t *cpu, uint32_t off, uint32_t value);
 uint32_t pmu_cycle_counter(pmu_t *p, const cpu_t *cpu);
 void pmu_set_cycle_counter(pmu_t *p, const cpu_t *cpu, uint32_t value);
 void pmu_set_dwt_cyccntena(pmu_t *p, const cpu_t *cpu, bool on);
+/* The overflow interrupt.  Counters are derived when read, so the PMU
+ * tells the scheduler the cycle by which it must look again: exact for the
+ * cycle counter and CPU_CYCLES, for other events a bound (no event counts
+ * more than PMU_MAX_EVENTS_PER_CYCLE a cycle, so the overflow is seen at
+ * or soon after it happens).  UINT64_MAX: no enabled interrupt can fire. */
+#define PMU_MAX_EVENTS_PER_CYCLE 8u
+uint64_t pmu_next_check(const pmu_t *p, const cpu_t *cpu);
+/* Catch the overflow flags up to now; true when a flag with its
+ * PMU_INTENSET bit rose since the last call (the request to signal). */
+bool pmu_overflow_irq(pmu_t *p, const cpu_t *cpu);
 /* Whether the model knows how to count event (PMU_EVTYPER.evtCount). */
 bool pmu_event_known(uint32_t event);
 

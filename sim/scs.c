@@ -61,13 +61,33 @@ static void systick_start(scs_t *s, const cpu_t *cpu, uint32_t value)
         s->systick_zero = UINT64_MAX;   /* RVR 0: the counter stays at 0 */
 }
 
-uint64_t scs_next_event(const scs_t *s)
+uint64_t scs_next_event(const scs_t *s, const cpu_t *cpu)
 {
-    return systick_running(s) ? s->systick_zero : UINT64_MAX;
+    uint64_t tick = systick_running(s) ? s->systick_zero : UINT64_MAX;
+    uint64_t pmu = pmu_next_check(&s->pmu, cpu);
+    return tick < pmu ? tick : pmu;
+}
+
+#define DEMCR_MON_EN (1u << 16)
+#define DFSR_PMU (1u << 5)
+
+/* A PMU counter overflow with its PMU_INTENSET bit set: on Armv8.1-M the
+ * PMU's interrupt request is a debug event taken as the DebugMonitor
+ * exception when DEMCR.MON_EN is set, recorded in DFSR.PMU (DDI0553,
+ * "Performance Monitoring Unit" and DFSR; docs/platform.md). */
+static void pmu_event(scs_t *s, cpu_t *cpu)
+{
+    if (!pmu_overflow_irq(&s->pmu, cpu))
+        return;
+    s->dfsr |= DFSR_PMU;
+    if (s->demcr & DEMCR_MON_EN)
+        cpu_set_pending(cpu, EXC_DEBUGMON);
 }
 
 void scs_event(scs_t *s, cpu_t *cpu)
 {
+    if (pmu_next_check(&s->pmu, cpu) <= cpu->cycles)
+        pmu_event(s, cpu);
     if (!systick_running(s) || s->systick_zero == UINT64_MAX || cpu->cycles < s->systick_zero)
         return;
     s->systick_countflag = true;
@@ -281,6 +301,7 @@ static uint32_t scs_word_read(scs_t *s, cpu_t *cpu, uint32_t off)
     case 0xD24: return shcsr_read(cpu);
     case 0xD28: return cpu->scb.cfsr;
     case 0xD2C: return cpu->scb.hfsr;
+    case 0xD30: return s->dfsr;
     case 0xD34: return cpu->scb.mmfar;
     case 0xD38: return cpu->scb.bfar;
     case 0xD3C: return cpu->scb.afsr;
@@ -368,6 +389,7 @@ static void scs_word_write(scs_t *s, cpu_t *cpu, uint32_t off, uint32_t v)
     case 0xDDC: s->sau_rbar[s->sau_rnr & 7u] = v & ~0x1Fu; break;
     case 0xDE0: s->sau_rlar[s->sau_rnr & 7u] = v & ~0x1Cu; break;
     case 0xDFC: s->demcr = v; break;
+    case 0xD30: s->dfsr &= ~v; break;   /* write-one-to-clear */
     case 0xF00: /* STIR */
         if ((v & 0x1FFu) < CPU_NUM_IRQ)
             cpu_set_pending(cpu, EXC_IRQ0 + (int)(v & 0x1FFu));

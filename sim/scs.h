@@ -27,6 +27,7 @@ typedef struct scs {
     uint32_t dwt_ctrl;            /* CYCCNT is the PMU's cycle counter */
     pmu_t pmu;
     uint32_t demcr;
+    uint32_t dfsr;                /* only its PMU bit (5) is set here */
     /* Registers kept so firmware reads back what it wrote (SAU...); the
      * MPU's are the core's (cpu_t.mpu, isa/mpu.h), which enforces them. */
     uint32_t sau_ctrl, sau_rnr, sau_rbar[8], sau_rlar[8];
@@ -38,8 +39,9 @@ void scs_reset(scs_t *s);
 /* Register access; false is a bus error. */
 bool scs_read(scs_t *s, cpu_t *cpu, uint32_t addr, unsigned size, uint32_t *value);
 bool scs_write(scs_t *s, cpu_t *cpu, uint32_t addr, unsigned size, uint32_t value);
-/* SysTick: the cycle of its next event (UINT64_MAX if none), and the event. */
-uint64_t scs_next_event(const scs_t *s);
+/* SysTick and the PMU's overflow interrupt: the cycle of their next event
+ * (UINT64_MAX if none), and the event. */
+uint64_t scs_next_event(const scs_t *s, const cpu_t *cpu);
 void scs_event(scs_t *s, cpu_t *cpu);
 
 #endif

@@ -297,13 +297,14 @@ static bool parse_device(parse_ctx_t *pc, json_object *o, soc_device_t *dev)
     char where[SOC_NAME_LEN + 8];
     snprintf(where, sizeof where, "device %s", dev->name);
     warn_unknown_keys(pc, o, where, device_keys);
-    static const char *const types[] = {"uart-cmsdk", "profport", "timer-cmsdk", "fpgaio", "reserved", NULL};
+    static const char *const types[] = {"uart-cmsdk", "profport", "timer-cmsdk", "fpgaio", "reserved",
+                                        "sse-counter", "sse-timer", NULL};
     bool known = false;
     for (int i = 0; types[i] && !known; i++)
         known = strcmp(dev->type, types[i]) == 0;
     if (!known)
-        return fail(pc, "device type \"%s\" is not one of uart-cmsdk, profport, timer-cmsdk, fpgaio, reserved",
-                    dev->type);
+        return fail(pc, "device type \"%s\" is not one of uart-cmsdk, profport, timer-cmsdk, fpgaio, reserved, "
+                    "sse-counter, sse-timer", dev->type);
     if (dev->shutdown_on_eot && strcmp(dev->type, "uart-cmsdk") != 0)
         return fail(pc, "device %s: \"shutdown_on_eot\" is a uart-cmsdk setting", dev->name);
     return true;

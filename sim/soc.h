@@ -33,7 +33,8 @@ typedef struct soc_region {
 } soc_region_t;
 
 typedef struct soc_device {
-    /* "uart-cmsdk", "profport", "timer-cmsdk", "fpgaio", or "reserved" (a
+    /* "uart-cmsdk", "profport", "timer-cmsdk", "sse-counter", "sse-timer",
+     * "fpgaio", or "reserved" (a
      * known peripheral block not modelled: accesses are accepted, read
      * zero, and logged once; docs/platform.md) */
     char type[SOC_NAME_LEN];
@@ -41,8 +42,8 @@ typedef struct soc_device {
     uint32_t base, size;
     uint32_t aliases[SOC_MAX_ALIASES];   /* the same registers (Secure alias) */
     int naliases;
-    int irq;                   /* NVIC line (timer-cmsdk), -1: none */
-    uint64_t clock_hz;         /* timer-cmsdk, fpgaio: the counting clock */
+    int irq;                   /* NVIC line (timer-cmsdk, sse-timer), -1: none */
+    uint64_t clock_hz;         /* timer-cmsdk, sse-counter, fpgaio: the counting clock */
     /* uart-cmsdk: a byte 0x04 (EOT) written ends the run with status 0,
      * as the FVP's mps3_board.uart0.shutdown_on_eot (--exit-on-eot). */
     bool shutdown_on_eot;

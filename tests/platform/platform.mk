@@ -8,11 +8,12 @@
 PLATFORM_TEST_ELF := $(FW_BUILD)/platform-test/platform_test.elf
 
 .PHONY: test-platform
-test-platform: $(ETSIM_SAN) $(FW_BUILD)/cli/undocumented_mmio.elf $(FW_BUILD)/cli/mpu_cache.elf $(PLATFORM_TEST_ELF)
+test-platform: $(ETSIM_SAN) $(FW_BUILD)/cli/undocumented_mmio.elf $(FW_BUILD)/cli/mpu_cache.elf $(FW_BUILD)/cli/pmu_overflow.elf $(PLATFORM_TEST_ELF)
 	bash tests/platform/upstream_runner.sh $(ETSIM_SAN) $(SHARED)
 	bash tests/platform/undocumented.sh $(ETSIM_SAN) $(FW_BUILD)/cli/undocumented_mmio.elf
 	bash tests/platform/platform_image.sh $(ETSIM_SAN) $(PLATFORM_TEST_ELF)
 	bash tests/platform/mpu_cache.sh $(ETSIM_SAN) $(FW_BUILD)/cli/mpu_cache.elf
+	bash tests/platform/pmu_overflow.sh $(ETSIM_SAN) $(FW_BUILD)/cli/pmu_overflow.elf
 
 test-rest: test-platform
 

@@ -22,6 +22,10 @@
 #define TYPE 0xE00u
 #define CTRL 0xE04u
 #define CYCLE_BIT (1u << 31)
+#define INTENSET 0xC40u
+#define INTENCLR 0xC60u
+#define SCB_DFSR 0xE000ED30u
+#define SCB_DEMCR 0xE000EDFCu
 
 static cpu_t *bare_cpu(void)
 {
@@ -155,6 +159,103 @@ Test(pmu, cycle_counter_shared_with_dwt)
     c->cycles += 2;
     scs_read(&s, c, DWT_BASE + 4, 4, &v);
     cr_assert_eq(v, 1010u, "the PMU enables it too");
+    free(c);
+}
+
+/* The overflow interrupt request: the PMU names the cycle of a CPU_CYCLES
+ * or cycle-counter overflow exactly, and raises the request once per
+ * rising flag with its PMU_INTENSET bit. */
+Test(pmu, overflow_interrupt_request)
+{
+    pmu_t p;
+    pmu_reset(&p);
+    cpu_t *c = bare_cpu();
+    c->cycles = 500;
+    pmu_write(&p, c, EVTYPER(0), 0x0011);          /* CPU_CYCLES */
+    pmu_write(&p, c, EVCNTR(0), 0xFFF0u);
+    pmu_write(&p, c, CNTENSET, 1u);
+    pmu_write(&p, c, CTRL, 1u);
+    cr_assert_eq(pmu_next_check(&p, c), UINT64_MAX, "no interrupt enabled");
+    pmu_write(&p, c, INTENSET, 1u);
+    cr_assert_eq(pmu_read(&p, c, INTENSET), 1u);
+    cr_assert_eq(pmu_next_check(&p, c), 500u + 0x10u, "overflow after 16 cycles");
+    c->cycles += 0xF;
+    cr_assert_not(pmu_overflow_irq(&p, c), "one cycle early");
+    c->cycles += 1;
+    cr_assert(pmu_overflow_irq(&p, c));
+    cr_assert_not(pmu_overflow_irq(&p, c), "raised once per overflow");
+    cr_assert_eq(pmu_read(&p, c, OVSSET) & 1u, 1u);
+    pmu_write(&p, c, OVSCLR, 1u);
+    c->cycles += 0x10000u;
+    cr_assert(pmu_overflow_irq(&p, c), "the next wrap is a new request");
+
+    /* Enabling the interrupt of a flag already set raises it at once. */
+    pmu_write(&p, c, INTENCLR, 1u);
+    pmu_write(&p, c, CCNTR, 0xFFFFFFFEu);
+    pmu_write(&p, c, CNTENSET, CYCLE_BIT);
+    c->cycles += 2;
+    cr_assert_eq(pmu_read(&p, c, OVSSET) & CYCLE_BIT, CYCLE_BIT);
+    cr_assert_not(pmu_overflow_irq(&p, c), "no INTENSET bit: no request");
+    pmu_write(&p, c, INTENSET, CYCLE_BIT);
+    cr_assert_eq(pmu_next_check(&p, c), c->cycles);
+    cr_assert(pmu_overflow_irq(&p, c));
+    free(c);
+}
+
+/* Other events have no exact overflow cycle: the PMU asks to be looked at
+ * again before the count can possibly have wrapped. */
+Test(pmu, overflow_check_bound_for_other_events)
+{
+    pmu_t p;
+    pmu_reset(&p);
+    cpu_t *c = bare_cpu();
+    pmu_write(&p, c, EVTYPER(3), 0x0008);          /* INST_RETIRED */
+    pmu_write(&p, c, EVCNTR(3), 0xFF00u);
+    pmu_write(&p, c, CNTENSET, 8u);
+    pmu_write(&p, c, INTENSET, 8u);
+    pmu_write(&p, c, CTRL, 1u);
+    uint64_t t = pmu_next_check(&p, c);
+    cr_assert_eq(t, 0x100u / PMU_MAX_EVENTS_PER_CYCLE);
+    c->cycles = t, c->instret += 0x100;
+    cr_assert(pmu_overflow_irq(&p, c));
+    free(c);
+}
+
+/* Through the SCS: the overflow sets DFSR.PMU and pends DebugMonitor
+ * when DEMCR.MON_EN is set, at the cycle the scheduler is given. */
+Test(pmu, overflow_pends_debugmonitor)
+{
+    scs_t s;
+    scs_reset(&s);
+    cpu_t *c = bare_cpu();
+    uint32_t v;
+    scs_write(&s, c, SCB_DEMCR, 4, 1u << 16);      /* MON_EN */
+    scs_write(&s, c, PMU_BASE + CCNTR, 4, 0xFFFFFF00u);
+    scs_write(&s, c, PMU_BASE + INTENSET, 4, CYCLE_BIT);
+    scs_write(&s, c, PMU_BASE + CNTENSET, 4, CYCLE_BIT);
+    scs_write(&s, c, PMU_BASE + CTRL, 4, 1u);
+    cr_assert_eq(scs_next_event(&s, c), 0x100u);
+    c->cycles = 0xFF;
+    scs_event(&s, c);
+    cr_assert_not(c->exc.pending[EXC_DEBUGMON]);
+    c->cycles = 0x100;
+    scs_event(&s, c);
+    cr_assert(c->exc.pending[EXC_DEBUGMON]);
+    scs_read(&s, c, SCB_DFSR, 4, &v);
+    cr_assert_eq(v, 1u << 5, "DFSR.PMU");
+    scs_write(&s, c, SCB_DFSR, 4, 1u << 5);
+    scs_read(&s, c, SCB_DFSR, 4, &v);
+    cr_assert_eq(v, 0u, "write one to clear");
+
+    /* Without MON_EN the flag is recorded but nothing is pended. */
+    c->exc.pending[EXC_DEBUGMON] = 0;
+    scs_write(&s, c, SCB_DEMCR, 4, 0u);
+    scs_write(&s, c, PMU_BASE + OVSCLR, 4, CYCLE_BIT);
+    c->cycles += 0x100000000ull;
+    scs_event(&s, c);
+    cr_assert_not(c->exc.pending[EXC_DEBUGMON]);
+    scs_read(&s, c, SCB_DFSR, 4, &v);
+    cr_assert_eq(v, 1u << 5);
     free(c);
 }
 

@@ -11,7 +11,7 @@ int main(void)
 {
     REG32(0x49303000u + 0x100) = 1;            /* UART0: no register at 0x100 */
     REG32(0x49303000u + 0x104) = 2;            /* the same device: no second warning */
-    uint32_t a = REG32(0x48000000u + 0x20);    /* SSE-300 system timer 0: not modelled */
+    uint32_t a = REG32(0x48000000u + 0x30);    /* SSE-300 system timer 0: no register at 0x30 */
     uint32_t b = REG32(0x59302000u + 0x80);    /* FPGA I/O, Secure alias: no register */
     printf("undocumented: read %u %u, still running\n", (unsigned)a, (unsigned)b);
     return 0;
