@@ -16,6 +16,7 @@
 #include "../isa/disasm.h"
 #include "../npu/ethosu_device.h"
 #include "elf_load.h"
+#include "etdump.h"
 #include "exec_symbols.h"
 #include "gdb.h"
 #include "machine.h"
@@ -51,7 +52,7 @@ typedef struct options {
     const char *inputs[MAX_INPUTS];
     int ninputs;
     unsigned iterations;
-    const char *report, *csv, *html, *trace, *timeline;
+    const char *report, *csv, *html, *trace, *timeline, *etdump;
     int trace_level;          /* TRACE_LEVEL_OPERATOR, _INSTRUCTION or _MEMORY */
     bool trace_level_given;
     bool quiet;
@@ -76,6 +77,7 @@ static void usage(FILE *f)
           "  --report FILE.json     write the etsim-report/1 JSON report\n"
           "  --csv FILE             per-operator table as CSV\n"
           "  --html FILE            one self-contained HTML page with charts\n"
+          "  --etdump FILE.etdp     the operator calls as an ExecuTorch ETDump (docs/etdump.md)\n"
           "  --trace FILE           binary trace (docs/trace.md; read it with etsim-trace)\n"
           "  --trace-level op|insn|mem  op: operators and inferences (default); insn: also every\n"
           "                         instruction with its cycles and the registers it changed;\n"
@@ -240,6 +242,9 @@ static int parse_args(int argc, char **argv, options_t *o)
         } else if (!strcmp(a, "--html")) {
             NEED_VALUE();
             o->html = v;
+        } else if (!strcmp(a, "--etdump")) {
+            NEED_VALUE();
+            o->etdump = v;
         } else if (!strcmp(a, "--trace")) {
             NEED_VALUE();
             o->trace = v;
@@ -600,6 +605,7 @@ static int run(const options_t *o)
     wrote = wrote && (!o->report || report_write_json(o->report, m, &ri, &an, err, sizeof err)) &&
                  (!o->csv || report_write_csv(o->csv, m, &ri, &an, err, sizeof err)) &&
                  (!o->html || report_write_html(o->html, m, &ri, &an, err, sizeof err)) &&
+                 (!o->etdump || etdump_write(o->etdump, &an, err, sizeof err)) &&
                  (!o->trace || itrace || trace_write(o->trace, m, &ri, &an, err, sizeof err)) &&
                  (!o->timeline || trace_write_timeline(o->timeline, m, &an, err, sizeof err));
     if (!wrote) {
