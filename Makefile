@@ -98,6 +98,7 @@ include tests/npu_device/npu_device.mk
 include dsp/dsp.mk
 include tests/dsp/dsp_offload.mk
 include tests/etdump/etdump.mk
+include tests/ptd/ptd.mk
 
 test: deps
 	$(MAKE) all

@@ -53,6 +53,7 @@ typedef struct options {
     int ninputs;
     unsigned iterations;
     const char *report, *csv, *html, *trace, *timeline, *etdump;
+    const char *ptd;       /* --ptd: external tensor data of the model */
     int trace_level;          /* TRACE_LEVEL_OPERATOR, _INSTRUCTION or _MEMORY */
     bool trace_level_given;
     bool quiet;
@@ -72,6 +73,7 @@ static void usage(FILE *f)
           "  --max-cycles N         stop with status 4 after N cycles (default 4e9)\n"
           "  --data FILE@ADDR       load a raw file into memory at ADDR\n"
           "  --input FILE           raw bytes of the model's next input\n"
+          "  --ptd FILE.ptd         the model's external tensor data, placed after it (16-aligned)\n"
           "  --iterations N         inferences for the runner to make (default 1)\n"
           "  --engine cpu|dsp       where the runner runs the operators that have a DSP kernel (default cpu)\n"
           "  --report FILE.json     write the etsim-report/1 JSON report\n"
@@ -242,6 +244,9 @@ static int parse_args(int argc, char **argv, options_t *o)
         } else if (!strcmp(a, "--html")) {
             NEED_VALUE();
             o->html = v;
+        } else if (!strcmp(a, "--ptd")) {
+            NEED_VALUE();
+            o->ptd = v;
         } else if (!strcmp(a, "--etdump")) {
             NEED_VALUE();
             o->etdump = v;
@@ -302,6 +307,10 @@ static int parse_args(int argc, char **argv, options_t *o)
     }
     o->firmware = positional[0];
     o->model = npos > 1 ? positional[1] : NULL;
+    if (o->ptd && !o->model) {
+        fprintf(stderr, "etsim: --ptd needs a MODEL.pte\n");
+        return EXIT_USAGE;
+    }
     return -1;
 }
 
@@ -375,6 +384,19 @@ static bool load_model_and_inputs(machine_t *m, const options_t *o, run_info_t *
             return false;
         append(cmd, cap, " --model=0x%08x:%llu", m->desc.model_address,
                (unsigned long long)ri->model_bytes);
+    }
+    if (o->ptd) {
+        /* Right after the model, 16-aligned (the runtime reads the .ptd's
+         * tensors in place and wants them aligned). */
+        uint64_t at = ((uint64_t)m->desc.model_address + ri->model_bytes + 15) & ~15ull;
+        uint64_t size;
+        if (at > UINT32_MAX) {
+            snprintf(err, errlen, "%s: no room after the model", o->ptd);
+            return false;
+        }
+        if (!load_file_at(m, o->ptd, (uint32_t)at, &size, err, errlen))
+            return false;
+        append(cmd, cap, " --ptd=0x%08x:%llu", (uint32_t)at, (unsigned long long)size);
     }
     uint32_t addr = m->desc.input_address;
     for (int i = 0; i < o->ninputs; i++) {

@@ -15,6 +15,7 @@ typedef struct region {
 
 typedef struct runner_config {
     region model;
+    region ptd;        /* external tensor data (.ptd); size 0: none */
     region inputs[RUNNER_MAX_INPUTS];
     uint32_t ninputs;
     uint32_t iterations;
@@ -25,8 +26,8 @@ typedef struct runner_config {
  * success, -1 if the host does not provide one. */
 int cmdline_fetch(char *buf, uint32_t size);
 
-/* Parses "prog --model=ADDR:SIZE --input=ADDR:SIZE... --iterations=N
- * --engine=cpu|dsp".
+/* Parses "prog --model=ADDR:SIZE [--ptd=ADDR:SIZE] --input=ADDR:SIZE...
+ * --iterations=N --engine=cpu|dsp".
  * Returns 0, or -1 with a message in err. */
 int cmdline_parse(char *line, runner_config *cfg, char *err, uint32_t err_size);
 

@@ -1,7 +1,7 @@
 /* The model runner: runs a .pte placed in memory by the simulator (or by
  * QEMU's loader device) and prints its outputs.
  *
- *   semihosting command line: runner --model=ADDR:SIZE [--input=ADDR:SIZE]...
+ *   semihosting command line: runner --model=ADDR:SIZE [--ptd=ADDR:SIZE] [--input=ADDR:SIZE]...
  *                                    [--iterations=N] [--engine=cpu|dsp]
  *
  * Exit status 0 on success, 1 with a message on stderr on any error. */
@@ -92,7 +92,10 @@ int main(void)
     }
     const void *model = (const void *)(uintptr_t)cfg.model.addr;
     pp_event(ETSIM_EV_MODEL, cfg.model.addr, cfg.model.size, 0);
-    if (et_session_open(&session, model, cfg.model.size, NULL, work, sizeof work, &err) != ET_OK)
+    /* The .ptd, if any, is read in place like the model. */
+    const void *ptd = cfg.ptd.size ? (const void *)(uintptr_t)cfg.ptd.addr : NULL;
+    if (et_session_open_external(&session, model, cfg.model.size, ptd, cfg.ptd.size, NULL, work, sizeof work, &err) !=
+        ET_OK)
         return fail("loading the model", &err);
     runner_npu_attach(&session.method);
     if (cfg.engine == ETSIM_ENGINE_DSP && runner_dsp_attach(&session.method, &session.pool) != 0)
