@@ -99,6 +99,7 @@ include dsp/dsp.mk
 include tests/dsp/dsp_offload.mk
 include tests/etdump/etdump.mk
 include tests/ptd/ptd.mk
+include tests/strict/strict.mk
 
 test: deps
 	$(MAKE) all

@@ -52,6 +52,9 @@ typedef struct et_method {
     et_pool *temp;
     /* Devices the backends may use (NULL on the host: no NPU). */
     const et_platform *platform;
+    /* Permissive cases met by the kernels (et_permissive); NULL: not
+     * reported.  The caller owns it. */
+    et_warnings *warnings;
 } et_method;
 
 /* Planned arena sizes of a method (non_const_buffer_sizes without the

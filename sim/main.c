@@ -62,6 +62,7 @@ typedef struct options {
     const char *semihosting_cmdline;   /* NULL: etsim writes the runner's */
     bool exit_on_eot;
     bool strict_mmio;
+    bool strict;              /* --strict: passed to the runner */
 } options_t;
 
 static void usage(FILE *f)
@@ -94,6 +95,7 @@ static void usage(FILE *f)
           "                         path and the model/input addresses), as the FVP's\n"
           "                         -C cpu0.semihosting-cmd_line=STRING\n"
           "  --strict-mmio          an undocumented offset of a known device is a bus error\n"
+          "  --strict               the runner refuses what upstream ExecuTorch refuses (runtime/README.md)\n"
           "                         (default: accepted, reads zero, logged once per device)\n"
           "  -q                     no summary on stderr\n"
           "  --print-soc [NAME]     print a built-in SoC description as JSON and exit\n"
@@ -271,6 +273,8 @@ static int parse_args(int argc, char **argv, options_t *o)
             o->semihost_root = v;
         } else if (!strcmp(a, "--strict-mmio")) {
             o->strict_mmio = true;
+        } else if (!strcmp(a, "--strict")) {
+            o->strict = true;
         } else if (!strcmp(a, "--exit-on-eot")) {
             o->exit_on_eot = true;
         } else if (!strcmp(a, "--semihosting-cmdline")) {
@@ -410,6 +414,8 @@ static bool load_model_and_inputs(machine_t *m, const options_t *o, run_info_t *
         append(cmd, cap, " --iterations=%u", o->iterations);
     if (o->engine_dsp)
         append(cmd, cap, " --engine=dsp");
+    if (o->strict)
+        append(cmd, cap, " --strict");
     if (o->semihosting_cmdline)   /* the user's, as given (the loads above still happen) */
         snprintf(cmd, cap, "%s", o->semihosting_cmdline);
     return true;

@@ -74,6 +74,8 @@ int cmdline_parse(char *line, runner_config *cfg, char *err, uint32_t err_size)
         } else if (!strncmp(tok, "--iterations=", 13)) {
             if (parse_u32(tok + 13, &end, &cfg->iterations) != 0 || *end || cfg->iterations == 0)
                 goto bad;
+        } else if (!strcmp(tok, "--strict")) {
+            cfg->strict = 1;
         } else if (!strcmp(tok, "--engine=cpu") || !strcmp(tok, "--engine=dsp")) {
             cfg->engine = tok[9] == 'd' ? 2 : 0;
         } else {
@@ -82,7 +84,7 @@ int cmdline_parse(char *line, runner_config *cfg, char *err, uint32_t err_size)
         continue;
     bad:
         snprintf(err, err_size, "bad option '%s' (expected --model=ADDR:SIZE, --ptd=ADDR:SIZE, --input=ADDR:SIZE, --iterations=N, "
-                 "--engine=cpu|dsp)",
+                 "--engine=cpu|dsp, --strict)",
                  tok);
         return -1;
     }

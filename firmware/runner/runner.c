@@ -2,7 +2,7 @@
  * QEMU's loader device) and prints its outputs.
  *
  *   semihosting command line: runner --model=ADDR:SIZE [--ptd=ADDR:SIZE] [--input=ADDR:SIZE]...
- *                                    [--iterations=N] [--engine=cpu|dsp]
+ *                                    [--iterations=N] [--engine=cpu|dsp] [--strict]
  *
  * Exit status 0 on success, 1 with a message on stderr on any error. */
 #include <stdio.h>
@@ -97,6 +97,10 @@ int main(void)
     if (et_session_open_external(&session, model, cfg.model.size, ptd, cfg.ptd.size, NULL, work, sizeof work, &err) !=
         ET_OK)
         return fail("loading the model", &err);
+    /* Static: it outlives main's frame like the session (exit handlers). */
+    static et_warnings warnings;
+    warnings.strict = cfg.strict != 0;
+    session.method.warnings = &warnings;
     runner_npu_attach(&session.method);
     if (cfg.engine == ETSIM_ENGINE_DSP && runner_dsp_attach(&session.method, &session.pool) != 0)
         return 1;
@@ -123,6 +127,11 @@ int main(void)
         if (e != ET_OK)
             return fail("running the model", &err);
     }
+    /* On stderr: the run is right but an upstream
+     * build would have refused it (--strict makes it an error). */
+    if (warnings.count)
+        fprintf(stderr, "runner: warning: %lu call(s) that upstream ExecuTorch refuses, first: %s\n",
+                (unsigned long)warnings.count, warnings.first);
     for (uint32_t i = 0; i < m->noutputs; i++)
         report_output(i, et_method_output(m, i));
     runner_npu_report();
