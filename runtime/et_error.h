@@ -49,7 +49,9 @@ void et_error_clear(et_error *err);
 typedef struct et_warnings {
     bool strict;              /* a permissive case is an error */
     uint32_t count;           /* permissive cases met (per call) */
-    char first[ET_ERROR_MSG_LEN];
+    /* The first case: operator and what (static strings; recording them
+     * costs the kernel a few cycles, formatting is the caller's). */
+    const char *first_op, *first_what;
 } et_warnings;
 
 /* Short stable name of a code, e.g. "truncated". */

@@ -216,8 +216,10 @@ bool et_permissive(et_kargs *a, const char *what)
         a->ok = false;
         return false;
     }
-    if (w->count++ == 0)
-        snprintf(w->first, sizeof w->first, "%s: %s", a->op, what);
+    if (w->count++ == 0) {
+        w->first_op = a->op;
+        w->first_what = what;
+    }
     return true;
 }
 

@@ -130,8 +130,8 @@ int main(void)
     /* On stderr: the run is right but an upstream
      * build would have refused it (--strict makes it an error). */
     if (warnings.count)
-        fprintf(stderr, "runner: warning: %lu call(s) that upstream ExecuTorch refuses, first: %s\n",
-                (unsigned long)warnings.count, warnings.first);
+        fprintf(stderr, "runner: warning: %lu call(s) that upstream ExecuTorch refuses, first: %s: %s\n",
+                (unsigned long)warnings.count, warnings.first_op, warnings.first_what);
     for (uint32_t i = 0; i < m->noutputs; i++)
         report_output(i, et_method_output(m, i));
     runner_npu_report();
