@@ -165,8 +165,8 @@ static void write_profile_event(fb_t *b, size_t ref, const op_call_t *c)
     static const uint8_t sizes[PE_NFIELDS] = {4, 4, 4, 0, 0, 0, 8, 8};
     fb_table_t t = fb_table(b, PE_NFIELDS, sizes);
     patch_offset(b, ref, t.pos);
-    put_u32(b, t.field[PE_CHAIN_INDEX], 0);
-    put_u32(b, t.field[PE_INSTRUCTION_ID], c->index);
+    put_u32(b, t.field[PE_CHAIN_INDEX], c->chain);
+    put_u32(b, t.field[PE_INSTRUCTION_ID], c->instruction);
     put_u64(b, t.field[PE_START_TIME], c->start);
     put_u64(b, t.field[PE_END_TIME], c->start + c->cycles);
     patch_offset(b, t.field[PE_NAME], fb_string(b, c->name ? c->name : "?"));

@@ -31,6 +31,13 @@ static void on_op_begin(void *ctx, uint32_t seq, const char *name, int engine)
     pp_event(ETSIM_EV_OP_BEGIN, seq, (uint32_t)(uintptr_t)name, (uint32_t)engine);
 }
 
+/* Where the call is (the ETDump's chain and instruction ids). */
+static void on_op_where(void *ctx, uint32_t seq, uint32_t chain, uint32_t instr)
+{
+    (void)ctx;
+    pp_event(ETSIM_EV_OP_WHERE, seq, instr, chain);
+}
+
 static void on_op_end(void *ctx, uint32_t seq)
 {
     (void)ctx;
@@ -112,7 +119,7 @@ int main(void)
         pp_event(ETSIM_EV_ARENA, i + 1, (uint32_t)(uintptr_t)m->arenas.base[i], (uint32_t)m->arenas.size[i]);
     }
     printf("runtime metadata: %lu bytes\n", (unsigned long)session.pool.used);
-    et_observer obs = {on_op_begin, on_op_end, NULL};
+    et_observer obs = {on_op_begin, on_op_end, NULL, on_op_where};
     for (uint32_t it = 0; it < cfg.iterations; it++) {
         /* The inputs again before every inference, as an application does
          * with each new sample: the .pte's memory plan may reuse an input's

@@ -2,12 +2,14 @@
 """Checks an ETDump that etsim wrote, decoded by flatc to JSON, against the
 etsim-report/1 JSON report of the same run.
 
-    check_etdump.py ETDUMP.json REPORT.json
+    check_etdump.py ETDUMP.json REPORT.json [CHAIN:INSTR,...]
 
 One RunData "Execute" per inference; in each, one ProfileEvent per operator
-call in execution order (instruction_id 0, 1, ..., chain 0, the operator's
-name, start < end, each run after the one before); the cycles of each
-operator summed over the runs give the report's per-inference cycles."""
+call in execution order (the operator's name, start < end, each run after
+the one before; chain and instruction as given, by default chain 0 and
+instruction = operator index, as in a one-chain method of calls only); the
+cycles of each operator summed over the runs give the report's
+per-inference cycles."""
 import json
 import sys
 
@@ -22,6 +24,12 @@ def main():
     report = json.load(open(sys.argv[2]))
     iterations = report["inference"]["iterations"]
     ops = report["operators"]
+    if len(sys.argv) > 3:
+        where = [tuple(int(n) for n in w.split(":")) for w in sys.argv[3].split(",")]
+    else:
+        where = [(0, op["index"]) for op in ops]
+    if len(where) != len(ops):
+        fail("%d places given for %d operators" % (len(where), len(ops)))
     runs = dump.get("run_data", [])
     if dump.get("version") != 0:
         fail("version %r, expected 0" % dump.get("version"))
@@ -39,14 +47,15 @@ def main():
             if set(ev) != {"profile_event"}:
                 fail("run %d event %d is not only a profile event: %s" % (r, i, sorted(ev)))
             pe = ev["profile_event"]
-            where = "run %d event %d" % (r, i)
-            if pe.get("instruction_id") != ops[i]["index"] or pe.get("chain_index") != 0:
-                fail("%s: instruction_id %r chain %r" % (where, pe.get("instruction_id"), pe.get("chain_index")))
+            at = "run %d event %d" % (r, i)
+            if (pe.get("chain_index"), pe.get("instruction_id")) != where[i]:
+                fail("%s: chain %r instruction_id %r, expected %d:%d"
+                     % (at, pe.get("chain_index"), pe.get("instruction_id"), where[i][0], where[i][1]))
             if pe.get("name") != ops[i]["name"]:
-                fail("%s: name %r, the report says %r" % (where, pe.get("name"), ops[i]["name"]))
+                fail("%s: name %r, the report says %r" % (at, pe.get("name"), ops[i]["name"]))
             start, end = pe["start_time"], pe["end_time"]
             if not last_end < start < end:
-                fail("%s: start %d end %d after %d" % (where, start, end, last_end))
+                fail("%s: start %d end %d after %d" % (at, start, end, last_end))
             last_end = end
             spent[i] += end - start
     for i, op in enumerate(ops):

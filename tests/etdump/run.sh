@@ -28,10 +28,10 @@ decode() {
     flatc --json --strict-json --size-prefixed -o "$out" "$here/etdump.fbs" -- "$out/$1.etdp"
 }
 
-# case NAME ITERATIONS ETSIM-ARGS...
+# case NAME ITERATIONS WHERE ETSIM-ARGS...  (WHERE: CHAIN:INSTR,... or "")
 case_run() {
-    local name=$1 iters=$2
-    shift 2
+    local name=$1 iters=$2 where=$3
+    shift 3
     if ! "$etsim" -q --iterations "$iters" --etdump "$out/$name.etdp" --report "$out/$name.report.json" \
             "$@" > "$out/$name.log" 2>&1; then
         bad "$name: etsim failed (see $out/$name.log)"
@@ -41,7 +41,7 @@ case_run() {
         bad "$name: flatc cannot decode the ETDump"
         return
     fi
-    if python3 "$here/check_etdump.py" "$out/$name.json" "$out/$name.report.json"; then
+    if python3 "$here/check_etdump.py" "$out/$name.json" "$out/$name.report.json" $where; then
         pass "$name: $iters inferences decode and agree with the report"
     else
         bad "$name: the ETDump disagrees with the report"
@@ -50,9 +50,12 @@ case_run() {
 
 echo "etdump: ETDump files decoded by flatc"
 kws=$shared/models/kws_dscnn_cortex_m.pte
-case_run kws 3 "$fw/runner.elf" "$kws" --input "$shared/models/kws_inputs/mfcc_yes.f32"
-case_run npu_add 2 "$fw/runner.elf" "$shared/models/ethos_u55_128_add.pte"
-case_run kws_dsp 2 "$fw/runner.elf" "$kws" --engine dsp --input "$shared/models/kws_inputs/mfcc_yes.f32"
+case_run kws 3 "" "$fw/runner.elf" "$kws" --input "$shared/models/kws_inputs/mfcc_yes.f32"
+case_run npu_add 2 "" "$fw/runner.elf" "$shared/models/ethos_u55_128_add.pte"
+case_run kws_dsp 2 "" "$fw/runner.elf" "$kws" --engine dsp --input "$shared/models/kws_inputs/mfcc_yes.f32"
+# Two chains and a jump: the ids are the instruction's place in its chain.
+python3 "$here/gen_chains.py" "$out" || exit 1
+case_run chains 2 0:0,1:0,1:3 "$fw/runner.elf" "$out/chains_and_state.pte" --input "$out/chains_and_state.in0.f32"
 
 # Same inputs, same bytes.
 "$etsim" -q --iterations 3 --etdump "$out/kws2.etdp" "$fw/runner.elf" "$kws" \
