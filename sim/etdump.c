@@ -158,18 +158,30 @@ enum {
 /* The ETDump schema version ExecuTorch's writer stores. */
 #define ETDUMP_SCHEMA_VERSION 0
 
-static void write_profile_event(fb_t *b, size_t ref, const op_call_t *c)
+/* A ProfileEvent; instruction -1: not an instruction (the whole run). */
+static void write_profile_event(fb_t *b, size_t ref, const char *name, uint32_t chain, int32_t instruction,
+                                uint64_t start, uint64_t end)
 {
     /* Every field is written, also those equal to the schema's default
      * (instruction_id's default is -1, so 0 must be explicit). */
     static const uint8_t sizes[PE_NFIELDS] = {4, 4, 4, 0, 0, 0, 8, 8};
     fb_table_t t = fb_table(b, PE_NFIELDS, sizes);
     patch_offset(b, ref, t.pos);
-    put_u32(b, t.field[PE_CHAIN_INDEX], c->chain);
-    put_u32(b, t.field[PE_INSTRUCTION_ID], c->instruction);
-    put_u64(b, t.field[PE_START_TIME], c->start);
-    put_u64(b, t.field[PE_END_TIME], c->start + c->cycles);
-    patch_offset(b, t.field[PE_NAME], fb_string(b, c->name ? c->name : "?"));
+    put_u32(b, t.field[PE_CHAIN_INDEX], chain);
+    put_u32(b, t.field[PE_INSTRUCTION_ID], (uint32_t)instruction);
+    put_u64(b, t.field[PE_START_TIME], start);
+    put_u64(b, t.field[PE_END_TIME], end);
+    patch_offset(b, t.field[PE_NAME], fb_string(b, name));
+}
+
+/* An Event holding a ProfileEvent; returns where the ProfileEvent's
+ * offset goes. */
+static size_t write_event(fb_t *b, size_t ref)
+{
+    static const uint8_t ev_sizes[EVENT_NFIELDS] = {4, 0, 0};
+    fb_table_t ev = fb_table(b, EVENT_NFIELDS, ev_sizes);
+    patch_offset(b, ref, ev.pos);
+    return ev.field[EVENT_PROFILE];
 }
 
 static void write_run(fb_t *b, size_t ref, const analysis_t *a, uint32_t iteration)
@@ -179,19 +191,27 @@ static void write_run(fb_t *b, size_t ref, const analysis_t *a, uint32_t iterati
     patch_offset(b, ref, t.pos);
     put_u32(b, t.field[RUN_BUNDLED_INPUT_INDEX], UINT32_MAX);  /* -1: no bundled input */
     patch_offset(b, t.field[RUN_NAME], fb_string(b, "Execute"));
-    uint32_t n = 0;
+    /* The operator calls, then the whole inference as upstream's runtime
+     * ends it: "Method::execute", after the calls it contains. */
+    bool whole = iteration < a->ninfers;
+    uint32_t n = whole;
     for (uint32_t i = 0; i < a->ncalls; i++)
         n += a->calls[i].iteration == iteration;
     size_t vec = fb_offset_vector(b, n);
     patch_offset(b, t.field[RUN_EVENTS], vec);
     uint32_t k = 0;
     for (uint32_t i = 0; i < a->ncalls; i++) {
-        if (a->calls[i].iteration != iteration)
+        const op_call_t *c = &a->calls[i];
+        if (c->iteration != iteration)
             continue;
-        static const uint8_t ev_sizes[EVENT_NFIELDS] = {4, 0, 0};
-        fb_table_t ev = fb_table(b, EVENT_NFIELDS, ev_sizes);
-        patch_offset(b, vec + 4 + 4 * (size_t)k++, ev.pos);
-        write_profile_event(b, ev.field[EVENT_PROFILE], &a->calls[i]);
+        size_t ref = write_event(b, vec + 4 + 4 * (size_t)k++);
+        write_profile_event(b, ref, c->name ? c->name : "?", c->chain, (int32_t)c->instruction, c->start,
+                            c->start + c->cycles);
+    }
+    if (whole) {
+        const infer_call_t *ic = &a->infers[iteration];
+        size_t ref = write_event(b, vec + 4 + 4 * (size_t)k);
+        write_profile_event(b, ref, "Method::execute", 0, -1, ic->begin, ic->begin + ic->cycles);
     }
 }
 

@@ -36,13 +36,23 @@ def main():
     if len(runs) != iterations:
         fail("%d RunData for %d inferences" % (len(runs), iterations))
     spent = [0] * len(ops)
+    run_cycles = 0
     last_end = -1
     for r, run in enumerate(runs):
         if run.get("name") != "Execute":
             fail("RunData %d is named %r" % (r, run.get("name")))
         events = run.get("events", [])
-        if len(events) != len(ops):
-            fail("RunData %d has %d events for %d operators" % (r, len(events), len(ops)))
+        if len(events) != len(ops) + 1:
+            fail("RunData %d has %d events for %d operators and the run" % (r, len(events), len(ops)))
+        # The last: the whole inference, as upstream's runtime names it,
+        # around the calls; its cycles are the report's inference cycles.
+        whole = events.pop().get("profile_event", {})
+        first = events[0]["profile_event"] if events else whole
+        if (whole.get("name") != "Method::execute" or whole.get("instruction_id") != -1
+                or not whole["start_time"] <= first["start_time"] <= events[-1]["profile_event"]["end_time"]
+                <= whole["end_time"]):
+            fail("run %d: the Method::execute event is %r" % (r, whole))
+        run_cycles += whole["end_time"] - whole["start_time"]
         for i, ev in enumerate(events):
             if set(ev) != {"profile_event"}:
                 fail("run %d event %d is not only a profile event: %s" % (r, i, sorted(ev)))
@@ -63,6 +73,9 @@ def main():
         if abs(per_inference - op["cycles"]) > 1:
             fail("operator %d: %.1f cycles per inference in the ETDump, %d in the report"
                  % (i, per_inference, op["cycles"]))
+    if abs(run_cycles / iterations - report["inference"]["cycles"]) > 1:
+        fail("Method::execute: %.1f cycles per inference, the report's %d"
+             % (run_cycles / iterations, report["inference"]["cycles"]))
     total = sum(spent) / iterations
     print("check_etdump: %d runs x %d events, %.0f operator cycles per inference" % (len(runs), len(ops), total))
 
