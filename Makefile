@@ -97,6 +97,9 @@ include tests/report.mk
 include tests/npu_device/npu_device.mk
 include dsp/dsp.mk
 include tests/dsp/dsp_offload.mk
+include tests/etdump/etdump.mk
+include tests/ptd/ptd.mk
+include tests/strict/strict.mk
 
 test: deps
 	$(MAKE) all

@@ -7,6 +7,9 @@
 #ifndef ET_ERROR_H
 #define ET_ERROR_H
 
+#include <stdbool.h>
+#include <stdint.h>
+
 typedef enum et_err {
     ET_OK = 0,
     ET_ERR_BAD_IDENTIFIER,     /* not "ET12", or a bad extended header magic */
@@ -39,6 +42,17 @@ et_err et_fail(et_error *err, et_err code, const char *fmt, ...)
     ;
 
 void et_error_clear(et_error *err);
+
+/* Where the runtime is more permissive than upstream ExecuTorch (it runs
+ * something an upstream build refuses; runtime/README.md lists the cases):
+ * counted, the first message kept, or with strict an error. */
+typedef struct et_warnings {
+    bool strict;              /* a permissive case is an error */
+    uint32_t count;           /* permissive cases met (per call) */
+    /* The first case: operator and what (static strings; recording them
+     * costs the kernel a few cycles, formatting is the caller's). */
+    const char *first_op, *first_what;
+} et_warnings;
 
 /* Short stable name of a code, e.g. "truncated". */
 const char *et_err_name(et_err code);

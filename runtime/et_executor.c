@@ -58,7 +58,7 @@ static et_err run_kernel(et_method *m, uint32_t pc, const et_instr *in, et_error
 {
     const et_kernel_entry *k = m->ops[in->a];
     et_kargs a = {.op = k->name, .values = m->values, .args = in->args, .nargs = in->nargs, .err = err, .ok = true,
-                  .pos = in->arg_pos};
+                  .pos = in->arg_pos, .warnings = m->warnings};
     et_err e = k->fn(&a);
     if (e != ET_OK && err->code == ET_OK)
         et_fail(err, e, "%s failed", k->name);
@@ -89,8 +89,15 @@ et_err et_method_execute(et_method *m, const et_observer *obs, et_error *err)
 {
     uint32_t seq = 0;
     uint32_t pc = 0;
+    /* Chains run in order and jumps stay in their chain, so a chain starts
+     * where the chain number changes. */
+    uint32_t chain = 0, chain_base = 0;
     while (pc < m->ninstrs) {
         const et_instr *in = &m->instrs[pc];
+        if (in->chain != chain) {
+            chain = in->chain;
+            chain_base = pc;
+        }
         bool jump = true;
         et_err e = ET_OK;
         switch (in->kind) {
@@ -98,6 +105,8 @@ et_err et_method_execute(et_method *m, const et_observer *obs, et_error *err)
         case INSTR_DELEGATE_CALL: {
             bool is_kernel = in->kind == INSTR_KERNEL_CALL;
             const char *name = is_kernel ? m->ops[in->a]->name : m->delegates[in->a].backend->name;
+            if (obs && obs->op_where)
+                obs->op_where(obs->ctx, seq, chain, pc - chain_base);
             if (obs && obs->op_begin)
                 obs->op_begin(obs->ctx, seq, name, is_kernel ? 0 : m->delegates[in->a].backend->engine);
             e = is_kernel ? run_kernel(m, pc, in, err) : run_delegate(m, pc, in, err);

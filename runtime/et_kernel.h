@@ -50,6 +50,7 @@ typedef struct et_kargs {
     bool ok;
     const uint8_t *pos;        /* slot -> position (ET_ARG_ABSENT); NULL: arguments by position */
     et_tensor dummy;           /* returned for a non-tensor argument */
+    et_warnings *warnings;     /* NULL: permissive cases are not reported */
 } et_kargs;
 
 typedef et_err (*et_kernel_fn)(et_kargs *a);
@@ -100,6 +101,10 @@ uint32_t et_arg_tensor_list(et_kargs *a, uint32_t i, et_tensor **out, uint32_t m
 
 /* Common checks, recording an error on failure. */
 bool et_check(et_kargs *a, bool cond, et_err code, const char *what);
+/* A case upstream refuses and this runtime runs (`what` says which):
+ * recorded in a->warnings, or with warnings->strict a failure.  Returns
+ * a->ok. */
+bool et_permissive(et_kargs *a, const char *what);
 bool et_check_dtype(et_kargs *a, const et_tensor *t, int dtype, const char *name);
 bool et_check_data(et_kargs *a, const et_tensor *t, const char *name);
 

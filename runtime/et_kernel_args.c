@@ -206,6 +206,23 @@ bool et_check(et_kargs *a, bool cond, et_err code, const char *what)
     return a->ok;
 }
 
+bool et_permissive(et_kargs *a, const char *what)
+{
+    et_warnings *w = a->warnings;
+    if (!w || !a->ok)
+        return a->ok;
+    if (w->strict) {
+        et_fail(a->err, ET_ERR_UNSUPPORTED, "%s: %s (upstream refuses it; strict)", a->op, what);
+        a->ok = false;
+        return false;
+    }
+    if (w->count++ == 0) {
+        w->first_op = a->op;
+        w->first_what = what;
+    }
+    return true;
+}
+
 bool et_check_dtype(et_kargs *a, const et_tensor *t, int dtype, const char *name)
 {
     if (a->ok && t->dtype != dtype) {

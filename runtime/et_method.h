@@ -17,6 +17,7 @@
 
 typedef struct et_instr {
     uint8_t kind;            /* INSTR_* from pte_schema.h */
+    uint16_t chain;          /* the chain it came from (the chains are loaded as one list) */
     uint32_t a;              /* operator / delegate / move_from / cond / freed value */
     uint32_t b;              /* move_to / jump destination */
     const uint32_t *args;    /* Kernel and DelegateCall: value indices */
@@ -52,6 +53,9 @@ typedef struct et_method {
     et_pool *temp;
     /* Devices the backends may use (NULL on the host: no NPU). */
     const et_platform *platform;
+    /* Permissive cases met by the kernels (et_permissive); NULL: not
+     * reported.  The caller owns it. */
+    et_warnings *warnings;
 } et_method;
 
 /* Planned arena sizes of a method (non_const_buffer_sizes without the
@@ -70,11 +74,15 @@ et_err et_method_load(et_method *m, const et_program *p, uint32_t method_index, 
 et_err et_method_set_input(et_method *m, uint32_t index, const void *data, size_t nbytes,
                            et_error *err);
 
-/* Called around every instruction that does work (kernel or delegate). */
+/* Called around every instruction that does work (kernel or delegate).
+ * op_where (optional, NULL: not called), just before op_begin: where the
+ * call is in the program, as upstream's profiler names it (chain index,
+ * instruction index within the chain). */
 typedef struct et_observer {
     void (*op_begin)(void *ctx, uint32_t seq, const char *name, int engine);
     void (*op_end)(void *ctx, uint32_t seq);
     void *ctx;
+    void (*op_where)(void *ctx, uint32_t seq, uint32_t chain, uint32_t instr);
 } et_observer;
 
 /* Runs the method's instructions once.  observer may be NULL. */

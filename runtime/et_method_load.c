@@ -581,6 +581,9 @@ static et_err load_instructions(loader *ld)
                 return OOR(ld, "instruction %u is out of range", (unsigned)(base + i));
             if (load_instruction(ld, base + i, &it, in, instrs.count) != ET_OK)
                 return ld->err->code;
+            if (c > UINT16_MAX)
+                return et_fail(ld->err, ET_ERR_UNSUPPORTED, "more than %u chains", (unsigned)UINT16_MAX + 1);
+            in->chain = (uint16_t)c;
             if (in->kind == INSTR_JUMP_FALSE_CALL)
                 in->b += base;
         }

@@ -16,6 +16,7 @@
 #include "../isa/disasm.h"
 #include "../npu/ethosu_device.h"
 #include "elf_load.h"
+#include "etdump.h"
 #include "exec_symbols.h"
 #include "gdb.h"
 #include "machine.h"
@@ -51,7 +52,8 @@ typedef struct options {
     const char *inputs[MAX_INPUTS];
     int ninputs;
     unsigned iterations;
-    const char *report, *csv, *html, *trace, *timeline;
+    const char *report, *csv, *html, *trace, *timeline, *etdump;
+    const char *ptd;       /* --ptd: external tensor data of the model */
     int trace_level;          /* TRACE_LEVEL_OPERATOR, _INSTRUCTION or _MEMORY */
     bool trace_level_given;
     bool quiet;
@@ -60,6 +62,7 @@ typedef struct options {
     const char *semihosting_cmdline;   /* NULL: etsim writes the runner's */
     bool exit_on_eot;
     bool strict_mmio;
+    bool strict;              /* --strict: passed to the runner */
 } options_t;
 
 static void usage(FILE *f)
@@ -71,11 +74,13 @@ static void usage(FILE *f)
           "  --max-cycles N         stop with status 4 after N cycles (default 4e9)\n"
           "  --data FILE@ADDR       load a raw file into memory at ADDR\n"
           "  --input FILE           raw bytes of the model's next input\n"
+          "  --ptd FILE.ptd         the model's external tensor data, placed after it (16-aligned)\n"
           "  --iterations N         inferences for the runner to make (default 1)\n"
           "  --engine cpu|dsp       where the runner runs the operators that have a DSP kernel (default cpu)\n"
           "  --report FILE.json     write the etsim-report/1 JSON report\n"
           "  --csv FILE             per-operator table as CSV\n"
           "  --html FILE            one self-contained HTML page with charts\n"
+          "  --etdump FILE.etdp     the operator calls as an ExecuTorch ETDump (docs/etdump.md)\n"
           "  --trace FILE           binary trace (docs/trace.md; read it with etsim-trace)\n"
           "  --trace-level op|insn|mem  op: operators and inferences (default); insn: also every\n"
           "                         instruction with its cycles and the registers it changed;\n"
@@ -90,6 +95,7 @@ static void usage(FILE *f)
           "                         path and the model/input addresses), as the FVP's\n"
           "                         -C cpu0.semihosting-cmd_line=STRING\n"
           "  --strict-mmio          an undocumented offset of a known device is a bus error\n"
+          "  --strict               the runner refuses what upstream ExecuTorch refuses (runtime/README.md)\n"
           "                         (default: accepted, reads zero, logged once per device)\n"
           "  -q                     no summary on stderr\n"
           "  --print-soc [NAME]     print a built-in SoC description as JSON and exit\n"
@@ -240,6 +246,12 @@ static int parse_args(int argc, char **argv, options_t *o)
         } else if (!strcmp(a, "--html")) {
             NEED_VALUE();
             o->html = v;
+        } else if (!strcmp(a, "--ptd")) {
+            NEED_VALUE();
+            o->ptd = v;
+        } else if (!strcmp(a, "--etdump")) {
+            NEED_VALUE();
+            o->etdump = v;
         } else if (!strcmp(a, "--trace")) {
             NEED_VALUE();
             o->trace = v;
@@ -261,6 +273,8 @@ static int parse_args(int argc, char **argv, options_t *o)
             o->semihost_root = v;
         } else if (!strcmp(a, "--strict-mmio")) {
             o->strict_mmio = true;
+        } else if (!strcmp(a, "--strict")) {
+            o->strict = true;
         } else if (!strcmp(a, "--exit-on-eot")) {
             o->exit_on_eot = true;
         } else if (!strcmp(a, "--semihosting-cmdline")) {
@@ -297,6 +311,10 @@ static int parse_args(int argc, char **argv, options_t *o)
     }
     o->firmware = positional[0];
     o->model = npos > 1 ? positional[1] : NULL;
+    if (o->ptd && !o->model) {
+        fprintf(stderr, "etsim: --ptd needs a MODEL.pte\n");
+        return EXIT_USAGE;
+    }
     return -1;
 }
 
@@ -371,6 +389,19 @@ static bool load_model_and_inputs(machine_t *m, const options_t *o, run_info_t *
         append(cmd, cap, " --model=0x%08x:%llu", m->desc.model_address,
                (unsigned long long)ri->model_bytes);
     }
+    if (o->ptd) {
+        /* Right after the model, 16-aligned (the runtime reads the .ptd's
+         * tensors in place and wants them aligned). */
+        uint64_t at = ((uint64_t)m->desc.model_address + ri->model_bytes + 15) & ~15ull;
+        uint64_t size;
+        if (at > UINT32_MAX) {
+            snprintf(err, errlen, "%s: no room after the model", o->ptd);
+            return false;
+        }
+        if (!load_file_at(m, o->ptd, (uint32_t)at, &size, err, errlen))
+            return false;
+        append(cmd, cap, " --ptd=0x%08x:%llu", (uint32_t)at, (unsigned long long)size);
+    }
     uint32_t addr = m->desc.input_address;
     for (int i = 0; i < o->ninputs; i++) {
         uint64_t size;
@@ -383,6 +414,8 @@ static bool load_model_and_inputs(machine_t *m, const options_t *o, run_info_t *
         append(cmd, cap, " --iterations=%u", o->iterations);
     if (o->engine_dsp)
         append(cmd, cap, " --engine=dsp");
+    if (o->strict)
+        append(cmd, cap, " --strict");
     if (o->semihosting_cmdline)   /* the user's, as given (the loads above still happen) */
         snprintf(cmd, cap, "%s", o->semihosting_cmdline);
     return true;
@@ -600,6 +633,7 @@ static int run(const options_t *o)
     wrote = wrote && (!o->report || report_write_json(o->report, m, &ri, &an, err, sizeof err)) &&
                  (!o->csv || report_write_csv(o->csv, m, &ri, &an, err, sizeof err)) &&
                  (!o->html || report_write_html(o->html, m, &ri, &an, err, sizeof err)) &&
+                 (!o->etdump || etdump_write(o->etdump, &an, err, sizeof err)) &&
                  (!o->trace || itrace || trace_write(o->trace, m, &ri, &an, err, sizeof err)) &&
                  (!o->timeline || trace_write_timeline(o->timeline, m, &an, err, sizeof err));
     if (!wrote) {

@@ -133,6 +133,7 @@ void analysis_build(const machine_t *m, const run_info_t *ri, analysis_t *a)
         power_between(m, ri->power, &zero, &now, &a->run_energy);
     }
     uint32_t infer_begin = 0, op_begin = 0;
+    const profport_event_t *where = NULL;   /* the last OP_WHERE */
     bool in_infer = false, in_op = false, seen_begin = false;
     for (uint32_t i = 0; i < p->nevents; i++) {
         const profport_event_t *e = &p->events[i];
@@ -175,7 +176,12 @@ void analysis_build(const machine_t *m, const run_info_t *ri, analysis_t *a)
                 break;
             in_op = false;
             op_call_t c = {a->iterations, e->arg[0], b->arg[2], b->name, b->cycle, e->cycle - b->cycle,
-                           e->instret - b->instret, 0, 0, {0}};
+                           e->instret - b->instret, 0, 0, {0}, 0, e->arg[0]};
+            if (where && where->arg[0] == e->arg[0]) {
+                c.instruction = where->arg[1];
+                c.chain = where->arg[2];
+            }
+            where = NULL;
             op_stat_t *o = &a->ops[e->arg[0]];
             if (a->have_power) {
                 power_between(m, ri->power, &snaps[op_begin], &snaps[i], &en);
@@ -197,6 +203,7 @@ void analysis_build(const machine_t *m, const run_info_t *ri, analysis_t *a)
             add_call(a, &c);
             break;
         }
+        case ETSIM_EV_OP_WHERE: where = e; break;
         case ETSIM_EV_ARENA: a->arena_bytes += e->arg[2]; break;
         default: break;
         }

@@ -36,6 +36,9 @@ typedef struct op_call {
     uint64_t start, cycles, instret;   /* start: core cycle of OP_BEGIN */
     double energy_pj, mem_pj;          /* 0 without the power model */
     ethosu_counters_t npu;             /* what the NPU did meanwhile */
+    /* Where the call is in the program (profiling port OP_WHERE); without
+     * it: chain 0, instruction = index. */
+    uint32_t chain, instruction;
 } op_call_t;
 
 /* Per operator index, summed over the inferences. */

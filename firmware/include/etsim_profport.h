@@ -63,6 +63,11 @@ enum etsim_pp_event {
     ETSIM_EV_OUTPUT = 6,
     /* Model loaded: arg0 = model address, arg1 = model size in bytes */
     ETSIM_EV_MODEL = 7,
+    /* Optional, just before an OP_BEGIN: where the call is in the program.
+     * arg0 = operator index (as in OP_BEGIN), arg1 = instruction index
+     * within its chain, arg2 = chain index.  Without it (older runners)
+     * the instruction index is taken to be the operator index. */
+    ETSIM_EV_OP_WHERE = 8,
 };
 
 /* Engines for ETSIM_EV_OP_BEGIN arg2. */

@@ -61,6 +61,9 @@ int cmdline_parse(char *line, runner_config *cfg, char *err, uint32_t err_size)
         if (!strncmp(tok, "--model=", 8)) {
             if (parse_region(tok + 8, &cfg->model) != 0)
                 goto bad;
+        } else if (!strncmp(tok, "--ptd=", 6)) {
+            if (parse_region(tok + 6, &cfg->ptd) != 0)
+                goto bad;
         } else if (!strncmp(tok, "--input=", 8)) {
             if (cfg->ninputs == RUNNER_MAX_INPUTS) {
                 snprintf(err, err_size, "at most %d --input options", RUNNER_MAX_INPUTS);
@@ -71,6 +74,8 @@ int cmdline_parse(char *line, runner_config *cfg, char *err, uint32_t err_size)
         } else if (!strncmp(tok, "--iterations=", 13)) {
             if (parse_u32(tok + 13, &end, &cfg->iterations) != 0 || *end || cfg->iterations == 0)
                 goto bad;
+        } else if (!strcmp(tok, "--strict")) {
+            cfg->strict = 1;
         } else if (!strcmp(tok, "--engine=cpu") || !strcmp(tok, "--engine=dsp")) {
             cfg->engine = tok[9] == 'd' ? 2 : 0;
         } else {
@@ -78,8 +83,8 @@ int cmdline_parse(char *line, runner_config *cfg, char *err, uint32_t err_size)
         }
         continue;
     bad:
-        snprintf(err, err_size, "bad option '%s' (expected --model=ADDR:SIZE, --input=ADDR:SIZE, --iterations=N, "
-                 "--engine=cpu|dsp)",
+        snprintf(err, err_size, "bad option '%s' (expected --model=ADDR:SIZE, --ptd=ADDR:SIZE, --input=ADDR:SIZE, --iterations=N, "
+                 "--engine=cpu|dsp, --strict)",
                  tok);
         return -1;
     }

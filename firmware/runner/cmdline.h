@@ -15,18 +15,20 @@ typedef struct region {
 
 typedef struct runner_config {
     region model;
+    region ptd;        /* external tensor data (.ptd); size 0: none */
     region inputs[RUNNER_MAX_INPUTS];
     uint32_t ninputs;
     uint32_t iterations;
     int engine;        /* 0: every operator on the M55; 2: those with a DSP kernel on the DSP */
+    int strict;        /* what upstream refuses and the runtime runs is an error */
 } runner_config;
 
 /* Fetches the command line into buf (NUL-terminated).  Returns 0 on
  * success, -1 if the host does not provide one. */
 int cmdline_fetch(char *buf, uint32_t size);
 
-/* Parses "prog --model=ADDR:SIZE --input=ADDR:SIZE... --iterations=N
- * --engine=cpu|dsp".
+/* Parses "prog --model=ADDR:SIZE [--ptd=ADDR:SIZE] --input=ADDR:SIZE...
+ * --iterations=N --engine=cpu|dsp --strict".
  * Returns 0, or -1 with a message in err. */
 int cmdline_parse(char *line, runner_config *cfg, char *err, uint32_t err_size);
 

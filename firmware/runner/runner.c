@@ -1,8 +1,8 @@
 /* The model runner: runs a .pte placed in memory by the simulator (or by
  * QEMU's loader device) and prints its outputs.
  *
- *   semihosting command line: runner --model=ADDR:SIZE [--input=ADDR:SIZE]...
- *                                    [--iterations=N] [--engine=cpu|dsp]
+ *   semihosting command line: runner --model=ADDR:SIZE [--ptd=ADDR:SIZE] [--input=ADDR:SIZE]...
+ *                                    [--iterations=N] [--engine=cpu|dsp] [--strict]
  *
  * Exit status 0 on success, 1 with a message on stderr on any error. */
 #include <stdio.h>
@@ -29,6 +29,13 @@ static void on_op_begin(void *ctx, uint32_t seq, const char *name, int engine)
     if (runner_dsp_runs(seq))
         engine = ETSIM_ENGINE_DSP;
     pp_event(ETSIM_EV_OP_BEGIN, seq, (uint32_t)(uintptr_t)name, (uint32_t)engine);
+}
+
+/* Where the call is (the ETDump's chain and instruction ids). */
+static void on_op_where(void *ctx, uint32_t seq, uint32_t chain, uint32_t instr)
+{
+    (void)ctx;
+    pp_event(ETSIM_EV_OP_WHERE, seq, instr, chain);
 }
 
 static void on_op_end(void *ctx, uint32_t seq)
@@ -92,8 +99,15 @@ int main(void)
     }
     const void *model = (const void *)(uintptr_t)cfg.model.addr;
     pp_event(ETSIM_EV_MODEL, cfg.model.addr, cfg.model.size, 0);
-    if (et_session_open(&session, model, cfg.model.size, NULL, work, sizeof work, &err) != ET_OK)
+    /* The .ptd, if any, is read in place like the model. */
+    const void *ptd = cfg.ptd.size ? (const void *)(uintptr_t)cfg.ptd.addr : NULL;
+    if (et_session_open_external(&session, model, cfg.model.size, ptd, cfg.ptd.size, NULL, work, sizeof work, &err) !=
+        ET_OK)
         return fail("loading the model", &err);
+    /* Static: it outlives main's frame like the session (exit handlers). */
+    static et_warnings warnings;
+    warnings.strict = cfg.strict != 0;
+    session.method.warnings = &warnings;
     runner_npu_attach(&session.method);
     if (cfg.engine == ETSIM_ENGINE_DSP && runner_dsp_attach(&session.method, &session.pool) != 0)
         return 1;
@@ -105,7 +119,7 @@ int main(void)
         pp_event(ETSIM_EV_ARENA, i + 1, (uint32_t)(uintptr_t)m->arenas.base[i], (uint32_t)m->arenas.size[i]);
     }
     printf("runtime metadata: %lu bytes\n", (unsigned long)session.pool.used);
-    et_observer obs = {on_op_begin, on_op_end, NULL};
+    et_observer obs = {on_op_begin, on_op_end, NULL, on_op_where};
     for (uint32_t it = 0; it < cfg.iterations; it++) {
         /* The inputs again before every inference, as an application does
          * with each new sample: the .pte's memory plan may reuse an input's
@@ -120,6 +134,11 @@ int main(void)
         if (e != ET_OK)
             return fail("running the model", &err);
     }
+    /* On stderr: the run is right but an upstream
+     * build would have refused it (--strict makes it an error). */
+    if (warnings.count)
+        fprintf(stderr, "runner: warning: %lu call(s) that upstream ExecuTorch refuses, first: %s: %s\n",
+                (unsigned long)warnings.count, warnings.first_op, warnings.first_what);
     for (uint32_t i = 0; i < m->noutputs; i++)
         report_output(i, et_method_output(m, i));
     runner_npu_report();

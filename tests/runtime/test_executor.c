@@ -107,6 +107,15 @@ static void count_begin(void *ctx, uint32_t seq, const char *name, int engine)
     begins++;
 }
 static void count_end(void *ctx, uint32_t seq) { (void)ctx, (void)seq, ends++; }
+/* (chain << 16 | instruction) of each call, in order */
+static uint32_t wheres[4], nwheres;
+static void note_where(void *ctx, uint32_t seq, uint32_t chain, uint32_t instr)
+{
+    (void)ctx;
+    cr_expect_eq(seq, nwheres);
+    if (nwheres < 4)
+        wheres[nwheres++] = chain << 16 | instr;
+}
 
 Test(executor, observer_sees_each_kernel_once)
 {
@@ -117,11 +126,33 @@ Test(executor, observer_sees_each_kernel_once)
         {.kind = INSTR_KERNEL_CALL, .a = 0},
     };
     setup(&f, instrs, 3);
-    et_observer obs = {count_begin, count_end, NULL};
+    et_observer obs = {.op_begin = count_begin, .op_end = count_end};
     et_error err = {0};
     cr_assert_eq(et_method_execute(&f.m, &obs, &err), ET_OK, "%s", err.msg);
     cr_expect_eq(begins, 2);
     cr_expect_eq(ends, 2);
+}
+
+/* op_where names the chain and the index within it: the second chain's
+ * first call is its instruction 0, not the method's instruction 2. */
+Test(executor, observer_sees_chain_and_instruction)
+{
+    fixture f;
+    et_instr instrs[] = {
+        {.kind = INSTR_KERNEL_CALL, .a = 0},
+        {.kind = INSTR_MOVE_CALL, .a = 1, .b = 0},
+        {.kind = INSTR_KERNEL_CALL, .a = 0, .chain = 1},
+        {.kind = INSTR_MOVE_CALL, .a = 1, .b = 0, .chain = 1},
+        {.kind = INSTR_KERNEL_CALL, .a = 0, .chain = 1},
+    };
+    setup(&f, instrs, 5);
+    et_observer obs = {.op_where = note_where};
+    et_error err = {0};
+    cr_assert_eq(et_method_execute(&f.m, &obs, &err), ET_OK, "%s", err.msg);
+    cr_assert_eq(nwheres, 3);
+    cr_expect_eq(wheres[0], 0u);
+    cr_expect_eq(wheres[1], 1u << 16 | 0);
+    cr_expect_eq(wheres[2], 1u << 16 | 2);
 }
 
 Test(executor, arenas_layout_is_aligned_and_bounded)

@@ -1,0 +1,74 @@
+#!/bin/bash
+# --ptd: a .pte whose weights are EXTERNAL, in a .ptd (FlatTensor) file,
+# written by tests/runtime/gen_external.py (y = x @ W^T + b, the expected
+# output computed there in double precision).  etsim places the .ptd after
+# the model (16-aligned) and passes --ptd=ADDR:SIZE to the runner.
+#
+#   run.sh --etsim BIN --fw DIR --out DIR
+set -u
+here=$(dirname "$0")
+while [ $# -gt 0 ]; do
+    case "$1" in
+    --etsim) etsim=$2; shift 2 ;;
+    --fw) fw=$2; shift 2 ;;
+    --out) out=$2; shift 2 ;;
+    *) echo "run.sh: unknown option $1" >&2; exit 2 ;;
+    esac
+done
+rm -rf "$out"
+mkdir -p "$out"
+python3 "$here/../runtime/gen_external.py" "$out" || exit 1
+runner=$fw/runner.elf
+failed=0
+pass() { echo "  ok   $1"; }
+bad() { echo "  FAIL $1" >&2; failed=1; }
+
+# expect STATUS PATTERN NAME ARGS...: exit status and a line of the output.
+expect() {
+    local want=$1 pattern=$2 name=$3
+    shift 3
+    timeout 120 "$etsim" -q "$@" > "$out/run.log" 2>&1
+    local rc=$?
+    if [ "$rc" = "$want" ] && grep -q -- "$pattern" "$out/run.log"; then
+        pass "$name"
+    else
+        bad "$name: exit $rc (expected $want), output:"
+        sed 's/^/    /' "$out/run.log" | head -5 >&2
+    fi
+}
+
+echo "ptd: external tensor data"
+# The output the runner prints against the expected float32 values.
+timeout 120 "$etsim" -q "$runner" "$out/linear.pte" --ptd "$out/linear.ptd" --input "$out/linear.in.f32" \
+    > "$out/ok.log" 2>&1
+rc=$?
+if [ $rc = 0 ] && python3 - "$out/ok.log" "$out/linear.expect.f32" <<'PY'; then
+import re, struct, sys
+line = [l for l in open(sys.argv[1]) if l.startswith("output 0:")][0]
+got = [float(v) for v in re.search(r"\[([^\]]*)\]$", line.strip()).group(1).split(",")]
+exp = struct.unpack("<6f", open(sys.argv[2], "rb").read())
+sys.exit(0 if len(got) == 6 and all(abs(g - e) <= 1e-6 for g, e in zip(got, exp)) else 1)
+PY
+    pass "linear with its .ptd gives the expected output"
+else
+    bad "linear with its .ptd: exit $rc"
+    sed 's/^/    /' "$out/ok.log" | head -5 >&2
+fi
+
+# A model whose size is not a multiple of 16: the .ptd still lands aligned.
+cp "$out/linear.pte" "$out/odd.pte"
+printf 'abc' >> "$out/odd.pte"
+expect 0 "output 0: float32 \[2, 3\] = \[1.843750, 0.531250" "a 915-byte model: the .ptd after it, aligned" \
+    "$runner" "$out/odd.pte" --ptd "$out/linear.ptd" --input "$out/linear.in.f32"
+
+# Without the .ptd the runner refuses the model, naming what is missing.
+expect 1 "EXTERNAL and no .ptd" "no --ptd: the runner names the missing data" \
+    "$runner" "$out/linear.pte" --input "$out/linear.in.f32"
+# A cut .ptd is refused by the runtime, not a crash.
+head -c 100 "$out/linear.ptd" > "$out/cut.ptd"
+expect 1 "truncated" "a cut .ptd: refused" "$runner" "$out/linear.pte" --ptd "$out/cut.ptd" --input "$out/linear.in.f32"
+# Bad command lines: exit 2 with a message.
+expect 2 "needs a MODEL.pte" "--ptd without a model" --ptd "$out/linear.ptd" "$runner"
+expect 2 "cannot open" "--ptd of a missing file" "$runner" "$out/linear.pte" --ptd "$out/none.ptd"
+expect 2 "needs a value\|--ptd" "--ptd without a value" "$runner" "$out/linear.pte" --ptd
+exit $failed
