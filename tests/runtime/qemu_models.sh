@@ -53,8 +53,12 @@ same_as_mve() {
     q_elf=$MVE_ELF run_qemu "$@"
     m_status=$?
     m_same=0
-    cmp -s "$OUT" "$OUT_MVE" || m_same=1
-    [ $m_same -eq 1 ] && { echo "    MVE runner output differs:"; diff "$OUT_MVE" "$OUT" | sed 's/^/    /'; }
+    # The MVE runner also warns, on stderr, where upstream's MVE build would
+    # refuse the model (--strict, runtime/README.md); the scalar one cannot.
+    grep -v '^runner: warning: ' "$OUT" > "$OUT.filtered"
+    cmp -s "$OUT.filtered" "$OUT_MVE" || m_same=1
+    [ $m_same -eq 1 ] && { echo "    MVE runner output differs:"; diff "$OUT_MVE" "$OUT.filtered" | sed 's/^/    /'; }
+    rm -f "$OUT.filtered"
     cp "$OUT_MVE" "$OUT"
     [ $m_status -eq 0 ] && [ $m_same -eq 0 ]
 }
