@@ -212,18 +212,27 @@ static bool engine_job(const machine_t *m, const op_call_t *c, uint32_t i, uint6
     return false;
 }
 
+/* Where the search of each engine's job log resumes: the calls are
+ * written in time order, and so are the logs. */
+typedef struct job_cursor {
+    uint32_t next[ETSIM_ENGINE_DSP + 1];
+} job_cursor_t;
+
 /* The jobs that ran inside the delegate call c (OP_BEGIN..OP_END): the
- * first index of the engine's log and how many.  Both logs are in time
- * order, so they are a contiguous run. */
-static uint32_t call_jobs(const machine_t *m, const op_call_t *c, uint32_t *first)
+ * first index of the engine's log and how many (a contiguous run, the log
+ * being in time order); the cursor moves past them. */
+static uint32_t call_jobs(const machine_t *m, const op_call_t *c, job_cursor_t *cur, uint32_t *first)
 {
+    if (c->engine > ETSIM_ENGINE_DSP)
+        return 0;
     uint64_t s, e, end = c->start + c->cycles;
-    uint32_t i = 0, n = 0;
+    uint32_t i = cur->next[c->engine], n = 0;
     while (engine_job(m, c, i, &s, &e) && s < c->start)
         i++;
     *first = i;
     while (engine_job(m, c, i + n, &s, &e) && s >= c->start && e <= end)
         n++;
+    cur->next[c->engine] = i + n;
     return n;
 }
 
@@ -237,7 +246,8 @@ static size_t write_event(fb_t *b, size_t ref)
     return ev.field[EVENT_PROFILE];
 }
 
-static void write_run(fb_t *b, size_t ref, const machine_t *m, const analysis_t *a, uint32_t iteration)
+static void write_run(fb_t *b, size_t ref, const machine_t *m, const analysis_t *a, uint32_t iteration,
+                      job_cursor_t *cur)
 {
     static const uint8_t sizes[RUN_NFIELDS] = {4, 4, 0, 4};
     fb_table_t t = fb_table(b, RUN_NFIELDS, sizes);
@@ -249,9 +259,10 @@ static void write_run(fb_t *b, size_t ref, const machine_t *m, const analysis_t 
      * inference, "Method::execute", after the calls it contains. */
     bool whole = iteration < a->ninfers;
     uint32_t n = whole, first;
+    job_cursor_t count = *cur;
     for (uint32_t i = 0; i < a->ncalls; i++)
         if (a->calls[i].iteration == iteration)
-            n += 1 + call_jobs(m, &a->calls[i], &first);
+            n += 1 + call_jobs(m, &a->calls[i], &count, &first);
     size_t vec = fb_offset_vector(b, n);
     patch_offset(b, t.field[RUN_EVENTS], vec);
     uint32_t k = 0;
@@ -259,7 +270,7 @@ static void write_run(fb_t *b, size_t ref, const machine_t *m, const analysis_t 
         const op_call_t *c = &a->calls[i];
         if (c->iteration != iteration)
             continue;
-        uint32_t jobs = call_jobs(m, c, &first);
+        uint32_t jobs = call_jobs(m, c, cur, &first);
         for (uint32_t j = 0; j < jobs; j++) {
             uint64_t s, e;
             engine_job(m, c, first + j, &s, &e);
@@ -290,8 +301,9 @@ bool etdump_write(const char *path, const machine_t *m, const analysis_t *a, cha
     put_u32(&b, root.field[ETDUMP_VERSION], ETDUMP_SCHEMA_VERSION);
     size_t runs = fb_offset_vector(&b, a->iterations);
     patch_offset(&b, root.field[ETDUMP_RUN_DATA], runs);
+    job_cursor_t cur = {{0}};
     for (uint32_t it = 0; it < a->iterations; it++)
-        write_run(&b, runs + 4 + 4 * (size_t)it, m, a, it);
+        write_run(&b, runs + 4 + 4 * (size_t)it, m, a, it, &cur);
     fb_align(&b, 8);
     put_u32(&b, head, (uint32_t)(b.len - 4));
     if (b.oom) {
