@@ -137,14 +137,54 @@ static bool port_write(void *ctx, uint32_t addr, const void *src, uint32_t len, 
 
 /* ---- running ------------------------------------------------------------- */
 
+/* The job log: a job starts when the core starts running bundles and ends
+ * when it stops (waiti, halt, fault, reset).  Past the log's limit (or
+ * without memory) jobs are not logged, which only thins the ETDump. */
+static void job_begin(sim_dsp_t *d)
+{
+    if (d->in_job)
+        return;
+    if (d->njobs == d->jobs_cap) {
+        uint32_t cap = d->jobs_cap ? d->jobs_cap * 2 : 64;
+        sim_dsp_job_t *p = cap <= SIM_DSP_MAX_JOB_LOG ? realloc(d->jobs, cap * sizeof *p) : NULL;
+        if (!p)
+            return;
+        d->jobs = p;
+        d->jobs_cap = cap;
+    }
+    d->jobs[d->njobs++] = (sim_dsp_job_t){d->now, d->now};
+    d->in_job = true;
+}
+
+static void job_end(sim_dsp_t *d)
+{
+    if (!d->in_job)
+        return;
+    d->jobs[d->njobs - 1].end = d->now;
+    d->in_job = false;
+}
+
+bool sim_dsp_job(const sim_dsp_t *d, uint32_t i, uint64_t *start, uint64_t *end)
+{
+    if (i >= d->njobs)
+        return false;
+    const sim_dsp_job_t *j = &d->jobs[i];
+    bool running = d->in_job && i == d->njobs - 1;
+    *start = sim_dsp_core_cycle_of(d, j->start);
+    *end = sim_dsp_core_cycle_of(d, running ? d->now : j->end);
+    return true;
+}
+
 static void release(sim_dsp_t *d)
 {
+    job_end(d);
     dsp_core_reset(d->core, d->entry);
     d->running = true;
     d->halted = d->faulted = d->asleep = false;
     d->fault_pc = 0;
     d->released_at = d->now;
     d->releases++;
+    job_begin(d);
 }
 
 void sim_dsp_advance(sim_dsp_t *d, uint64_t core_now)
@@ -164,6 +204,10 @@ void sim_dsp_advance(sim_dsp_t *d, uint64_t core_now)
             break;
         }
         dsp_step_result_t res = dsp_core_step(d->core, &info);
+        if (res == DSP_STEP_SLEEP)
+            job_end(d);
+        else
+            job_begin(d);
         d->now += info.cycles;
         for (int k = 0; k < DSP_CL_COUNT; k++)
             d->class_ops[k] += info.class_ops[k];
@@ -178,6 +222,8 @@ void sim_dsp_advance(sim_dsp_t *d, uint64_t core_now)
             d->bundles++;
         if (info.doorbell)
             mailbox_ring_host(&d->mbox);
+        if (res == DSP_STEP_HALT || res == DSP_STEP_FAULT)
+            job_end(d);
         if (res == DSP_STEP_HALT) {
             d->halted = true;
         } else if (res == DSP_STEP_FAULT) {
@@ -254,8 +300,10 @@ static bool mbox_dev_write(void *ctx, uint64_t now, uint32_t off, unsigned size,
         bool run = value & 1u;
         if (run && !(d->ctrl & 1u))
             release(d);
-        else if (!run)   /* held in reset: STATUS reads 0; the fault message stays for the report */
+        else if (!run) {   /* held in reset: STATUS reads 0; the fault message stays for the report */
+            job_end(d);
             d->running = d->halted = d->faulted = d->asleep = false;
+        }
         d->ctrl = value & 1u;
     } else if (off == DSP_ENTRY) {
         d->entry = value;
@@ -337,12 +385,14 @@ void sim_dsp_destroy(sim_dsp_t *d)
     if (!d)
         return;
     dsp_core_destroy(d->core);
+    free(d->jobs);
     free(d);
 }
 
 void sim_dsp_reset(sim_dsp_t *d, uint64_t core_now)
 {
     sim_dsp_advance(d, core_now);
+    job_end(d);
     d->running = d->halted = d->faulted = d->asleep = false;
     d->ctrl = d->entry = d->fault_pc = 0;
     mailbox_reset(&d->mbox);

@@ -53,6 +53,15 @@
 
 struct machine;
 
+/* One job of the DSP: from its release or its wake-up out of `waiti` to
+ * its next `waiti`, halt, fault or hold in reset (for the ETDump's
+ * delegate events). */
+typedef struct sim_dsp_job {
+    uint64_t start, end;           /* DSP cycles */
+} sim_dsp_job_t;
+
+#define SIM_DSP_MAX_JOB_LOG 65536u   /* jobs kept; later ones are not logged */
+
 typedef struct sim_dsp {
     struct machine *m;
     dsp_core_t *core;
@@ -68,6 +77,9 @@ typedef struct sim_dsp {
     uint64_t class_ops[DSP_CL_COUNT];
     bus_stats_t stats[SOC_MAX_REGIONS];   /* the DSP's accesses per region */
     uint64_t bus_errors;
+    sim_dsp_job_t *jobs;           /* the job log (kept across resets) */
+    uint32_t njobs, jobs_cap;
+    bool in_job;                   /* jobs[njobs - 1] is still running */
 } sim_dsp_t;
 
 /* Create the DSP of the description and put the mailbox and the window on
@@ -83,5 +95,10 @@ void sim_dsp_advance(sim_dsp_t *d, uint64_t core_now);
  * cycle c. */
 uint64_t sim_dsp_cycle_at(const sim_dsp_t *d, uint64_t core_cycle);
 uint64_t sim_dsp_core_cycle_of(const sim_dsp_t *d, uint64_t dsp_cycle);
+
+/* Job i of the log in core cycles (its start and end rounded up to the
+ * core cycle the DSP reaches them); false past the log.  A job still
+ * running ends at the DSP's present cycle. */
+bool sim_dsp_job(const sim_dsp_t *d, uint32_t i, uint64_t *start, uint64_t *end);
 
 #endif

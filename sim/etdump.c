@@ -17,6 +17,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../firmware/include/etsim_profport.h"
+#include "../npu/ethosu_device.h"
+#include "dsp.h"
+#include "machine.h"
+
 typedef struct fb {
     uint8_t *buf;
     size_t len, cap;
@@ -174,6 +179,63 @@ static void write_profile_event(fb_t *b, size_t ref, const char *name, uint32_t 
     patch_offset(b, t.field[PE_NAME], fb_string(b, name));
 }
 
+/* A delegate event: a job of the NPU or the DSP inside a delegate call.
+ * As upstream's ETDumpGen writes one: no name, the delegate call's chain
+ * and instruction, and one of the two debug ids (here the int). */
+static void write_delegate_event(fb_t *b, size_t ref, uint32_t chain, int32_t instruction, int32_t id,
+                                 uint64_t start, uint64_t end)
+{
+    static const uint8_t sizes[PE_NFIELDS] = {0, 4, 4, 4, 0, 0, 8, 8};
+    fb_table_t t = fb_table(b, PE_NFIELDS, sizes);
+    patch_offset(b, ref, t.pos);
+    put_u32(b, t.field[PE_CHAIN_INDEX], chain);
+    put_u32(b, t.field[PE_INSTRUCTION_ID], (uint32_t)instruction);
+    put_u32(b, t.field[PE_DELEGATE_DEBUG_ID_INT], (uint32_t)id);
+    put_u64(b, t.field[PE_START_TIME], start);
+    put_u64(b, t.field[PE_END_TIME], end);
+}
+
+/* Job i of the engine that runs the delegate call c, in core cycles;
+ * false past the engine's log. */
+static bool engine_job(const machine_t *m, const op_call_t *c, uint32_t i, uint64_t *start, uint64_t *end)
+{
+    if (c->engine == ETSIM_ENGINE_NPU) {
+        const ethosu_device_t *npu = m->npu.dev;
+        if (!npu || i >= npu->njobs)
+            return false;
+        *start = npu->jobs[i].start;
+        *end = npu->jobs[i].end;
+        return true;
+    }
+    if (c->engine == ETSIM_ENGINE_DSP)
+        return m->dsp && sim_dsp_job(m->dsp, i, start, end);
+    return false;
+}
+
+/* Where the search of each engine's job log resumes: the calls are
+ * written in time order, and so are the logs. */
+typedef struct job_cursor {
+    uint32_t next[ETSIM_ENGINE_DSP + 1];
+} job_cursor_t;
+
+/* The jobs that ran inside the delegate call c (OP_BEGIN..OP_END): the
+ * first index of the engine's log and how many (a contiguous run, the log
+ * being in time order); the cursor moves past them. */
+static uint32_t call_jobs(const machine_t *m, const op_call_t *c, job_cursor_t *cur, uint32_t *first)
+{
+    if (c->engine > ETSIM_ENGINE_DSP)
+        return 0;
+    uint64_t s, e, end = c->start + c->cycles;
+    uint32_t i = cur->next[c->engine], n = 0;
+    while (engine_job(m, c, i, &s, &e) && s < c->start)
+        i++;
+    *first = i;
+    while (engine_job(m, c, i + n, &s, &e) && s >= c->start && e <= end)
+        n++;
+    cur->next[c->engine] = i + n;
+    return n;
+}
+
 /* An Event holding a ProfileEvent; returns where the ProfileEvent's
  * offset goes. */
 static size_t write_event(fb_t *b, size_t ref)
@@ -184,19 +246,23 @@ static size_t write_event(fb_t *b, size_t ref)
     return ev.field[EVENT_PROFILE];
 }
 
-static void write_run(fb_t *b, size_t ref, const analysis_t *a, uint32_t iteration)
+static void write_run(fb_t *b, size_t ref, const machine_t *m, const analysis_t *a, uint32_t iteration,
+                      job_cursor_t *cur)
 {
     static const uint8_t sizes[RUN_NFIELDS] = {4, 4, 0, 4};
     fb_table_t t = fb_table(b, RUN_NFIELDS, sizes);
     patch_offset(b, ref, t.pos);
     put_u32(b, t.field[RUN_BUNDLED_INPUT_INDEX], UINT32_MAX);  /* -1: no bundled input */
     patch_offset(b, t.field[RUN_NAME], fb_string(b, "Execute"));
-    /* The operator calls, then the whole inference as upstream's runtime
-     * ends it: "Method::execute", after the calls it contains. */
+    /* Events in the order upstream's runtime ends them: each delegate
+     * call's NPU or DSP jobs, then the call, ..., and last the whole
+     * inference, "Method::execute", after the calls it contains. */
     bool whole = iteration < a->ninfers;
-    uint32_t n = whole;
+    uint32_t n = whole, first;
+    job_cursor_t count = *cur;
     for (uint32_t i = 0; i < a->ncalls; i++)
-        n += a->calls[i].iteration == iteration;
+        if (a->calls[i].iteration == iteration)
+            n += 1 + call_jobs(m, &a->calls[i], &count, &first);
     size_t vec = fb_offset_vector(b, n);
     patch_offset(b, t.field[RUN_EVENTS], vec);
     uint32_t k = 0;
@@ -204,6 +270,13 @@ static void write_run(fb_t *b, size_t ref, const analysis_t *a, uint32_t iterati
         const op_call_t *c = &a->calls[i];
         if (c->iteration != iteration)
             continue;
+        uint32_t jobs = call_jobs(m, c, cur, &first);
+        for (uint32_t j = 0; j < jobs; j++) {
+            uint64_t s, e;
+            engine_job(m, c, first + j, &s, &e);
+            size_t ref = write_event(b, vec + 4 + 4 * (size_t)k++);
+            write_delegate_event(b, ref, c->chain, (int32_t)c->instruction, (int32_t)j, s, e);
+        }
         size_t ref = write_event(b, vec + 4 + 4 * (size_t)k++);
         write_profile_event(b, ref, c->name ? c->name : "?", c->chain, (int32_t)c->instruction, c->start,
                             c->start + c->cycles);
@@ -215,7 +288,7 @@ static void write_run(fb_t *b, size_t ref, const analysis_t *a, uint32_t iterati
     }
 }
 
-bool etdump_write(const char *path, const analysis_t *a, char *err, size_t errlen)
+bool etdump_write(const char *path, const machine_t *m, const analysis_t *a, char *err, size_t errlen)
 {
     fb_t b = {0};
     /* Size prefix, root offset, file identifier. */
@@ -228,8 +301,9 @@ bool etdump_write(const char *path, const analysis_t *a, char *err, size_t errle
     put_u32(&b, root.field[ETDUMP_VERSION], ETDUMP_SCHEMA_VERSION);
     size_t runs = fb_offset_vector(&b, a->iterations);
     patch_offset(&b, root.field[ETDUMP_RUN_DATA], runs);
+    job_cursor_t cur = {{0}};
     for (uint32_t it = 0; it < a->iterations; it++)
-        write_run(&b, runs + 4 + 4 * (size_t)it, a, it);
+        write_run(&b, runs + 4 + 4 * (size_t)it, m, a, it, &cur);
     fb_align(&b, 8);
     put_u32(&b, head, (uint32_t)(b.len - 4));
     if (b.oom) {

@@ -9,6 +9,8 @@
 
 #include "report.h"
 
-bool etdump_write(const char *path, const analysis_t *a, char *err, size_t errlen);
+/* The operator calls of a, and the NPU's and DSP's jobs inside its
+ * delegate calls (from m's job logs), as an ETDump at path. */
+bool etdump_write(const char *path, const machine_t *m, const analysis_t *a, char *err, size_t errlen);
 
 #endif

@@ -633,7 +633,7 @@ static int run(const options_t *o)
     wrote = wrote && (!o->report || report_write_json(o->report, m, &ri, &an, err, sizeof err)) &&
                  (!o->csv || report_write_csv(o->csv, m, &ri, &an, err, sizeof err)) &&
                  (!o->html || report_write_html(o->html, m, &ri, &an, err, sizeof err)) &&
-                 (!o->etdump || etdump_write(o->etdump, &an, err, sizeof err)) &&
+                 (!o->etdump || etdump_write(o->etdump, m, &an, err, sizeof err)) &&
                  (!o->trace || itrace || trace_write(o->trace, m, &ri, &an, err, sizeof err)) &&
                  (!o->timeline || trace_write_timeline(o->timeline, m, &an, err, sizeof err));
     if (!wrote) {

@@ -52,7 +52,12 @@ echo "etdump: ETDump files decoded by flatc"
 kws=$shared/models/kws_dscnn_cortex_m.pte
 case_run kws 3 "" "$fw/runner.elf" "$kws" --input "$shared/models/kws_inputs/mfcc_yes.f32"
 case_run npu_add 2 "" "$fw/runner.elf" "$shared/models/ethos_u55_128_add.pte"
-case_run kws_dsp 2 "" "$fw/runner.elf" "$kws" --engine dsp --input "$shared/models/kws_inputs/mfcc_yes.f32"
+# The NPU's jobs as delegate events inside the delegate call: the Vela
+# KWS (one Ethos-U delegate), and KWS with the DSP (500 MHz in the an547
+# description: its jobs' core cycles are the report's DSP cycles at 500/400).
+case_run kws_vela 2 "" "$fw/runner.elf" "$shared/models/vela/ethos-u55-128/kws_ref_model/kws_ref_model.pte" \
+    --input "$shared/models/vela/inputs/kws_mfcc_down.i8"
+case_run kws_dsp 2 "--dsp-mhz 500" "$fw/runner.elf" "$kws" --engine dsp --input "$shared/models/kws_inputs/mfcc_yes.f32"
 # Two chains and a jump: the ids are the instruction's place in its chain.
 python3 "$here/gen_chains.py" "$out" || exit 1
 case_run chains 2 0:0,1:0,1:3 "$fw/runner.elf" "$out/chains_and_state.pte" --input "$out/chains_and_state.in0.f32"

@@ -277,3 +277,42 @@ Test(hld_soc, energy_of_the_dsp)
     cr_assert_float_eq(e.total_pj, e.core_pj + e.sleep_pj + e.static_pj + e.datapath_pj + e.npu_pj + e.dsp_pj, 1e-3);
     machine_destroy(m);
 }
+
+/* The job log (the ETDump's DSP delegate events): a job from the release
+ * or the wake-up to the next waiti or halt; the jobs' DSP cycles are the
+ * DSP's active cycles, and sim_dsp_job gives them in core cycles. */
+Test(hld_soc, job_log)
+{
+    machine_t *m = new_machine();
+    start(m, load_through_window(m, adder));
+    run_until(m, 1000);
+    cr_assert_eq(m->dsp->njobs, 1u, "the set-up up to the first waiti");
+    cr_assert_not(m->dsp->in_job);
+    uint32_t job[3] = {1, 2, 0};
+    char err[128];
+    cr_assert(machine_load(m, JOB, job, sizeof job, "job", err, sizeof err), "%s", err);
+    cr_assert(wr(m, 1000, MBOX + MBOX_A2D_MSG0, JOB));
+    cr_assert(wr(m, 1000, MBOX + MBOX_A2D_SET, 1));
+    run_until(m, 2000);
+    cr_assert_eq(rd(m, 2000, MBOX + MBOX_D2A_MSG0), 3u);
+    cr_assert_eq(m->dsp->njobs, 2u, "one job per doorbell");
+    const sim_dsp_job_t *j = m->dsp->jobs;
+    cr_assert_eq((j[0].end - j[0].start) + (j[1].end - j[1].start), m->dsp->active_cycles);
+    cr_assert_geq(j[1].start, sim_dsp_cycle_at(m->dsp, 1000), "woken by the doorbell at core cycle 1000");
+    uint64_t s, e;
+    cr_assert(sim_dsp_job(m->dsp, 1, &s, &e));
+    cr_assert_eq(s, sim_dsp_core_cycle_of(m->dsp, j[1].start));
+    cr_assert_eq(e, sim_dsp_core_cycle_of(m->dsp, j[1].end));
+    cr_assert_not(sim_dsp_job(m->dsp, 2, &s, &e));
+    /* Held in reset and released to a counting loop: a third job, to its halt. */
+    cr_assert(wr(m, 2000, MBOX + DSP_CTRL, 0));
+    uint32_t entry = load_through_window(m, "li r2, 1000\n loop r2, end\n addi r1, r1, 1\nend: halt\n");
+    cr_assert(wr(m, 2000, MBOX + DSP_ENTRY, entry));
+    cr_assert(wr(m, 2000, MBOX + DSP_CTRL, 1));
+    run_until(m, 10000);
+    cr_assert_eq(rd(m, 10000, MBOX + DSP_STATUS), DSP_STATUS_HALTED);
+    cr_assert_eq(m->dsp->njobs, 3u);
+    cr_assert_geq(m->dsp->jobs[2].end - m->dsp->jobs[2].start, 1000u);
+    cr_assert_leq(m->dsp->jobs[2].end - m->dsp->jobs[2].start, 1010u);
+    machine_destroy(m);
+}
