@@ -261,7 +261,8 @@ static bool parse_envelope(const uint8_t *p, size_t len, trace_t *t, char *err, 
         return parse_fail(err, errlen, "not an etsim trace (bad magic)", 0);
     t->version = (uint16_t)(p[8] | p[9] << 8);
     if (t->version < TRACE_VERSION_BASE || t->version > TRACE_VERSION) {
-        snprintf(err, errlen, "trace version %u is not supported: this reader knows %d (at byte 8)", t->version,
+        snprintf(err, errlen, "trace version %u is not supported: this reader knows %d to %d (at byte 8)",
+                 t->version, TRACE_VERSION_BASE,
                  TRACE_VERSION);
         return false;
     }
