@@ -4,13 +4,16 @@
  *                                           every record (instruction-level
  *                                           traces: the instructions from
  *                                           index N, disassembled)
- *   etsim-trace summary TRACE [--soc S]     per-operator means per inference;
+ *   etsim-trace summary TRACE [--soc S]     per-operator means per inference,
+ *                                           the NPU's operations (last job);
  *                                           instruction-level traces: also
  *                                           counts, hottest PCs, mnemonics;
  *                                           memory-level: traffic per region
  *                                           of SoC S, the worst stalls
  *   etsim-trace diff A B [--tolerance PCT]  0: B within PCT % of A (cycles and
- *                                           energy, per operator and in total)
+ *                                           energy, per operator and in total;
+ *                                           each NPU operation's cycles, start,
+ *                                           MACs and bytes)
  *                                           and, for two instruction-level
  *                                           traces, the same instructions;
  *                                           1: something moved or the
