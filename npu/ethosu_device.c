@@ -344,7 +344,7 @@ void ethosu_advance(ethosu_device_t *d, uint64_t now)
     update_irq(d);
 }
 
-/* Contention (docs/npu_device.md): an assumption, Arm publishes no
+/* Contention (docs/npu_device.md): an assumption, we found no published
  * arbitration figures for the SSE-300 bus matrix.  While an operation is
  * in flight it keeps memory mem busy for a fraction f of its duration: its
  * AXI time (cost.mem of both ports, shared out by the bytes that went to
