@@ -123,9 +123,12 @@ void timing_fetch(cpu_t *cpu, uint32_t pc, const insn_t *in)
 
 /* The wait states of one access of size bytes at addr to page p: through
  * the data cache when it is on, else one burst of the bus beats it
- * touches. */
-static uint32_t data_access_wait(cpu_t *cpu, bus_page_t *p, uint32_t addr, unsigned size, bool write)
+ * touches.  *moved: the bytes that crossed the bus (line fills count whole
+ * lines). */
+static uint32_t data_access_wait(cpu_t *cpu, bus_page_t *p, uint32_t addr, unsigned size, bool write,
+                                 unsigned *moved)
 {
+    *moved = size;
     uint32_t wait = write ? p->write_wait : p->read_wait;
     bool cacheable = p->cacheable, write_allocate = p->write_allocate;
     /* With the MPU on, an address in one of its regions has that region's
@@ -135,6 +138,7 @@ static uint32_t data_access_wait(cpu_t *cpu, bus_page_t *p, uint32_t addr, unsig
     if (cpu->l1d && cacheable && (cpu->scb.ccr & CCR_DC)) {
         uint32_t first = addr >> CACHE_LINE_BITS, last = (addr + size - 1) >> CACHE_LINE_BITS;
         uint32_t total = 0;
+        *moved = 0;
         for (uint32_t l = first; l <= last; l++) {
             uint32_t a = l << CACHE_LINE_BITS;
             /* Reads allocate.  Writes allocate in write-back write-allocate
@@ -145,8 +149,10 @@ static uint32_t data_access_wait(cpu_t *cpu, bus_page_t *p, uint32_t addr, unsig
              * buffered (assumption). */
             bool allocate = !write || write_allocate;
             bool hit = allocate ? cache_access(cpu->l1d, a) : cache_probe(cpu->l1d, a);
-            if (!hit)
+            if (!hit) {
                 total += allocate ? p->fill_wait : wait;
+                *moved += allocate ? 1u << CACHE_LINE_BITS : size;
+            }
         }
         return total;
     }
@@ -170,7 +176,10 @@ void cpu_data_wait_slow(cpu_t *cpu, bus_page_t *p, uint32_t addr, unsigned size,
         addr = cpu->vspan_addr;
         size = cpu->vspan_size;
     }
-    uint32_t wait = data_access_wait(cpu, p, addr, size, write);
+    unsigned moved;
+    uint32_t wait = data_access_wait(cpu, p, addr, size, write, &moved);
+    if (__builtin_expect(cpu->hooks.bus_contention != NULL, 0) && wait)
+        wait += cpu->hooks.bus_contention(cpu->hooks.ctx, p, cpu->cycles, wait, moved);
     p->stats->wait_cycles += wait;
     cpu->cycles += wait;
 }

@@ -109,6 +109,14 @@ typedef struct cpu_hooks {
      * cycles the access cost.  An access that faults is not reported. */
     void (*on_mem)(void *ctx, const struct cpu *cpu, uint32_t addr, unsigned size, const void *bytes,
                    unsigned flags, uint32_t wait);
+    /* Optional, set only while another bus master (the NPU) runs: an access
+     * that reaches a memory's bus (one with wait states: an uncached access
+     * or a cache line fill; not a TCM, not a cache hit) and costs wait
+     * cycles alone; returns the extra cycles it waits for the other master
+     * (docs/npu_device.md, Contention).  Only the slow path
+     * cpu_data_wait_slow (isa/cache.c) looks at it. */
+    uint32_t (*bus_contention)(void *ctx, const struct bus_page *page, uint64_t now, uint32_t wait,
+                               unsigned bytes);
 } cpu_hooks_t;
 
 #define CPU_MEM_WRITE 1u               /* on_mem flags */

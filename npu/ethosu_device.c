@@ -3,6 +3,7 @@
  * the PMU is ethosu_pmu.c. */
 #include "ethosu_device.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -341,6 +342,70 @@ void ethosu_advance(ethosu_device_t *d, uint64_t now)
     }
     account(d, now);
     update_irq(d);
+}
+
+/* Contention (docs/npu_device.md): an assumption, we found no published
+ * arbitration figures for the SSE-300 bus matrix.  While an operation is
+ * in flight it keeps memory mem busy for a fraction f of its duration: its
+ * AXI time (cost.mem of both ports, shared out by the bytes that went to
+ * mem) over its cycles, at most CONTENTION_MAX_SHARE.  A CPU access then
+ * gets the rest of the bandwidth: wait / (1 - f) instead of wait.  The
+ * operation is lengthened by the time its own traffic to mem would take
+ * to move the CPU's bytes, and everything placed at or after its end
+ * moves with it. */
+#define CONTENTION_MAX_SHARE 0.9
+#define CONTENTION_SCAN 4u   /* in-flight operations are among the last few (2 kernel, 1 DMA) */
+
+static void delay_from(ethosu_device_t *d, uint64_t from, uint64_t n)
+{
+    for (uint32_t i = d->nlog > CONTENTION_SCAN ? d->nlog - CONTENTION_SCAN : 0; i < d->nlog; i++) {
+        ethosu_cmd_rec_t *r = &d->log[i];
+        if (r->start >= from) {
+            r->start += n;
+            r->end += n;
+        } else if (r->end == from) {
+            r->end += n;
+        }
+    }
+    for (int k = 0; k < 2; k++)
+        if (d->kernel_end[k] >= from)
+            d->kernel_end[k] += n;
+    if (d->dma_end >= from)
+        d->dma_end += n;
+    if (d->cmd_done >= from)
+        d->cmd_done += n;
+}
+
+uint32_t ethosu_contend(ethosu_device_t *d, unsigned mem, uint64_t now, uint32_t wait, unsigned bytes)
+{
+    if (!d->running || mem >= ETHOSU_MAX_MEMORIES)
+        return 0;
+    uint32_t first = d->nlog > CONTENTION_SCAN ? d->nlog - CONTENTION_SCAN : 0;
+    for (uint32_t i = d->nlog; i-- > first;) {
+        ethosu_cmd_rec_t *r = &d->log[i];
+        if (r->start > now || r->end <= now || mem >= r->nmem)
+            continue;
+        uint64_t to_mem = r->mem_read[mem] + r->mem_write[mem];
+        uint64_t all = r->read_bytes[0] + r->read_bytes[1] + r->write_bytes[0] + r->write_bytes[1];
+        if (!to_mem || !all || r->end == r->start)
+            continue;
+        double busy = (double)(r->cost.mem[0] + r->cost.mem[1]) * (double)to_mem / (double)all;
+        double f = busy / (double)(r->end - r->start);
+        if (f > CONTENTION_MAX_SHARE)
+            f = CONTENTION_MAX_SHARE;
+        uint32_t extra = (uint32_t)ceil(wait * f / (1.0 - f));
+        /* The NPU's own rate to mem: to_mem bytes in busy cycles. */
+        d->contention_carry += busy > 0 ? bytes * busy / (double)to_mem : 0;
+        uint64_t n = (uint64_t)d->contention_carry;
+        if (n) {
+            d->contention_carry -= (double)n;
+            d->contention_cycles += n;
+            delay_from(d, r->end, n);
+        }
+        d->contention_cpu_cycles += extra;
+        return extra;
+    }
+    return 0;
 }
 
 uint64_t ethosu_next_event(const ethosu_device_t *d)

@@ -134,6 +134,10 @@ typedef struct ethosu_device {
     uint8_t nmem;              /* memories counted at the command's start */
     uint64_t mem_read0[ETHOSU_MAX_MEMORIES], mem_write0[ETHOSU_MAX_MEMORIES];
 
+    double contention_carry;   /* fraction of a cycle of NPU delay not yet applied */
+    uint64_t contention_cycles;     /* added to NPU operations by CPU accesses (since creation) */
+    uint64_t contention_cpu_cycles; /* added to CPU accesses by NPU traffic (since creation) */
+
     ethosu_counters_t counters;
     ethosu_cmd_rec_t *log;     /* the last job's operations */
     uint32_t nlog, log_cap;
@@ -156,6 +160,12 @@ void ethosu_write(ethosu_device_t *d, uint64_t now, uint32_t off, uint32_t value
 void ethosu_advance(ethosu_device_t *d, uint64_t now);
 /* The cycle of the next outcome that needs ethosu_advance (UINT64_MAX: none). */
 uint64_t ethosu_next_event(const ethosu_device_t *d);
+
+/* CPU/NPU contention for memory mem (npu_port_t.memory_bytes numbering):
+ * a CPU access at cycle now that costs wait cycles alone and moves bytes.
+ * Returns the CPU's extra wait cycles and lengthens the NPU operation
+ * streaming from that memory (docs/npu_device.md, Contention). */
+uint32_t ethosu_contend(ethosu_device_t *d, unsigned mem, uint64_t now, uint32_t wait, unsigned bytes);
 
 /* The cycles one command takes alone, with the default memories
  * (ethosu_timing_default). */

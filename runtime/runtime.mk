@@ -91,9 +91,10 @@ runtime-etsim-test: $(RUNNER_ELF) $(BUILD)/bin/etsim $(MVE_KERNELS_TEST)
 # against values from outside our code.  Prints SKIP for the NPU runs while
 # etsim rejects that option.  npu_vela.sh: the NPU timing against Vela's
 # estimate (+-10 %), PMU = report, determinism.
-runtime-npu-test: $(RUNNER_ELF) $(BUILD)/bin/etsim
+runtime-npu-test: $(RUNNER_ELF) $(BUILD)/bin/etsim $(BUILD)/bin/etsim-trace $(SAN)/bin/trace-fuzz
 	SHARED=$(SHARED) ETSIM=$(BUILD)/bin/etsim sh tests/runtime/etsim_npu.sh $(RUNNER_ELF)
-	SHARED=$(SHARED) ETSIM=$(BUILD)/bin/etsim sh tests/runtime/npu_vela.sh $(RUNNER_ELF)
+	SHARED=$(SHARED) ETSIM=$(BUILD)/bin/etsim ETSIM_TRACE=$(BUILD)/bin/etsim-trace TRACE_FUZZ=$(SAN)/bin/trace-fuzz \
+	    sh tests/runtime/npu_vela.sh $(RUNNER_ELF)
 
 # Portable float operators end to end: .pte files written by tools/pte_write.py
 # with expected values computed by the generator, on the host (ASan build)

@@ -93,30 +93,53 @@ static void npu_irq(void *ctx, bool level)
     machine_set_irq(m, m->npu.irq, level);
 }
 
+/* CPU/NPU contention (ethosu_contend): the hook is on the core only while
+ * a job runs, so a run without NPU work pays nothing for it. */
+static uint32_t npu_contention(void *ctx, const bus_page_t *page, uint64_t now, uint32_t wait, unsigned bytes)
+{
+    machine_t *m = ctx;
+    for (int i = 0; i < m->nregions; i++)
+        if (page->stats == &m->regions[i].stats)
+            return ethosu_contend(m->npu.dev, (unsigned)i, now, wait, bytes);
+    return 0;
+}
+
+static void sync_contention_hook(machine_t *m)
+{
+    m->cpu->hooks.bus_contention = m->npu.dev->running ? npu_contention : NULL;
+}
+
 /* Registers are 32 bits wide; narrower accesses see the aligned word
  * (assumption: the APB bridge does not fault them). */
 static bool npu_dev_read(void *ctx, uint64_t now, uint32_t off, unsigned size, uint32_t *value)
 {
-    uint32_t word = ethosu_read(ctx, now, off & ~3u);
+    machine_t *m = ctx;
+    uint32_t word = ethosu_read(m->npu.dev, now, off & ~3u);
+    sync_contention_hook(m);
     *value = size >= 4 ? word : (word >> (8u * (off & 3u))) & (size == 1 ? 0xFFu : 0xFFFFu);
     return true;
 }
 
 static bool npu_dev_write(void *ctx, uint64_t now, uint32_t off, unsigned size, uint32_t value)
 {
+    machine_t *m = ctx;
     (void)size;
-    ethosu_write(ctx, now, off & ~3u, value);
+    ethosu_write(m->npu.dev, now, off & ~3u, value);
+    sync_contention_hook(m);
     return true;
 }
 
 static uint64_t npu_dev_next_event(void *ctx)
 {
-    return ethosu_next_event(ctx);
+    const machine_t *m = ctx;
+    return ethosu_next_event(m->npu.dev);
 }
 
 static void npu_dev_advance(void *ctx, uint64_t now)
 {
-    ethosu_advance(ctx, now);
+    machine_t *m = ctx;
+    ethosu_advance(m->npu.dev, now);
+    sync_contention_hook(m);
 }
 
 static bool ta_read(void *ctx, uint64_t now, uint32_t off, unsigned size, uint32_t *value)
@@ -169,7 +192,7 @@ bool sim_npu_attach(machine_t *m, char *err, size_t errlen)
     }
     ethosu_set_timing(m->npu.dev, &n->timing);
     sim_device_t d = {.name = "npu", .base = {n->base}, .nranges = 1 + n->naliases, .size = ETHOSU_REG_SIZE,
-                      .irq = n->irq, .ctx = m->npu.dev, .read = npu_dev_read, .write = npu_dev_write,
+                      .irq = n->irq, .ctx = m, .read = npu_dev_read, .write = npu_dev_write,
                       .next_event = npu_dev_next_event, .advance = npu_dev_advance};
     for (int i = 0; i < n->naliases; i++)
         d.base[1 + i] = n->aliases[i];

@@ -104,11 +104,18 @@ static const char *base_name(const char *path)
     return s ? s + 1 : path ? path : "";
 }
 
+/* The operations an NPU record is written for: kernel operations and DMAs
+ * (register commands and waits take no time of their own). */
+static bool npu_op_traced(const ethosu_cmd_rec_t *r)
+{
+    return r->kind >= NPU_OPK_CONV && r->kind <= NPU_OPK_DMA;
+}
+
 static void put_record(buf_t *b, const trace_rec_t *r)
 {
     put_le(b, r->kind, 1);
     put_le(b, r->engine, 1);
-    put_le(b, 0, 2);
+    put_le(b, r->npu_kind, 2);
     put_le(b, r->iteration, 4);
     put_le(b, r->index, 4);
     put_le(b, r->name, 4);
@@ -131,8 +138,16 @@ uint8_t *trace_operator_image(const machine_t *m, const run_info_t *ri, const an
     uint32_t nrecs = a->ninfers;
     for (uint32_t i = 0; i < a->ncalls; i++)
         nrecs += a->calls[i].iteration < a->ninfers;
+    /* The NPU's last job, operation by operation (kernel operations and
+     * DMAs, as the per-operation breakdown): version 2 records.  A run
+     * without them stays version 1, byte for byte what older etsims wrote. */
+    const ethosu_device_t *npu = m->npu.dev;
+    uint32_t nnpu = 0;
+    for (uint32_t i = 0; npu && i < npu->nlog; i++)
+        nnpu += npu_op_traced(&npu->log[i]);
+    nrecs += nnpu;
     put(&b, TRACE_MAGIC, 8);
-    put_le(&b, TRACE_VERSION, 2);
+    put_le(&b, nnpu ? TRACE_VERSION_NPU : TRACE_VERSION_BASE, 2);
     put_le(&b, TRACE_LEVEL_OPERATOR, 1);
     put_le(&b, a->have_power ? TRACE_FLAG_ENERGY : 0, 1);
     put_le(&b, (uint64_t)llround(m->desc.cpu_mhz * 1000.0), 4);
@@ -148,7 +163,7 @@ uint8_t *trace_operator_image(const machine_t *m, const run_info_t *ri, const an
     for (uint32_t it = 0; it < a->ninfers; it++) {
         const infer_call_t *ic = &a->infers[it];
         trace_rec_t r = {TRACE_REC_INFERENCE, 0, it, 0, 0, 0, ic->cycles, ic->instret,
-                         pj_of(a->have_power, ic->energy_pj)};
+                         pj_of(a->have_power, ic->energy_pj), 0};
         put_record(&b, &r);
         for (; c < a->ncalls && a->calls[c].iteration <= it; c++) {
             const op_call_t *oc = &a->calls[c];
@@ -156,7 +171,23 @@ uint8_t *trace_operator_image(const machine_t *m, const run_info_t *ri, const an
                 continue;
             trace_rec_t o = {TRACE_REC_OPERATOR, (uint8_t)oc->engine, it, oc->index, 3 + oc->index,
                              oc->start >= ic->begin ? oc->start - ic->begin : 0, oc->cycles, oc->instret,
-                             pj_of(a->have_power, oc->energy_pj)};
+                             pj_of(a->have_power, oc->energy_pj), 0};
+            put_record(&b, &o);
+        }
+    }
+    if (nnpu) {
+        uint64_t job = npu->counters.jobs ? npu->counters.jobs - 1 : 0;
+        uint64_t t0 = UINT64_MAX;
+        for (uint32_t i = 0; i < npu->nlog; i++)
+            if (npu_op_traced(&npu->log[i]) && npu->log[i].start < t0)
+                t0 = npu->log[i].start;
+        for (uint32_t i = 0, n = 0; i < npu->nlog; i++) {
+            const ethosu_cmd_rec_t *l = &npu->log[i];
+            if (!npu_op_traced(l))
+                continue;
+            uint64_t bytes = l->read_bytes[0] + l->read_bytes[1] + l->write_bytes[0] + l->write_bytes[1];
+            trace_rec_t o = {TRACE_REC_NPU_OP, ETSIM_ENGINE_NPU, (uint32_t)job, n++, l->offset, l->start - t0,
+                             l->end - l->start, l->macs, bytes, (uint16_t)l->kind};
             put_record(&b, &o);
         }
     }
@@ -229,8 +260,9 @@ static bool parse_envelope(const uint8_t *p, size_t len, trace_t *t, char *err, 
     if (memcmp(p, TRACE_MAGIC, 8) != 0)
         return parse_fail(err, errlen, "not an etsim trace (bad magic)", 0);
     t->version = (uint16_t)(p[8] | p[9] << 8);
-    if (t->version != TRACE_VERSION) {
-        snprintf(err, errlen, "trace version %u is not supported: this reader knows %d (at byte 8)", t->version,
+    if (t->version < TRACE_VERSION_BASE || t->version > TRACE_VERSION) {
+        snprintf(err, errlen, "trace version %u is not supported: this reader knows %d to %d (at byte 8)",
+                 t->version, TRACE_VERSION_BASE,
                  TRACE_VERSION);
         return false;
     }
@@ -256,8 +288,12 @@ static bool parse_header(rd_t *r, trace_t *t, uint64_t *nstr, uint64_t *nrec, ch
         return parse_fail(err, errlen, "corrupt: bad magic in the operator header", at);
     r->pos += 8;
     get_le(r, 2, &v);
-    if (v != TRACE_VERSION)
+    if (v < TRACE_VERSION_BASE || v > TRACE_VERSION)
         return parse_fail(err, errlen, "corrupt: bad version in the operator header", at + 8);
+    /* A level-1 file's outer header is written before the run and says 1;
+     * its operator section says 2 when it holds NPU records. */
+    if (v > t->version)
+        t->version = (uint16_t)v;
     get_le(r, 1, &v);
     uint64_t level = v;
     get_le(r, 1, &v);
@@ -320,9 +356,12 @@ static bool parse_records(rd_t *r, trace_t *t, uint64_t n, char *err, size_t err
         get_le(r, 8, &x->cycles);
         get_le(r, 8, &x->instret);
         get_le(r, 8, &x->energy_pj);
-        if ((kind != TRACE_REC_INFERENCE && kind != TRACE_REC_OPERATOR) || eng > 2 || pad ||
-            name >= t->nstrings || (kind == TRACE_REC_OPERATOR && name < 3))
+        bool npu_op = kind == TRACE_REC_NPU_OP && t->version >= TRACE_VERSION_NPU;
+        if (npu_op ? eng != 1 || pad < NPU_OPK_CONV || pad > NPU_OPK_DMA
+                   : (kind != TRACE_REC_INFERENCE && kind != TRACE_REC_OPERATOR) || eng > 2 || pad ||
+                         name >= t->nstrings || (kind == TRACE_REC_OPERATOR && name < 3))
             return parse_fail(err, errlen, "corrupt: bad record", at);
+        x->npu_kind = (uint16_t)pad;
         x->kind = (uint8_t)kind;
         x->engine = (uint8_t)eng;
         x->iteration = (uint32_t)it;

@@ -15,7 +15,11 @@
 #include "report.h"
 
 #define TRACE_MAGIC "ETSTRACE"
-#define TRACE_VERSION 1
+#define TRACE_VERSION 2               /* the newest version this reader knows */
+#define TRACE_VERSION_BASE 1          /* what a file without NPU records says, and
+                                         a level-1 header (written before the run) */
+#define TRACE_VERSION_NPU 2           /* the first with NPU operation records; without
+                                         any, the writer still writes version 1 */
 #define TRACE_HEADER_BYTES 32
 #define TRACE_RECORD_BYTES 48
 #define TRACE_LEVEL_OPERATOR 0
@@ -26,13 +30,21 @@
 #define TRACE_NO_ENERGY UINT64_MAX
 #define TRACE_MAX_STRING 255
 
-enum { TRACE_REC_INFERENCE = 1, TRACE_REC_OPERATOR = 2 };
+enum { TRACE_REC_INFERENCE = 1, TRACE_REC_OPERATOR = 2, TRACE_REC_NPU_OP = 3 };
 
+/* Kinds 1 and 2: iteration, index, name (string id, operators), start
+ * (cycles after the inference began), cycles, instret, energy_pj.
+ * Kind 3, one NPU operation of the device's last job (version 2): iteration
+ * = job number (0-based, over the run), index = operation number in the
+ * job, npu_kind = npu_op_kind_t, name = the command's offset in the command
+ * stream, start = cycles after the job's first operation began, cycles,
+ * instret = MACs, energy_pj = AXI bytes read and written. */
 typedef struct trace_rec {
     uint8_t kind, engine;
-    uint32_t iteration, index, name;   /* name: string id (operators) */
-    uint64_t start, cycles, instret;   /* start: cycles after the inference began */
+    uint32_t iteration, index, name;
+    uint64_t start, cycles, instret;
     uint64_t energy_pj;                /* TRACE_NO_ENERGY without the power model */
+    uint16_t npu_kind;                 /* kind 3 only; 0 otherwise */
 } trace_rec_t;
 
 typedef struct trace {

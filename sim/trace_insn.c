@@ -362,7 +362,7 @@ itrace_t *itrace_open(const char *path, machine_t *m, int level, char *err, size
     /* The header: what is known before the run. */
     uint8_t *p = buf;
     memcpy(p, TRACE_MAGIC, 8);
-    p = put_u16(p + 8, TRACE_VERSION);
+    p = put_u16(p + 8, TRACE_VERSION_BASE);
     *p++ = (uint8_t)level;
     *p++ = 0;
     p = put_u32(p, (uint32_t)(m->desc.cpu_mhz * 1000.0 + 0.5));

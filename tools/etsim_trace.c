@@ -4,13 +4,16 @@
  *                                           every record (instruction-level
  *                                           traces: the instructions from
  *                                           index N, disassembled)
- *   etsim-trace summary TRACE [--soc S]     per-operator means per inference;
+ *   etsim-trace summary TRACE [--soc S]     per-operator means per inference,
+ *                                           the NPU's operations (last job);
  *                                           instruction-level traces: also
  *                                           counts, hottest PCs, mnemonics;
  *                                           memory-level: traffic per region
  *                                           of SoC S, the worst stalls
  *   etsim-trace diff A B [--tolerance PCT]  0: B within PCT % of A (cycles and
- *                                           energy, per operator and in total)
+ *                                           energy, per operator and in total;
+ *                                           each NPU operation's cycles, start,
+ *                                           MACs and bytes)
  *                                           and, for two instruction-level
  *                                           traces, the same instructions;
  *                                           1: something moved or the
@@ -33,6 +36,20 @@
 static const char *engine_name(unsigned e)
 {
     return e == 1 ? "npu" : e == 2 ? "dsp" : "cpu";
+}
+
+/* NPU operation kinds as npu/npu_core.h numbers them (trace kind 3). */
+static const char *npu_kind_name(unsigned k)
+{
+    static const char *const names[] = {"reg", "conv", "depthwise", "pool", "elementwise", "dma"};
+    return k < sizeof names / sizeof names[0] ? names[k] : "op";
+}
+
+/* "conv @0x1a4": an NPU operation by its kind and command-stream offset. */
+static const char *npu_label(const trace_rec_t *r, char *buf, size_t len)
+{
+    snprintf(buf, len, "%s @0x%x", npu_kind_name(r->npu_kind), r->name);
+    return buf;
 }
 
 static const char *level_name(unsigned level)
@@ -163,6 +180,25 @@ static int dump_insns(const char *path, const trace_t *t, uint64_t start, uint64
     return rc;
 }
 
+/* The NPU operation records (the device's last job), if any. */
+static void print_npu_ops(const trace_t *t)
+{
+    bool first = true;
+    for (uint32_t i = 0; i < t->nrecs; i++) {
+        const trace_rec_t *r = &t->recs[i];
+        char label[48];
+        if (r->kind != TRACE_REC_NPU_OP)
+            continue;
+        if (first)
+            printf("npu operations of job %u:\n%-5s %-24s %12s %12s %12s %12s\n", r->iteration, "index", "operation",
+                   "start", "cycles", "macs", "axi bytes");
+        first = false;
+        printf("%-5u %-24s %12llu %12llu %12llu %12llu\n", r->index, npu_label(r, label, sizeof label),
+               (unsigned long long)r->start, (unsigned long long)r->cycles, (unsigned long long)r->instret,
+               (unsigned long long)r->energy_pj);
+    }
+}
+
 static int cmd_dump(const char *path, const trace_t *t, uint64_t start, uint64_t count)
 {
     print_header(path, t);
@@ -171,12 +207,15 @@ static int cmd_dump(const char *path, const trace_t *t, uint64_t start, uint64_t
     for (uint32_t i = 0; i < t->nrecs; i++) {
         const trace_rec_t *r = &t->recs[i];
         bool op = r->kind == TRACE_REC_OPERATOR;
+        if (r->kind == TRACE_REC_NPU_OP)
+            continue;
         printf("%-5s %-4u %-5u %-44s %-6s %12llu %12llu %12llu ", op ? "op" : "infer", r->iteration, r->index,
                op ? t->strings[r->name] : "-", op ? engine_name(r->engine) : "-", (unsigned long long)r->start,
                (unsigned long long)r->cycles, (unsigned long long)r->instret);
         print_energy(r->energy_pj);
         printf("\n");
     }
+    print_npu_ops(t);
     return t->level >= TRACE_LEVEL_INSTRUCTION ? dump_insns(path, t, start, count) : 0;
 }
 
@@ -209,6 +248,8 @@ static bool summarise(const trace_t *t, summary_t *s)
             s->energy += r->energy_pj == TRACE_NO_ENERGY ? 0 : (double)r->energy_pj;
             continue;
         }
+        if (r->kind == TRACE_REC_NPU_OP)
+            continue;
         if (r->index >= 65536)
             continue;
         if (r->index >= s->nops) {
@@ -422,6 +463,7 @@ static int cmd_summary(const char *path, const trace_t *t, const char *soc)
             printf("%12s\n", "-");
     }
     free(s.ops);
+    print_npu_ops(t);
     return t->level >= TRACE_LEVEL_INSTRUCTION ? summary_insns(path, t, soc) : 0;
 }
 
@@ -557,6 +599,41 @@ static int diff_insns(const char *pa, const trace_t *ta, const char *pb, const t
     return rc;
 }
 
+/* The i-th NPU operation record of a trace, or NULL. */
+static const trace_rec_t *npu_op_at(const trace_t *t, uint32_t *pos)
+{
+    for (; *pos < t->nrecs; (*pos)++)
+        if (t->recs[*pos].kind == TRACE_REC_NPU_OP)
+            return &t->recs[(*pos)++];
+    return NULL;
+}
+
+/* NPU operations in order: the same kind and command, and their cycles,
+ * start, MACs and bytes within tol.  Returns the figures that moved. */
+static int diff_npu_ops(const trace_t *ta, const trace_t *tb, double tol)
+{
+    int nmoved = 0;
+    uint32_t pa = 0, pb = 0;
+    for (uint32_t i = 0;; i++) {
+        const trace_rec_t *x = npu_op_at(ta, &pa), *y = npu_op_at(tb, &pb);
+        char lx[48], ly[48], label[80];
+        if (!x && !y)
+            break;
+        if (!x || !y || x->npu_kind != y->npu_kind || x->name != y->name) {
+            printf("  npu operation %u: %s -> %s\n", i, x ? npu_label(x, lx, sizeof lx) : "(absent)",
+                   y ? npu_label(y, ly, sizeof ly) : "(absent)");
+            nmoved++;
+            continue;
+        }
+        snprintf(label, sizeof label, "npu operation %u %s", i, npu_label(x, lx, sizeof lx));
+        nmoved += check("cycles", label, (double)x->cycles, (double)y->cycles, tol, 1, "");
+        nmoved += check("start", label, (double)x->start, (double)y->start, tol, 1, "");
+        nmoved += check("macs", label, (double)x->instret, (double)y->instret, tol, 1, "");
+        nmoved += check("bytes", label, (double)x->energy_pj, (double)y->energy_pj, tol, 1, "");
+    }
+    return nmoved;
+}
+
 static int cmd_diff(const char *pa, const trace_t *ta, const char *pb, const trace_t *tb, double tol)
 {
     summary_t a, b;
@@ -591,6 +668,7 @@ static int cmd_diff(const char *pa, const trace_t *ta, const char *pb, const tra
     }
     free(a.ops);
     free(b.ops);
+    nmoved += diff_npu_ops(ta, tb, tol);
     int rc = 0;
     if (nmoved) {
         printf("diff: %d figure%s moved by more than %.3f%%\n", nmoved, nmoved == 1 ? "" : "s", tol);

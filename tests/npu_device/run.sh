@@ -69,6 +69,17 @@ job=$(sed -n 's/^STATUS .* PMU cycles \([0-9]*\)$/\1/p' "$T/out")
 run "endless job: --max-cycles stops it while the core sleeps (exit 4)" 4 - 'max-cycles reached' -- \
     -q --max-cycles $((total - job / 2)) "$endless"
 
+# CPU/NPU contention (docs/npu_device.md): a DMA job SRAM to SRAM while the
+# core reads SRAM: both slower; while it reads the DTCM: neither moves (the
+# program checks both).  Twice: the same cycles.
+contention=$FW/ethosu_contention.elf
+run "contention: CPU and NPU in SRAM both slower, CPU in DTCM unchanged" 0 'ethosu_contention: PASS' - -- \
+    -q "$contention"
+cp "$T/out" "$T/contention1"
+run "contention: second run" 0 'ethosu_contention: PASS' - -- -q "$contention"
+cmp -s "$T/out" "$T/contention1" && ok "contention: the same cycles twice" || bad "contention determinism"
+sed 's/^/    /' "$T/out" | head -2
+
 # Same inputs, same outputs.
 "$ETSIM" -q --report "$T/r1.json" "$regs" >"$T/o1" 2>/dev/null
 "$ETSIM" -q --report "$T/r2.json" "$regs" >"$T/o2" 2>/dev/null

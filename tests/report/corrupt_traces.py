@@ -29,7 +29,8 @@ for i in list(range(0, min(len(data), 64))) + list(range(64, len(data), 7)):
     write("flip%05d" % i, bytes(b))
 body = data[:-4]
 # Valid checksums around bad contents.
-for off, val in ((8, 2), (10, 7), (11, 0x80), (16, 0xFFFFFFFF), (16, 0), (20, 0xFFFFFFFF), (20, 0)):
+# Version 3 is unknown (2, with NPU operation records, is valid).
+for off, val in ((8, 3), (10, 7), (11, 0x80), (16, 0xFFFFFFFF), (16, 0), (20, 0xFFFFFFFF), (20, 0)):
     b = bytearray(body)
     size = 2 if off == 8 else 1 if off in (10, 11) else 4
     b[off:off + size] = val.to_bytes(size, "little")
@@ -39,6 +40,9 @@ for cut in (1, 47, 48, 49):
 b = bytearray(body)
 b[-48] = 9                         # last record: unknown kind
 write("rec_kind", resum(bytes(b)))
+b = bytearray(body)
+b[-48:-44] = bytes((3, 1, 1, 0))   # an NPU operation record (kind 3, npu, conv) in a version-1 file
+write("rec_npu_v1", resum(bytes(b)))
 b = bytearray(body)
 b[-48 + 12:-48 + 16] = (0xFFFF).to_bytes(4, "little")   # name id out of range
 write("rec_name", resum(bytes(b)))

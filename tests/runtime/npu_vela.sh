@@ -17,14 +17,23 @@
 #     cycle) writes a CSV and an HTML page: the U55-128 points run, slower
 #     with the slower flash; the U55-256 points are refused as the driver
 #     refuses a stream compiled for another configuration (exit 1 and its
-#     message), not run wrongly.
+#     message), not run wrongly;
+#   * NPU operations in --trace (docs/trace.md, version 2): the KWS traced
+#     twice on vela-high-end -> etsim-trace diff exits 0; on
+#     vela-high-end vs vela-deep-embedded -> exit 1 naming an NPU
+#     operation (a DMA from flash, which is half as fast there); an
+#     instruction-level trace carries the same NPU records.
 #
 #   sh tests/runtime/npu_vela.sh [build/firmware/runner.elf]
-# Environment: SHARED (default ../shared), ETSIM (default build/bin/etsim).
+# Environment: SHARED (default ../shared), ETSIM (default build/bin/etsim),
+# ETSIM_TRACE (default build/bin/etsim-trace), TRACE_FUZZ (tests/report's
+# trace-fuzz under ASan: every truncation and byte flip of the KWS trace
+# with its NPU records through the reader; skipped when unset).
 set -u
 ELF=${1:-build/firmware/runner.elf}
 SHARED=${SHARED:-../shared}
 ETSIM=${ETSIM:-build/bin/etsim}
+ETSIM_TRACE=${ETSIM_TRACE:-build/bin/etsim-trace}
 V=$SHARED/models/vela
 fails=0
 passes=0
@@ -95,6 +104,58 @@ PY
     fi
 done
 kws=$V/ethos-u55-128/kws_ref_model/kws_ref_model.pte
+kws_in=$V/inputs/kws_mfcc_yes.i8
+
+# NPU operations in the trace: identical runs agree, another SoC moves them.
+for t in high1:vela-high-end high2:vela-high-end deep:vela-deep-embedded; do
+    timeout 300 "$ETSIM" -q --soc "${t#*:}" --npu ethos-u55-128 --trace "$TMP/kws.${t%%:*}.trc" \
+        "$ELF" "$kws" --input "$kws_in" > /dev/null 2>&1 < /dev/null || bad "trace run ${t%%:*}: etsim exit $?"
+done
+"$ETSIM_TRACE" dump "$TMP/kws.high1.trc" > "$TMP/kws.dump" 2>&1
+nops=$(grep -cE '^[0-9]+ +(conv|depthwise|pool|elementwise|dma) @0x' "$TMP/kws.dump")
+if grep -q 'etsim trace v2,' "$TMP/kws.dump" && grep -q '^npu operations of job 0:' "$TMP/kws.dump" &&
+    [ "$nops" -gt 10 ]; then
+    ok "trace: KWS has $nops NPU operation records (format v2)"
+else
+    bad "trace: no NPU operation records in the KWS trace"
+    sed 's/^/    /' "$TMP/kws.dump" | head -20
+fi
+"$ETSIM_TRACE" diff "$TMP/kws.high1.trc" "$TMP/kws.high2.trc" > "$TMP/kws.same" 2>&1
+status=$?
+if [ $status -eq 0 ]; then
+    ok "trace: the same run twice -> etsim-trace diff exit 0"
+else
+    bad "trace: the same run twice -> etsim-trace diff exit $status"
+    sed 's/^/    /' "$TMP/kws.same" | head
+fi
+"$ETSIM_TRACE" diff "$TMP/kws.high1.trc" "$TMP/kws.deep.trc" > "$TMP/kws.moved" 2>&1
+status=$?
+moved=$(grep -m1 -E '^  npu operation [0-9]+ dma @0x[0-9a-f]+ +cycles' "$TMP/kws.moved")
+if [ $status -eq 1 ] && [ -n "$moved" ]; then
+    ok "trace: vela-high-end -> vela-deep-embedded: exit 1,$(echo "$moved" | tr -s ' ')"
+else
+    bad "trace: vela-high-end -> vela-deep-embedded: exit $status, no NPU DMA named"
+    sed 's/^/    /' "$TMP/kws.moved" | head
+fi
+if [ -n "${TRACE_FUZZ:-}" ]; then
+    if "$TRACE_FUZZ" "$TMP/kws.high1.trc" > "$TMP/kws.fuzz" 2>&1; then
+        ok "trace: trace-fuzz on the KWS trace with NPU records"
+    else
+        bad "trace: trace-fuzz on the KWS trace with NPU records"
+        sed 's/^/    /' "$TMP/kws.fuzz" | head
+    fi
+fi
+timeout 300 "$ETSIM" -q --soc vela-high-end --npu ethos-u55-128 --trace "$TMP/kws.insn.trc" --trace-level insn \
+    "$ELF" "$kws" --input "$kws_in" > /dev/null 2>&1 < /dev/null
+"$ETSIM_TRACE" summary "$TMP/kws.insn.trc" > "$TMP/kws.insn.sum" 2>&1
+status=$?
+if [ $status -eq 0 ] && grep -q 'instruction level' "$TMP/kws.insn.sum" &&
+    [ "$(grep -cE '^[0-9]+ +(conv|depthwise|pool|elementwise|dma) @0x' "$TMP/kws.insn.sum")" -eq "$nops" ]; then
+    ok "trace: the instruction-level trace reads back with the same $nops NPU operations"
+else
+    bad "trace: instruction-level trace with NPU records: exit $status"
+    sed 's/^/    /' "$TMP/kws.insn.sum" | head
+fi
 # A SoC file with bad NPU memory timing: exit 2 and a message naming it.
 "$ETSIM" --print-soc vela-high-end > "$TMP/soc.json"
 python3 - "$TMP/soc.json" <<'PY'
