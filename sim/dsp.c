@@ -34,24 +34,6 @@ static bool in_range(uint32_t addr, uint32_t len, uint32_t base, uint64_t size)
     return addr >= base && (uint64_t)addr - base + len <= size;
 }
 
-/* One access, whole or not at all: every byte in one region (flash only
- * for reads) and none on a device (as the NPU's, sim/npu.c). */
-static sim_region_t *dsp_region(machine_t *m, uint32_t addr, uint32_t len, bool write, uint32_t *off)
-{
-    if (len == 0 || (uint64_t)addr + len > 0x100000000ull)
-        return NULL;
-    sim_region_t *r = (sim_region_t *)machine_region_at(m, addr, off);
-    if (!r || (uint64_t)*off + len > r->desc->size || (write && r->desc->kind == MEM_FLASH))
-        return NULL;
-    for (int i = 0; i < m->ndevices; i++) {
-        const sim_device_t *dev = &m->devices[i];
-        for (int k = 0; k < dev->nranges; k++)
-            if (addr < (uint64_t)dev->base[k] + dev->size && dev->base[k] < (uint64_t)addr + len)
-                return NULL;
-    }
-    return r;
-}
-
 /* A region's wait states are core cycles; the DSP waits the same time. */
 static unsigned dsp_wait(const sim_dsp_t *d, unsigned core_wait)
 {
@@ -59,21 +41,11 @@ static unsigned dsp_wait(const sim_dsp_t *d, unsigned core_wait)
     return w > 10000 ? 10000u : (unsigned)w;
 }
 
+/* The access in the region's and the DSP's counters, with the wait it cost. */
 static void charge(sim_dsp_t *d, sim_region_t *r, uint32_t len, bool write, unsigned wait)
 {
-    bus_stats_t *own = &d->stats[r - d->m->regions];
-    if (write) {
-        r->stats.writes++;
-        r->stats.write_bytes += len;
-        own->writes++;
-        own->write_bytes += len;
-    } else {
-        r->stats.reads++;
-        r->stats.read_bytes += len;
-        own->reads++;
-        own->read_bytes += len;
-    }
-    own->wait_cycles += wait;
+    machine_master_charge(d->m, r, d->stats, len, write);
+    d->stats[r - d->m->regions].wait_cycles += wait;
 }
 
 static bool dsp_ctrl_read(const sim_dsp_t *d, uint32_t off, unsigned size, uint32_t *value);
@@ -93,7 +65,7 @@ static bool port_read(void *ctx, uint32_t addr, void *dst, uint32_t len, unsigne
             return true;
         }
     } else {
-        sim_region_t *r = dsp_region(d->m, addr, len, false, &off);
+        sim_region_t *r = machine_master_region(d->m, addr, len, false, &off);
         if (r) {
             memcpy(dst, r->host + off, len);
             *wait = dsp_wait(d, r->desc->read_wait);
@@ -121,7 +93,7 @@ static bool port_write(void *ctx, uint32_t addr, const void *src, uint32_t len, 
             }
         }
     } else {
-        sim_region_t *r = dsp_region(d->m, addr, len, true, &off);
+        sim_region_t *r = machine_master_region(d->m, addr, len, true, &off);
         if (r) {
             /* Through the host-write path: it drops predecoded M55
              * instructions the DSP overwrites. */

@@ -281,6 +281,38 @@ uint64_t machine_touched_bytes(const machine_t *m, int i)
     return total;
 }
 
+sim_region_t *machine_master_region(machine_t *m, uint32_t addr, uint32_t len, bool write, uint32_t *offset)
+{
+    if (len == 0 || (uint64_t)addr + len > 0x100000000ull)
+        return NULL;
+    sim_region_t *r = (sim_region_t *)machine_region_at(m, addr, offset);
+    if (!r || (uint64_t)*offset + len > r->desc->size || (write && r->desc->kind == MEM_FLASH))
+        return NULL;
+    for (int i = 0; i < m->ndevices; i++) {
+        const sim_device_t *d = &m->devices[i];
+        for (int k = 0; k < d->nranges; k++)
+            if (addr < (uint64_t)d->base[k] + d->size && d->base[k] < (uint64_t)addr + len)
+                return NULL;
+    }
+    return r;
+}
+
+void machine_master_charge(machine_t *m, sim_region_t *r, bus_stats_t *own, uint32_t len, bool write)
+{
+    bus_stats_t *mine = &own[r - m->regions];
+    if (write) {
+        r->stats.writes++;
+        r->stats.write_bytes += len;
+        mine->writes++;
+        mine->write_bytes += len;
+    } else {
+        r->stats.reads++;
+        r->stats.read_bytes += len;
+        mine->reads++;
+        mine->read_bytes += len;
+    }
+}
+
 /* Memory the fast path cannot serve: partial pages, flash writes. */
 static bool region_access(machine_t *m, uint32_t addr, unsigned size, uint32_t *value, bool write,
                           uint32_t *wait)

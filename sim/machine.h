@@ -175,6 +175,16 @@ bool machine_zero(machine_t *m, uint32_t addr, uint64_t len, const char *what, c
 /* The memory region that holds addr, or NULL. */
 const sim_region_t *machine_region_at(const machine_t *m, uint32_t addr, uint32_t *offset);
 
+/* For the SoC's other bus masters (the NPU's AXI ports, the DSP's bus
+ * port): the region one access of len bytes at addr hits, whole or not at
+ * all -- every byte in one region (flash only for reads) and none on a
+ * device, which overlays memory -- or NULL (a bus error).  *offset
+ * receives the offset in the region. */
+sim_region_t *machine_master_region(machine_t *m, uint32_t addr, uint32_t len, bool write, uint32_t *offset);
+/* Count such an access in the region's counters and in the master's own
+ * per-region counters (own: indexed like m->regions). */
+void machine_master_charge(machine_t *m, sim_region_t *r, bus_stats_t *own, uint32_t len, bool write);
+
 /* Read bytes of simulated memory (for the semihosting and profiling port);
  * false if any byte is outside RAM/flash. */
 bool machine_read_bytes(machine_t *m, uint32_t addr, void *out, uint32_t len);

@@ -9,53 +9,18 @@
 #include "machine.h"
 #include "../npu/ethosu_device.h"
 
-/* One access, whole or not at all: every byte in one region (flash only
- * for reads) and none on a device. */
-static sim_region_t *npu_region(machine_t *m, uint32_t addr, uint32_t len, bool write, uint32_t *off)
-{
-    if (len == 0 || (uint64_t)addr + len > 0x100000000ull)
-        return NULL;
-    sim_region_t *r = (sim_region_t *)machine_region_at(m, addr, off);
-    if (!r || (uint64_t)*off + len > r->desc->size || (write && r->desc->kind == MEM_FLASH))
-        return NULL;
-    /* Devices overlay memory (the profiling port sits in the DDR). */
-    for (int i = 0; i < m->ndevices; i++) {
-        const sim_device_t *d = &m->devices[i];
-        for (int k = 0; k < d->nranges; k++)
-            if (addr < (uint64_t)d->base[k] + d->size && d->base[k] < (uint64_t)addr + len)
-                return NULL;
-    }
-    return r;
-}
-
-static void charge(machine_t *m, sim_region_t *r, uint32_t len, bool write)
-{
-    bus_stats_t *own = &m->npu.stats[r - m->regions];
-    if (write) {
-        r->stats.writes++;
-        r->stats.write_bytes += len;
-        own->writes++;
-        own->write_bytes += len;
-    } else {
-        r->stats.reads++;
-        r->stats.read_bytes += len;
-        own->reads++;
-        own->read_bytes += len;
-    }
-}
-
 static bool port_read(void *ctx, uint32_t addr, void *dst, uint32_t len, unsigned axi_port)
 {
     machine_t *m = ctx;
     uint32_t off;
     (void)axi_port;
-    sim_region_t *r = npu_region(m, addr, len, false, &off);
+    sim_region_t *r = machine_master_region(m, addr, len, false, &off);
     if (!r) {
         m->npu.bus_errors++;
         return false;
     }
     memcpy(dst, r->host + off, len);
-    charge(m, r, len, false);
+    machine_master_charge(m, r, m->npu.stats, len, false);
     return true;
 }
 
@@ -64,7 +29,7 @@ static bool port_write(void *ctx, uint32_t addr, const void *src, uint32_t len, 
     machine_t *m = ctx;
     uint32_t off;
     (void)axi_port;
-    sim_region_t *r = npu_region(m, addr, len, true, &off);
+    sim_region_t *r = machine_master_region(m, addr, len, true, &off);
     if (!r) {
         m->npu.bus_errors++;
         return false;
@@ -72,7 +37,7 @@ static bool port_write(void *ctx, uint32_t addr, const void *src, uint32_t len, 
     /* Through the host-write path: it drops predecoded instructions the
      * NPU overwrites. */
     machine_write_bytes(m, addr, src, len);
-    charge(m, r, len, true);
+    machine_master_charge(m, r, m->npu.stats, len, true);
     return true;
 }
 
