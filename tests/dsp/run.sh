@@ -6,26 +6,8 @@
 set -u
 ETSIM=$1
 FW=$2
-T=$(mktemp -d /tmp/etsim-dsp-XXXXXX)
-trap 'rm -rf "$T"' EXIT
-pass=0 fail=0
-ok() { echo "ok $1"; pass=$((pass + 1)); }
-bad() { echo "FAIL $1"; sed 's/^/    /' "$T/err" | head -12; fail=$((fail + 1)); }
-
-# run NAME STATUS STDOUT_PATTERN STDERR_PATTERN -- ARGS...  (pattern -: no check)
-run() {
-    local name=$1 want=$2 outpat=$3 errpat=$4
-    shift 5
-    timeout 300 "$ETSIM" "$@" >"$T/out" 2>"$T/err"
-    local rc=$?
-    if [ "$rc" = "$want" ] && { [ "$outpat" = - ] || grep -qE -- "$outpat" "$T/out"; } &&
-       { [ "$errpat" = - ] || grep -qE -- "$errpat" "$T/err"; }; then
-        ok "$name"
-    else
-        echo "  exit $rc (want $want); stdout:"; sed 's/^/    /' "$T/out" | tail -8
-        bad "$name"
-    fi
-}
+ETSIM_CHECKS_PREFIX=etsim-dsp
+. "$(dirname "$0")/../lib/etsim_checks.sh"
 
 fc=$FW/fc_offload.elf
 run "fc_s8 offloaded through the mailbox: outputs equal the reference" 0 '^fc_offload: PASS$' \

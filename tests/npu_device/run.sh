@@ -6,26 +6,8 @@
 set -u
 ETSIM=$1
 FW=$2
-T=$(mktemp -d /tmp/etsim-npu-XXXXXX)
-trap 'rm -rf "$T"' EXIT
-pass=0 fail=0
-ok() { echo "ok $1"; pass=$((pass + 1)); }
-bad() { echo "FAIL $1"; sed 's/^/    /' "$T/err" | head -12; fail=$((fail + 1)); }
-
-# run NAME STATUS STDOUT_PATTERN STDERR_PATTERN -- ARGS...  (pattern -: no check)
-run() {
-    local name=$1 want=$2 outpat=$3 errpat=$4
-    shift 5
-    timeout 300 "$ETSIM" "$@" >"$T/out" 2>"$T/err"
-    local rc=$?
-    if [ "$rc" = "$want" ] && { [ "$outpat" = - ] || grep -qE -- "$outpat" "$T/out"; } &&
-       { [ "$errpat" = - ] || grep -qE -- "$errpat" "$T/err"; }; then
-        ok "$name"
-    else
-        echo "  exit $rc (want $want); stdout:"; sed 's/^/    /' "$T/out" | tail -8
-        bad "$name"
-    fi
-}
+ETSIM_CHECKS_PREFIX=etsim-npu
+. "$(dirname "$0")/../lib/etsim_checks.sh"
 
 regs=$FW/ethosu_regs.elf
 endless=$FW/ethosu_endless.elf
