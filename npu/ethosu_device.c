@@ -125,21 +125,22 @@ static void account(ethosu_device_t *d, uint64_t until)
     d->now = until;
 }
 
-/* Keep the command's record for the job's breakdown (the last job's). */
-static void log_command(ethosu_device_t *d, uint64_t start, uint64_t end)
+/* Keep the command's record for the job's breakdown (the last job's);
+ * NULL when the log is full. */
+static ethosu_cmd_rec_t *log_command(ethosu_device_t *d, uint64_t start, uint64_t end)
 {
     const npu_op_info_t *in = &d->cmd_info;
     if (d->nlog == d->log_cap) {
         uint32_t cap = d->log_cap ? d->log_cap * 2 : 64;
         ethosu_cmd_rec_t *n = cap <= ETHOSU_MAX_CMD_LOG ? realloc(d->log, cap * sizeof *n) : NULL;
         if (!n)
-            return;
+            return NULL;
         d->log = n;
         d->log_cap = cap;
     }
     ethosu_cmd_rec_t *r = &d->log[d->nlog++];
     *r = (ethosu_cmd_rec_t){.offset = in->cmd_offset, .kind = in->kind, .param = in->param,
-                            .start = start, .end = end, .cost = d->cmd_cost, .macs = in->macs};
+                            .blockdep = in->blockdep, .start = start, .end = end, .cost = d->cmd_cost, .macs = in->macs};
     for (int p = 0; p < 2; p++) {
         r->read_bytes[p] = in->read_bytes[p];
         r->write_bytes[p] = in->write_bytes[p];
@@ -154,6 +155,7 @@ static void log_command(ethosu_device_t *d, uint64_t start, uint64_t end)
         }
     }
     r->ofm_h = in->ofm_h, r->ofm_w = in->ofm_w, r->ofm_c = in->ofm_c;
+    return r;
 }
 
 /* Fetch and perform the next command at d->now (functionally, at once),
@@ -181,11 +183,20 @@ static void start_command(ethosu_device_t *d)
     case NPU_OPK_ELEMENTWISE:
         if (ok) {
             t = max_u64(t, d->kernel_end[0]);   /* a third one waits for the first */
-            uint64_t start = max_u64(t, d->kernel_end[1]);
+            /* BLOCKDEP (ETHOSU.md 4.6): its first block may go while the
+             * previous operation's last one drains. */
+            uint64_t ready = d->kernel_end[1];
+            uint64_t ov = ethosu_blockdep_overlap(&d->last_kernel_cost, &d->cmd_cost, in->blockdep);
+            uint64_t start = max_u64(t, ready - (ov < ready ? ov : ready));
+            uint64_t saved = max_u64(t, ready) - start;
             d->kernel_end[0] = d->kernel_end[1];
             d->kernel_end[1] = start + d->cmd_cost.cycles;
+            d->last_kernel_cost = d->cmd_cost;
             d->stall_cycles += start - d->now;
-            log_command(d, start, d->kernel_end[1]);
+            d->blockdep_saved += saved;
+            ethosu_cmd_rec_t *r = log_command(d, start, d->kernel_end[1]);
+            if (r)
+                r->blockdep_saved = saved;
         }
         break;
     case NPU_OPK_DMA:
@@ -431,7 +442,7 @@ static void reset_state(ethosu_device_t *d, uint64_t now, uint32_t prot)
     uint32_t nlog = d->nlog, log_cap = d->log_cap;
     ethosu_timing_t timing = d->timing;
     npu_port_t port = d->port;
-    uint64_t stall = d->stall_cycles, wait = d->wait_cycles;
+    uint64_t stall = d->stall_cycles, wait = d->wait_cycles, saved = d->blockdep_saved;
     char last_error[sizeof d->last_error];
     memcpy(last_error, d->last_error, sizeof last_error);
     memset(d, 0, sizeof *d);
@@ -446,6 +457,7 @@ static void reset_state(ethosu_device_t *d, uint64_t now, uint32_t prot)
     d->port = port;
     d->stall_cycles = stall;
     d->wait_cycles = wait;
+    d->blockdep_saved = saved;
     d->cfg = cfg;
     d->core = core;
     d->irq = irq;

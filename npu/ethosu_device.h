@@ -70,8 +70,10 @@ typedef struct ethosu_cmd_rec {
     uint32_t offset;           /* QREAD of the command */
     npu_op_kind_t kind;
     uint16_t param;            /* pooling / elementwise mode */
+    uint8_t blockdep;          /* the BLOCKDEP register at the kick */
     uint16_t ofm_h, ofm_w, ofm_c;
     uint64_t start, end;       /* core cycles the operation ran */
+    uint64_t blockdep_saved;   /* cycles it started before the previous kernel op ended (BLOCKDEP) */
     ethosu_op_cost_t cost;
     uint64_t macs;
     uint64_t read_bytes[2], write_bytes[2];
@@ -128,6 +130,8 @@ typedef struct ethosu_device {
     ethosu_timing_t timing;
     ethosu_op_cost_t cmd_cost;
     uint64_t kernel_end[2];    /* ends of the last two kernel operations ([1] the latest) */
+    ethosu_op_cost_t last_kernel_cost;   /* the latest kernel operation's, for BLOCKDEP */
+    uint64_t blockdep_saved;   /* cycles BLOCKDEP overlap took off (since creation) */
     uint64_t dma_end;
     uint64_t stall_cycles;     /* kernel operations waiting for the one before (since creation) */
     uint64_t wait_cycles;      /* command processor held by waits, STOP, a full queue */

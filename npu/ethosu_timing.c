@@ -154,7 +154,7 @@ static double output_cycles_per_element(const op_view_t *v)
 }
 
 /* Convolution, depthwise, pooling, reduce-sum (ETHOSU.md 6.3). */
-static int64_t kernel_cycles(const op_view_t *v, uint64_t *mac_cycles)
+static int64_t kernel_cycles(const op_view_t *v, ethosu_op_cost_t *out)
 {
     const npu_op_info_t *in = v->in;
     const perf_info_t *pi = v->pi;
@@ -230,14 +230,16 @@ static int64_t kernel_cycles(const op_view_t *v, uint64_t *mac_cycles)
     /* Command overhead: a block cannot be quicker than a quarter of its
      * memory, output and MAC time together (per DPU). */
     int64_t cmd = (min_memory_cycles(v) + out_blk + dpu) / 4;
-    *mac_cycles = (uint64_t)(dpu * nblocks);
+    out->mac_cycles = (uint64_t)(dpu * nblocks);
     dpu = max64(dpu, cmd);
     out_blk = max64(out_blk, cmd);
+    out->fill = (uint64_t)dpu;
+    out->drain = (uint64_t)out_blk;
     return dpu > out_blk ? dpu * nblocks + out_blk : out_blk * nblocks + dpu;
 }
 
 /* Elementwise (ETHOSU.md 6.4). */
-static int64_t elementwise_cycles(const op_view_t *v)
+static int64_t elementwise_cycles(const op_view_t *v, ethosu_op_cost_t *out)
 {
     double per = output_cycles_per_element(v);
     int64_t blk = elems(v->ofm_blk);
@@ -247,6 +249,8 @@ static int64_t elementwise_cycles(const op_view_t *v)
     shape_t ofm = v->ofm;
     if (v->in->ofm_b16)
         ofm.c = div_up(ofm.c, 16) * 16;
+    /* All in the output stage: nothing to fill; its last block drains. */
+    out->drain = (uint64_t)(per * (double)elems(shape_min(ofm, v->ofm_blk)));
     return (int64_t)(per * (double)elems(ofm));
 }
 
@@ -293,15 +297,25 @@ void ethosu_op_cost(unsigned macs_per_cycle, const ethosu_timing_t *t, const npu
                               (v.ofm_blk.w - 1) * (in->stride_x ? in->stride_x : 1) + (in->kernel_w ? in->kernel_w : 1),
                               ibd};
     int64_t c;
-    if (in->kind == NPU_OPK_ELEMENTWISE) {
-        c = elementwise_cycles(&v);
-    } else {
-        c = kernel_cycles(&v, &out->mac_cycles);
-    }
+    if (in->kind == NPU_OPK_ELEMENTWISE)
+        c = elementwise_cycles(&v, out);
+    else
+        c = kernel_cycles(&v, out);
     out->compute = (uint64_t)c;
     uint64_t worst = out->compute;
     for (int p = 0; p < 2; p++)
         if (out->mem[p] > worst)
             worst = out->mem[p];
     out->cycles = worst;
+}
+
+uint64_t ethosu_blockdep_overlap(const ethosu_op_cost_t *prev, const ethosu_op_cost_t *next, unsigned blockdep)
+{
+    if (!blockdep || prev->cycles != prev->compute || next->cycles != next->compute)
+        return 0;
+    /* The MAC array and the output stage are one block deep each in
+     * Vela's two-stage pipeline, so one block of overlap is all BLOCKDEP
+     * 1..3 can give here (assumption: deeper queues in the IFM fetch are
+     * not modelled). */
+    return prev->drain < next->fill ? prev->drain : next->fill;
 }

@@ -13,6 +13,7 @@
 #ifndef ETSIM_NPU_ETHOSU_TIMING_H
 #define ETSIM_NPU_ETHOSU_TIMING_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "npu_core.h"
@@ -26,6 +27,11 @@ typedef struct ethosu_mem_timing {
 
 typedef struct ethosu_timing {
     ethosu_mem_timing_t axi[2];
+    /* The AXI_LIMIT0..3 registers (ETHOSU.md 2.1) for the four memory
+     * attribute slots; applied only when limits_on (the device sets it,
+     * a bare cost query has no registers). */
+    bool limits_on;
+    uint32_t axi_limit[4];
 } ethosu_timing_t;
 
 /* Vela's Ethos_U55_High_End_Embedded memories: SRAM on AXI0 (8 B/cycle,
@@ -39,11 +45,27 @@ typedef struct ethosu_op_cost {
     uint64_t compute;        /* block traversal + output stage (Vela's "NPU" column) */
     uint64_t mem[2];         /* AXI0 / AXI1 access cycles for the bytes moved */
     uint64_t mac_cycles;     /* cycles the MAC array is busy (PMU MAC_ACTIVE) */
+    /* The pipeline's ends (Vela's "+ the other once" term, ETHOSU.md 6.3):
+     * fill, the first block's MAC time before the output stage has work;
+     * drain, the last block's output stage after the MACs are done.  The
+     * next operation's fill may run under this one's drain when BLOCKDEP
+     * allows (ethosu_blockdep_overlap). */
+    uint64_t fill, drain;
+    /* Cycles the AXI_LIMIT outstanding-transaction limit added on each
+     * port, reads and writes (PMU AXIn_RD/WR_STALL_LIMIT). */
+    uint64_t rd_limit_stall[2], wr_limit_stall[2];
 } ethosu_op_cost_t;
 
 /* The cost of the command info describes on a macs_per_cycle NPU
  * (32, 64, 128 or 256). */
 void ethosu_op_cost(unsigned macs_per_cycle, const ethosu_timing_t *t, const npu_op_info_t *info,
                     ethosu_op_cost_t *out);
+
+/* The cycles a kernel operation with BLOCKDEP blockdep (0..3) may start
+ * before the previous kernel operation ends (ETHOSU.md 4.6): none for 0;
+ * else its fill under the previous one's drain, when neither waits on
+ * memory (cycles == compute: a memory-bound operation keeps its port busy
+ * to its end). */
+uint64_t ethosu_blockdep_overlap(const ethosu_op_cost_t *prev, const ethosu_op_cost_t *next, unsigned blockdep);
 
 #endif

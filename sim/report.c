@@ -669,6 +669,10 @@ static json_object *npu_last_job_json(const machine_t *m, const ethosu_device_t 
         json_object_object_add(o, "start", u64(r->start));
         json_object_object_add(o, "cycles", u64(r->end - r->start));
         json_object_object_add(o, "compute_cycles", u64(r->cost.compute));
+        if (r->kind != NPU_OPK_DMA) {
+            json_object_object_add(o, "blockdep", json_object_new_int(r->blockdep));
+            json_object_object_add(o, "blockdep_saved_cycles", u64(r->blockdep_saved));
+        }
         json_object_object_add(o, "mac_cycles", u64(r->cost.mac_cycles));
         json_object_object_add(o, "macs", u64(r->macs));
         double util = r->end > r->start ? (double)r->macs / ((double)(r->end - r->start) * d->cfg->macs_per_cycle) : 0;
@@ -736,6 +740,7 @@ static json_object *npu_json(const machine_t *m)
     json_object_object_add(o, "last_error", d->last_error[0] ? json_object_new_string(d->last_error) : NULL);
     json_object_object_add(o, "stall_cycles", u64(d->stall_cycles));
     json_object_object_add(o, "wait_cycles", u64(d->wait_cycles));
+    json_object_object_add(o, "blockdep_saved_cycles", u64(d->blockdep_saved));
     json_object_object_add(o, "last_job_operations", npu_last_job_json(m, d));
     return o;
 }
@@ -1030,17 +1035,20 @@ static void html_npu_ops(FILE *f, const machine_t *m)
     if (!d || !d->nlog)
         return;
     fprintf(f, "<h2>NPU: the last job's operations (%s; docs/npu_device.md)</h2>\n<table><tr><th>#</th>"
-            "<th>offset</th><th>kind</th><th>OFM</th><th>start</th><th>cycles</th><th>compute</th><th>MACs</th>"
-            "<th>MAC util.</th><th>AXI0 read / write B</th><th>AXI1 read / write B</th></tr>\n", d->cfg->name);
+            "<th>offset</th><th>kind</th><th>OFM</th><th>start</th><th>cycles</th><th>compute</th>"
+            "<th>BLOCKDEP (saved)</th><th>MACs</th><th>MAC util.</th><th>AXI0 read / write B</th><th>AXI1 read / write B</th></tr>\n", d->cfg->name);
     uint64_t t0 = d->log[0].start;
     for (uint32_t i = 0; i < d->nlog; i++) {
         const ethosu_cmd_rec_t *r = &d->log[i];
         uint64_t cyc = r->end - r->start;
         double util = cyc ? (double)r->macs / ((double)cyc * d->cfg->macs_per_cycle) : 0;
+        char dep[32] = "";
+        if (r->kind != NPU_OPK_DMA)
+            snprintf(dep, sizeof dep, "%u (%llu)", r->blockdep, (unsigned long long)r->blockdep_saved);
         fprintf(f, "<tr><td>%u</td><td>0x%x</td><td>%s</td><td>%ux%ux%u</td><td>%llu</td><td>%llu</td><td>%llu</td>"
-                "<td>%llu</td><td>%.1f%%</td><td>%llu / %llu</td><td>%llu / %llu</td></tr>\n",
+                "<td>%s</td><td>%llu</td><td>%.1f%%</td><td>%llu / %llu</td><td>%llu / %llu</td></tr>\n",
                 i, r->offset, npu_kind_name(r->kind), r->ofm_h, r->ofm_w, r->ofm_c,
-                (unsigned long long)(r->start - t0), (unsigned long long)cyc, (unsigned long long)r->cost.compute,
+                (unsigned long long)(r->start - t0), (unsigned long long)cyc, (unsigned long long)r->cost.compute, dep,
                 (unsigned long long)r->macs, 100.0 * util, (unsigned long long)r->read_bytes[0],
                 (unsigned long long)r->write_bytes[0], (unsigned long long)r->read_bytes[1],
                 (unsigned long long)r->write_bytes[1]);

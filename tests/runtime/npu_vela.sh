@@ -9,6 +9,9 @@
 #     cycles, AXI beats) equal the report's;
 #   * the same run twice gives the same report's NPU object and output,
 #     byte for byte;
+#   * BLOCKDEP overlap: every kernel operation starts blockdep_saved_cycles
+#     before the one before it ends (0 when its BLOCKDEP is 0), and the
+#     job's total is the sum (> 0: Vela's streams set BLOCKDEP);
 #   * the report's energy has an "npu" component, above zero, and the
 #     components add up to the total;
 #   * on vela-deep-embedded (half the flash bandwidth) the network takes
@@ -80,6 +83,28 @@ for model in kws_ref_model pretrainedResnet_quant; do
         ok "$model: deterministic (NPU report and output identical over two runs)"
     else
         bad "$model: two runs differ"
+    fi
+    if python3 - "$TMP/$model.1.json" > "$TMP/$model.dep" <<'PY'
+import json, sys
+n = json.load(open(sys.argv[1]))["npu"]
+ops = [o for o in n["last_job_operations"] if o["kind"] != "dma"]
+end = None
+for o in ops:
+    saved = o["blockdep_saved_cycles"]
+    assert o["blockdep"] or not saved, o
+    if end is not None and o["start"] < end:
+        assert end - o["start"] == saved, (o, end)
+    else:
+        assert saved == 0, o
+    end = o["start"] + o["cycles"]
+total = sum(o["blockdep_saved_cycles"] for o in ops)
+assert total == n["blockdep_saved_cycles"] and total > 0, (total, n["blockdep_saved_cycles"])
+print(total, sum(1 for o in ops if o["blockdep_saved_cycles"]))
+PY
+    then
+        ok "$model: BLOCKDEP overlap saved $(cut -d' ' -f1 "$TMP/$model.dep") cycles over $(cut -d' ' -f2 "$TMP/$model.dep") operations"
+    else
+        bad "$model: BLOCKDEP overlap in the report"
     fi
     if python3 - "$TMP/$model.1.json" <<'PY'
 import json, sys

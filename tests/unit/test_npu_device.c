@@ -372,6 +372,24 @@ Test(npu_device, pmu_mask_gates_counting)
     cr_expect_eq(rd(end, PMEVCNTR0), 2u, "counted before the mask and after it was lifted");
 }
 
+/* Layers of the Vela streams in models/vela/ethos-u55-128, with their block
+ * configurations. */
+/* KWS depthwise 3x3: OFM 25x5x64, OFM block 14x6x16: Vela 8624. */
+static const npu_op_info_t kws_dw = {
+    .kind = NPU_OPK_DEPTHWISE, .macs = 72000, .ofm_h = 25, .ofm_w = 5, .ofm_c = 64, .ifm_h = 25, .ifm_w = 5,
+    .ifm_c = 64, .kernel_h = 3, .kernel_w = 3, .stride_x = 1, .stride_y = 1, .ofm_blk_h = 14, .ofm_blk_w = 6,
+    .ofm_blk_c_div8 = 2, .ifm_bits = 8, .ofm_bits = 8, .act_class = 2, .weight_bytes = 1328};
+/* KWS pointwise 1x1, 64 -> 64 channels, OFM block 9x6x32, depth-first: Vela 5904. */
+static const npu_op_info_t kws_pw = {
+    .kind = NPU_OPK_CONV, .macs = 512000, .ofm_h = 25, .ofm_w = 5, .ofm_c = 64, .ifm_h = 25, .ifm_w = 5,
+    .ifm_c = 64, .kernel_h = 1, .kernel_w = 1, .stride_x = 1, .stride_y = 1, .ofm_blk_h = 9, .ofm_blk_w = 6,
+    .ofm_blk_c_div8 = 4, .ifm_bits = 8, .ofm_bits = 8, .act_class = 2, .weight_bytes = 4752};
+/* ResNet-8 Add with a fused ReLU, 32x32x16: 1.5 cycles per element, Vela 24576. */
+static const npu_op_info_t resnet_add = {
+    .kind = NPU_OPK_ELEMENTWISE, .param = 1, .ofm_h = 32, .ofm_w = 32, .ofm_c = 16, .ifm_h = 32, .ifm_w = 32,
+    .ifm_c = 16, .ofm_blk_h = 16, .ofm_blk_w = 16, .ofm_blk_c_div8 = 2, .ifm_bits = 8, .ofm_bits = 8,
+    .act_class = 1, .ifm2_kind = 2};
+
 /* Vela's performance model (npu/ethosu_timing.c) against Vela's own
  * figures: the per-layer CSV of models/vela/ethos-u55-128/kws_ref_model
  * (layers 2 and 3, with the block configurations of that stream) and
@@ -380,24 +398,11 @@ Test(npu_device, timing_model)
 {
     const ethosu_config_t *u128 = ethosu_config_find("ethos-u55-128"), *u32 = ethosu_config_find("ethos-u55-32");
     npu_op_info_t reg = {.kind = NPU_OPK_REGISTER, .read_bytes = {8, 0}};
+    npu_op_info_t dw = kws_dw, pw = kws_pw, add = resnet_add;
     cr_expect_eq(ethosu_command_cycles(u128, &reg), 1u);
-    /* KWS depthwise 3x3: OFM 25x5x64, OFM block 14x6x16: Vela 8624. */
-    npu_op_info_t dw = {.kind = NPU_OPK_DEPTHWISE, .macs = 72000, .ofm_h = 25, .ofm_w = 5, .ofm_c = 64,
-                        .ifm_h = 25, .ifm_w = 5, .ifm_c = 64, .kernel_h = 3, .kernel_w = 3, .stride_x = 1,
-                        .stride_y = 1, .ofm_blk_h = 14, .ofm_blk_w = 6, .ofm_blk_c_div8 = 2, .ifm_bits = 8,
-                        .ofm_bits = 8, .act_class = 2, .weight_bytes = 1328};
-    cr_expect_eq(ethosu_command_cycles(u128, &dw), 8624u, "got %llu", (unsigned long long)ethosu_command_cycles(u128, &dw));
-    /* KWS pointwise 1x1, 64 -> 64 channels, OFM block 9x6x32, depth-first: Vela 5904. */
-    npu_op_info_t pw = {.kind = NPU_OPK_CONV, .macs = 512000, .ofm_h = 25, .ofm_w = 5, .ofm_c = 64, .ifm_h = 25,
-                        .ifm_w = 5, .ifm_c = 64, .kernel_h = 1, .kernel_w = 1, .stride_x = 1, .stride_y = 1,
-                        .ofm_blk_h = 9, .ofm_blk_w = 6, .ofm_blk_c_div8 = 4, .ifm_bits = 8, .ofm_bits = 8,
-                        .act_class = 2, .weight_bytes = 4752};
+    cr_expect_eq(ethosu_command_cycles(u128, &dw), 8624u);
     cr_expect_eq(ethosu_command_cycles(u128, &pw), 5904u);
     cr_expect_gt(ethosu_command_cycles(u32, &pw), 3 * 5904u, "a quarter of the MACs");
-    /* ResNet-8 Add with a fused ReLU, 32x32x16: 1.5 cycles per element, Vela 24576. */
-    npu_op_info_t add = {.kind = NPU_OPK_ELEMENTWISE, .param = 1, .ofm_h = 32, .ofm_w = 32, .ofm_c = 16,
-                         .ifm_h = 32, .ifm_w = 32, .ifm_c = 16, .ofm_blk_h = 16, .ofm_blk_w = 16,
-                         .ofm_blk_c_div8 = 2, .ifm_bits = 8, .ofm_bits = 8, .act_class = 1, .ifm2_kind = 2};
     cr_expect_eq(ethosu_command_cycles(u128, &add), 24576u);
     /* Memory bound: 800000 bytes written on AXI0 at 8 bytes per cycle. */
     npu_op_info_t big = pw;
@@ -406,4 +411,38 @@ Test(npu_device, timing_model)
     /* DMA of 4096 bytes from flash (1 B/cycle, latency 64) to SRAM. */
     npu_op_info_t dma = {.kind = NPU_OPK_DMA, .read_bytes = {0, 4096}, .write_bytes = {4096, 0}};
     cr_expect_eq(ethosu_command_cycles(u128, &dma), 4096u + 64u);
+}
+
+/* BLOCKDEP overlap (ETHOSU.md 4.6) on the KWS pair above, worked by hand
+ * from Vela's formulae (ETHOSU.md 6.3): the pointwise conv is MAC bound,
+ * 864 MAC cycles per block (432 per 32-channel IFM block, 2 of them) and
+ * 720 output cycles per block (0.5 x 9x5x32); the depthwise 1008 MAC
+ * cycles per block (max(32, 4 x 14x3 micro-blocks) x 3 steps x 2) and 560
+ * output (0.5 x 14x5x16).  With BLOCKDEP > 0 the next one's first block
+ * (fill) runs under the previous one's last output block (drain). */
+Test(npu_device, blockdep_overlap)
+{
+    npu_op_info_t dw = kws_dw, pw = kws_pw, add = resnet_add;
+    ethosu_op_cost_t cdw, cpw, cadd, cbig;
+    ethosu_op_cost(128, NULL, &dw, &cdw);
+    ethosu_op_cost(128, NULL, &pw, &cpw);
+    ethosu_op_cost(128, NULL, &add, &cadd);
+    cr_expect_eq(cpw.fill, 864u);
+    cr_expect_eq(cpw.drain, 720u);
+    cr_expect_eq(cdw.fill, 1008u);
+    cr_expect_eq(cdw.drain, 560u);
+    cr_expect_eq(cadd.fill, 0u, "elementwise: all output stage");
+    cr_expect_eq(cadd.drain, 6144u, "1.5 x 16x16x16");
+    cr_expect_eq(ethosu_blockdep_overlap(&cpw, &cdw, 0), 0u, "BLOCKDEP 0: wait for the end");
+    cr_expect_eq(ethosu_blockdep_overlap(&cpw, &cdw, 1), 720u);
+    cr_expect_eq(ethosu_blockdep_overlap(&cpw, &cdw, 3), 720u, "one block deep pipeline");
+    cr_expect_eq(ethosu_blockdep_overlap(&cdw, &cpw, 2), 560u);
+    cr_expect_eq(ethosu_blockdep_overlap(&cpw, &cadd, 3), 0u, "an elementwise op needs the output stage at once");
+    cr_expect_eq(ethosu_blockdep_overlap(&cadd, &cpw, 3), 864u);
+    /* A memory-bound operation keeps its port busy to its end. */
+    npu_op_info_t big = pw;
+    big.write_bytes[0] = 800000;
+    ethosu_op_cost(128, NULL, &big, &cbig);
+    cr_expect_eq(ethosu_blockdep_overlap(&cbig, &cdw, 3), 0u);
+    cr_expect_eq(ethosu_blockdep_overlap(&cdw, &cbig, 3), 0u);
 }
