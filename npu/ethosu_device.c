@@ -173,7 +173,13 @@ static void start_command(ethosu_device_t *d)
         d->nmem = (uint8_t)d->port.memory_bytes(d->port.ctx, d->mem_read0, d->mem_write0, ETHOSU_MAX_MEMORIES);
     d->cmd_result = npu_core_step(d->core, &d->bases, &d->qread, &d->cmd_info);
     const npu_op_info_t *in = &d->cmd_info;
-    ethosu_op_cost(d->cfg->macs_per_cycle, &d->timing, in, &d->cmd_cost);
+    /* The memories behind the ports with the AXI_LIMITs as programmed
+     * (the reset value 0 is one outstanding read and write per slot;
+     * Arm's driver programs them at start-up). */
+    ethosu_timing_t timing = d->timing;
+    timing.limits_on = true;
+    memcpy(timing.axi_limit, d->axi_limit, sizeof timing.axi_limit);
+    ethosu_op_cost(d->cfg->macs_per_cycle, &timing, in, &d->cmd_cost);
     uint64_t t = d->now;
     bool ok = d->cmd_result == NPU_STEP_CONTINUE;
     switch (in->kind) {
@@ -284,6 +290,15 @@ static void count_command(ethosu_device_t *d, const npu_op_info_t *in)
     ethosu_pmu_event(p, ETHOSU_EV_AXI1_RD_DATA_BEAT_RECEIVED, div_up(in->read_bytes[1], AXI_BYTES_PER_BEAT));
     ethosu_pmu_event(p, ETHOSU_EV_AXI0_WR_DATA_BEAT_WRITTEN, div_up(in->write_bytes[0], AXI_BYTES_PER_BEAT));
     ethosu_pmu_event(p, ETHOSU_EV_AXI1_WR_DATA_BEAT_WRITTEN, div_up(in->write_bytes[1], AXI_BYTES_PER_BEAT));
+    const ethosu_op_cost_t *k = &d->cmd_cost;
+    ethosu_pmu_event(p, ETHOSU_EV_AXI0_RD_STALL_LIMIT, k->rd_limit_stall[0]);
+    ethosu_pmu_event(p, ETHOSU_EV_AXI0_WR_STALL_LIMIT, k->wr_limit_stall[0]);
+    ethosu_pmu_event(p, ETHOSU_EV_AXI1_RD_STALL_LIMIT, k->rd_limit_stall[1]);
+    ethosu_pmu_event(p, ETHOSU_EV_AXI1_WR_STALL_LIMIT, k->wr_limit_stall[1]);
+    for (int q = 0; q < 2; q++) {
+        c->rd_limit_stall[q] += k->rd_limit_stall[q];
+        c->wr_limit_stall[q] += k->wr_limit_stall[q];
+    }
     pmu_check_overflow_irq(d);
 }
 

@@ -51,6 +51,9 @@ typedef struct ethosu_counters {
     uint64_t read_bytes[2], write_bytes[2];   /* per AXI port */
     uint64_t read_beats[2], write_beats[2];   /* 8-byte beats, as the PMU counts them */
     uint64_t commands, jobs;   /* commands performed, CMD go accepted */
+    /* Cycles the AXI_LIMIT outstanding limits added per port (PMU
+     * AXIn_RD/WR_STALL_LIMIT). */
+    uint64_t rd_limit_stall[2], wr_limit_stall[2];
 } ethosu_counters_t;
 
 /* One job: CMD go to the stop (for the timeline). */

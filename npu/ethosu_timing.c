@@ -254,22 +254,75 @@ static int64_t elementwise_cycles(const op_view_t *v, ethosu_op_cost_t *out)
     return (int64_t)(per * (double)elems(ofm));
 }
 
+/* AXI_LIMITn (ETHOSU.md 2.1): bits 0-1 max_beats, the burst split (64,
+ * 128, 256 bytes; 3 is reserved, taken as 256), 16-20
+ * max_outstanding_read_m1, 24-27 max_outstanding_write_m1. */
+static unsigned limit_split_bytes(uint32_t v)
+{
+    unsigned beats = v & 3u;
+    return 64u << (beats > 2 ? 2 : beats);
+}
+
+/* A slot with n transactions of b bytes outstanding behind a memory of
+ * latency l moves at most n * b / l bytes per cycle (each transaction
+ * holds its place for the latency: Little's law); the cycles its bytes
+ * need at that rate (0: no latency, no limit). */
+static int64_t limited_cycles(uint64_t bytes, unsigned outstanding, unsigned split, unsigned latency)
+{
+    if (!bytes || !latency)
+        return 0;
+    return (int64_t)((double)bytes * latency / ((double)outstanding * split));
+}
+
+/* Per port, the longest any slot on it needs for its reads and for its
+ * writes under its AXI_LIMIT. */
+static void axi_limit_cycles(const ethosu_timing_t *t, const npu_op_info_t *in, int64_t rd[2], int64_t wr[2])
+{
+    rd[0] = rd[1] = wr[0] = wr[1] = 0;
+    if (!t->limits_on)
+        return;
+    for (unsigned s = 0; s < 4; s++) {
+        const ethosu_mem_timing_t *m = &t->axi[s >> 1];
+        uint32_t v = t->axi_limit[s];
+        unsigned split = limit_split_bytes(v);
+        unsigned reads = ((v >> 16) & 0x1Fu) + 1, writes = ((v >> 24) & 0xFu) + 1;
+        rd[s >> 1] = max64(rd[s >> 1], limited_cycles(in->slot_read_bytes[s], reads, split, m->read_latency));
+        wr[s >> 1] = max64(wr[s >> 1], limited_cycles(in->slot_write_bytes[s], writes, split, m->write_latency));
+    }
+}
+
+static uint64_t excess(int64_t limited, int64_t free_running)
+{
+    return limited > free_running ? (uint64_t)(limited - free_running) : 0;
+}
+
 void ethosu_op_cost(unsigned macs_per_cycle, const ethosu_timing_t *t, const npu_op_info_t *in, ethosu_op_cost_t *out)
 {
     if (!t)
         t = &ethosu_timing_default;
     *out = (ethosu_op_cost_t){0};
-    for (int p = 0; p < 2; p++)
-        out->mem[p] = (uint64_t)mem_cycles(&t->axi[p], (int64_t)(in->read_bytes[p] + in->write_bytes[p]));
+    int64_t lim_rd[2], lim_wr[2];
+    axi_limit_cycles(t, in, lim_rd, lim_wr);
+    for (int p = 0; p < 2; p++) {
+        int64_t base = mem_cycles(&t->axi[p], (int64_t)(in->read_bytes[p] + in->write_bytes[p]));
+        out->rd_limit_stall[p] = excess(lim_rd[p], base);
+        out->wr_limit_stall[p] = excess(lim_wr[p], base);
+        out->mem[p] = (uint64_t)max64(base, max64(lim_rd[p], lim_wr[p]));
+    }
     if (in->kind == NPU_OPK_DMA) {
         /* Read side and write side stream together; each pays its
-         * latency once (Vela's MemToMemCycles). */
+         * latency once (Vela's MemToMemCycles), at the slower of the
+         * memory's bandwidth and the slot's outstanding limit. */
         int64_t worst = 0;
         for (int p = 0; p < 2; p++) {
+            int64_t rd = mem_cycles(&t->axi[p], (int64_t)in->read_bytes[p]);
+            int64_t wr = mem_cycles(&t->axi[p], (int64_t)in->write_bytes[p]);
+            out->rd_limit_stall[p] = excess(lim_rd[p], rd);
+            out->wr_limit_stall[p] = excess(lim_wr[p], wr);
             if (in->read_bytes[p])
-                worst = max64(worst, mem_cycles(&t->axi[p], (int64_t)in->read_bytes[p]) + t->axi[p].read_latency);
+                worst = max64(worst, max64(rd, lim_rd[p]) + t->axi[p].read_latency);
             if (in->write_bytes[p])
-                worst = max64(worst, mem_cycles(&t->axi[p], (int64_t)in->write_bytes[p]) + t->axi[p].write_latency);
+                worst = max64(worst, max64(wr, lim_wr[p]) + t->axi[p].write_latency);
         }
         out->cycles = (uint64_t)worst;
         return;

@@ -51,10 +51,16 @@ bool npu_fail(npu_exec_t *x, npu_step_result_t why, const char *fmt, ...)
     return false;
 }
 
-/* REGIONCFG slot 0/1 is AXI0, 2/3 AXI1 (ETHOSU.md 1.1). */
+/* The memory-attribute slot of a region (REGIONCFG); slot 0/1 is AXI0,
+ * 2/3 AXI1 (ETHOSU.md 1.1). */
+static unsigned slot_of_region(const npu_bases_t *b, unsigned region)
+{
+    return (b->regioncfg >> (2 * (region & 7))) & 3u;
+}
+
 static unsigned axi_port_of_region(const npu_bases_t *b, unsigned region)
 {
-    return ((b->regioncfg >> (2 * (region & 7))) & 3u) >> 1;
+    return slot_of_region(b, region) >> 1;
 }
 
 static bool bus_error(npu_exec_t *x, uint32_t addr, unsigned channel, const char *dir)
@@ -76,6 +82,7 @@ bool npu_mem_read(npu_exec_t *x, unsigned region, uint32_t offset, void *dst, ui
     if ((uint64_t)addr + len > 0x100000000ull || !x->c->port.read(x->c->port.ctx, addr, dst, len, port))
         return bus_error(x, addr, channel, "read");
     x->info->read_bytes[port] += len;
+    x->info->slot_read_bytes[slot_of_region(x->b, region)] += len;
     return true;
 }
 
@@ -88,6 +95,7 @@ bool npu_mem_write(npu_exec_t *x, unsigned region, uint32_t offset, const void *
     if ((uint64_t)addr + len > 0x100000000ull || !x->c->port.write(x->c->port.ctx, addr, src, len, port))
         return bus_error(x, addr, channel, "write");
     x->info->write_bytes[port] += len;
+    x->info->slot_write_bytes[slot_of_region(x->b, region)] += len;
     return true;
 }
 
@@ -95,11 +103,12 @@ bool npu_mem_write(npu_exec_t *x, unsigned region, uint32_t offset, const void *
 static bool fetch_word(npu_exec_t *x, uint32_t off, uint32_t *w)
 {
     uint32_t addr = x->b->qbase + off;
-    unsigned port = (x->b->qconfig & 3u) >> 1;
+    unsigned slot = x->b->qconfig & 3u, port = slot >> 1;
     uint8_t bytes[4];
     if ((uint64_t)addr + 4 > 0x100000000ull || !x->c->port.read(x->c->port.ctx, addr, bytes, 4, port))
         return bus_error(x, addr, FAULT_CH_CMD, "command fetch");
     x->info->read_bytes[port] += 4;
+    x->info->slot_read_bytes[slot] += 4;
     *w = (uint32_t)bytes[0] | (uint32_t)bytes[1] << 8 | (uint32_t)bytes[2] << 16 | (uint32_t)bytes[3] << 24;
     return true;
 }

@@ -86,6 +86,9 @@ typedef struct npu_op_info {
     uint64_t ofm_elements;   /* output elements written */
     uint64_t read_bytes[2];  /* bytes read per AXI port (incl. the command words) */
     uint64_t write_bytes[2]; /* bytes written per AXI port */
+    /* The same per memory-attribute slot of REGIONCFG / QCONFIG (0, 1 on
+     * AXI0; 2, 3 on AXI1), whose AXI_LIMIT applies (ETHOSU.md 1.1). */
+    uint64_t slot_read_bytes[4], slot_write_bytes[4];
     uint64_t weight_bytes;   /* encoded weight + scale stream bytes read */
     /* Geometry for a timing model (kernel and elementwise ops). */
     uint16_t ofm_h, ofm_w, ofm_c;

@@ -707,6 +707,15 @@ static json_object *npu_last_job_json(const machine_t *m, const ethosu_device_t 
     return arr;
 }
 
+/* A figure per AXI port: [AXI0, AXI1]. */
+static json_object *per_port(const uint64_t v[2])
+{
+    json_object *a = json_object_new_array();
+    json_object_array_add(a, u64(v[0]));
+    json_object_array_add(a, u64(v[1]));
+    return a;
+}
+
 /* The NPU over the whole run (null without one). */
 static json_object *npu_json(const machine_t *m)
 {
@@ -736,6 +745,8 @@ static json_object *npu_json(const machine_t *m)
     }
     json_object_object_add(o, "axi_read_beats", rb);
     json_object_object_add(o, "axi_write_beats", wb);
+    json_object_object_add(o, "axi_read_limit_stall_cycles", per_port(n->rd_limit_stall));
+    json_object_object_add(o, "axi_write_limit_stall_cycles", per_port(n->wr_limit_stall));
     json_object_object_add(o, "bus_errors", u64(m->npu.bus_errors));
     json_object_object_add(o, "last_error", d->last_error[0] ? json_object_new_string(d->last_error) : NULL);
     json_object_object_add(o, "stall_cycles", u64(d->stall_cycles));

@@ -96,6 +96,8 @@ int main(void)
     NPU_REG(0x00C) = 1u;
     while (NPU_REG(0x004) & 8u)
         ;
+    for (unsigned i = 0; i < 4; i++)     /* AXI_LIMIT0-3 as the driver sets them: 32 reads, 16 writes */
+        NPU_REG(0x040 + 4 * i) = (31u << 16) | (15u << 24);
     NPU_REG(0x080) = 0;                  /* BASEP0: region 0 is the address space */
     NPU_REG(0x084) = 0;
     uint32_t qsize = build_stream();

@@ -446,3 +446,55 @@ Test(npu_device, blockdep_overlap)
     cr_expect_eq(ethosu_blockdep_overlap(&cbig, &cdw, 3), 0u);
     cr_expect_eq(ethosu_blockdep_overlap(&cdw, &cbig, 3), 0u);
 }
+
+enum { AXI_LIMIT0 = 0x040, BASEP2 = 0x090 };
+
+/* A DMA of n bytes from MEM_BASE + 0x1000 to MEM_BASE + 0x8000 (regions 1
+ * and 2, slot 0: AXI0) on a memory with the given latency, under
+ * AXI_LIMIT0 = limit, the commands fetched through slot 2 (AXI1); the
+ * DMA's cycles, and event ev counted meanwhile. */
+static uint64_t limited_dma(unsigned latency, uint32_t limit, uint32_t n, unsigned ev, uint32_t *events)
+{
+    ethosu_timing_t t = ethosu_timing_default;
+    t.axi[0] = (ethosu_mem_timing_t){8.0, latency, latency, 32};
+    ethosu_set_timing(fx.d, &t);
+    const uint32_t s[] = {0x00010130u, 0x00004030u, 0x1000u, 0x00020131u, 0x00004031u, 0x8000u - 0x1000u,
+                          0x00004032u, n, 0x00000010u, 0x00000011u, STOP(0xFFFF)};
+    wr(0, BASEP1, MEM_BASE);
+    wr(0, BASEP2, MEM_BASE + 0x1000u);
+    wr(0, AXI_LIMIT0, limit);
+    wr(0, QCONFIG, 2);
+    wr(0, PMCR, 1u | 2u);
+    wr(0, PMEVTYPER0, ev);
+    wr(0, PMCNTENSET, 1u);
+    start(0, s, sizeof s / sizeof s[0]);
+    uint64_t end = run_to_stop(1000000);
+    *events = rd(end, PMEVCNTR0);
+    cr_assert_eq(fx.d->nlog, 1u);
+    cr_expect_eq(fx.mem[0x8000 + 5], fx.mem[0x1000 + 5]);
+    return fx.d->log[0].end - fx.d->log[0].start;
+}
+
+/* AXI_LIMIT (ETHOSU.md 2.1): n outstanding transactions of b bytes behind a
+ * latency of l cycles move at most n * b / l bytes per cycle.  4096 bytes
+ * at 8 bytes per cycle take 512 cycles + the latency; with one
+ * outstanding 64-byte transaction each way (the reset value) behind 100
+ * cycles of latency, 0.64 bytes per cycle: 6400 + 100, and the PMU's
+ * AXI0_RD_STALL_LIMIT counts the 5888 cycles added.  Behind 4 cycles, or
+ * with the driver's 32 reads / 16 writes, the limit does not bind. */
+Test(npu_device, axi_limit_outstanding_transactions)
+{
+    uint32_t ev;
+    const uint32_t driver = (31u << 16) | (15u << 24);
+    cr_expect_eq(limited_dma(100, driver, 4096, 142, &ev), 612u);
+    cr_expect_eq(ev, 0u, "no read stalls under the driver's limits");
+    cr_expect_eq(limited_dma(100, 0, 4096, 142, &ev), 6500u);
+    cr_expect_eq(ev, 5888u, "AXI0_RD_STALL_LIMIT");
+    cr_expect_eq(limited_dma(100, 0, 4096, 143, &ev), 6500u);
+    cr_expect_eq(ev, 5888u, "AXI0_WR_STALL_LIMIT");
+    cr_expect_eq(fx.d->counters.rd_limit_stall[0], 2 * 5888u, "the device's counters since creation");
+    /* max_beats 2: 256-byte bursts, four times the rate: 1600 + 100. */
+    cr_expect_eq(limited_dma(100, 2u, 4096, 142, &ev), 1700u);
+    cr_expect_eq(limited_dma(4, 0, 4096, 142, &ev), 516u, "a fast memory: 16 bytes per cycle > 8");
+    cr_expect_eq(ev, 0u);
+}
