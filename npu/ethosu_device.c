@@ -239,7 +239,7 @@ static void job_begin(ethosu_device_t *d)
         d->jobs = n;
         d->jobs_cap = cap;
     }
-    d->jobs[d->njobs++] = (ethosu_job_t){d->now, d->now, 0, 0};
+    d->jobs[d->njobs++] = (ethosu_job_t){.start = d->now, .end = d->now};
     d->nlog = 0;   /* the breakdown keeps the last job */
 }
 
@@ -402,6 +402,28 @@ static void delay_from(ethosu_device_t *d, uint64_t from, uint64_t n)
         d->cmd_done += n;
 }
 
+/* n cycles the core's accesses to memory mem added to operation r: in the
+ * counters, the job's, and the PMU's AXI request stalls (the NPU's
+ * requests wait while the core holds the memory).  Assumption: the stall
+ * is on reads when r read at least as much from mem as it wrote to it,
+ * on the port that carried most of r's reads (writes). */
+static void count_contention_stall(ethosu_device_t *d, const ethosu_cmd_rec_t *r, unsigned mem, uint64_t n)
+{
+    d->counters.contention_npu_cycles += n;
+    ethosu_job_t *j = current_job(d);
+    if (j)
+        j->contention_npu_cycles += n;
+    bool reads = r->mem_read[mem] >= r->mem_write[mem];
+    const uint64_t *bytes = reads ? r->read_bytes : r->write_bytes;
+    bool axi1 = bytes[1] > bytes[0];
+    static const unsigned events[2][2] = {
+        {ETHOSU_EV_AXI0_WR_TRAN_REQ_STALLED, ETHOSU_EV_AXI0_RD_TRAN_REQ_STALLED},
+        {ETHOSU_EV_AXI1_WR_TRAN_REQ_STALLED, ETHOSU_EV_AXI1_RD_TRAN_REQ_STALLED},
+    };
+    ethosu_pmu_event(&d->pmu, events[axi1][reads], n);
+    pmu_check_overflow_irq(d);
+}
+
 uint32_t ethosu_contend(ethosu_device_t *d, unsigned mem, uint64_t now, uint32_t wait, unsigned bytes)
 {
     if (!d->running || mem >= ETHOSU_MAX_MEMORIES)
@@ -425,10 +447,13 @@ uint32_t ethosu_contend(ethosu_device_t *d, unsigned mem, uint64_t now, uint32_t
         uint64_t n = (uint64_t)d->contention_carry;
         if (n) {
             d->contention_carry -= (double)n;
-            d->contention_cycles += n;
             delay_from(d, r->end, n);
+            count_contention_stall(d, r, mem, n);
         }
-        d->contention_cpu_cycles += extra;
+        d->counters.contention_cpu_cycles += extra;
+        ethosu_job_t *j = current_job(d);
+        if (j)
+            j->contention_cpu_cycles += extra;
         return extra;
     }
     return 0;

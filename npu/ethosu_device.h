@@ -54,6 +54,10 @@ typedef struct ethosu_counters {
     /* Cycles the AXI_LIMIT outstanding limits added per port (PMU
      * AXIn_RD/WR_STALL_LIMIT). */
     uint64_t rd_limit_stall[2], wr_limit_stall[2];
+    /* CPU/NPU contention for a shared memory (ethosu_contend): cycles the
+     * NPU's traffic added to the core's accesses, and cycles the core's
+     * accesses added to NPU operations. */
+    uint64_t contention_cpu_cycles, contention_npu_cycles;
 } ethosu_counters_t;
 
 /* One job: CMD go to the stop (for the timeline). */
@@ -61,6 +65,7 @@ typedef struct ethosu_job {
     uint64_t start, end;       /* core cycles */
     uint64_t commands;
     uint32_t status;           /* STATUS bits 0-15 at the stop; 0: cut short by a reset */
+    uint64_t contention_cpu_cycles, contention_npu_cycles;   /* as in ethosu_counters_t, this job's */
 } ethosu_job_t;
 
 #define ETHOSU_MAX_JOB_LOG 65536u   /* jobs kept; later ones are only counted */
@@ -142,8 +147,6 @@ typedef struct ethosu_device {
     uint64_t mem_read0[ETHOSU_MAX_MEMORIES], mem_write0[ETHOSU_MAX_MEMORIES];
 
     double contention_carry;   /* fraction of a cycle of NPU delay not yet applied */
-    uint64_t contention_cycles;     /* added to NPU operations by CPU accesses (since creation) */
-    uint64_t contention_cpu_cycles; /* added to CPU accesses by NPU traffic (since creation) */
 
     ethosu_counters_t counters;
     ethosu_cmd_rec_t *log;     /* the last job's operations */

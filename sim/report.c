@@ -109,6 +109,8 @@ static void npu_add(ethosu_counters_t *sum, const ethosu_counters_t *a, const et
     }
     sum->commands += b->commands - a->commands;
     sum->jobs += b->jobs - a->jobs;
+    sum->contention_cpu_cycles += b->contention_cpu_cycles - a->contention_cpu_cycles;
+    sum->contention_npu_cycles += b->contention_npu_cycles - a->contention_npu_cycles;
 }
 
 /* The cycles an operator waited for memory, all regions. */
@@ -312,6 +314,10 @@ void report_summary(FILE *f, const machine_t *m, const run_info_t *ri, const ana
         fprintf(f, "  npu           %s: %llu jobs, %llu commands, %llu active cycles, %llu MACs\n", npu->cfg->name,
                 (unsigned long long)npu->counters.jobs, (unsigned long long)npu->counters.commands,
                 (unsigned long long)npu->counters.active_cycles, (unsigned long long)npu->counters.macs);
+        if (npu->counters.contention_cpu_cycles || npu->counters.contention_npu_cycles)
+            fprintf(f, "  contention    CPU stalled %llu cycles by the NPU's traffic, NPU %llu cycles by the CPU's\n",
+                    (unsigned long long)npu->counters.contention_cpu_cycles,
+                    (unsigned long long)npu->counters.contention_npu_cycles);
         if (npu->last_error[0])
             fprintf(f, "  npu error     %s\n", npu->last_error);
     }
@@ -362,10 +368,11 @@ void report_summary(FILE *f, const machine_t *m, const run_info_t *ri, const ana
         if (o->engine == ETSIM_ENGINE_NPU) {
             const ethosu_counters_t *n = &o->npu;
             fprintf(f, "  %-4s npu: %.0f active cycles, %.0f MACs, AXI0 %.0f B read %.0f B written, "
-                    "AXI1 %.0f B read %.0f B written\n", "", per_inf(a, (double)n->active_cycles),
-                    per_inf(a, (double)n->macs), per_inf(a, (double)n->read_bytes[0]),
-                    per_inf(a, (double)n->write_bytes[0]), per_inf(a, (double)n->read_bytes[1]),
-                    per_inf(a, (double)n->write_bytes[1]));
+                    "AXI1 %.0f B read %.0f B written; contention: CPU +%.0f, NPU +%.0f cycles\n", "",
+                    per_inf(a, (double)n->active_cycles), per_inf(a, (double)n->macs),
+                    per_inf(a, (double)n->read_bytes[0]), per_inf(a, (double)n->write_bytes[0]),
+                    per_inf(a, (double)n->read_bytes[1]), per_inf(a, (double)n->write_bytes[1]),
+                    per_inf(a, (double)n->contention_cpu_cycles), per_inf(a, (double)n->contention_npu_cycles));
         }
         if (o->engine == ETSIM_ENGINE_DSP)
             fprintf(f, "  %-4s dsp: %.0f active DSP cycles at %.0f MHz, %.2f uJ of DSP energy (in the operator's)\n", "",
@@ -545,6 +552,8 @@ static json_object *op_npu_json(const analysis_t *a, const ethosu_counters_t *n)
     json_object_object_add(o, "axi_write_bytes", u64_pair(a, n->write_bytes));
     json_object_object_add(o, "commands", u64(per_inf_u64(a, n->commands)));
     json_object_object_add(o, "jobs", u64(per_inf_u64(a, n->jobs)));
+    json_object_object_add(o, "contention_cpu_stall_cycles", u64(per_inf_u64(a, n->contention_cpu_cycles)));
+    json_object_object_add(o, "contention_npu_cycles", u64(per_inf_u64(a, n->contention_npu_cycles)));
     return o;
 }
 
@@ -752,6 +761,8 @@ static json_object *npu_json(const machine_t *m)
     json_object_object_add(o, "stall_cycles", u64(d->stall_cycles));
     json_object_object_add(o, "wait_cycles", u64(d->wait_cycles));
     json_object_object_add(o, "blockdep_saved_cycles", u64(d->blockdep_saved));
+    json_object_object_add(o, "contention_cpu_stall_cycles", u64(n->contention_cpu_cycles));
+    json_object_object_add(o, "contention_npu_cycles", u64(n->contention_npu_cycles));
     json_object_object_add(o, "last_job_operations", npu_last_job_json(m, d));
     return o;
 }
@@ -951,10 +962,13 @@ static void html_operators(FILE *f, const machine_t *m, const analysis_t *a)
                  per_inf(a, (double)(o->cycles - stalled)));
         if (o->engine == ETSIM_ENGINE_NPU)
             snprintf(what + strlen(what), sizeof what - strlen(what),
-                     "; NPU %.0f active cycles, %.0f MACs, AXI0 %.0f/%.0f B, AXI1 %.0f/%.0f B read/written",
+                     "; NPU %.0f active cycles, %.0f MACs, AXI0 %.0f/%.0f B, AXI1 %.0f/%.0f B read/written; "
+                     "contention: CPU +%.0f, NPU +%.0f cycles",
                      per_inf(a, (double)o->npu.active_cycles), per_inf(a, (double)o->npu.macs),
                      per_inf(a, (double)o->npu.read_bytes[0]), per_inf(a, (double)o->npu.write_bytes[0]),
-                     per_inf(a, (double)o->npu.read_bytes[1]), per_inf(a, (double)o->npu.write_bytes[1]));
+                     per_inf(a, (double)o->npu.read_bytes[1]), per_inf(a, (double)o->npu.write_bytes[1]),
+                     per_inf(a, (double)o->npu.contention_cpu_cycles),
+                     per_inf(a, (double)o->npu.contention_npu_cycles));
         snprintf(stall, sizeof stall, "waiting for memory: %.0f cycles", per_inf(a, (double)stalled));
         bar_seg_t segs[] = {{(double)(o->cycles - stalled), engine_color(o->engine), what},
                             {(double)stalled, "#999999", stall}};

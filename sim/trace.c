@@ -570,9 +570,11 @@ bool trace_write_timeline(const char *path, const machine_t *m, const analysis_t
     for (uint32_t i = 0; npu && i < npu->njobs; i++) {
         const ethosu_job_t *j = &npu->jobs[i];
         fprintf(f, ",\n{\"name\":\"npu job %u\",\"cat\":\"npu\",\"ph\":\"X\",\"pid\":1,\"tid\":2,\"ts\":%.3f,"
-                "\"dur\":%.3f,\"args\":{\"cycles\":%llu,\"commands\":%llu,\"status\":\"0x%04x\"}}",
+                "\"dur\":%.3f,\"args\":{\"cycles\":%llu,\"commands\":%llu,\"status\":\"0x%04x\","
+                "\"contention_cpu_stall_cycles\":%llu,\"contention_npu_cycles\":%llu}}",
                 i, j->start / mhz, (j->end - j->start) / mhz, (unsigned long long)(j->end - j->start),
-                (unsigned long long)j->commands, j->status);
+                (unsigned long long)j->commands, j->status, (unsigned long long)j->contention_cpu_cycles,
+                (unsigned long long)j->contention_npu_cycles);
     }
     /* The last job operation by operation, as the timing model placed
      * them: kernel operations on the npu lane, DMAs (which run beside

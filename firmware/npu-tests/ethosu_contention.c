@@ -3,7 +3,9 @@
  * word.  With the buffer in SRAM both take longer than alone (the core's
  * line fills wait for the NPU's share of the SRAM, the DMA for the core's
  * bytes); with it in the DTCM, which the NPU does not touch, neither
- * moves.  Prints the cycles of each case.  etsim only
+ * moves.  The PMU's AXI0 read/write request stall events count the cycles
+ * the core's accesses added to the job: exactly its lengthening.  Prints
+ * the cycles of each case.  etsim only
  * (tests/npu_device/run.sh): QEMU's AN547 has no NPU. */
 #include <stdint.h>
 
@@ -55,17 +57,21 @@ static void npu_start(uint32_t qsize)
     done = 0;
     NPU_REG(0x010) = (uint32_t)stream;
     NPU_REG(0x020) = qsize;
-    NPU_REG(0x180) = 1u | 4u;            /* PMU on, cycle counter reset */
-    NPU_REG(0x184) = 1u << 31;
+    NPU_REG(0x180) = 1u | 2u | 4u;       /* PMU on, event and cycle counters reset */
+    NPU_REG(0x380) = 131u;               /* PMEVTYPER0: AXI0_RD_TRAN_REQ_STALLED */
+    NPU_REG(0x384) = 136u;               /* PMEVTYPER1: AXI0_WR_TRAN_REQ_STALLED */
+    NPU_REG(0x184) = (1u << 31) | 3u;
     NPU_REG(0x1A8) = 35u | (32u << 16);  /* from NPU_ACTIVE to NPU_IDLE */
     NPU_REG(0x008) = 0xDu;
 }
 
-static uint32_t npu_wait(void)
+/* The job's active cycles; *stalls: its AXI0 request stall events. */
+static uint32_t npu_wait(uint32_t *stalls)
 {
     while (!done)
         __asm volatile("wfi");
     CHECK_EQ(NPU_REG(0x004) & 0xFFFFu, 0x20u);  /* stopped at the end of the stream */
+    *stalls = NPU_REG(0x300) + NPU_REG(0x304);
     return NPU_REG(0x1A0);
 }
 
@@ -104,10 +110,11 @@ int main(void)
 
     /* The first job after the reset counts one cycle more (with or without
      * contention): keep the second. */
+    uint32_t stalls_alone, stalls_sram, stalls_dtcm;
     npu_start(qsize);
-    uint32_t npu_alone = npu_wait();
+    uint32_t npu_alone = npu_wait(&stalls_alone);
     npu_start(qsize);
-    npu_alone = npu_wait();
+    npu_alone = npu_wait(&stalls_alone);
     /* Each case twice, keeping the second: the first warms the I-cache. */
     uint32_t cpu_sram_alone = cpu_stream(cpu_sram, &sum);
     cpu_sram_alone = cpu_stream(cpu_sram, &sum);
@@ -116,17 +123,22 @@ int main(void)
 
     npu_start(qsize);
     uint32_t cpu_sram_both = cpu_stream(cpu_sram, &sum);
-    uint32_t npu_with_sram = npu_wait();
+    uint32_t npu_with_sram = npu_wait(&stalls_sram);
     npu_start(qsize);
     uint32_t cpu_dtcm_both = cpu_stream(cpu_dtcm, &sum);
-    uint32_t npu_with_dtcm = npu_wait();
+    uint32_t npu_with_dtcm = npu_wait(&stalls_dtcm);
 
     printf("npu alone %" PRIu32 ", with cpu in sram %" PRIu32 ", with cpu in dtcm %" PRIu32 "\n", npu_alone,
            npu_with_sram, npu_with_dtcm);
     printf("cpu sram alone %" PRIu32 ", with npu %" PRIu32 "; cpu dtcm alone %" PRIu32 ", with npu %" PRIu32
            " (sum %" PRIu32 ")\n",
            cpu_sram_alone, cpu_sram_both, cpu_dtcm_alone, cpu_dtcm_both, sum);
+    printf("npu stalled by the cpu (PMU AXI0 request stalls): alone %" PRIu32 ", cpu in sram %" PRIu32
+           ", cpu in dtcm %" PRIu32 "\n", stalls_alone, stalls_sram, stalls_dtcm);
     CHECK_EQ(memcmp(dma_src, dma_dst, DMA_BYTES), 0);
+    CHECK_EQ(stalls_alone, 0u);
+    CHECK_EQ(stalls_sram, npu_with_sram - npu_alone);
+    CHECK_EQ(stalls_dtcm, 0u);
     CHECK(cpu_sram_both > cpu_sram_alone);
     CHECK(npu_with_sram > npu_alone);
     CHECK_EQ(cpu_dtcm_both, cpu_dtcm_alone);

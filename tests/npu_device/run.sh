@@ -56,11 +56,40 @@ run "endless job: --max-cycles stops it while the core sleeps (exit 4)" 4 - 'max
 # program checks both).  Twice: the same cycles.
 contention=$FW/ethosu_contention.elf
 run "contention: CPU and NPU in SRAM both slower, CPU in DTCM unchanged" 0 'ethosu_contention: PASS' - -- \
-    -q "$contention"
+    -q --report "$T/rc.json" --timeline "$T/tc.json" "$contention"
 cp "$T/out" "$T/contention1"
 run "contention: second run" 0 'ethosu_contention: PASS' - -- -q "$contention"
 cmp -s "$T/out" "$T/contention1" && ok "contention: the same cycles twice" || bad "contention determinism"
-sed 's/^/    /' "$T/out" | head -2
+sed 's/^/    /' "$T/out" | head -3
+# The report's and the timeline's contention counts: the NPU's equal the
+# PMU's request stalls the firmware read (and the job's lengthening), the
+# CPU's the core's slowdown in SRAM, per job and in total.
+python3 - "$T/rc.json" "$T/contention1" "$T/tc.json" > "$T/err" 2>&1 <<'PY'
+import json, re, sys
+n = json.load(open(sys.argv[1]))["npu"]
+out = open(sys.argv[2]).read()
+npu = re.search(r"^npu alone (\d+), with cpu in sram (\d+), with cpu in dtcm (\d+)", out, re.M)
+cpu = re.search(r"^cpu sram alone (\d+), with npu (\d+);", out, re.M)
+pmu = re.search(r"^npu stalled by the cpu \(PMU AXI0 request stalls\): alone 0, cpu in sram (\d+), cpu in dtcm 0", out, re.M)
+assert npu and cpu and pmu, out
+stalls = int(pmu.group(1))
+assert stalls > 0 and stalls == int(npu.group(2)) - int(npu.group(1)), (stalls, npu.group(0))
+assert n["contention_npu_cycles"] == stalls, (n["contention_npu_cycles"], stalls)
+slower = int(cpu.group(2)) - int(cpu.group(1))
+assert 0 < n["contention_cpu_stall_cycles"] <= slower, (n["contention_cpu_stall_cycles"], slower)
+jobs = [e["args"] for e in json.load(open(sys.argv[3]))["traceEvents"] if e["name"].startswith("npu job")]
+assert [j["contention_npu_cycles"] for j in jobs] == [0, 0, stalls, 0], jobs
+assert sum(j["contention_cpu_stall_cycles"] for j in jobs) == n["contention_cpu_stall_cycles"], jobs
+assert jobs[3]["contention_cpu_stall_cycles"] == 0, jobs
+print(stalls, n["contention_cpu_stall_cycles"], slower)
+PY
+if [ $? = 0 ]; then
+    read -r s c w < "$T/err"
+    ok "contention in the report and timeline: NPU +$s cycles (= the PMU's request stalls), CPU +$c of its $w"
+else
+    bad "contention counts in the report"
+    sed 's/^/    /' "$T/err"
+fi
 
 # Same inputs, same outputs.
 "$ETSIM" -q --report "$T/r1.json" "$regs" >"$T/o1" 2>/dev/null
