@@ -21,6 +21,11 @@
 #     with the slower flash; the U55-256 points are refused as the driver
 #     refuses a stream compiled for another configuration (exit 1 and its
 #     message), not run wrongly;
+#   * other MAC configurations: the KWS stream (compiled for U55-128) on
+#     a U55-32 is refused as the driver refuses it; the Ethos-U add model
+#     with its optimizer config made U55-256's (its stream is elementwise
+#     only, the same on every configuration) runs x + y on a SoC file
+#     whose NPU is a U55-256, and is refused on a U55-128;
 #   * NPU operations in --trace (docs/trace.md, version 2): the KWS traced
 #     twice on vela-high-end -> etsim-trace diff exits 0; on
 #     vela-high-end vs vela-deep-embedded -> exit 1 naming an NPU
@@ -217,5 +222,51 @@ else
     bad "etsim-sweep"
     sed 's/^/    /' "$TMP/sweep.out"
 fi
+# Other MAC configurations.  refused NAME NPU WANT MODEL ARGS...: the
+# driver refuses the stream (exit 1, WANT in its message).
+refused() {
+    r_name=$1 r_npu=$2 r_want=$3
+    shift 3
+    timeout 300 "$ETSIM" -q --npu "$r_npu" "$ELF" "$@" > /dev/null 2> "$TMP/refused.err" < /dev/null
+    r_status=$?
+    if [ $r_status -eq 1 ] && grep -q "$r_want" "$TMP/refused.err"; then
+        ok "$r_name: refused by the driver (exit 1)"
+    else
+        bad "$r_name: exit $r_status, $(cat "$TMP/refused.err")"
+    fi
+}
+refused "KWS (U55-128) on a U55-32" ethos-u55-32 'the stream is compiled for 128 MACs/cycle, the NPU has 32' \
+    "$kws" --input "$kws_in"
+# The add model's COP1 payload starts at file offset 176 (MODELS.md 5.1):
+# "COP1", the OPTIMIZER_CONFIG action, then the CONFIG word it was
+# compiled for (0x1807: 128 MACs, 24 KB SHRAM) -> U55-256's 0x3008.
+python3 - "$SHARED/models/ethos_u55_128_add.pte" "$TMP/add256.pte" <<'PY'
+import struct, sys
+data = bytearray(open(sys.argv[1], "rb").read())
+assert data[176:180] == b"COP1" and data[180] & 0xFF == 1, data[176:184]
+assert struct.unpack_from("<I", data, 184)[0] == 0x1807
+struct.pack_into("<I", data, 184, 0x3008)
+open(sys.argv[2], "wb").write(data)
+PY
+"$ETSIM" --print-soc an547 | python3 -c "
+import json, sys
+s = json.load(sys.stdin)
+s['name'] = 'an547-u55-256'
+s['npu']['config'] = 'ethos-u55-256'
+json.dump(s, open(sys.argv[1], 'w'))" "$TMP/u256.json"
+python3 -c "import struct,sys; sys.stdout.buffer.write(struct.pack('<f', 0.25))" > "$TMP/x.f32"
+python3 -c "import struct,sys; sys.stdout.buffer.write(struct.pack('<f', 0.5))" > "$TMP/y.f32"
+timeout 300 "$ETSIM" -q --soc "$TMP/u256.json" --report "$TMP/u256.rep.json" "$ELF" "$TMP/add256.pte" \
+    --input "$TMP/x.f32" --input "$TMP/y.f32" > "$TMP/u256.out" 2> "$TMP/u256.err" < /dev/null
+status=$?
+z=$(sed -n 's/^output 0: float32 \[[0-9, ]*\] = \[\(.*\)\]$/\1/p' "$TMP/u256.out")
+if [ $status -eq 0 ] && [ -n "$z" ] && python3 -c "import sys; sys.exit(0 if abs($z - 0.75) <= 2.5 / 255 else 1)" &&
+    [ "$(field "$TMP/u256.rep.json" "n['config'], n['jobs'] > 0")" = "ethos-u55-256 True" ]; then
+    ok "a stream compiled for U55-256 on a SoC with a U55-256: 0.25 + 0.5 = $z"
+else
+    bad "U55-256 stream on a U55-256 SoC: exit $status, z '$z', $(cat "$TMP/u256.err")"
+fi
+refused "the U55-256 stream on a U55-128" ethos-u55-128 'the stream is compiled for 256 MACs/cycle, the NPU has 128' \
+    "$TMP/add256.pte" --input "$TMP/x.f32" --input "$TMP/y.f32"
 echo "npu_vela: $passes passed, $fails failed"
 [ $fails -eq 0 ]

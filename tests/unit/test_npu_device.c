@@ -498,3 +498,75 @@ Test(npu_device, axi_limit_outstanding_transactions)
     cr_expect_eq(limited_dma(4, 0, 4096, 142, &ev), 516u, "a fast memory: 16 bytes per cycle > 8");
     cr_expect_eq(ev, 0u);
 }
+
+/* Vela's per-operation formula on every MAC configuration, against figures
+ * worked by hand from regor's EstimateMacCyclesPerBlock /
+ * EstimateMacOpCycles / EstimateElementwiseCycles (ETHOSU.md 6.3, 6.4;
+ * docs/npu.md "Configurations") with the configuration tables of
+ * architecture_features.py / ethos_u55.cpp, on Vela's High_End_Embedded
+ * SRAM (8 B/cycle, latency 32, burst 32).  Every operation: 8-bit, OFM
+ * 16x16x32 in OFM blocks of 8x8x16 (8 blocks), no activation.  Command
+ * overhead: IFM block read latency 32 + bytes/8 (bursts of 32 B for the
+ * conv's 10x10x32 block, 16 B otherwise: bytes doubled), OFM block write
+ * 32 + 1024 x 2 / 8 = 288. */
+Test(npu_device, timing_per_configuration)
+{
+    static const unsigned macs[4] = {32, 64, 128, 256};
+    /* Conv 3x3, IFM 16x16x32, depth-first: micro-blocks per block 8x8x4,
+     * 8x8x2, 8x4x2, 4x4x2 -> MAC cycles per block max(32 x ub_c / 8,
+     * 4 x nUB.HW) x 9 x nUB.C = 9216, 4608, 2304, 1152; output 2.0, 1.0,
+     * 0.5, 0.25 x 1024 = 2048, 1024, 512, 256; overhead (432 + 288 +
+     * out + MAC) / 4 = 2996, 1588, 884, 532 raises every output stage to
+     * it; MAC bound: MAC x 8 + overhead. */
+    static const uint64_t conv[4] = {76724, 38452, 19316, 9748};
+    /* Depthwise 3x3: ceil(9/4) = 3 steps, max(wb, 4 x nUB.HW) x 3 x nUB.C
+     * = 3072, 1536, 768, 384; overhead (432 + 288 + out + MAC) / 4 =
+     * 1460, 820, 500, 340 (U55-256's output stage raised to 340). */
+    static const uint64_t dw[4] = {26624, 13312, 6656, 3412};
+    /* Max pool 2x2 stride 2 over IFM 16x16x32 (OFM 8x8x32: 2 blocks):
+     * max(4, 4) x micro-blocks (256, 128, 64, 32) x ifm_bits / 2 (not on
+     * U55-32) = 1024, 2048, 1024, 512; output 1.0, 0.5, 0.25, 0.125 x
+     * 1024; overhead (1056 + 288 + out + MAC) / 4 = 848, 976, 656, 496.
+     * U55-32: output bound (1024 x 2 + 1024); the rest MAC bound. */
+    static const uint64_t pool[4] = {3072, 5072, 2704, 1520};
+    /* ADD of two 16x16x32 feature maps: 6.0, 3.0, 1.5, 0.75 cycles per
+     * element x 8192 (overhead per element (576 / 1024 + x) / 4 is less). */
+    static const uint64_t add[4] = {49152, 24576, 12288, 6144};
+    npu_op_info_t c = {.kind = NPU_OPK_CONV, .ofm_h = 16, .ofm_w = 16, .ofm_c = 32, .ifm_h = 16, .ifm_w = 16,
+                       .ifm_c = 32, .kernel_h = 3, .kernel_w = 3, .stride_x = 1, .stride_y = 1, .ofm_blk_h = 8,
+                       .ofm_blk_w = 8, .ofm_blk_c_div8 = 2, .ifm_bits = 8, .ofm_bits = 8, .act_class = 2,
+                       .weight_bytes = 1000};
+    npu_op_info_t d = c, p = c, e = c;
+    d.kind = NPU_OPK_DEPTHWISE;
+    p.kind = NPU_OPK_POOL, p.param = 0 /* MAX */, p.ofm_h = p.ofm_w = 8, p.kernel_h = p.kernel_w = 2;
+    p.stride_x = p.stride_y = 2, p.weight_bytes = 0;
+    e.kind = NPU_OPK_ELEMENTWISE, e.param = 1 /* ADD */, e.ifm2_kind = 2, e.kernel_h = e.kernel_w = 0;
+    e.weight_bytes = 0;
+    for (int i = 0; i < 4; i++) {
+        ethosu_op_cost_t k;
+        ethosu_op_cost(macs[i], NULL, &c, &k);
+        cr_expect_eq(k.cycles, conv[i], "conv on %u MACs: %llu", macs[i], (unsigned long long)k.cycles);
+        ethosu_op_cost(macs[i], NULL, &d, &k);
+        cr_expect_eq(k.cycles, dw[i], "depthwise on %u MACs: %llu", macs[i], (unsigned long long)k.cycles);
+        ethosu_op_cost(macs[i], NULL, &p, &k);
+        cr_expect_eq(k.cycles, pool[i], "max pool on %u MACs: %llu", macs[i], (unsigned long long)k.cycles);
+        ethosu_op_cost(macs[i], NULL, &e, &k);
+        cr_expect_eq(k.cycles, add[i], "add on %u MACs: %llu", macs[i], (unsigned long long)k.cycles);
+    }
+    /* 16-bit IFM, depthwise on U55-128: 4 x 32 micro-blocks x 2 per step,
+     * 1536 per block (half rate); overhead (432 + 288 + 512 + 1536) / 4 =
+     * 692: 1536 x 8 + 692. */
+    d.ifm_bits = 16;
+    cr_expect_eq(ethosu_command_cycles(ethosu_config_find("ethos-u55-128"), &d), 12980u);
+    /* 1x1 conv on a 1-high, even-width OFM (1x32x64, one 1x32x64 block,
+     * IFM 1x32x64: 2 IFM blocks of 32): U55-256's 2x2 micro-block becomes
+     * 1x4, 8 of them per block row: max(32, 32) x 8 x 2 = 512 MAC cycles
+     * (1024 with 2x2), output 0.25 x 2048 = 512; overhead (160 + 544 +
+     * 512 + 512) / 4 = 432: 512 + 512.  U55-128 (1x2): 1024 + 1024. */
+    npu_op_info_t row = {.kind = NPU_OPK_CONV, .ofm_h = 1, .ofm_w = 32, .ofm_c = 64, .ifm_h = 1, .ifm_w = 32,
+                         .ifm_c = 64, .kernel_h = 1, .kernel_w = 1, .stride_x = 1, .stride_y = 1, .ofm_blk_h = 1,
+                         .ofm_blk_w = 32, .ofm_blk_c_div8 = 8, .ifm_bits = 8, .ofm_bits = 8, .act_class = 2,
+                         .weight_bytes = 1000};
+    cr_expect_eq(ethosu_command_cycles(ethosu_config_find("ethos-u55-256"), &row), 1024u);
+    cr_expect_eq(ethosu_command_cycles(ethosu_config_find("ethos-u55-128"), &row), 2048u);
+}
