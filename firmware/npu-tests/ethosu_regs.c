@@ -9,7 +9,9 @@
  *   a device (bus_status); a stream without STOP (end of queue); register
  *   writes and QREAD while a long stream runs; a DMA between two regions
  *   (and into flash, and from nowhere: bus errors on the DMA channels);
- *   the PMU counting a job.
+ *   the same DMA under one outstanding transaction per AXI_LIMIT slot
+ *   (slower by what the PMU's AXI0 stall-on-limit events count); the PMU
+ *   counting a job.
  *
  * etsim only: QEMU's AN547 has no NPU, so this program is not in the
  * differential suite (firmware/npu-tests, tests/npu_device/npu_device.mk).  It prints
@@ -314,6 +316,55 @@ static void test_dma(void)
     basep[2] = 0;
 }
 
+/* AXI_LIMIT: the 256-byte DMA of test_dma, SRAM to SRAM (regions 1 and
+ * 2: slots 0 and 1, AXI0), with the driver's limits and with one
+ * outstanding 64-byte transaction in slots 0 and 1 (the reset value).
+ * Behind the SRAM's 32 cycles of latency (the SoC's npu.axi, Vela's
+ * High_End_Embedded) one transaction moves 64 / 32 = 2 bytes per cycle
+ * instead of 8: 128 cycles each way instead of 32 (+ the latency), and
+ * the PMU's AXI0_RD_STALL_LIMIT and _WR_STALL_LIMIT count the 96 more
+ * each.  The job takes 92 cycles more, not 96: with the driver's limits
+ * the DMA lasts 68 cycles, not 64, held by the DMA_START word itself,
+ * fetched through AXI1 (QCONFIG 2: 4 bytes at 1 byte per cycle behind 64
+ * cycles of latency); limited, 160. */
+static uint32_t limited_dma_job(uint32_t limit, uint32_t *rd_stall, uint32_t *wr_stall)
+{
+    soft_reset();
+    NPU_REG(AXI_LIMIT0) = limit;
+    NPU_REG(AXI_LIMIT0 + 4) = limit;
+    NPU_REG(PMCR) = 1u | 2u | 4u;
+    NPU_REG(PMCCNTR_CFG) = 35u | (32u << 16);  /* NPU_ACTIVE to NPU_IDLE */
+    NPU_REG(PMEVTYPER0) = 142u;               /* AXI0_RD_STALL_LIMIT */
+    NPU_REG(PMEVTYPER0 + 4) = 143u;           /* AXI0_WR_STALL_LIMIT */
+    NPU_REG(PMCNTENSET) = 0x80000003u;
+    basep[1] = (uint32_t)dma_src;
+    basep[2] = (uint32_t)dma_dst;
+    unsigned n = dma_stream(0, 0, sizeof dma_src);
+    CHECK_EQ(run_stream((uint32_t)stream, 4 * n, 1), ST_END_REACHED | 0xFFFF0000u);
+    NPU_REG(PMCNTENCLR) = 0x80000003u;
+    *rd_stall = NPU_REG(PMEVCNTR0);
+    *wr_stall = NPU_REG(PMEVCNTR0 + 4);
+    basep[1] = 0x21100000u;
+    basep[2] = 0;
+    return NPU_REG(PMCCNTR);
+}
+
+static void test_axi_limit(void)
+{
+    uint32_t rd_fast, wr_fast, rd_slow, wr_slow;
+    uint32_t fast = limited_dma_job((31u << 16) | (15u << 24), &rd_fast, &wr_fast);
+    uint32_t slow = limited_dma_job(0, &rd_slow, &wr_slow);
+    printf("axi_limit: dma job %" PRIu32 " cycles (32 reads / 16 writes), %" PRIu32
+           " (1 / 1); stall on limit %" PRIu32 " / %" PRIu32 "\n",
+           fast, slow, rd_slow, wr_slow);
+    CHECK_EQ(rd_fast, 0u);
+    CHECK_EQ(wr_fast, 0u);
+    CHECK_EQ(slow - fast, 92u);
+    CHECK_EQ(rd_slow, 96u);
+    CHECK_EQ(wr_slow, 96u);
+    CHECK(memcmp(dma_src, dma_dst, sizeof dma_src) == 0);
+}
+
 /* What ExecuTorch's example runner programs: the cycle counter from
  * NPU_ACTIVE to NPU_IDLE, AXI0/AXI1 read beats, AXI0 write beats, idle
  * cycles.  The job is marked as an NPU operator on the profiling port. */
@@ -380,6 +431,7 @@ int main(void)
     test_end_of_queue();
     test_while_running();
     test_dma();
+    test_axi_limit();
     test_pmu();
     return check_done("ethosu_regs");
 }
