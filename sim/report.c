@@ -1059,9 +1059,16 @@ static void html_npu_ops(FILE *f, const machine_t *m)
     const ethosu_device_t *d = m->npu.dev;
     if (!d || !d->nlog)
         return;
-    fprintf(f, "<h2>NPU: the last job's operations (%s; docs/npu_device.md)</h2>\n<table><tr><th>#</th>"
-            "<th>offset</th><th>kind</th><th>OFM</th><th>start</th><th>cycles</th><th>compute</th>"
-            "<th>BLOCKDEP (saved)</th><th>MACs</th><th>MAC util.</th><th>AXI0 read / write B</th><th>AXI1 read / write B</th></tr>\n", d->cfg->name);
+    const ethosu_counters_t *n = &d->counters;
+    fprintf(f, "<h2>NPU: the last job's operations (%s; docs/npu_device.md)</h2>\n", d->cfg->name);
+    fprintf(f, "<p>Whole run: BLOCKDEP overlap saved %llu cycles; AXI_LIMIT stalls %llu read, %llu write cycles; "
+            "contention: the CPU stalled %llu cycles by the NPU's traffic, the NPU %llu cycles by the CPU's.</p>\n",
+            (unsigned long long)d->blockdep_saved, (unsigned long long)(n->rd_limit_stall[0] + n->rd_limit_stall[1]),
+            (unsigned long long)(n->wr_limit_stall[0] + n->wr_limit_stall[1]),
+            (unsigned long long)n->contention_cpu_cycles, (unsigned long long)n->contention_npu_cycles);
+    fputs("<table><tr><th>#</th><th>offset</th><th>kind</th><th>OFM</th><th>start</th><th>cycles</th><th>compute</th>"
+          "<th>BLOCKDEP (saved)</th><th>MACs</th><th>MAC util.</th><th>AXI0 read / write B</th>"
+          "<th>AXI1 read / write B</th></tr>\n", f);
     uint64_t t0 = d->log[0].start;
     for (uint32_t i = 0; i < d->nlog; i++) {
         const ethosu_cmd_rec_t *r = &d->log[i];

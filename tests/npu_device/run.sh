@@ -56,15 +56,15 @@ run "endless job: --max-cycles stops it while the core sleeps (exit 4)" 4 - 'max
 # program checks both).  Twice: the same cycles.
 contention=$FW/ethosu_contention.elf
 run "contention: CPU and NPU in SRAM both slower, CPU in DTCM unchanged" 0 'ethosu_contention: PASS' - -- \
-    -q --report "$T/rc.json" --timeline "$T/tc.json" "$contention"
+    -q --report "$T/rc.json" --timeline "$T/tc.json" --html "$T/hc.html" "$contention"
 cp "$T/out" "$T/contention1"
 run "contention: second run" 0 'ethosu_contention: PASS' - -- -q "$contention"
 cmp -s "$T/out" "$T/contention1" && ok "contention: the same cycles twice" || bad "contention determinism"
 sed 's/^/    /' "$T/out" | head -3
-# The report's and the timeline's contention counts: the NPU's equal the
-# PMU's request stalls the firmware read (and the job's lengthening), the
-# CPU's the core's slowdown in SRAM, per job and in total.
-python3 - "$T/rc.json" "$T/contention1" "$T/tc.json" > "$T/err" 2>&1 <<'PY'
+# The report's, the timeline's and the HTML page's contention counts: the
+# NPU's equal the PMU's request stalls the firmware read (and the job's
+# lengthening), the CPU's the core's slowdown in SRAM, per job and in total.
+python3 - "$T/rc.json" "$T/contention1" "$T/tc.json" "$T/hc.html" > "$T/err" 2>&1 <<'PY'
 import json, re, sys
 n = json.load(open(sys.argv[1]))["npu"]
 out = open(sys.argv[2]).read()
@@ -81,11 +81,14 @@ jobs = [e["args"] for e in json.load(open(sys.argv[3]))["traceEvents"] if e["nam
 assert [j["contention_npu_cycles"] for j in jobs] == [0, 0, stalls, 0], jobs
 assert sum(j["contention_cpu_stall_cycles"] for j in jobs) == n["contention_cpu_stall_cycles"], jobs
 assert jobs[3]["contention_cpu_stall_cycles"] == 0, jobs
+html = "contention: the CPU stalled %d cycles by the NPU's traffic, the NPU %d cycles by the CPU's" % (
+    n["contention_cpu_stall_cycles"], stalls)
+assert html in open(sys.argv[4]).read(), html
 print(stalls, n["contention_cpu_stall_cycles"], slower)
 PY
 if [ $? = 0 ]; then
     read -r s c w < "$T/err"
-    ok "contention in the report and timeline: NPU +$s cycles (= the PMU's request stalls), CPU +$c of its $w"
+    ok "contention in the report, timeline and HTML: NPU +$s cycles (= the PMU's request stalls), CPU +$c of its $w"
 else
     bad "contention counts in the report"
     sed 's/^/    /' "$T/err"
