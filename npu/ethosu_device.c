@@ -139,8 +139,8 @@ static ethosu_cmd_rec_t *log_command(ethosu_device_t *d, uint64_t start, uint64_
         d->log_cap = cap;
     }
     ethosu_cmd_rec_t *r = &d->log[d->nlog++];
-    *r = (ethosu_cmd_rec_t){.offset = in->cmd_offset, .kind = in->kind, .param = in->param,
-                            .blockdep = in->blockdep, .start = start, .end = end, .cost = d->cmd_cost, .macs = in->macs};
+    *r = (ethosu_cmd_rec_t){.offset = in->cmd_offset, .kind = in->kind, .param = in->param, .blockdep = in->blockdep,
+                            .start = start, .end = end, .cost = d->cmd_cost, .macs = in->macs};
     for (int p = 0; p < 2; p++) {
         r->read_bytes[p] = in->read_bytes[p];
         r->write_bytes[p] = in->write_bytes[p];
