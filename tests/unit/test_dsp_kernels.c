@@ -1,8 +1,8 @@
 /* The HLD kernels in dsp/kernels/ run on the core against C references:
  * fc_s8 bit-exact with the runtime's requantize arithmetic on seeded
- * random data; fft256 within a stated tolerance of a double-precision
- * DFT.  Their cycle counts are printed for docs/dsp.md (HIFI.md section 4
- * compares). */
+ * random data; the real FFTs (256, 512, 640) within a stated tolerance
+ * of a double-precision DFT.  Their cycle counts are printed for
+ * docs/dsp.md (HIFI.md section 4 compares). */
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdio.h>
@@ -138,34 +138,50 @@ Test(hld_kernels, fc_s8_256x256_bit_exact_and_its_cycles)
     cr_assert_lt(cycles, 9500u, "the schedule regressed: %u cycles", cycles);
 }
 
-#define FFT_X   0x111000u
-#define FFT_OUT 0x110400u
-#define FFT_BINS 132
+/* ---- rfft.s: real FFTs of 256, 512 and 640 points --------------------- */
 
-/* Runs fft256 on x; returns cycles, the largest error of bins 0..131
- * against DFT/256 in output units, and the largest reference magnitude. */
-static uint32_t run_fft(const int32_t *x, double *max_err, double *max_mag)
+#define FFT_BUF 0x110000u   /* rfft_buf: the output follows the M = N/2 pairs */
+#define FFT_X   0x112000u   /* past the 640-point output (ends 0x111420) */
+
+/* One size of rfft.s: its entry, the bins it writes and the scale of its
+ * result (X = DFT / scale). */
+typedef struct {
+    int n;
+    const char *fn;
+    int bins;
+    double scale;
+} fft_size_t;
+
+static const fft_size_t FFT256 = { 256, "fft256", 132, 256 };
+static const fft_size_t FFT512 = { 512, "fft512", 260, 512 };
+static const fft_size_t FFT640 = { 640, "fft640", 324, 1024 };
+
+/* Runs one size on x; returns cycles, the largest error of its bins
+ * against a double-precision DFT / scale in output units, and the largest
+ * reference magnitude. */
+static uint32_t run_fft(const fft_size_t *sz, const int32_t *x, double *max_err, double *max_mag)
 {
     tdsp_t *t = tdsp_new();
-    load_kernel(t, "dsp/kernels/fft256.s", "fft256", FFT_X);
-    tdsp_poke(t, FFT_X, x, 256 * 4);
+    load_kernel(t, "dsp/kernels/rfft.s", sz->fn, FFT_X);
+    tdsp_poke(t, FFT_X, x, (uint32_t)sz->n * 4);
     cr_assert_eq(tdsp_run(t, 1000000), DSP_RUN_HALT, "%s", t->msg);
-    int32_t out[2 * FFT_BINS];
-    tdsp_peek(t, FFT_OUT, out, sizeof out);
+    int32_t *out = malloc((size_t)sz->bins * 8);
+    tdsp_peek(t, FFT_BUF + 4u * (uint32_t)sz->n, out, (uint32_t)sz->bins * 8);
     *max_err = *max_mag = 0;
-    for (int k = 0; k < FFT_BINS; k++) {
+    for (int k = 0; k < sz->bins; k++) {
         double re = 0, im = 0;
-        for (int n = 0; n < 256; n++) {
-            double a = -2 * M_PI * (double)((n * k) % 256) / 256;
+        for (int n = 0; n < sz->n; n++) {
+            double a = -2 * M_PI * (double)((n * k) % sz->n) / sz->n;
             re += x[n] * cos(a);
             im += x[n] * sin(a);
         }
-        re /= 256;
-        im /= 256;
+        re /= sz->scale;
+        im /= sz->scale;
         double e = fmax(fabs(out[2 * k] - re), fabs(out[2 * k + 1] - im));
         *max_err = fmax(*max_err, e);
         *max_mag = fmax(*max_mag, fmax(fabs(re), fabs(im)));
     }
+    free(out);
     uint32_t cycles = kernel_cycles(t);
     tdsp_free(t);
     return cycles;
@@ -175,33 +191,64 @@ static uint32_t run_fft(const int32_t *x, double *max_err, double *max_mag)
  * at most 2^-13 of the largest bin's magnitude (78 dB).  The error is
  * dominated by the 16-bit (Q14) twiddles, good to 2^-15, in the last
  * stages and the split (the halving of earlier stages shrinks their
- * errors); measured: 30.6 units against 600779 on random input (5.1e-5). */
+ * errors); measured on random input: 256: 30.6 units against 600779
+ * (5.1e-5); 512 and 640: printed by the tests. */
 #define FFT_TOLERANCE (1.0 / 8192)
 
-Test(hld_kernels, fft256_random_signal_within_tolerance_and_its_cycles)
+/* Random +-2^23 samples: the error, the cycles and a cycle bound that
+ * catches a schedule regression. */
+static void fft_random(const fft_size_t *sz, uint32_t max_cycles)
 {
-    int32_t x[256];
+    int32_t x[640];
     rng = 2026;
-    for (int n = 0; n < 256; n++)
-        x[n] = (int32_t)(rnd() % (1u << 24)) - (1 << 23);   /* +-2^23 */
+    for (int n = 0; n < sz->n; n++)
+        x[n] = (int32_t)(rnd() % (1u << 24)) - (1 << 23);
     double err, mag;
-    uint32_t cycles = run_fft(x, &err, &mag);
-    fprintf(stderr, "hld fft256 (real input): %u cycles, max error %.2f units, max |X| %.0f\n", cycles, err, mag);
-    cr_assert_leq(err, FFT_TOLERANCE * mag, "max error %.2f of %.0f", err, mag);
+    uint32_t cycles = run_fft(sz, x, &err, &mag);
+    fprintf(stderr, "hld %s (real input): %u cycles, max error %.2f units, max |X| %.0f (%.1e)\n",
+            sz->fn, cycles, err, mag, err / mag);
+    cr_assert_leq(err, FFT_TOLERANCE * mag, "%s: max error %.2f of %.0f", sz->fn, err, mag);
     cr_assert_gt(mag, 1e5);
-    cr_assert_lt(cycles, 3200u, "the schedule regressed: %u cycles", cycles);
+    cr_assert_lt(cycles, max_cycles, "%s: the schedule regressed: %u cycles", sz->fn, cycles);
 }
 
-Test(hld_kernels, fft256_tones_land_in_their_bins)
+/* Two tones and an offset: the big bins in place, the rest near 0. */
+static void fft_tones(const fft_size_t *sz)
 {
-    int32_t x[256];
-    for (int n = 0; n < 256; n++)
-        x[n] = (int32_t)lround(4000000.0 * cos(2 * M_PI * 10 * n / 256) + 2000000.0 * sin(2 * M_PI * 37 * n / 256) + 100000.0);
+    int32_t x[640];
+    for (int n = 0; n < sz->n; n++)
+        x[n] = (int32_t)lround(4000000.0 * cos(2 * M_PI * 10 * n / sz->n) +
+                               2000000.0 * sin(2 * M_PI * 37 * n / sz->n) + 100000.0);
     double err, mag;
-    run_fft(x, &err, &mag);
-    cr_assert_leq(err, FFT_TOLERANCE * mag, "max error %.2f of %.0f", err, mag);
+    run_fft(sz, x, &err, &mag);
+    cr_assert_leq(err, FFT_TOLERANCE * mag, "%s: max error %.2f of %.0f", sz->fn, err, mag);
     cr_assert_gt(mag, 1e6);
 }
+
+/* The largest input the kernel promises (|x| < 2^30, here all 2^30 - 1
+ * and alternating signs: the DC and Nyquist bins at full scale) must
+ * not wrap. */
+static void fft_full_scale(const fft_size_t *sz)
+{
+    int32_t x[640];
+    for (int pattern = 0; pattern < 2; pattern++) {
+        for (int n = 0; n < sz->n; n++)
+            x[n] = pattern == 0 || n % 2 == 0 ? (1 << 30) - 1 : -((1 << 30) - 1);
+        double err, mag;
+        run_fft(sz, x, &err, &mag);
+        cr_assert_leq(err, FFT_TOLERANCE * mag, "%s pattern %d: max error %.2f of %.0f", sz->fn, pattern, err, mag);
+    }
+}
+
+Test(hld_kernels, fft256_random_signal_within_tolerance_and_its_cycles) { fft_random(&FFT256, 3200u); }
+Test(hld_kernels, fft256_tones_land_in_their_bins) { fft_tones(&FFT256); }
+Test(hld_kernels, fft256_full_scale_does_not_wrap) { fft_full_scale(&FFT256); }
+Test(hld_kernels, fft512_random_signal_within_tolerance_and_its_cycles) { fft_random(&FFT512, 7000u); }
+Test(hld_kernels, fft512_tones_land_in_their_bins) { fft_tones(&FFT512); }
+Test(hld_kernels, fft512_full_scale_does_not_wrap) { fft_full_scale(&FFT512); }
+Test(hld_kernels, fft640_random_signal_within_tolerance_and_its_cycles) { fft_random(&FFT640, 9000u); }
+Test(hld_kernels, fft640_tones_land_in_their_bins) { fft_tones(&FFT640); }
+Test(hld_kernels, fft640_full_scale_does_not_wrap) { fft_full_scale(&FFT640); }
 
 /* ---- dw_s8: depthwise convolution ------------------------------------- */
 
