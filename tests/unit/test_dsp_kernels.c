@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "../../runtime/kernels/quant_math.h"
+#include "../../tools/mfcc_ref.h"
 #include "dsp_harness.h"
 
 static char *read_source(const char *path)
@@ -27,19 +28,27 @@ static char *read_source(const char *path)
 }
 
 /* Assemble a driver that calls `fn` with r2 = arg between two CCOUNT
- * reads, followed by the kernel's source. */
-static void load_kernel(tdsp_t *t, const char *path, const char *fn, uint32_t arg)
+ * reads, followed by the kernel's source and, if `path2` is not NULL, the
+ * source of the kernels it calls. */
+static void load_kernels(tdsp_t *t, const char *path, const char *path2, const char *fn, uint32_t arg)
 {
     char *kernel = read_source(path);
-    size_t n = strlen(kernel) + 512;
+    char *more = path2 ? read_source(path2) : NULL;
+    size_t n = strlen(kernel) + (more ? strlen(more) : 0) + 512;
     char *src = malloc(n);
     snprintf(src, n,
              ".entry main\n"
              "main: li r2, 0x%x\n rsr r14, ccount\n call %s\n rsr r15, ccount\n halt\n"
-             "%s", arg, fn, kernel);
+             "%s\n%s", arg, fn, kernel, more ? more : "");
     tdsp_load(t, src);
     free(src);
     free(kernel);
+    free(more);
+}
+
+static void load_kernel(tdsp_t *t, const char *path, const char *fn, uint32_t arg)
+{
+    load_kernels(t, path, NULL, fn, arg);
 }
 
 static uint32_t kernel_cycles(const tdsp_t *t)
@@ -407,4 +416,119 @@ Test(hld_kernels, avg_s8_kws_global_pool_bit_exact_and_its_cycles)
     uint32_t cycles = run_avg(25, 5, 64, 25, 5, 1, 1, 0, 0, 41);
     run_avg(25, 5, 64, 25, 5, 1, 1, 0, 0, 42);
     printf("hld avg_s8 25x5x64 global: %u cycles\n", cycles);
+}
+
+/* ---- mfcc.s: the KWS front end (MODELS.md 3.4) ------------------------- */
+
+#define MFCC_DESC 0x114000u                     /* DRAM bank 1, past the kernel's buffers */
+#define MFCC_PCM  TDSP_SHARED_BASE              /* int16[16000] in shared memory */
+#define MFCC_OUT  (TDSP_SHARED_BASE + 0x8000u)  /* int32[49][10], Q8 */
+
+/* Stated tolerance: every feature within 1 step of the model's input
+ * quantisation (2.82) of the double-precision reference, after both are
+ * quantised as the model does; the float error is printed.  The kernel's
+ * own error budget (docs/dsp.md): the FFT's 2^-13 of its largest bin, the
+ * Q15 window and weights, the Q16 log2 table (4.4e-5), the Q30 DCT. */
+typedef struct {
+    double max_err;      /* feature units */
+    int max_steps;       /* quantised steps */
+    int off_by_one;      /* features whose int8 differs from the reference's */
+    uint32_t cycles;
+} mfcc_result_t;
+
+static mfcc_result_t run_mfcc(const int16_t *pcm, int frames)
+{
+    tdsp_t *t = tdsp_new();
+    load_kernels(t, "dsp/kernels/mfcc.s", "dsp/kernels/rfft.s", "mfcc", MFCC_DESC);
+    tdsp_poke(t, MFCC_PCM, pcm, MFCC_SAMPLES * 2);
+    const uint32_t desc[3] = { MFCC_PCM, MFCC_OUT, (uint32_t)frames };
+    tdsp_poke(t, MFCC_DESC, desc, sizeof desc);
+    put32(t, MFCC_OUT + (uint32_t)frames * 40, 0xA5A5A5A5u);   /* guard */
+    cr_assert_eq(tdsp_run(t, 50000000), DSP_RUN_HALT, "%s", t->msg);
+    static int32_t got[MFCC_FRAMES][MFCC_COEFFS];
+    static double want[MFCC_FRAMES][MFCC_COEFFS];
+    tdsp_peek(t, MFCC_OUT, got, (uint32_t)frames * 40);
+    uint32_t guard;
+    tdsp_peek(t, MFCC_OUT + (uint32_t)frames * 40, &guard, 4);
+    cr_assert_eq(guard, 0xA5A5A5A5u, "wrote past the output");
+    mfcc_ref(pcm, want);
+    mfcc_result_t r = { 0, 0, 0, kernel_cycles(t) };
+    for (int f = 0; f < frames; f++)
+        for (int c = 0; c < MFCC_COEFFS; c++) {
+            double g = got[f][c] / 256.0;
+            r.max_err = fmax(r.max_err, fabs(g - want[f][c]));
+            int d = abs(mfcc_ref_quantize(g, MFCC_KWS_SCALE, MFCC_KWS_ZERO_POINT) -
+                        mfcc_ref_quantize(want[f][c], MFCC_KWS_SCALE, MFCC_KWS_ZERO_POINT));
+            r.off_by_one += d != 0;
+            if (d > r.max_steps)
+                r.max_steps = d;
+            cr_expect_leq(d, 1, "frame %d coefficient %d: %.3f, reference %.3f", f, c, g, want[f][c]);
+        }
+    tdsp_free(t);
+    return r;
+}
+
+static void mfcc_check(const char *what, const int16_t *pcm, int frames)
+{
+    mfcc_result_t r = run_mfcc(pcm, frames);
+    fprintf(stderr, "hld mfcc %s: %d frames, %u cycles (%u per frame), max error %.4f, %d of %d features 1 step off\n",
+            what, frames, r.cycles, r.cycles / (uint32_t)frames, r.max_err, r.off_by_one, frames * MFCC_COEFFS);
+    cr_assert_leq(r.max_steps, 1, "%s: %d steps off", what, r.max_steps);
+}
+
+/* A word-like signal: silence, then harmonics of a gliding pitch under a
+ * rising and falling envelope, with noise (seeded). */
+static void synth_word(int16_t *pcm, double peak, uint64_t seed)
+{
+    rng = seed;
+    double phase = 0;
+    for (int n = 0; n < MFCC_SAMPLES; n++) {
+        double tsec = n / (double)MFCC_RATE;
+        double env = tsec < 0.2 || tsec > 0.8 ? 0 : sin(M_PI * (tsec - 0.2) / 0.6);
+        double f0 = 120 + 80 * tsec;
+        phase += 2 * M_PI * f0 / MFCC_RATE;
+        double v = 0;
+        for (int h = 1; h <= 12; h++)
+            v += sin(h * phase) / h;
+        double noise = ((double)(rnd() % 2001) - 1000) / 1000.0;
+        double s = peak * (env * v / 3.1 + 0.002 * noise);
+        pcm[n] = (int16_t)lround(fmax(-32768, fmin(32767, s)));
+    }
+}
+
+Test(hld_kernels, mfcc_word_like_signal_within_one_step_and_its_cycles)
+{
+    static int16_t pcm[MFCC_SAMPLES];
+    synth_word(pcm, 20000, 5);
+    mfcc_check("word-like, loud", pcm, MFCC_FRAMES);
+}
+
+Test(hld_kernels, mfcc_quiet_and_full_scale_signals_within_one_step)
+{
+    static int16_t pcm[MFCC_SAMPLES];
+    synth_word(pcm, 300, 6);
+    mfcc_check("word-like, quiet", pcm, 12);
+    /* A full-scale square wave at 250 Hz with noise 60 dB below it: no
+     * overflow anywhere.  (Without the noise its bands between the
+     * harmonics are 100 dB down, below the FFT's error floor, ~ -88 dB
+     * of the largest bin: c0 is then 25 units off, docs/dsp.md.) */
+    rng = 7;
+    for (int n = 0; n < MFCC_SAMPLES; n++) {
+        int v = ((n / 32) % 2 ? 32767 : -32768) + (int)(rnd() % 65) - 32;
+        pcm[n] = (int16_t)(v > 32767 ? 32767 : v < -32768 ? -32768 : v);
+    }
+    mfcc_check("full-scale square + noise", pcm, 4);
+}
+
+/* Digital silence: every band at the floor, ln(1e-6): c0 = 80 ln(1e-6)
+ * = -1105.2, the others 0. */
+Test(hld_kernels, mfcc_silence_is_the_floor)
+{
+    static int16_t pcm[MFCC_SAMPLES];
+    memset(pcm, 0, sizeof pcm);
+    static double ref[MFCC_FRAMES][MFCC_COEFFS];
+    mfcc_ref(pcm, ref);
+    cr_assert_float_eq(ref[0][0], 80 * log(1e-6), 1e-9);
+    cr_assert_float_eq(ref[48][5], 0, 1e-9);
+    mfcc_check("silence", pcm, 3);
 }
