@@ -71,6 +71,7 @@ test-rest: test-dsp-fuzz
 
 # The offload image: the dispatcher and the kernels it calls, one source.
 DSP_OFFLOAD_SRCS := dsp/dispatch/dispatcher.s dsp/kernels/fc_s8.s dsp/kernels/dw_s8.s dsp/kernels/avg_s8.s
+DSP_OFFLOAD_SRCS += dsp/kernels/mfcc.s dsp/kernels/rfft.s
 $(BUILD)/dsp/offload.s: $(DSP_OFFLOAD_SRCS)
 	@mkdir -p $(dir $@)
 	cat $^ > $@
@@ -81,3 +82,10 @@ dsp: $(BUILD)/dsp/offload.hld
 # The MFCC kernel's unit tests compare it with the double-precision host
 # reference (tools/mfcc_ref.c), linked into the unit tests.
 $(UNIT_BIN): $(SAN)/obj/tools/mfcc_ref.o
+
+# The reference as a tool: a WAVE file's features (tests/dsp/audio_kws.sh).
+MFCC_REF := $(BUILD)/bin/etsim-mfcc-ref
+$(MFCC_REF): $(BUILD)/obj/tools/etsim_mfcc_ref.o $(BUILD)/obj/tools/mfcc_ref.o $(BUILD)/obj/firmware/runner/wave.o
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $^ -lm
+dsp: $(MFCC_REF)

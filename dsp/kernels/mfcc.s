@@ -9,8 +9,10 @@
 #   c_k = 2 sum_n ln(mel_n + 1e-6) cos(pi k (n + 1/2) / 40).
 #
 # Call: r2 = descriptor: +0 pcm (int16[16000], 2-byte aligned; the
-# samples as int16 = float * 32768), +4 out (int32[frames][10], 8-byte
-# aligned: c_k in Q8, i.e. c_k * 256 rounded), +8 frames (1..49).
+# samples as int16 = float * 32768), +4 out (int32[49][10], 8-byte
+# aligned: c_k in Q8, i.e. c_k * 256 rounded), +8 the first frame, +12 the
+# frame after the last (frames first..end-1 are computed, 0 <= first,
+# end <= 49; the descriptor may be in shared memory).
 # Returns with ret; clobbers r1-r13, v0-v15, a0-a7, p1, cb0, ce0 (keeps
 # r14).  Uses DRAM bank 1 from rfft_buf (0x110000) to 0x113502.
 #
@@ -34,11 +36,12 @@ mfcc:
         li r1, mfcc_state
         st.w r15, [r1+0]                        # the return address: fft640 is a call
         st.w r2, [r1+4]
-        st.w r0, [r1+8]                         # t = 0
+        ld.w r3, [r2+8]
+        st.w r3, [r1+8]                         # t = the first frame
 mfcc_frame_loop:
         li r1, mfcc_state
         { ld.w r2, [r1+4] ; ld.w r3, [r1+8] }   # descriptor, t
-        { ld.w r4, [r2+8] ; ld.w r5, [r2+0] }   # frames, pcm
+        { ld.w r4, [r2+12] ; ld.w r5, [r2+0] }  # end, pcm
         sub r9, r3, r4
         bgez r9, mfcc_done
         li r6, mfcc_frame

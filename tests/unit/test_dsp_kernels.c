@@ -441,7 +441,7 @@ static mfcc_result_t run_mfcc(const int16_t *pcm, int frames)
     tdsp_t *t = tdsp_new();
     load_kernels(t, "dsp/kernels/mfcc.s", "dsp/kernels/rfft.s", "mfcc", MFCC_DESC);
     tdsp_poke(t, MFCC_PCM, pcm, MFCC_SAMPLES * 2);
-    const uint32_t desc[3] = { MFCC_PCM, MFCC_OUT, (uint32_t)frames };
+    const uint32_t desc[4] = { MFCC_PCM, MFCC_OUT, 0, (uint32_t)frames };
     tdsp_poke(t, MFCC_DESC, desc, sizeof desc);
     put32(t, MFCC_OUT + (uint32_t)frames * 40, 0xA5A5A5A5u);   /* guard */
     cr_assert_eq(tdsp_run(t, 50000000), DSP_RUN_HALT, "%s", t->msg);
