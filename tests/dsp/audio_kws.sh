@@ -8,7 +8,7 @@
 # double-precision reference (etsim-mfcc-ref) and the float error is
 # printed; the report has the 49 frames as operator 0 on the dsp and the
 # model's operators after it; two runs are the same byte for byte; bad
-# WAVE inputs end with a message.  What the model classifies is printed,
+# WAVE inputs and a faulting DSP end with a message.  What the model classifies is printed,
 # not checked (a synthetic voice may be heard as another word).
 #   usage: tests/dsp/audio_kws.sh ETSIM RUNNER.elf ETSIM-MFCC-REF SHARED
 set -u
@@ -77,6 +77,10 @@ run "an 8 kHz WAVE is refused" 1 - "16-bit PCM, 1 channel, 16000 Hz expected" --
 head -c 2000 "$T/yes.wav" > "$T/cut.wav"
 run "a cut WAVE is refused" 1 - "runs past the end of the file" -- -q "$RUNNER" "$PTE" --engine dsp --input "$T/cut.wav"
 run "audio needs --engine dsp" 1 - "its MFCC front end runs on the DSP" -- -q "$RUNNER" "$PTE" --input "$T/yes.wav"
+# A DSP with 64 KiB of DRAM: mfcc's buffers in bank 1 (0x110000 on) are
+# outside it, the DSP faults in frame 0 and the runner says so.
+"$ETSIM" --print-soc an547 | python3 -c 'import json,sys; d=json.load(sys.stdin); d["dsp"]["dram"]="64K"; json.dump(d, open(sys.argv[1], "w"))' "$T/small.json"
+run "a faulting DSP stops the front end with a message" 1 - "dsp::mfcc_frame, frame 0: the DSP faulted at 0x" -- -q --soc "$T/small.json" "$RUNNER" "$PTE" --engine dsp --input "$T/yes.wav"
 "$REF" "$T/8k.wav" > /dev/null 2> "$T/err"; [ $? = 2 ] && ok "etsim-mfcc-ref refuses bad input (exit 2)" || bad "etsim-mfcc-ref exit"
 
 echo "audio_kws: $pass passed, $fail failed"
