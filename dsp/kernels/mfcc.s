@@ -11,8 +11,8 @@
 # Call: r2 = descriptor: +0 pcm (int16[16000], 2-byte aligned; the
 # samples as int16 = float * 32768), +4 out (int32[49][10], 8-byte
 # aligned: c_k in Q8, i.e. c_k * 256 rounded), +8 the first frame, +12 the
-# frame after the last (frames first..end-1 are computed, 0 <= first,
-# end <= 49; the descriptor may be in shared memory).
+# frame after the last (frames first..min(end, 49)-1 are computed, none if
+# first is negative as an int32; the descriptor may be in shared memory).
 # Returns with ret; clobbers r1-r13, v0-v15, a0-a7, p1, cb0, ce0 (keeps
 # r14).  Uses DRAM bank 1 from rfft_buf (0x110000) to 0x113502.
 #
@@ -42,6 +42,9 @@ mfcc_frame_loop:
         li r1, mfcc_state
         { ld.w r2, [r1+4] ; ld.w r3, [r1+8] }   # descriptor, t
         { ld.w r4, [r2+12] ; ld.w r5, [r2+0] }  # end, pcm
+        movi r9, 49
+        min r4, r4, r9                          # frames past 48 would read past the samples
+        bltz r3, mfcc_done                      # and so would a negative first frame
         sub r9, r3, r4
         bgez r9, mfcc_done
         li r6, mfcc_frame

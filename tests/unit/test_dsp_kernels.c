@@ -520,6 +520,34 @@ Test(hld_kernels, mfcc_quiet_and_full_scale_signals_within_one_step)
     mfcc_check("full-scale square + noise", pcm, 4);
 }
 
+/* A descriptor asking for frames past the last or from a negative one:
+ * nothing is computed beyond frame 48, nothing at all from frame -1. */
+Test(hld_kernels, mfcc_frames_outside_the_second_are_not_computed)
+{
+    static int16_t pcm[MFCC_SAMPLES];
+    memset(pcm, 0, sizeof pcm);
+    uint32_t ranges[2][2] = { { 47, 1000 }, { 0xFFFFFFFFu, 3 } };
+    uint32_t want_written[2] = { 2, 0 };
+    for (int i = 0; i < 2; i++) {
+        tdsp_t *t = tdsp_new();
+        load_kernels(t, "dsp/kernels/mfcc.s", "dsp/kernels/rfft.s", "mfcc", MFCC_DESC);
+        tdsp_poke(t, MFCC_PCM, pcm, MFCC_SAMPLES * 2);
+        const uint32_t desc[4] = { MFCC_PCM, MFCC_OUT, ranges[i][0], ranges[i][1] };
+        tdsp_poke(t, MFCC_DESC, desc, sizeof desc);
+        static int32_t out[MFCC_FRAMES + 1][MFCC_COEFFS];
+        memset(out, 0x5A, sizeof out);
+        tdsp_poke(t, MFCC_OUT, out, sizeof out);
+        cr_assert_eq(tdsp_run(t, 5000000), DSP_RUN_HALT, "%s", t->msg);
+        tdsp_peek(t, MFCC_OUT, out, sizeof out);
+        uint32_t written = 0;
+        for (int f = 0; f <= MFCC_FRAMES; f++)
+            written += out[f][0] != 0x5A5A5A5A;
+        cr_assert_eq(written, want_written[i], "range %u..%u: %u frames written", ranges[i][0], ranges[i][1], written);
+        cr_assert_eq(out[MFCC_FRAMES][0], 0x5A5A5A5A, "wrote past frame 48");
+        tdsp_free(t);
+    }
+}
+
 /* Digital silence: every band at the floor, ln(1e-6): c0 = 80 ln(1e-6)
  * = -1105.2, the others 0. */
 Test(hld_kernels, mfcc_silence_is_the_floor)
