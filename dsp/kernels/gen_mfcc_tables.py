@@ -3,7 +3,8 @@
 Hann window (Q15), the 40 triangular mel bands of the 321 bins of a
 640-point FFT at 16 kHz (HTK mel scale over 0-8 kHz, unnormalised, as
 torchaudio's melscale_fbanks builds them; per band the first bin with a
-non-zero weight, the bin count and the weights in Q15), the floor
+non-zero weight, the bin count / 4 and the weights in Q15, padded with
+zeros to a multiple of 4 bins), the floor
 C = 1e-6 * 2^40, log2(1 + j/64) in Q16 and the DCT-II factors
 2 ln 2 cos(pi k (n + 1/2) / 40) in Q30, two coefficients per entry.
 Run: python3 dsp/kernels/gen_mfcc_tables.py"""
@@ -61,9 +62,15 @@ def tables():
            "# periodic Hann window, Q15", "mfcc_hann:"]
     lines(out, ".half", [q15(0.5 - 0.5 * math.cos(2 * math.pi * n / NFFT)) for n in range(NFFT)], 16)
     bands = filterbank()
-    out.append("# per band: byte offset of its first bin in the spectrum, bin count")
+    # the kernel takes 4 bins at a time: pad each band with zero weights on
+    # the bins after it (fft640 writes 324 bins)
+    for b in bands:
+        while len(b) % 4:
+            b.append((b[-1][0] + 1, 0))
+        assert b[-1][0] < 324
+    out.append("# per band: byte offset of its first bin in the spectrum, bins / 4")
     out.append("mfcc_bands:")
-    lines(out, ".word", ["%d, %d" % (8 * b[0][0], len(b)) for b in bands], 8)
+    lines(out, ".word", ["%d, %d" % (8 * b[0][0], len(b) // 4) for b in bands], 8)
     out.append("# per band and bin: the weight twice (ld.bc.w gives vmac.wh both halves), Q15")
     out.append("mfcc_weights:")
     lines(out, ".half", ["%d, %d" % (w, w) for b in bands for _, w in b], 8)
