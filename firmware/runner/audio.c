@@ -3,7 +3,6 @@
 
 #include <stdio.h>
 
-#include "../../firmware/include/etsim_profport.h"
 #include "dsp.h"
 #include "profport.h"
 #include "wave.h"
