@@ -14,6 +14,12 @@ $(BUILD)/dsp/%.hld: dsp/kernels/%.s $(DSP_AS)
 	@mkdir -p $(dir $@)
 	$(DSP_AS) -o $@ $<
 
+# mfcc calls fft640: its image holds both sources.
+$(BUILD)/dsp/mfcc.hld: dsp/kernels/mfcc.s dsp/kernels/rfft.s $(DSP_AS)
+	@mkdir -p $(dir $@)
+	cat dsp/kernels/mfcc.s dsp/kernels/rfft.s > $(BUILD)/dsp/mfcc-all.s
+	$(DSP_AS) -o $@ $(BUILD)/dsp/mfcc-all.s
+
 .PHONY: dsp dsp-test test-dsp-fuzz dsp-doc-check
 dsp: $(DSP_AS) $(DSP_IMAGES)
 all: dsp
@@ -65,9 +71,21 @@ test-rest: test-dsp-fuzz
 
 # The offload image: the dispatcher and the kernels it calls, one source.
 DSP_OFFLOAD_SRCS := dsp/dispatch/dispatcher.s dsp/kernels/fc_s8.s dsp/kernels/dw_s8.s dsp/kernels/avg_s8.s
+DSP_OFFLOAD_SRCS += dsp/kernels/mfcc.s dsp/kernels/rfft.s
 $(BUILD)/dsp/offload.s: $(DSP_OFFLOAD_SRCS)
 	@mkdir -p $(dir $@)
 	cat $^ > $@
 $(BUILD)/dsp/offload.hld: $(BUILD)/dsp/offload.s $(DSP_AS)
 	$(DSP_AS) -o $@ $<
 dsp: $(BUILD)/dsp/offload.hld
+
+# The MFCC kernel's unit tests compare it with the double-precision host
+# reference (tools/mfcc_ref.c), linked into the unit tests.
+$(UNIT_BIN): $(SAN)/obj/tools/mfcc_ref.o
+
+# The reference as a tool: a WAVE file's features (tests/dsp/audio_kws.sh).
+MFCC_REF := $(BUILD)/bin/etsim-mfcc-ref
+$(MFCC_REF): $(BUILD)/obj/tools/etsim_mfcc_ref.o $(BUILD)/obj/tools/mfcc_ref.o $(BUILD)/obj/firmware/runner/wave.o
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -o $@ $^ -lm
+dsp: $(MFCC_REF)

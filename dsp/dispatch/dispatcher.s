@@ -36,6 +36,17 @@ idle:   waiti
         li r1, MBOX
         ld.w r3, [r1+0]            # operation
         ld.w r2, [r1+4]            # descriptor
+        # The audio front end (operations 32 and up): OP_MFCC runs mfcc on
+        # its descriptor (in shared memory, read in place).
+        .equ OP_MFCC, 32
+        movi r4, OP_MFCC
+        bne r3, r4, not_mfcc
+        rsr r4, ccount
+        li r5, t_start
+        st.w r4, [r5+0]
+        call mfcc
+        j rows_done                # the cycles since t_start, status 0, reply
+not_mfcc:
         movi r4, OP_FC_S8_ROWS
         beq r3, r4, rows
         movi r4, OP_DW_S8

@@ -6,6 +6,8 @@
 #ifndef ETSIM_DSP_H
 #define ETSIM_DSP_H
 
+#include <stdint.h>
+
 #define ETSIM_DSP_MAILBOX   0x48104000u
 #define ETSIM_DSP_IRQ       57u
 #define ETSIM_DSP_WINDOW    0x48200000u   /* + DSP address: IRAM at 0, DRAM at 0x100000 */
@@ -37,7 +39,18 @@
 #define ETSIM_DSP_OP_FC_S8_ROWS 2u   /* the same + rows, x and out strides: fc_s8 per row */
 #define ETSIM_DSP_OP_DW_S8   3u   /* dsp/kernels/dw_s8.s: its descriptor */
 #define ETSIM_DSP_OP_AVG_S8  4u   /* dsp/kernels/avg_s8.s: its descriptor (dw_s8's layout) */
+/* The audio front end (operations 32 and up). */
+#define ETSIM_DSP_OP_MFCC    32u  /* dsp/kernels/mfcc.s: etsim_dsp_mfcc_desc */
 #define ETSIM_DSP_OK         0u
 #define ETSIM_DSP_BAD_OP     1u
+
+/* ETSIM_DSP_OP_MFCC: the KWS model's MFCC features of frames first..end-1
+ * of one second of 16 kHz audio (docs/dsp.md, "The MFCC front end"). */
+struct etsim_dsp_mfcc_desc {
+    uint32_t pcm;     /* int16[16000], 2-byte aligned */
+    uint32_t out;     /* int32[49][10], 8-byte aligned: the features in Q8 */
+    uint32_t first;   /* the first frame, 0..48 */
+    uint32_t end;     /* the frame after the last, first + 1 .. 49 */
+};
 
 #endif

@@ -150,3 +150,19 @@ int runner_dsp_attach(et_method *m, et_pool *mem)
     return 0;
 #endif
 }
+
+int runner_dsp_mfcc_frame(struct etsim_dsp_mfcc_desc *desc, const int16_t *pcm, int32_t *out, uint32_t frame,
+                         char *msg, size_t msglen)
+{
+    desc->pcm = (uint32_t)(uintptr_t)pcm;
+    desc->out = (uint32_t)(uintptr_t)out;
+    desc->first = frame;
+    desc->end = frame + 1;
+    clean(NULL, desc, sizeof *desc);
+    if (frame == 0)   /* the samples, written by the M55 before the first frame */
+        clean(NULL, pcm, RUNNER_MFCC_SAMPLES * sizeof *pcm);
+    if (call(NULL, ETSIM_DSP_OP_MFCC, desc, msg, msglen) != 0)
+        return -1;
+    invalidate(NULL, out + RUNNER_MFCC_COEFFS * frame, RUNNER_MFCC_COEFFS * sizeof *out);
+    return 0;
+}

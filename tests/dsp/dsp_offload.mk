@@ -35,3 +35,11 @@ test-dsp-kws: $(BUILD)/bin/etsim $(RUNNER_ELF)
 	bash tests/dsp/kws_engine.sh $(BUILD)/bin/etsim $(RUNNER_ELF) $(SHARED)
 
 test-rest: test-dsp-kws
+
+# A spoken word (espeak-ng) through the DSP's MFCC front end and KWS in one
+# run (the plain build).
+.PHONY: test-dsp-audio
+test-dsp-audio: $(BUILD)/bin/etsim $(RUNNER_ELF) $(BUILD)/bin/etsim-mfcc-ref
+	bash tests/dsp/audio_kws.sh $(BUILD)/bin/etsim $(RUNNER_ELF) $(BUILD)/bin/etsim-mfcc-ref $(SHARED)
+
+test-rest: test-dsp-audio
