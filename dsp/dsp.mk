@@ -14,6 +14,12 @@ $(BUILD)/dsp/%.hld: dsp/kernels/%.s $(DSP_AS)
 	@mkdir -p $(dir $@)
 	$(DSP_AS) -o $@ $<
 
+# A kernel that calls another one is assembled with it (one source).
+$(BUILD)/dsp/conv_s8.hld: dsp/kernels/conv_s8.s dsp/kernels/fc_s8.s $(DSP_AS)
+	@mkdir -p $(dir $@)
+	cat $(filter %.s,$^) > $(@:.hld=.s)
+	$(DSP_AS) -o $@ $(@:.hld=.s)
+
 .PHONY: dsp dsp-test test-dsp-fuzz dsp-doc-check
 dsp: $(DSP_AS) $(DSP_IMAGES)
 all: dsp
@@ -64,7 +70,8 @@ test-dsp-fuzz: $(BUILD)/fuzz/fuzz_dsp $(DSP_IMAGES)
 test-rest: test-dsp-fuzz
 
 # The offload image: the dispatcher and the kernels it calls, one source.
-DSP_OFFLOAD_SRCS := dsp/dispatch/dispatcher.s dsp/kernels/fc_s8.s dsp/kernels/dw_s8.s dsp/kernels/avg_s8.s
+DSP_OFFLOAD_SRCS := dsp/dispatch/dispatcher.s dsp/kernels/fc_s8.s dsp/kernels/dw_s8.s dsp/kernels/avg_s8.s \
+                    dsp/kernels/conv_s8.s
 $(BUILD)/dsp/offload.s: $(DSP_OFFLOAD_SRCS)
 	@mkdir -p $(dir $@)
 	cat $^ > $@

@@ -27,19 +27,26 @@ static char *read_source(const char *path)
 }
 
 /* Assemble a driver that calls `fn` with r2 = arg between two CCOUNT
- * reads, followed by the kernel's source. */
-static void load_kernel(tdsp_t *t, const char *path, const char *fn, uint32_t arg)
+ * reads, followed by the kernel's source and, when `also` is not NULL,
+ * the source of a kernel it calls. */
+static void load_kernels(tdsp_t *t, const char *path, const char *also, const char *fn, uint32_t arg)
 {
-    char *kernel = read_source(path);
-    size_t n = strlen(kernel) + 512;
+    char *kernel = read_source(path), *other = also ? read_source(also) : NULL;
+    size_t n = strlen(kernel) + (other ? strlen(other) : 0) + 512;
     char *src = malloc(n);
     snprintf(src, n,
              ".entry main\n"
              "main: li r2, 0x%x\n rsr r14, ccount\n call %s\n rsr r15, ccount\n halt\n"
-             "%s", arg, fn, kernel);
+             "%s\n.text\n%s", arg, fn, kernel, other ? other : "");
     tdsp_load(t, src);
     free(src);
     free(kernel);
+    free(other);
+}
+
+static void load_kernel(tdsp_t *t, const char *path, const char *fn, uint32_t arg)
+{
+    load_kernels(t, path, NULL, fn, arg);
 }
 
 static uint32_t kernel_cycles(const tdsp_t *t)
@@ -65,6 +72,18 @@ static uint32_t rnd(void)
 #define FC_W    0x100000u
 
 static void put32(tdsp_t *t, uint32_t addr, uint32_t v) { tdsp_poke(t, addr, &v, 4); }
+
+/* Run the loaded kernel to its halt and read its n output bytes at addr,
+ * checking that it wrote nothing past them (a guard word). */
+static void run_guarded(tdsp_t *t, uint32_t addr, void *out, uint32_t n, uint64_t max_cycles)
+{
+    put32(t, addr + n, 0xA5A5A5A5u);
+    cr_assert_eq(tdsp_run(t, max_cycles), DSP_RUN_HALT, "%s", t->msg);
+    tdsp_peek(t, addr, out, n);
+    uint32_t guard;
+    tdsp_peek(t, addr + n, &guard, 4);
+    cr_assert_eq(guard, 0xA5A5A5A5u, "wrote past the output");
+}
 
 /* One fully connected layer of N outputs over K inputs; returns cycles. */
 static uint32_t run_fc(unsigned N, unsigned K, uint64_t seed)
@@ -99,9 +118,7 @@ static uint32_t run_fc(unsigned N, unsigned K, uint64_t seed)
     tdsp_poke(t, FC_DESC, desc, sizeof desc);
     int16_t q[4] = { (int16_t)out_off, (int16_t)act_min, (int16_t)act_max, 0 };
     tdsp_poke(t, FC_DESC + 32, q, sizeof q);
-    put32(t, FC_OUT + N, 0xA5A5A5A5u);   /* guard after the output */
-    cr_assert_eq(tdsp_run(t, 10000000), DSP_RUN_HALT, "%s", t->msg);
-    tdsp_peek(t, FC_OUT, out, N);
+    run_guarded(t, FC_OUT, out, N, 10000000);
     for (unsigned o = 0; o < N; o++) {
         /* the runtime's reference (quantized_linear_s8.c, filter offset 0) */
         int32_t acc = bias[o];
@@ -111,9 +128,6 @@ static uint32_t run_fc(unsigned N, unsigned K, uint64_t seed)
         int8_t want = (int8_t)q_clamp(acc, act_min, act_max);
         cr_assert_eq(out[o], want, "N %u K %u output %u: got %d want %d", N, K, o, out[o], want);
     }
-    uint32_t guard;
-    tdsp_peek(t, FC_OUT + N, &guard, 4);
-    cr_assert_eq(guard, 0xA5A5A5A5u, "wrote past the output");
     uint32_t cycles = kernel_cycles(t);
     tdsp_free(t);
     free(x); free(w); free(out); free(bias); free(bias_folded); free(mult); free(shift);
@@ -248,9 +262,7 @@ static uint32_t run_dw(int H, int W, int C, int KH, int KW, int sy, int sx, int 
     tdsp_poke(t, DW_DESC, desc, sizeof desc);
     int16_t q[4] = {(int16_t)out_off, (int16_t)act_min, (int16_t)act_max, 0};
     tdsp_poke(t, DW_DESC + 72, q, sizeof q);
-    put32(t, DW_OUT + (uint32_t)no, 0xA5A5A5A5u);
-    cr_assert_eq(tdsp_run(t, 50000000), DSP_RUN_HALT, "%s", t->msg);
-    tdsp_peek(t, DW_OUT, out, (uint32_t)no);
+    run_guarded(t, DW_OUT, out, (uint32_t)no, 50000000);
     for (int oy = 0; oy < Ho; oy++)
         for (int ox = 0; ox < Wo; ox++)
             for (int c = 0; c < C; c++) {
@@ -268,9 +280,6 @@ static uint32_t run_dw(int H, int W, int C, int KH, int KW, int sy, int sx, int 
                 cr_assert_eq(out[i], want, "%dx%dx%d k%dx%d s%d,%d p%d,%d: out[%d][%d][%d] got %d want %d", H, W, C,
                              KH, KW, sy, sx, py, px, oy, ox, c, out[i], want);
             }
-    uint32_t guard;
-    tdsp_peek(t, DW_OUT + (uint32_t)no, &guard, 4);
-    cr_assert_eq(guard, 0xA5A5A5A5u, "wrote past the output");
     uint32_t cycles = kernel_cycles(t);
     tdsp_free(t);
     free(x); free(w); free(out); free(bias); free(mult); free(shift);
@@ -317,9 +326,7 @@ static uint32_t run_avg(int H, int W, int C, int KH, int KW, int sy, int sx, int
                                (uint32_t)Wo, (uint32_t)KH, (uint32_t)KW, (uint32_t)sy, (uint32_t)sx, (uint32_t)py,
                                (uint32_t)px};
     tdsp_poke(t, DW_DESC, desc, sizeof desc);
-    put32(t, DW_OUT + (uint32_t)no, 0xA5A5A5A5u);
-    cr_assert_eq(tdsp_run(t, 50000000), DSP_RUN_HALT, "%s", t->msg);
-    tdsp_peek(t, DW_OUT, out, (uint32_t)no);
+    run_guarded(t, DW_OUT, out, (uint32_t)no, 50000000);
     for (int oy = 0; oy < Ho; oy++)
         for (int ox = 0; ox < Wo; ox++) {
             int y0 = oy * sy - py < 0 ? 0 : oy * sy - py, y1 = oy * sy - py + KH > H ? H : oy * sy - py + KH;
@@ -337,9 +344,6 @@ static uint32_t run_avg(int H, int W, int C, int KH, int KW, int sy, int sx, int
                              H, W, C, KH, KW, sy, sx, py, px, oy, ox, c, out[i], want, sum, count);
             }
         }
-    uint32_t guard;
-    tdsp_peek(t, DW_OUT + (uint32_t)no, &guard, 4);
-    cr_assert_eq(guard, 0xA5A5A5A5u, "wrote past the output");
     uint32_t cycles = kernel_cycles(t);
     tdsp_free(t);
     free(x); free(out);
@@ -360,4 +364,126 @@ Test(hld_kernels, avg_s8_kws_global_pool_bit_exact_and_its_cycles)
     uint32_t cycles = run_avg(25, 5, 64, 25, 5, 1, 1, 0, 0, 41);
     run_avg(25, 5, 64, 25, 5, 1, 1, 0, 0, 42);
     printf("hld avg_s8 25x5x64 global: %u cycles\n", cycles);
+}
+
+/* ---- conv_s8: convolution (im2col row + fc_s8) ---------------------------- */
+
+#define CV_DESC  0x101000u
+#define CV_ROW   0x101100u   /* K16 + 8 <= 0xF00 */
+#define CV_X     0x102000u   /* up to 0x6000 bytes */
+#define CV_BIAS  0x108000u
+#define CV_MULT  0x108400u
+#define CV_SHIFT 0x108800u
+#define CV_W     0x110000u   /* bank 1, up to 0x8000 */
+#define CV_OUT   0x118000u   /* up to 0x7F00 */
+
+typedef struct conv_shape {
+    int H, W, IC, OC, KH, KW, sy, sx, py, px, dy, dx;
+} conv_shape;
+
+/* One convolution on random data against the runtime's reference loop
+ * (quantized_conv2d_s8.c, one group); the weights go to the kernel as the
+ * M55's placement lays them out (rows padded with zeros to 16 bytes, the
+ * input offset folded into the kernel sums).  Returns cycles. */
+static uint32_t run_conv(conv_shape s, uint64_t seed)
+{
+    rng = seed;
+    int Ho = (s.H + 2 * s.py - s.dy * (s.KH - 1) - 1) / s.sy + 1;
+    int Wo = (s.W + 2 * s.px - s.dx * (s.KW - 1) - 1) / s.sx + 1;
+    int K = s.KH * s.KW * s.IC, K16 = (K + 15) & ~15;
+    size_t nx = (size_t)s.H * s.W * s.IC, no = (size_t)Ho * Wo * s.OC;
+    cr_assert(Ho > 0 && Wo > 0 && nx <= 0x6000 && (size_t)s.OC * K16 <= 0x8000 && K16 + 8 <= 0xF00 &&
+              s.OC <= 256 && s.OC % 4 == 0 && no <= 0x7F00);
+    int8_t *x = malloc(nx), *w = malloc((size_t)s.OC * K), *wp = calloc((size_t)s.OC, (size_t)K16), *out = malloc(no);
+    int32_t *bias = malloc((size_t)s.OC * 4), *ksum = malloc((size_t)s.OC * 4), *mult = malloc((size_t)s.OC * 4);
+    int16_t *shift = malloc((size_t)s.OC * 2);
+    int32_t in_off = (int32_t)(rnd() % 256) - 127, out_off = (int32_t)(rnd() % 256) - 128;
+    int32_t act_min = -128 + (int32_t)(rnd() % 20), act_max = 127 - (int32_t)(rnd() % 20);
+    for (size_t i = 0; i < nx; i++)
+        x[i] = (int8_t)rnd();
+    for (size_t i = 0; i < (size_t)s.OC * K; i++)
+        w[i] = (int8_t)rnd();
+    for (int o = 0; o < s.OC; o++) {
+        bias[o] = (int32_t)(rnd() % 20001) - 10000;
+        mult[o] = (int32_t)(0x40000000u | (rnd() & 0x3FFFFFFFu));
+        shift[o] = (int16_t)(-5 - (int)(rnd() % 7));
+        int32_t wsum = 0;
+        for (int k = 0; k < K; k++) {
+            wsum += w[(size_t)o * K + k];
+            wp[(size_t)o * K16 + k] = w[(size_t)o * K + k];
+        }
+        ksum[o] = (int32_t)((uint32_t)bias[o] + (uint32_t)in_off * (uint32_t)wsum);
+    }
+    tdsp_t *t = tdsp_new();
+    load_kernels(t, "dsp/kernels/conv_s8.s", "dsp/kernels/fc_s8.s", "conv_s8", CV_DESC);
+    tdsp_poke(t, CV_X, x, (uint32_t)nx);
+    tdsp_poke(t, CV_W, wp, (uint32_t)(s.OC * K16));
+    tdsp_poke(t, CV_BIAS, ksum, (uint32_t)s.OC * 4);
+    tdsp_poke(t, CV_MULT, mult, (uint32_t)s.OC * 4);
+    tdsp_poke(t, CV_SHIFT, shift, (uint32_t)s.OC * 2);
+    const uint32_t fc[8] = {0, CV_W, CV_BIAS, CV_MULT, CV_SHIFT, CV_OUT, (uint32_t)s.OC, (uint32_t)K16};
+    tdsp_poke(t, CV_DESC, fc, sizeof fc);
+    int16_t q[4] = {(int16_t)out_off, (int16_t)act_min, (int16_t)act_max, 0};
+    tdsp_poke(t, CV_DESC + 32, q, sizeof q);
+    const uint32_t geom[16] = {CV_X, (uint32_t)s.IC, (uint32_t)s.H, (uint32_t)s.W, (uint32_t)Ho, (uint32_t)Wo,
+                               (uint32_t)s.KH, (uint32_t)s.KW, (uint32_t)s.sy, (uint32_t)s.sx, (uint32_t)s.py,
+                               (uint32_t)s.px, (uint32_t)s.dy, (uint32_t)s.dx, (uint32_t)-in_off, CV_ROW};
+    tdsp_poke(t, CV_DESC + 40, geom, sizeof geom);
+    run_guarded(t, CV_OUT, out, (uint32_t)no, 200000000);
+    for (int oy = 0; oy < Ho; oy++)
+        for (int ox = 0; ox < Wo; ox++)
+            for (int o = 0; o < s.OC; o++) {
+                int32_t acc = bias[o];
+                for (int ky = 0; ky < s.KH; ky++)
+                    for (int kx = 0; kx < s.KW; kx++) {
+                        int iy = oy * s.sy - s.py + ky * s.dy, ix = ox * s.sx - s.px + kx * s.dx;
+                        if (iy < 0 || iy >= s.H || ix < 0 || ix >= s.W)
+                            continue;
+                        for (int c = 0; c < s.IC; c++)
+                            acc += (x[((size_t)iy * s.W + ix) * s.IC + c] + in_off) *
+                                   w[(((size_t)o * s.KH + ky) * s.KW + kx) * s.IC + c];
+                    }
+                acc = q_requantize(acc, mult[o], shift[o]) + out_off;
+                int8_t want = (int8_t)q_clamp(acc, act_min, act_max);
+                size_t i = ((size_t)oy * Wo + ox) * s.OC + o;
+                cr_assert_eq(out[i], want,
+                             "%dx%dx%d->%d k%dx%d s%d,%d p%d,%d d%d,%d: out[%d][%d][%d] got %d want %d", s.H, s.W,
+                             s.IC, s.OC, s.KH, s.KW, s.sy, s.sx, s.py, s.px, s.dy, s.dx, oy, ox, o, out[i], want);
+            }
+    uint32_t cycles = kernel_cycles(t);
+    tdsp_free(t);
+    free(x); free(w); free(wp); free(out); free(bias); free(ksum); free(mult); free(shift);
+    return cycles;
+}
+
+Test(hld_kernels, conv_s8_random_shapes_bit_exact)
+{
+    run_conv((conv_shape){5, 4, 3, 8, 3, 3, 1, 1, 1, 1, 1, 1}, 51);
+    run_conv((conv_shape){7, 6, 16, 4, 3, 3, 2, 2, 1, 1, 1, 1}, 52);
+    run_conv((conv_shape){6, 5, 5, 12, 3, 2, 1, 2, 0, 1, 1, 1}, 53);
+    run_conv((conv_shape){8, 8, 9, 8, 3, 3, 1, 1, 2, 2, 2, 2}, 54);    /* dilation 2 */
+    run_conv((conv_shape){9, 7, 2, 4, 2, 3, 2, 1, 1, 2, 3, 2}, 55);    /* dilation 3 x 2 */
+    run_conv((conv_shape){4, 4, 24, 16, 1, 1, 2, 2, 0, 0, 1, 1}, 56);  /* strided 1x1 */
+    run_conv((conv_shape){3, 3, 4, 4, 5, 5, 1, 1, 2, 2, 1, 1}, 57);    /* window larger than the input */
+    /* random shapes */
+    rng = 58;
+    for (int i = 0; i < 6; i++) {
+        conv_shape s = {2 + (int)(rnd() % 9), 2 + (int)(rnd() % 9), 1 + (int)(rnd() % 20), 4 * (1 + (int)(rnd() % 6)),
+                        1 + (int)(rnd() % 4), 1 + (int)(rnd() % 4), 1 + (int)(rnd() % 3), 1 + (int)(rnd() % 3),
+                        (int)(rnd() % 3), (int)(rnd() % 3), 1 + (int)(rnd() % 2), 1 + (int)(rnd() % 2)};
+        if (s.H + 2 * s.py < s.dy * (s.KH - 1) + 1 || s.W + 2 * s.px < s.dx * (s.KW - 1) + 1)
+            continue;
+        uint64_t keep = rng;
+        run_conv(s, 60 + (uint64_t)i);
+        rng = keep;
+    }
+}
+
+/* KWS's first layer as the placement gives it: a depthwise convolution of
+ * one channel with multiplier 64 is a convolution IC = 1, OC = 64 (49 x 10
+ * input, 10 x 4 kernel, stride 2, padding 5 x 1). */
+Test(hld_kernels, conv_s8_kws_first_layer_bit_exact_and_its_cycles)
+{
+    uint32_t cycles = run_conv((conv_shape){49, 10, 1, 64, 10, 4, 2, 2, 5, 1, 1, 1}, 71);
+    printf("hld conv_s8 49x10x1 -> 25x5x64 10x4: %u cycles, %.2f MAC/cycle\n", cycles, 25.0 * 5 * 64 * 40 / cycles);
 }
