@@ -28,6 +28,24 @@ typedef struct dw_desc {
     int16_t zp, act_min, act_max, zero;
 } dw_desc;
 
+/* The dispatcher's OP_CONV_S8 descriptor (dsp/kernels/conv_s8.s): fc_s8's
+ * over the im2col row (row and out set per call on the DSP's copy), then
+ * the window's geometry; followed in the pool by the kernel sums
+ * bias + io * sum(w) (int32), mult[OC] (int32), shift[OC] (int16) and,
+ * when the weights cannot be used in place, the weight rows padded with
+ * zeros to K16. */
+typedef struct conv_desc {
+    uint32_t row, w, ksum, mult, shift, out, oc, k16;
+    int16_t zp, act_min, act_max, zero;
+    uint32_t x, ic, hin, win, hout, wout, kh, kw, sy, sx, py, px, dy, dx;
+    int32_t pad_byte;   /* -input_offset */
+    uint32_t row_buf, spare[2];   /* row_buf: set by the dispatcher */
+} conv_desc;
+
+_Static_assert(sizeof(conv_desc) == 112, "the dispatcher copies 112 bytes");
+
+#define CONV_ROW_MAX 4096   /* the dispatcher's im2col row (dispatcher.s KERN_ROW_MAX) */
+
 typedef struct fc_instance {
     const uint32_t *args;      /* the KernelCall's arguments: identifies the call */
     void *desc;                /* fc_desc or dw_desc */
@@ -338,6 +356,138 @@ static dw_desc *avg_place(et_method *m, const et_instr *in, uint8_t **pool, uint
     return d;
 }
 
+/* The arguments of a cortex_m::quantized_conv2d.out call, or of a
+ * quantized_depthwise_conv2d.out one (dw: it has the depth multiplier at
+ * 6, the rest one further), as conv_args_s8.c reads them. */
+typedef struct conv_call {
+    et_tensor *x, *w, *bias, *mult, *shift, *out;
+    int32_t stride[2], pad[2], dil[2];
+    int64_t depth_mul, io, oo, amin, amax;
+} conv_call;
+
+static bool conv_read(et_method *m, const et_instr *in, bool dw, conv_call *c)
+{
+    et_error scratch = {0};
+    et_kargs a = {.op = dw ? dw_name : conv_name, .values = m->values, .args = in->args, .nargs = in->nargs,
+                  .pos = in->arg_pos, .err = &scratch, .ok = true};
+    const uint32_t n = dw ? 16 : 15, o = dw ? 1 : 0;
+    if (in->nargs != n || !et_arg_count(&a, n))
+        return false;
+    c->x = et_arg_tensor(&a, 0);
+    c->w = et_arg_tensor(&a, 1);
+    c->bias = et_arg_tensor_or_null(&a, 2);
+    et_arg_ints(&a, 3, c->stride, 2);
+    et_arg_ints(&a, 4, c->pad, 2);
+    et_arg_ints(&a, 5, c->dil, 2);
+    c->depth_mul = dw ? et_arg_int(&a, 6) : 1;
+    c->io = et_arg_int(&a, 6 + o);
+    c->oo = et_arg_int(&a, 7 + o);
+    c->mult = et_arg_tensor(&a, 8 + o);
+    c->shift = et_arg_tensor(&a, 9 + o);
+    c->amin = et_arg_int(&a, 10 + o);
+    c->amax = et_arg_int(&a, 11 + o);
+    c->out = et_arg_tensor(&a, 13 + o);
+    return a.ok;
+}
+
+/* Per-channel requantisation the DSP's aqnt.b takes: n int32 multipliers
+ * and shifts that fit 16 bits, an int32 bias of n (or none), an output
+ * offset that fits 16 bits and an int8 clamp. */
+static bool requant_fits(const conv_call *c, int32_t n)
+{
+    if ((c->bias && (et_tensor_numel(c->bias) != (size_t)n || c->bias->dtype != ET_INT || !c->bias->data)) ||
+        et_tensor_numel(c->mult) != (size_t)n || c->mult->dtype != ET_INT || !c->mult->data ||
+        et_tensor_numel(c->shift) != (size_t)n || c->shift->dtype != ET_INT || !c->shift->data)
+        return false;
+    const int32_t *sh = c->shift->data;
+    for (int32_t i = 0; i < n; i++)
+        if (sh[i] < -32768 || sh[i] > 32767)
+            return false;
+    return c->oo >= -32768 && c->oo <= 32767 && c->amin >= -128 && c->amax <= 127 && c->amin <= c->amax;
+}
+
+/* The output extent of one window axis, or -1 when the window does not
+ * fit (the CPU kernel's formula). */
+static int32_t out_extent(int32_t in, int32_t k, int32_t stride, int32_t pad, int32_t dil)
+{
+    int64_t span = (int64_t)in + 2 * (int64_t)pad - (int64_t)dil * (k - 1) - 1;
+    return span < 0 ? -1 : (int32_t)(span / stride + 1);
+}
+
+/* A convolution conv_s8 runs (one group, one image, channels-last, OC %
+ * 4 == 0, an im2col row of at most CONV_ROW_MAX bytes, -input_offset an
+ * int8, out 4-byte aligned; any kernel, stride, padding, dilation), or,
+ * dw, a depthwise convolution of one input channel (its OC weights per
+ * tap are the convolution's weight columns: transposed here). */
+static conv_desc *conv_place(et_method *m, const et_instr *in, bool dw, uint8_t **pool, uint8_t *end,
+                             uint32_t *in_bytes, uint32_t *out_bytes)
+{
+    conv_call c;
+    if (!conv_read(m, in, dw, &c))
+        return NULL;
+    const et_tensor *t[3] = {c.x, c.w, c.out};
+    for (int i = 0; i < 3; i++)
+        if (t[i]->dtype != ET_CHAR || !t[i]->data || t[i]->rank != 4)
+            return NULL;
+    if (!nhwc_bytes(c.x) || !nhwc_bytes(c.out) || et_tensor_layout(c.w) != ET_LAYOUT_CONTIGUOUS ||
+        !aligned(c.out->data, 4))
+        return NULL;
+    /* sizes in PyTorch order: x, out [N, C, H, W]; w [OC, KH, KW, IC], or [1, KH, KW, OC] (dw) */
+    int32_t ic = c.x->sizes[1], hin = c.x->sizes[2], win = c.x->sizes[3];
+    int32_t oc = c.out->sizes[1], hout = c.out->sizes[2], wout = c.out->sizes[3];
+    int32_t kh = c.w->sizes[1], kw = c.w->sizes[2];
+    bool shape_ok = dw ? ic == 1 && c.depth_mul == oc && c.w->sizes[0] == 1 && c.w->sizes[3] == oc
+                       : c.w->sizes[0] == oc && c.w->sizes[3] == ic;
+    if (!shape_ok || c.x->sizes[0] != 1 || c.out->sizes[0] != 1 || ic <= 0 || oc <= 0 || oc % 4 || kh <= 0 ||
+        kw <= 0 || c.stride[0] < 1 || c.stride[1] < 1 || c.pad[0] < 0 || c.pad[1] < 0 || c.dil[0] < 1 ||
+        c.dil[1] < 1 || c.io < -127 || c.io > 128 || !requant_fits(&c, oc))
+        return NULL;
+    if (hout != out_extent(hin, kh, c.stride[0], c.pad[0], c.dil[0]) ||
+        wout != out_extent(win, kw, c.stride[1], c.pad[1], c.dil[1]))
+        return NULL;
+    int64_t k = (int64_t)kh * kw * ic, k16 = (k + 15) & ~(int64_t)15;
+    if (k16 > CONV_ROW_MAX)
+        return NULL;
+    /* the model's weights in place when they are already fc_s8's rows */
+    bool in_place = !dw && k == k16 && aligned(c.w->data, 8);
+    size_t wbytes = in_place ? 0 : (size_t)oc * (size_t)k16 + 8;
+    size_t need = sizeof(conv_desc) + (size_t)oc * 10 + 16 + wbytes;
+    uint8_t *p = (uint8_t *)(((uintptr_t)*pool + 7) & ~(uintptr_t)7);
+    if (p > end || (size_t)(end - p) < need)
+        return NULL;
+    conv_desc *d = (conv_desc *)p;
+    int32_t *ks = (int32_t *)(p + sizeof *d), *mu = ks + oc;
+    int16_t *sh = (int16_t *)(mu + oc);
+    int8_t *wp = (int8_t *)(((uintptr_t)(sh + oc) + 7) & ~(uintptr_t)7);
+    *pool = (uint8_t *)wp + wbytes;
+    const int8_t *w = c.w->data;
+    for (int32_t o = 0; o < oc; o++) {
+        uint32_t wsum = 0;
+        for (int64_t i = 0; i < k; i++) {
+            int8_t v = dw ? w[i * oc + o] : w[(int64_t)o * k + i];
+            wsum += (uint32_t)(int32_t)v;
+            if (!in_place)
+                wp[(int64_t)o * k16 + i] = v;
+        }
+        for (int64_t i = k; i < k16 && !in_place; i++)
+            wp[(int64_t)o * k16 + i] = 0;
+        /* bias + io * sum(w) over every tap, wrapping as the CPU kernel's sums */
+        ks[o] = (int32_t)((c.bias ? (uint32_t)((const int32_t *)c.bias->data)[o] : 0u) + (uint32_t)c.io * wsum);
+        mu[o] = ((const int32_t *)c.mult->data)[o];
+        sh[o] = (int16_t)((const int32_t *)c.shift->data)[o];
+    }
+    *d = (conv_desc){0, (uint32_t)(uintptr_t)(in_place ? c.w->data : (void *)wp), (uint32_t)(uintptr_t)ks,
+                     (uint32_t)(uintptr_t)mu, (uint32_t)(uintptr_t)sh, (uint32_t)(uintptr_t)c.out->data,
+                     (uint32_t)oc, (uint32_t)k16, (int16_t)c.oo, (int16_t)c.amin, (int16_t)c.amax, 0,
+                     (uint32_t)(uintptr_t)c.x->data, (uint32_t)ic, (uint32_t)hin, (uint32_t)win, (uint32_t)hout,
+                     (uint32_t)wout, (uint32_t)kh, (uint32_t)kw, (uint32_t)c.stride[0], (uint32_t)c.stride[1],
+                     (uint32_t)c.pad[0], (uint32_t)c.pad[1], (uint32_t)c.dil[0], (uint32_t)c.dil[1],
+                     (int32_t)-c.io, 0, {0, 0}};
+    *in_bytes = (uint32_t)(hin * win * ic);
+    *out_bytes = (uint32_t)(hout * wout * oc);
+    return d;
+}
+
 et_err et_dsp_place(et_method *m, const et_dsp_port *port, void *pool, size_t pool_size, uint32_t *placed,
                     et_error *err)
 {
@@ -381,10 +531,15 @@ et_err et_dsp_place(et_method *m, const et_dsp_port *port, void *pool, size_t po
         }
         if (is_dw) {
             uint32_t ib, ob;
-            dw_desc *dd = dw_place(m, in, &p, end, &ib, &ob);
+            void *dd = dw_place(m, in, &p, end, &ib, &ob);
+            uint32_t op = ET_DSP_OP_DW_S8;
+            if (!dd) {
+                dd = conv_place(m, in, true, &p, end, &ib, &ob);
+                op = ET_DSP_OP_CONV_S8;
+            }
             if (!dd)
                 continue;   /* this call stays on the M55 */
-            fcs[nfcs++] = (fc_instance){in->args, dd, ET_DSP_OP_DW_S8, 0, 0, 14, ib, ob};
+            fcs[nfcs++] = (fc_instance){in->args, dd, op, 0, 0, 14, ib, ob};
             on_dsp[this_seq / 8] |= (uint8_t)(1u << (this_seq % 8));
             dw_used = true;
             (*placed)++;
@@ -399,7 +554,15 @@ et_err et_dsp_place(et_method *m, const et_dsp_port *port, void *pool, size_t po
                     : conv_fits(m, in, &x, &w, &bias, &out, q, &mult, &shift)) ||
             !(d = fc_build(&p, end, x, w, bias, ksum, out, q, mult, shift))) {
             p = mark;
-            continue;   /* this call stays on the M55 */
+            uint32_t ib, ob;
+            conv_desc *cd = is_conv ? conv_place(m, in, false, &p, end, &ib, &ob) : NULL;
+            if (!cd)
+                continue;   /* this call stays on the M55 */
+            fcs[nfcs++] = (fc_instance){in->args, cd, ET_DSP_OP_CONV_S8, 0, 0, 13, ib, ob};
+            on_dsp[this_seq / 8] |= (uint8_t)(1u << (this_seq % 8));
+            conv_used = true;
+            (*placed)++;
+            continue;
         }
         fcs[nfcs++] = (fc_instance){in->args, d, ET_DSP_OP_FC_S8_ROWS, (uint32_t)q[6], 0, is_fc ? 11u : 13u,
                                     (uint32_t)q[6] * d->k, (uint32_t)q[6] * d->n};
@@ -453,12 +616,17 @@ static et_err fc_on_dsp(et_kargs *a)
     et_tensor *x = et_arg_tensor(a, f->in_arg), *out = et_arg_tensor(a, f->out_arg);
     if (!a->ok)
         return et_kresult(a);
-    bool pool_op = f->op == ET_DSP_OP_AVG_S8;
-    uint32_t xa = f->op == ET_DSP_OP_DW_S8 || pool_op ? 4 : 8;
+    bool pool_op = f->op == ET_DSP_OP_AVG_S8, conv_op = f->op == ET_DSP_OP_CONV_S8;
+    uint32_t xa = conv_op ? 1 : f->op == ET_DSP_OP_DW_S8 || pool_op ? 4 : 8;
     if (!x->data || !out->data || !aligned(x->data, xa) || !aligned(out->data, pool_op ? 1 : 4))
         return et_fail(a->err, ET_ERR_INVALID_ARGUMENT, "%s: input or output moved off the DSP's alignment", a->op);
     size_t desc_bytes;
-    if (f->op == ET_DSP_OP_DW_S8 || pool_op) {
+    if (conv_op) {
+        conv_desc *d = f->desc;
+        d->x = (uint32_t)(uintptr_t)x->data;
+        d->out = (uint32_t)(uintptr_t)out->data;
+        desc_bytes = sizeof *d;
+    } else if (f->op == ET_DSP_OP_DW_S8 || pool_op) {
         dw_desc *d = f->desc;
         d->x = (uint32_t)(uintptr_t)x->data;
         d->out = (uint32_t)(uintptr_t)out->data;

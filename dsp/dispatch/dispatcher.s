@@ -36,6 +36,12 @@ idle:   waiti
         li r1, MBOX
         ld.w r3, [r1+0]            # operation
         ld.w r2, [r1+4]            # descriptor
+        # operations 5..31 (kern_ops, below): a table
+        addi r4, r3, -5
+        movi r5, 27
+        bgeu r4, r5, not_kern
+        j kern_ops
+not_kern:
         movi r4, OP_FC_S8_ROWS
         beq r3, r4, rows
         movi r4, OP_DW_S8
@@ -183,6 +189,78 @@ avg:    rsr r4, ccount
         sub r4, r4, r6
         movi r3, 0
         j reply
+
+# Operations 5..31: kern_table gives each one's handler (bad_op: none yet)
+# and its descriptor's size; the descriptor is copied into kern_desc by
+# DMA, then the handler runs with r2 = the copy and r6 = the operation;
+# it ends by jumping to kern_end, or kern_fail with a status in r3.
+kern_ops:
+        rsr r6, ccount
+        li r5, t_start
+        st.w r6, [r5+0]
+        slli r4, r4, 3
+        li r5, kern_table
+        add r5, r5, r4
+        ld.w r6, [r5+0]                    # handler
+        ld.w r7, [r5+4]                    # descriptor bytes
+        li r8, kern_desc
+        wsr dma_src, r2
+        wsr dma_dst, r8
+        wsr dma_len, r7
+        dma.start
+        dma.wait
+        mov r2, r8
+        jr r6
+kern_end:
+        rsr r4, ccount
+        li r5, t_start
+        ld.w r6, [r5+0]
+        sub r4, r4, r6
+        movi r3, 0
+        j reply
+kern_fail:
+        movi r4, 0
+        j reply
+
+# OP_CONV_S8 (5): conv_s8's descriptor (112 bytes); the dispatcher gives
+# the im2col row (kern_row, KERN_ROW_MAX bytes: a longer row answers
+# BAD_DESC) and DMAs the weights into DRAM bank 1 when they fit.
+        .equ BAD_DESC, 2
+        .equ KERN_ROW_MAX, 4096
+conv:   ld.w r7, [r2+28]                   # K16
+        li r8, KERN_ROW_MAX
+        bltu r8, r7, conv_bad
+        li r8, kern_row
+        st.w r8, [r2+100]
+        ld.w r8, [r2+24]                   # OC
+        mul r9, r7, r8                     # bytes of W
+        li r10, W_LOCAL_MAX
+        bltu r10, r9, conv_go
+        ld.w r7, [r2+4]
+        wsr dma_src, r7
+        li r7, W_LOCAL
+        wsr dma_dst, r7
+        wsr dma_len, r9
+        dma.start
+        dma.wait
+        st.w r7, [r2+4]
+conv_go:
+        call conv_s8
+        j kern_end
+conv_bad:
+        movi r3, BAD_DESC
+        j kern_fail
+
+        .data
+        .align 8
+kern_table:
+        .word conv, 112                    # 5 OP_CONV_S8
+        .word bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0   # 6..12
+        .word bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0   # 13..19
+        .word bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0   # 20..26
+        .word bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0                         # 27..31
+kern_desc: .space 128                      # the descriptor's copy (operations 5..31)
+kern_row: .space 4104                      # conv_s8's im2col row (+8 readable bytes)
 
         .data
 t_start: .word 0                   # CCOUNT at the kernel's start

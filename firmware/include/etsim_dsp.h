@@ -37,7 +37,10 @@
 #define ETSIM_DSP_OP_FC_S8_ROWS 2u   /* the same + rows, x and out strides: fc_s8 per row */
 #define ETSIM_DSP_OP_DW_S8   3u   /* dsp/kernels/dw_s8.s: its descriptor */
 #define ETSIM_DSP_OP_AVG_S8  4u   /* dsp/kernels/avg_s8.s: its descriptor (dw_s8's layout) */
+/* Operations 5..31: the kernels of dsp/dispatch/dispatcher.s's table */
+#define ETSIM_DSP_OP_CONV_S8 5u   /* dsp/kernels/conv_s8.s: its descriptor (112 bytes) */
 #define ETSIM_DSP_OK         0u
 #define ETSIM_DSP_BAD_OP     1u
+#define ETSIM_DSP_BAD_DESC   2u   /* a descriptor the dispatcher refuses (e.g. a row too long) */
 
 #endif

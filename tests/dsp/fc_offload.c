@@ -5,7 +5,8 @@
  *   load the offload image (dispatcher + fc_s8) through the window, release
  *   the DSP, then per layer: descriptor and tensors in shared SRAM, D-cache
  *   clean, ring, sleep in WFI until the DSP's interrupt, invalidate, compare.
- * Then hostile requests: an unknown operation (answered BAD_OP) and a
+ * Then hostile requests: unknown operations (answered BAD_OP), a
+ * convolution whose row the dispatcher cannot hold (BAD_DESC) and a
  * descriptor pointing at unmapped memory (the DSP faults and says so).
  * Prints per layer the DSP's kernel cycles and the M55's cycles waiting.
  * etsim only (QEMU's AN547 has no DSP). */
@@ -184,6 +185,16 @@ int main(void)
 
     uint32_t dsp_cycles, m55_cycles;
     check(call_dsp(77, 0, &dsp_cycles, &m55_cycles) == ETSIM_DSP_BAD_OP, "unknown operation answered BAD_OP");
+    check(MBOX(ETSIM_DSP_STATUS) == (ETSIM_DSP_STATUS_RUNNING | ETSIM_DSP_STATUS_ASLEEP), "dispatcher idle again");
+    /* The last operation of the kernels' table (5..31) has no kernel. */
+    check(call_dsp(31, 0, &dsp_cycles, &m55_cycles) == ETSIM_DSP_BAD_OP, "operation 31 answered BAD_OP");
+    /* A convolution whose im2col row is longer than the dispatcher's. */
+    uint32_t *conv = (uint32_t *)(void *)job.w;
+    memset(conv, 0, 112);
+    conv[7] = 8192;   /* K16 */
+    clean(conv, 112);
+    check(call_dsp(ETSIM_DSP_OP_CONV_S8, (uint32_t)(uintptr_t)conv, &dsp_cycles, &m55_cycles) == ETSIM_DSP_BAD_DESC,
+          "a convolution row too long answered BAD_DESC");
     check(MBOX(ETSIM_DSP_STATUS) == (ETSIM_DSP_STATUS_RUNNING | ETSIM_DSP_STATUS_ASLEEP), "dispatcher idle again");
     fc_layer(8, 32);   /* still serving */
 
