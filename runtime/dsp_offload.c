@@ -1,6 +1,7 @@
 /* Placement of operators on the HLD DSP (dsp_offload.h). */
 #include "dsp_offload.h"
 
+#include <stddef.h>
 #include <string.h>
 
 #include "et_kernel.h"
@@ -48,39 +49,51 @@ _Static_assert(sizeof(conv_desc) == 112, "the dispatcher copies 112 bytes");
 
 typedef struct fc_instance {
     const uint32_t *args;      /* the KernelCall's arguments: identifies the call */
-    void *desc;                /* fc_desc or dw_desc */
-    uint32_t op;               /* ET_DSP_OP_FC_S8_ROWS or ET_DSP_OP_DW_S8 */
+    void *desc;                /* fc_desc, dw_desc or conv_desc */
+    uint32_t op;               /* the dispatcher's operation */
     uint32_t rows;             /* fc: rows */
     uint32_t in_arg, out_arg;  /* argument positions of x and out */
     uint32_t in_bytes, out_bytes;
 } fc_instance;
 
-/* One method at a time (the runner's); rebuilt by each et_dsp_place. */
-static const et_dsp_port *dsp;
-static fc_instance fcs[MAX_INSTANCES];
-static uint32_t nfcs;
-/* The M55's kernels, for the calls that do not fit the DSP. */
-static const et_kernel_entry *cpu_fc, *cpu_conv, *cpu_dw, *cpu_avg;
-/* Which operator calls of an inference (the executor's seq) the DSP runs. */
-static uint8_t on_dsp[MAX_SEQ / 8];
-
 static const char fc_name[] = "cortex_m::quantized_linear.out";
 static const char conv_name[] = "cortex_m::quantized_conv2d.out";
 static const char dw_name[] = "cortex_m::quantized_depthwise_conv2d.out";
 static const char avg_name[] = "cortex_m::quantized_avg_pool2d.out";
-static et_err fc_on_dsp(et_kargs *a);
-/* The argument layouts stay the CPU kernel's: the loader resolved each
- * call's slot -> position map (et_instr.arg_pos) with it, and the DSP's
+
+/* The operators with a DSP kernel. */
+enum { OP_FC, OP_CONV, OP_DW, OP_AVG, OP_KINDS };
+static const char *const op_names[OP_KINDS] = {fc_name, conv_name, dw_name, avg_name};
+
+/* One operator's entry in the method's table while its calls are placed:
+ * the executor calls entry.fn with a->op = entry.name (et_executor.c),
+ * which points at `name` here, so on_dsp finds its operator and the
+ * placement context from the call alone, without any process-wide state.
+ * The argument layouts stay the CPU kernel's: the loader resolved each
+ * call's slot -> position map (et_instr.arg_pos) with it, and the
  * descriptors read the arguments through that map by slot, so a .pte of
  * any release line places the same way. */
-static const et_kernel_entry fc_entry = {fc_name, fc_on_dsp, NULL};
-static const et_kernel_entry conv_entry = {conv_name, fc_on_dsp, NULL};
-static const et_kernel_entry dw_entry = {dw_name, fc_on_dsp, NULL};
-static const et_kernel_entry avg_entry = {avg_name, fc_on_dsp, NULL};
+typedef struct dsp_op {
+    et_kernel_entry entry;
+    char name[48];
+    const et_kernel_entry *cpu;   /* the M55's kernel, for the calls not placed */
+    et_dsp_ctx *ctx;
+} dsp_op;
 
-bool et_dsp_runs(uint32_t seq)
+/* One method's placement, in the pool it was given. */
+struct et_dsp_ctx {
+    const et_dsp_port *port;
+    dsp_op ops[OP_KINDS];
+    fc_instance calls[MAX_INSTANCES];
+    uint32_t ncalls;
+    uint8_t on_dsp[MAX_SEQ / 8];   /* which operator calls of an inference (the executor's seq) */
+};
+
+static et_err on_dsp(et_kargs *a);
+
+bool et_dsp_runs(const et_dsp_ctx *ctx, uint32_t seq)
 {
-    return seq < MAX_SEQ && (on_dsp[seq / 8] >> (seq % 8) & 1u);
+    return ctx && seq < MAX_SEQ && (ctx->on_dsp[seq / 8] >> (seq % 8) & 1u);
 }
 
 static bool aligned(const void *p, uintptr_t n)
@@ -488,130 +501,130 @@ static conv_desc *conv_place(et_method *m, const et_instr *in, bool dw, uint8_t 
     return d;
 }
 
-et_err et_dsp_place(et_method *m, const et_dsp_port *port, void *pool, size_t pool_size, uint32_t *placed,
-                    et_error *err)
+/* Builds one call's descriptor in the pool if the DSP has a kernel for
+ * it (kind: its operator); *f describes it.  False: it stays on the M55. */
+static bool place_call(et_method *m, const et_instr *in, int kind, uint8_t **p, uint8_t *end, fc_instance *f)
 {
-    (void)err;
+    uint32_t ib = 0, ob = 0;
+    *f = (fc_instance){.args = in->args};
+    if (kind == OP_AVG) {
+        f->desc = avg_place(m, in, p, end, &ib, &ob);
+        f->op = ET_DSP_OP_AVG_S8;
+        f->out_arg = 9;
+    } else if (kind == OP_DW) {
+        f->op = ET_DSP_OP_DW_S8;
+        if (!(f->desc = dw_place(m, in, p, end, &ib, &ob))) {
+            f->desc = conv_place(m, in, true, p, end, &ib, &ob);
+            f->op = ET_DSP_OP_CONV_S8;
+        }
+        f->out_arg = 14;
+    } else {
+        et_tensor *x, *w, *bias, *ksum = NULL, *out;
+        const int32_t *mult = NULL, *shift = NULL;
+        int32_t q[7] = {0};
+        uint8_t *mark = *p;
+        fc_desc *d = NULL;
+        f->out_arg = kind == OP_FC ? 11 : 13;
+        if ((kind == OP_FC ? fc_fits(m, in, &x, &w, &bias, &ksum, &out, q)
+                           : conv_fits(m, in, &x, &w, &bias, &out, q, &mult, &shift)) &&
+            (d = fc_build(p, end, x, w, bias, ksum, out, q, mult, shift))) {
+            *f = (fc_instance){in->args, d, ET_DSP_OP_FC_S8_ROWS, (uint32_t)q[6], 0, f->out_arg,
+                               (uint32_t)q[6] * d->k, (uint32_t)q[6] * d->n};
+            return true;
+        }
+        *p = mark;
+        if (kind == OP_CONV) {
+            f->desc = conv_place(m, in, false, p, end, &ib, &ob);
+            f->op = ET_DSP_OP_CONV_S8;
+        }
+    }
+    f->in_bytes = ib;
+    f->out_bytes = ob;
+    return f->desc != NULL;
+}
+
+/* The M55's kernel behind an entry of the method's table: the entry
+ * itself, or, when an earlier placement put a DSP entry there, the
+ * kernel that one kept. */
+static const et_kernel_entry *cpu_kernel(const et_kernel_entry *e)
+{
+    if (e->fn != on_dsp)
+        return e;
+    const dsp_op *o = (const dsp_op *)(const void *)(e->name - offsetof(dsp_op, name));
+    return o->cpu;
+}
+
+et_err et_dsp_place(et_method *m, const et_dsp_port *port, void *pool, size_t pool_size, et_dsp_ctx **ctx,
+                    uint32_t *placed, et_error *err)
+{
     *placed = 0;
-    nfcs = 0;
-    dsp = port;
-    memset(on_dsp, 0, sizeof on_dsp);
+    *ctx = NULL;
+    uint8_t *p = (uint8_t *)(((uintptr_t)pool + 7) & ~(uintptr_t)7), *end = (uint8_t *)pool + pool_size;
+    if (p > end || (size_t)(end - p) < sizeof(et_dsp_ctx))
+        return et_fail(err, ET_ERR_NO_MEMORY, "the DSP's placement needs %lu bytes of pool, %lu given",
+                       (unsigned long)sizeof(et_dsp_ctx), (unsigned long)pool_size);
+    et_dsp_ctx *c = (et_dsp_ctx *)(void *)p;
+    memset(c, 0, sizeof *c);
+    c->port = port;
+    p += sizeof *c;
+    *ctx = c;
     /* The executor numbers the calls in instruction order; with jumps that
      * order is not the execution order, so nothing is placed. */
     for (uint32_t i = 0; i < m->ninstrs; i++)
         if (m->instrs[i].kind == INSTR_JUMP_FALSE_CALL)
             return ET_OK;
-    uint8_t *p = pool, *end = (uint8_t *)pool + pool_size;
+    bool used[OP_KINDS] = {false};
     uint32_t seq = 0;
-    bool fc_used = false, conv_used = false, dw_used = false, avg_used = false;
     for (uint32_t i = 0; i < m->ninstrs; i++) {
         const et_instr *in = &m->instrs[i];
         if (in->kind != INSTR_KERNEL_CALL && in->kind != INSTR_DELEGATE_CALL)
             continue;
         uint32_t this_seq = seq++;
-        if (in->kind != INSTR_KERNEL_CALL || !m->ops[in->a])
+        if (in->kind != INSTR_KERNEL_CALL || !m->ops[in->a] || c->ncalls == MAX_INSTANCES || this_seq >= MAX_SEQ)
             continue;
-        const char *name = m->ops[in->a]->name;
-        bool is_fc = name == fc_entry.name || strcmp(name, fc_name) == 0;
-        bool is_conv = name == conv_entry.name || strcmp(name, conv_name) == 0;
-        bool is_dw = name == dw_entry.name || strcmp(name, dw_name) == 0;
-        bool is_avg = name == avg_entry.name || strcmp(name, avg_name) == 0;
-        if ((!is_fc && !is_conv && !is_dw && !is_avg) || nfcs == MAX_INSTANCES || this_seq >= MAX_SEQ)
-            continue;
-        if (is_avg) {
-            uint32_t ib, ob;
-            dw_desc *dd = avg_place(m, in, &p, end, &ib, &ob);
-            if (!dd)
-                continue;   /* this call stays on the M55 */
-            fcs[nfcs++] = (fc_instance){in->args, dd, ET_DSP_OP_AVG_S8, 0, 0, 9, ib, ob};
-            on_dsp[this_seq / 8] |= (uint8_t)(1u << (this_seq % 8));
-            avg_used = true;
-            (*placed)++;
-            continue;
-        }
-        if (is_dw) {
-            uint32_t ib, ob;
-            void *dd = dw_place(m, in, &p, end, &ib, &ob);
-            uint32_t op = ET_DSP_OP_DW_S8;
-            if (!dd) {
-                dd = conv_place(m, in, true, &p, end, &ib, &ob);
-                op = ET_DSP_OP_CONV_S8;
-            }
-            if (!dd)
-                continue;   /* this call stays on the M55 */
-            fcs[nfcs++] = (fc_instance){in->args, dd, op, 0, 0, 14, ib, ob};
-            on_dsp[this_seq / 8] |= (uint8_t)(1u << (this_seq % 8));
-            dw_used = true;
-            (*placed)++;
-            continue;
-        }
-        et_tensor *x, *w, *bias, *ksum = NULL, *out;
-        const int32_t *mult = NULL, *shift = NULL;
-        int32_t q[7] = {0};
-        uint8_t *mark = p;
-        fc_desc *d = NULL;
-        if (!(is_fc ? fc_fits(m, in, &x, &w, &bias, &ksum, &out, q)
-                    : conv_fits(m, in, &x, &w, &bias, &out, q, &mult, &shift)) ||
-            !(d = fc_build(&p, end, x, w, bias, ksum, out, q, mult, shift))) {
-            p = mark;
-            uint32_t ib, ob;
-            conv_desc *cd = is_conv ? conv_place(m, in, false, &p, end, &ib, &ob) : NULL;
-            if (!cd)
-                continue;   /* this call stays on the M55 */
-            fcs[nfcs++] = (fc_instance){in->args, cd, ET_DSP_OP_CONV_S8, 0, 0, 13, ib, ob};
-            on_dsp[this_seq / 8] |= (uint8_t)(1u << (this_seq % 8));
-            conv_used = true;
-            (*placed)++;
-            continue;
-        }
-        fcs[nfcs++] = (fc_instance){in->args, d, ET_DSP_OP_FC_S8_ROWS, (uint32_t)q[6], 0, is_fc ? 11u : 13u,
-                                    (uint32_t)q[6] * d->k, (uint32_t)q[6] * d->n};
-        on_dsp[this_seq / 8] |= (uint8_t)(1u << (this_seq % 8));
-        fc_used |= is_fc;
-        conv_used |= is_conv;
+        int kind = 0;
+        while (kind < OP_KINDS && strcmp(m->ops[in->a]->name, op_names[kind]) != 0)
+            kind++;
+        if (kind == OP_KINDS || !place_call(m, in, kind, &p, end, &c->calls[c->ncalls]))
+            continue;   /* this call stays on the M55 */
+        c->ncalls++;
+        c->on_dsp[this_seq / 8] |= (uint8_t)(1u << (this_seq % 8));
+        used[kind] = true;
         (*placed)++;
     }
     /* The operator's entry becomes the DSP's, which runs the placed calls
      * and hands the others to the M55's kernel. */
-    for (uint32_t op = 0; op < m->nops; op++) {
-        if (!m->ops[op])
-            continue;
-        if (fc_used && m->ops[op] != &fc_entry && strcmp(m->ops[op]->name, fc_name) == 0) {
-            cpu_fc = m->ops[op];
-            m->ops[op] = &fc_entry;
-        } else if (conv_used && m->ops[op] != &conv_entry && strcmp(m->ops[op]->name, conv_name) == 0) {
-            cpu_conv = m->ops[op];
-            m->ops[op] = &conv_entry;
-        } else if (dw_used && m->ops[op] != &dw_entry && strcmp(m->ops[op]->name, dw_name) == 0) {
-            cpu_dw = m->ops[op];
-            m->ops[op] = &dw_entry;
-        } else if (avg_used && m->ops[op] != &avg_entry && strcmp(m->ops[op]->name, avg_name) == 0) {
-            cpu_avg = m->ops[op];
-            m->ops[op] = &avg_entry;
+    for (int kind = 0; kind < OP_KINDS; kind++) {
+        dsp_op *o = &c->ops[kind];
+        strcpy(o->name, op_names[kind]);
+        o->entry = (et_kernel_entry){o->name, on_dsp, NULL};
+        o->ctx = c;
+        for (uint32_t op = 0; used[kind] && op < m->nops; op++) {
+            if (!m->ops[op] || strcmp(m->ops[op]->name, op_names[kind]) != 0)
+                continue;
+            o->cpu = cpu_kernel(m->ops[op]);
+            m->ops[op] = &o->entry;
         }
     }
-    if (nfcs)
-        port->clean(port->ctx, pool, (size_t)(p - (uint8_t *)pool));
+    port->clean(port->ctx, c, (size_t)(p - (uint8_t *)c));
     return ET_OK;
 }
 
 /* The call on the DSP: the tensors may have moved since placement (an
  * input set by the application), so x and out are taken again. */
-static et_err fc_on_dsp(et_kargs *a)
+static et_err on_dsp(et_kargs *a)
 {
+    const dsp_op *o = (const dsp_op *)(const void *)(a->op - offsetof(dsp_op, name));
+    const et_dsp_ctx *c = o->ctx;
     const fc_instance *f = NULL;
-    for (uint32_t i = 0; i < nfcs && !f; i++)
-        if (fcs[i].args == a->args)
-            f = &fcs[i];
+    for (uint32_t i = 0; i < c->ncalls && !f; i++)
+        if (c->calls[i].args == a->args)
+            f = &c->calls[i];
     if (!f) {
         /* A call that did not fit: the M55's kernel. */
-        const et_kernel_entry *cpu = strcmp(a->op, fc_name) == 0     ? cpu_fc
-                                     : strcmp(a->op, conv_name) == 0 ? cpu_conv
-                                     : strcmp(a->op, dw_name) == 0   ? cpu_dw
-                                                                     : cpu_avg;
-        if (!cpu)
+        if (!o->cpu)
             return et_fail(a->err, ET_ERR_BACKEND, "%s: no kernel for a call not placed on the DSP", a->op);
-        return cpu->fn(a);
+        return o->cpu->fn(a);
     }
     et_tensor *x = et_arg_tensor(a, f->in_arg), *out = et_arg_tensor(a, f->out_arg);
     if (!a->ok)
@@ -638,6 +651,7 @@ static et_err fc_on_dsp(et_kargs *a)
         d->rows = f->rows;
         desc_bytes = sizeof *d;
     }
+    const et_dsp_port *dsp = c->port;
     dsp->clean(dsp->ctx, f->desc, desc_bytes);
     dsp->clean(dsp->ctx, x->data, f->in_bytes);
     char msg[96];

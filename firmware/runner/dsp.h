@@ -10,10 +10,12 @@
 #include "../../runtime/et_memory.h"
 #include "../../runtime/et_method.h"
 
-/* Start the DSP and place on it what fits, with the descriptors in mem
- * (memory the DSP reaches); 0, or -1 with a message on stderr. */
-int runner_dsp_attach(et_method *m, et_pool *mem);
-/* Whether operator call seq of an inference runs on the DSP. */
-bool runner_dsp_runs(uint32_t seq);
+#include "../../runtime/dsp_offload.h"
+
+/* Start the DSP and place on it what fits, with the placement's context
+ * and descriptors in mem (memory the DSP reaches); *ctx receives the
+ * context (et_dsp_runs tells which calls it runs).  0, or -1 with a
+ * message on stderr. */
+int runner_dsp_attach(et_method *m, et_pool *mem, et_dsp_ctx **ctx);
 
 #endif

@@ -23,10 +23,10 @@ static et_session session;
 static char cmdline[512];
 static struct etsim_pp_tensor pp_outputs[16];
 
+/* ctx: the DSP's placement (NULL: none) */
 static void on_op_begin(void *ctx, uint32_t seq, const char *name, int engine)
 {
-    (void)ctx;
-    if (runner_dsp_runs(seq))
+    if (et_dsp_runs(ctx, seq))
         engine = ETSIM_ENGINE_DSP;
     pp_event(ETSIM_EV_OP_BEGIN, seq, (uint32_t)(uintptr_t)name, (uint32_t)engine);
 }
@@ -109,7 +109,8 @@ int main(void)
     warnings.strict = cfg.strict != 0;
     session.method.warnings = &warnings;
     runner_npu_attach(&session.method);
-    if (cfg.engine == ETSIM_ENGINE_DSP && runner_dsp_attach(&session.method, &session.pool) != 0)
+    et_dsp_ctx *dsp = NULL;
+    if (cfg.engine == ETSIM_ENGINE_DSP && runner_dsp_attach(&session.method, &session.pool, &dsp) != 0)
         return 1;
     const et_method *m = &session.method;
     printf("model: %lu bytes at 0x%08lx, method %.*s, %lu instructions\n", (unsigned long)cfg.model.size,
@@ -119,7 +120,7 @@ int main(void)
         pp_event(ETSIM_EV_ARENA, i + 1, (uint32_t)(uintptr_t)m->arenas.base[i], (uint32_t)m->arenas.size[i]);
     }
     printf("runtime metadata: %lu bytes\n", (unsigned long)session.pool.used);
-    et_observer obs = {on_op_begin, on_op_end, NULL, on_op_where};
+    et_observer obs = {on_op_begin, on_op_end, dsp, on_op_where};
     for (uint32_t it = 0; it < cfg.iterations; it++) {
         /* The inputs again before every inference, as an application does
          * with each new sample: the .pte's memory plan may reuse an input's
