@@ -5,6 +5,8 @@
 #include <string.h>
 
 #include "et_kernel.h"
+#include "kernels/cortex_m/arg_layouts.h"
+#include "kernels/kernel_util.h"
 #include "pte_schema.h"
 
 #define MAX_INSTANCES 128   /* placed calls per method; later ones stay on the M55 */
@@ -47,23 +49,38 @@ _Static_assert(sizeof(conv_desc) == 112, "the dispatcher copies 112 bytes");
 
 #define CONV_ROW_MAX 4096   /* the dispatcher's im2col row (dispatcher.s KERN_ROW_MAX) */
 
+/* The dispatcher's OP_EW_S8 descriptor (dsp/kernels/ew_s8.s): the output
+ * as 4 dimensions, each input's byte strides along them (0: broadcast). */
+typedef struct ew_desc {
+    uint32_t x, y, out, mode;   /* mode 0 add, 1 mul */
+    uint32_t d[4], sx[4], sy[4];
+    int32_t x_off, x_mult, x_shift, y_off, y_mult, y_shift, out_mult, out_shift;
+    int16_t zp, act_min, act_max, zero;
+    uint32_t tables, spare;     /* tables: set by the dispatcher */
+} ew_desc;
+
+_Static_assert(sizeof(ew_desc) == 112, "the dispatcher copies 112 bytes");
+
 typedef struct fc_instance {
     const uint32_t *args;      /* the KernelCall's arguments: identifies the call */
     void *desc;                /* fc_desc, dw_desc or conv_desc */
     uint32_t op;               /* the dispatcher's operation */
     uint32_t rows;             /* fc: rows */
-    uint32_t in_arg, out_arg;  /* argument positions of x and out */
+    uint32_t in_arg, out_arg;  /* argument slots of x and out */
     uint32_t in_bytes, out_bytes;
+    uint32_t in2_arg, in2_bytes;   /* ew: the second input (in2_bytes 0: none) */
 } fc_instance;
 
 static const char fc_name[] = "cortex_m::quantized_linear.out";
 static const char conv_name[] = "cortex_m::quantized_conv2d.out";
 static const char dw_name[] = "cortex_m::quantized_depthwise_conv2d.out";
 static const char avg_name[] = "cortex_m::quantized_avg_pool2d.out";
+static const char add_name[] = "cortex_m::quantized_add.out";
+static const char mul_name[] = "cortex_m::quantized_mul.out";
 
 /* The operators with a DSP kernel. */
-enum { OP_FC, OP_CONV, OP_DW, OP_AVG, OP_KINDS };
-static const char *const op_names[OP_KINDS] = {fc_name, conv_name, dw_name, avg_name};
+enum { OP_FC, OP_CONV, OP_DW, OP_AVG, OP_ADD, OP_MUL, OP_KINDS };
+static const char *const op_names[OP_KINDS] = {fc_name, conv_name, dw_name, avg_name, add_name, mul_name};
 
 /* One operator's entry in the method's table while its calls are placed:
  * the executor calls entry.fn with a->op = entry.name (et_executor.c),
@@ -501,12 +518,125 @@ static conv_desc *conv_place(et_method *m, const et_instr *in, bool dw, uint8_t 
     return d;
 }
 
+/* The output of an elementwise call as at most 4 dimensions (outermost
+ * first; leading ones of extent 1) with each input's strides, from the
+ * CPU kernel's own broadcasting (k_bcast: the output's memory order):
+ * dimensions of extent 1 dropped, neighbours merged where both inputs
+ * step through them as one.  False if more than 4 remain. */
+static bool ew_dims(const k_bcast *bx, const k_bcast *by, ew_desc *d)
+{
+    uint32_t n = 0, size[ET_MAX_RANK];
+    size_t sx[ET_MAX_RANK], sy[ET_MAX_RANK];
+    for (uint32_t i = 0; i < bx->rank; i++) {
+        if (bx->size[i] == 1)
+            continue;
+        if (n > 0 && sx[n - 1] == bx->stride[i] * (size_t)bx->size[i] &&
+            sy[n - 1] == by->stride[i] * (size_t)bx->size[i]) {
+            size[n - 1] *= (uint32_t)bx->size[i];
+            sx[n - 1] = bx->stride[i];
+            sy[n - 1] = by->stride[i];
+            continue;
+        }
+        size[n] = (uint32_t)bx->size[i];
+        sx[n] = bx->stride[i];
+        sy[n] = by->stride[i];
+        n++;
+    }
+    if (n > 4)
+        return false;
+    for (uint32_t k = 0; k < 4; k++) {
+        bool pad = k < 4 - n;
+        d->d[k] = pad ? 1 : size[k - (4 - n)];
+        d->sx[k] = pad ? 0 : (uint32_t)sx[k - (4 - n)];
+        d->sy[k] = pad ? 0 : (uint32_t)sy[k - (4 - n)];
+    }
+    return true;
+}
+
+static bool shift_ok(int64_t s) { return s >= -31 && s <= 31; }
+
+/* A cortex_m::quantized_add.out (mul false) or quantized_mul.out call
+ * ew_s8 runs: int8 tensors, broadcasting the CPU kernel accepts that
+ * folds into 4 dimensions, positive multipliers, shifts -31..31, an
+ * output zero point of 16 bits and an int8 clamp.  Arguments by slot as
+ * quantized_add_s8.c / quantized_mul_s8.c read them. */
+static ew_desc *ew_place(et_method *m, const et_instr *in, bool mul, uint8_t **pool, uint8_t *end, fc_instance *f)
+{
+    et_error scratch = {0};
+    et_kargs a = {.op = mul ? mul_name : add_name, .values = m->values, .args = in->args, .nargs = in->nargs,
+                  .pos = in->arg_pos, .err = &scratch, .ok = true};
+    if (!in->arg_pos)
+        return NULL;
+    ew_desc q = {.mode = mul, .act_min = -128, .act_max = 127};
+    et_tensor *x, *y, *out;
+    if (mul) {
+        x = et_arg_tensor(&a, MUL_SELF), y = et_arg_tensor(&a, MUL_OTHER), out = et_arg_tensor(&a, MUL_OUT);
+        q.x_off = -(int32_t)et_arg_int(&a, MUL_SELF_ZP);
+        q.y_off = -(int32_t)et_arg_int(&a, MUL_OTHER_ZP);
+        q.zp = (int16_t)et_arg_int(&a, MUL_OUT_ZP);
+        q.out_mult = (int32_t)et_arg_int(&a, MUL_OUT_MULT);
+        q.out_shift = (int32_t)et_arg_int(&a, MUL_OUT_SHIFT);
+        if (!a.ok || et_arg_int(&a, MUL_OUT_ZP) != q.zp)
+            return NULL;
+        f->in2_arg = MUL_OTHER, f->out_arg = MUL_OUT;
+    } else {
+        x = et_arg_tensor(&a, ADD_SELF), y = et_arg_tensor(&a, ADD_OTHER), out = et_arg_tensor(&a, ADD_OUT);
+        q.x_off = -(int32_t)et_arg_int(&a, ADD_SELF_ZP);
+        q.x_mult = (int32_t)et_arg_int(&a, ADD_SELF_MULT);
+        q.x_shift = (int32_t)et_arg_int(&a, ADD_SELF_SHIFT);
+        q.y_off = -(int32_t)et_arg_int(&a, ADD_OTHER_ZP);
+        q.y_mult = (int32_t)et_arg_int(&a, ADD_OTHER_MULT);
+        q.y_shift = (int32_t)et_arg_int(&a, ADD_OTHER_SHIFT);
+        q.zp = (int16_t)et_arg_int(&a, ADD_OUT_ZP);
+        q.out_mult = (int32_t)et_arg_int(&a, ADD_OUT_MULT);
+        q.out_shift = (int32_t)et_arg_int(&a, ADD_OUT_SHIFT);
+        if (et_arg_present(&a, ADD_ACT_MIN)) {
+            int64_t lo = et_arg_int(&a, ADD_ACT_MIN), hi = et_arg_int(&a, ADD_ACT_MAX);
+            if (lo < -128 || hi > 127 || lo > hi)
+                return NULL;
+            q.act_min = (int16_t)lo, q.act_max = (int16_t)hi;
+        }
+        if (!a.ok || et_arg_int(&a, ADD_OUT_ZP) != q.zp || q.x_mult <= 0 || q.y_mult <= 0 ||
+            !shift_ok(q.x_shift) || !shift_ok(q.y_shift) || q.x_off < -255 || q.x_off > 255 || q.y_off < -255 ||
+            q.y_off > 255)
+            return NULL;
+        f->in2_arg = ADD_OTHER, f->out_arg = ADD_OUT;
+    }
+    const et_tensor *t[3] = {x, y, out};
+    for (int i = 0; i < 3; i++)
+        if (t[i]->dtype != ET_CHAR || !t[i]->data)
+            return NULL;
+    if (q.out_mult <= 0 || !shift_ok(q.out_shift) || et_tensor_numel(out) == 0)
+        return NULL;
+    k_bcast bx, by;
+    if (!k_bcast_init(&a, &bx, out, x, "self") || !k_bcast_init(&a, &by, out, y, "other") || !ew_dims(&bx, &by, &q))
+        return NULL;
+    uint8_t *p = (uint8_t *)(((uintptr_t)*pool + 7) & ~(uintptr_t)7);
+    if (p > end || (size_t)(end - p) < sizeof(ew_desc))
+        return NULL;
+    ew_desc *d = (ew_desc *)p;
+    *pool = p + sizeof *d;
+    *d = q;
+    d->x = (uint32_t)(uintptr_t)x->data;
+    d->y = (uint32_t)(uintptr_t)y->data;
+    d->out = (uint32_t)(uintptr_t)out->data;
+    f->in_bytes = (uint32_t)et_tensor_numel(x);
+    f->in2_bytes = (uint32_t)et_tensor_numel(y);
+    f->out_bytes = (uint32_t)et_tensor_numel(out);
+    return d;
+}
+
 /* Builds one call's descriptor in the pool if the DSP has a kernel for
  * it (kind: its operator); *f describes it.  False: it stays on the M55. */
 static bool place_call(et_method *m, const et_instr *in, int kind, uint8_t **p, uint8_t *end, fc_instance *f)
 {
     uint32_t ib = 0, ob = 0;
     *f = (fc_instance){.args = in->args};
+    if (kind == OP_ADD || kind == OP_MUL) {
+        f->op = ET_DSP_OP_EW_S8;
+        f->desc = ew_place(m, in, kind == OP_MUL, p, end, f);
+        return f->desc != NULL;
+    }
     if (kind == OP_AVG) {
         f->desc = avg_place(m, in, p, end, &ib, &ob);
         f->op = ET_DSP_OP_AVG_S8;
@@ -529,7 +659,7 @@ static bool place_call(et_method *m, const et_instr *in, int kind, uint8_t **p, 
                            : conv_fits(m, in, &x, &w, &bias, &out, q, &mult, &shift)) &&
             (d = fc_build(p, end, x, w, bias, ksum, out, q, mult, shift))) {
             *f = (fc_instance){in->args, d, ET_DSP_OP_FC_S8_ROWS, (uint32_t)q[6], 0, f->out_arg,
-                               (uint32_t)q[6] * d->k, (uint32_t)q[6] * d->n};
+                               (uint32_t)q[6] * d->k, (uint32_t)q[6] * d->n, 0, 0};
             return true;
         }
         *p = mark;
@@ -629,12 +759,23 @@ static et_err on_dsp(et_kargs *a)
     et_tensor *x = et_arg_tensor(a, f->in_arg), *out = et_arg_tensor(a, f->out_arg);
     if (!a->ok)
         return et_kresult(a);
-    bool pool_op = f->op == ET_DSP_OP_AVG_S8, conv_op = f->op == ET_DSP_OP_CONV_S8;
-    uint32_t xa = conv_op ? 1 : f->op == ET_DSP_OP_DW_S8 || pool_op ? 4 : 8;
+    bool ew_op = f->op == ET_DSP_OP_EW_S8, pool_op = f->op == ET_DSP_OP_AVG_S8 || ew_op;
+    bool conv_op = f->op == ET_DSP_OP_CONV_S8;
+    uint32_t xa = conv_op || ew_op ? 1 : f->op == ET_DSP_OP_DW_S8 || pool_op ? 4 : 8;
     if (!x->data || !out->data || !aligned(x->data, xa) || !aligned(out->data, pool_op ? 1 : 4))
         return et_fail(a->err, ET_ERR_INVALID_ARGUMENT, "%s: input or output moved off the DSP's alignment", a->op);
     size_t desc_bytes;
-    if (conv_op) {
+    if (f->op == ET_DSP_OP_EW_S8) {
+        ew_desc *d = f->desc;
+        et_tensor *y = et_arg_tensor(a, f->in2_arg);
+        if (!a->ok || !y->data)
+            return et_fail(a->err, ET_ERR_INVALID_ARGUMENT, "%s: its second input has no data", a->op);
+        d->x = (uint32_t)(uintptr_t)x->data;
+        d->y = (uint32_t)(uintptr_t)y->data;
+        d->out = (uint32_t)(uintptr_t)out->data;
+        desc_bytes = sizeof *d;
+        c->port->clean(c->port->ctx, y->data, f->in2_bytes);
+    } else if (conv_op) {
         conv_desc *d = f->desc;
         d->x = (uint32_t)(uintptr_t)x->data;
         d->out = (uint32_t)(uintptr_t)out->data;

@@ -28,6 +28,7 @@
 #define ET_DSP_OP_DW_S8 3u
 #define ET_DSP_OP_AVG_S8 4u
 #define ET_DSP_OP_CONV_S8 5u
+#define ET_DSP_OP_EW_S8 6u
 
 typedef struct et_dsp_port {
     void *ctx;

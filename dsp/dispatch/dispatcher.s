@@ -251,16 +251,25 @@ conv_bad:
         movi r3, BAD_DESC
         j kern_fail
 
+# OP_EW_S8 (6): ew_s8's descriptor (112 bytes); the dispatcher gives the
+# tables of the add (kern_tab).
+ew:     li r8, kern_tab
+        st.w r8, [r2+104]
+        call ew_s8
+        j kern_end
+
         .data
         .align 8
 kern_table:
         .word conv, 112                    # 5 OP_CONV_S8
-        .word bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0   # 6..12
+        .word ew, 112                      # 6 OP_EW_S8
+        .word bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0   # 7..12
         .word bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0   # 13..19
         .word bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0   # 20..26
         .word bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0                         # 27..31
 kern_desc: .space 128                      # the descriptor's copy (operations 5..31)
 kern_row: .space 4104                      # conv_s8's im2col row (+8 readable bytes)
+kern_tab: .space 2048                      # ew_s8's tables
 
         .data
 t_start: .word 0                   # CCOUNT at the kernel's start

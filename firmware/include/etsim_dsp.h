@@ -39,6 +39,7 @@
 #define ETSIM_DSP_OP_AVG_S8  4u   /* dsp/kernels/avg_s8.s: its descriptor (dw_s8's layout) */
 /* Operations 5..31: the kernels of dsp/dispatch/dispatcher.s's table */
 #define ETSIM_DSP_OP_CONV_S8 5u   /* dsp/kernels/conv_s8.s: its descriptor (112 bytes) */
+#define ETSIM_DSP_OP_EW_S8   6u   /* dsp/kernels/ew_s8.s: add or multiply (112 bytes) */
 #define ETSIM_DSP_OK         0u
 #define ETSIM_DSP_BAD_OP     1u
 #define ETSIM_DSP_BAD_DESC   2u   /* a descriptor the dispatcher refuses (e.g. a row too long) */

@@ -487,3 +487,139 @@ Test(hld_kernels, conv_s8_kws_first_layer_bit_exact_and_its_cycles)
     uint32_t cycles = run_conv((conv_shape){49, 10, 1, 64, 10, 4, 2, 2, 5, 1, 1, 1}, 71);
     printf("hld conv_s8 49x10x1 -> 25x5x64 10x4: %u cycles, %.2f MAC/cycle\n", cycles, 25.0 * 5 * 64 * 40 / cycles);
 }
+
+/* ---- ew_s8: elementwise add and multiply with broadcasting --------------- */
+
+#define EW_DESC 0x101000u
+#define EW_TAB  0x101100u   /* 2 x 256 int32 */
+#define EW_X    0x102000u   /* up to 0x4000 bytes */
+#define EW_Y    0x106000u
+#define EW_OUT  0x110000u   /* up to 0xFF00 */
+
+typedef struct ew_quant {
+    int32_t x_off, x_mult, x_shift, y_off, y_mult, y_shift, out_mult, out_shift, zp, lo, hi;
+} ew_quant;
+
+/* The runtime's arithmetic: quantized_add_s8.c's add_s8_one and
+ * quantized_mul_s8.c's loop body. */
+static int8_t ew_ref(bool mul, const ew_quant *q, int8_t x, int8_t y)
+{
+    if (mul)
+        return q_sat_s8(q_requantize((x + q->x_off) * (y + q->y_off), q->out_mult, q->out_shift) + q->zp);
+    int32_t a = q_requantize((x + q->x_off) * (1 << 20), q->x_mult, q->x_shift);
+    int32_t b = q_requantize((y + q->y_off) * (1 << 20), q->y_mult, q->y_shift);
+    return (int8_t)q_clamp(q_requantize(a + b, q->out_mult, q->out_shift) + q->zp, q->lo, q->hi);
+}
+
+static int ew_x_base;
+
+/* Output dims d[4]; bx/by: bit k set = the input is broadcast along dim k
+ * (its extent there is 1).  Returns cycles. */
+static uint32_t run_ew(bool mul, const int d[4], unsigned bx, unsigned by, const ew_quant *q, uint64_t seed)
+{
+    rng = seed;
+    uint32_t sx[4], sy[4], nx = 1, ny = 1;
+    for (int k = 3; k >= 0; k--) {
+        sx[k] = (bx >> k & 1) ? 0 : nx;
+        nx *= (bx >> k & 1) ? 1u : (uint32_t)d[k];
+        sy[k] = (by >> k & 1) ? 0 : ny;
+        ny *= (by >> k & 1) ? 1u : (uint32_t)d[k];
+    }
+    uint32_t no = (uint32_t)(d[0] * d[1] * d[2] * d[3]);
+    cr_assert(nx <= 0x4000 && ny <= 0x4000 && no <= 0xFF00);
+    int8_t *x = malloc(nx), *y = malloc(ny), *out = malloc(no);
+    /* seed 0: x counts up from ew_x_base, y from 0 (every value) */
+    for (uint32_t i = 0; i < nx; i++)
+        x[i] = (int8_t)(seed ? rnd() : (uint32_t)ew_x_base + i);
+    for (uint32_t i = 0; i < ny; i++)
+        y[i] = (int8_t)(seed ? rnd() : i);
+    tdsp_t *t = tdsp_new();
+    load_kernel(t, "dsp/kernels/ew_s8.s", "ew_s8", EW_DESC);
+    tdsp_poke(t, EW_X, x, nx);
+    tdsp_poke(t, EW_Y, y, ny);
+    const uint32_t desc[26] = {EW_X, EW_Y, EW_OUT, mul, (uint32_t)d[0], (uint32_t)d[1], (uint32_t)d[2],
+                               (uint32_t)d[3], sx[0], sx[1], sx[2], sx[3], sy[0], sy[1], sy[2], sy[3],
+                               (uint32_t)q->x_off, (uint32_t)q->x_mult, (uint32_t)q->x_shift, (uint32_t)q->y_off,
+                               (uint32_t)q->y_mult, (uint32_t)q->y_shift, (uint32_t)q->out_mult,
+                               (uint32_t)q->out_shift, 0, 0};
+    tdsp_poke(t, EW_DESC, desc, sizeof desc);
+    int16_t qz[4] = {(int16_t)q->zp, (int16_t)q->lo, (int16_t)q->hi, 0};
+    tdsp_poke(t, EW_DESC + 96, qz, sizeof qz);
+    put32(t, EW_DESC + 104, EW_TAB);
+    run_guarded(t, EW_OUT, out, no, 50000000);
+    uint32_t i = 0;
+    for (int i0 = 0; i0 < d[0]; i0++)
+        for (int i1 = 0; i1 < d[1]; i1++)
+            for (int i2 = 0; i2 < d[2]; i2++)
+                for (int i3 = 0; i3 < d[3]; i3++, i++) {
+                    int8_t xv = x[i0 * sx[0] + i1 * sx[1] + i2 * sx[2] + i3 * sx[3]];
+                    int8_t yv = y[i0 * sy[0] + i1 * sy[1] + i2 * sy[2] + i3 * sy[3]];
+                    int8_t want = ew_ref(mul, q, xv, yv);
+                    cr_assert_eq(out[i], want, "%s %dx%dx%dx%d bcast %x/%x: out[%u] (x %d, y %d) got %d want %d",
+                                 mul ? "mul" : "add", d[0], d[1], d[2], d[3], bx, by, i, xv, yv, out[i], want);
+                }
+    uint32_t cycles = kernel_cycles(t);
+    tdsp_free(t);
+    free(x); free(y); free(out);
+    return cycles;
+}
+
+static ew_quant ew_random_quant(bool mul)
+{
+    ew_quant q;
+    q.x_off = (int32_t)(rnd() % 256) - 127;
+    q.y_off = (int32_t)(rnd() % 256) - 127;
+    q.x_mult = (int32_t)(0x40000000u | (rnd() & 0x3FFFFFFFu));
+    q.y_mult = (int32_t)(0x40000000u | (rnd() & 0x3FFFFFFFu));
+    /* the input shifts: right shifts of 0..31 and, now and then, a left one */
+    q.x_shift = rnd() % 8 == 0 ? (int32_t)(rnd() % 3) : -(int32_t)(rnd() % 32);
+    q.y_shift = rnd() % 8 == 0 ? (int32_t)(rnd() % 3) : -(int32_t)(rnd() % 32);
+    q.out_mult = (int32_t)(0x40000000u | (rnd() & 0x3FFFFFFFu));
+    q.out_shift = mul ? -(int32_t)(rnd() % 12) - 4 : -(int32_t)(rnd() % 14) - 10;
+    q.zp = (int32_t)(rnd() % 256) - 128;
+    q.lo = mul ? -128 : -128 + (int32_t)(rnd() % 30);
+    q.hi = mul ? 127 : 127 - (int32_t)(rnd() % 30);
+    return q;
+}
+
+Test(hld_kernels, ew_s8_add_and_mul_bit_exact_with_broadcasting)
+{
+    static const int shapes[][4] = {{1, 1, 1, 7}, {1, 4, 5, 16}, {2, 3, 4, 5}, {1, 1, 3, 300}, {3, 1, 2, 9}};
+    static const unsigned bcast[][2] = {{0, 0}, {0, 0xE}, {0x1, 0x8}, {0x6, 0x1}, {0xF, 0}, {0x5, 0xA}};
+    rng = 81;
+    for (int m = 0; m < 2; m++)
+        for (unsigned s = 0; s < sizeof shapes / sizeof shapes[0]; s++)
+            for (unsigned b = 0; b < sizeof bcast / sizeof bcast[0]; b++) {
+                ew_quant q = ew_random_quant(m);
+                uint64_t keep = rng;
+                run_ew(m, shapes[s], bcast[b][0], bcast[b][1], &q, 100 + s * 10 + b);
+                rng = keep;
+            }
+}
+
+/* Every int8 value of each input: all 65536 (x, y) pairs, in two halves
+ * of x (x along dim 2, y along dim 3). */
+Test(hld_kernels, ew_s8_every_input_pair)
+{
+    rng = 91;
+    for (int m = 0; m < 2; m++) {
+        ew_quant q = ew_random_quant(m);
+        const int d[4] = {1, 1, 128, 256};
+        for (ew_x_base = -128; ew_x_base < 128; ew_x_base += 128) {
+            uint64_t keep = rng;
+            run_ew(m, d, 0x8, 0x4, &q, 0);
+            rng = keep;
+        }
+    }
+}
+
+/* ResNet-8's largest add, 32 x 32 x 16, no broadcasting: one dimension
+ * of 16384 as the placement merges it. */
+Test(hld_kernels, ew_s8_resnet8_add_and_its_cycles)
+{
+    rng = 95;
+    ew_quant q = ew_random_quant(false);
+    const int d[4] = {1, 1, 1, 32 * 32 * 16};
+    uint32_t cycles = run_ew(false, d, 0, 0, &q, 96);
+    printf("hld ew_s8 add 32x32x16: %u cycles, %.2f cycles/element\n", cycles, cycles / 16384.0);
+}
