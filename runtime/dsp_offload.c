@@ -61,6 +61,19 @@ typedef struct ew_desc {
 
 _Static_assert(sizeof(ew_desc) == 112, "the dispatcher copies 112 bytes");
 
+/* The dispatcher's OP_LUT_S8 and OP_MAXP_S8 descriptors
+ * (dsp/kernels/lut_s8.s, maxp_s8.s). */
+typedef struct lut_desc {
+    uint32_t x, lut, out, n;
+} lut_desc;
+
+typedef struct maxp_desc {
+    uint32_t x, out, c, hin, win, hout, wout, kh, kw, sy, sx, py, px, dy, dx;
+    int32_t act_min, act_max, spare;
+} maxp_desc;
+
+_Static_assert(sizeof(maxp_desc) == 72, "the dispatcher copies 72 bytes");
+
 typedef struct fc_instance {
     const uint32_t *args;      /* the KernelCall's arguments: identifies the call */
     void *desc;                /* fc_desc, dw_desc or conv_desc */
@@ -77,10 +90,13 @@ static const char dw_name[] = "cortex_m::quantized_depthwise_conv2d.out";
 static const char avg_name[] = "cortex_m::quantized_avg_pool2d.out";
 static const char add_name[] = "cortex_m::quantized_add.out";
 static const char mul_name[] = "cortex_m::quantized_mul.out";
+static const char act_name[] = "cortex_m::quantized_activation.out";
+static const char maxp_name[] = "cortex_m::quantized_max_pool2d.out";
 
 /* The operators with a DSP kernel. */
-enum { OP_FC, OP_CONV, OP_DW, OP_AVG, OP_ADD, OP_MUL, OP_KINDS };
-static const char *const op_names[OP_KINDS] = {fc_name, conv_name, dw_name, avg_name, add_name, mul_name};
+enum { OP_FC, OP_CONV, OP_DW, OP_AVG, OP_ADD, OP_MUL, OP_ACT, OP_MAXP, OP_KINDS };
+static const char *const op_names[OP_KINDS] = {fc_name,  conv_name, dw_name, avg_name,
+                                               add_name, mul_name,  act_name, maxp_name};
 
 /* One operator's entry in the method's table while its calls are placed:
  * the executor calls entry.fn with a->op = entry.name (et_executor.c),
@@ -626,12 +642,101 @@ static ew_desc *ew_place(et_method *m, const et_instr *in, bool mul, uint8_t **p
     return d;
 }
 
+/* Takes an aligned descriptor of `size` bytes from the pool, NULL when it
+ * is full. */
+static void *pool_take(uint8_t **pool, uint8_t *end, size_t size)
+{
+    uint8_t *p = (uint8_t *)(((uintptr_t)*pool + 7) & ~(uintptr_t)7);
+    if (p > end || (size_t)(end - p) < size)
+        return NULL;
+    *pool = p + size;
+    return p;
+}
+
+/* A cortex_m::quantized_activation.out call (its table, positional
+ * arguments as quantized_activation_s8.c reads them): int8 input and
+ * output of the same layout, a 256-byte int8 table. */
+static lut_desc *lut_place(et_method *m, const et_instr *in, uint8_t **pool, uint8_t *end, fc_instance *f)
+{
+    et_error scratch = {0};
+    et_kargs a = {.op = act_name, .values = m->values, .args = in->args, .nargs = in->nargs, .err = &scratch,
+                  .ok = true};
+    if (!et_arg_count(&a, 4))
+        return NULL;
+    et_tensor *x = et_arg_tensor(&a, 0), *lut = et_arg_tensor(&a, 1), *out = et_arg_tensor(&a, 2);
+    if (!a.ok || x->dtype != ET_CHAR || lut->dtype != ET_CHAR || out->dtype != ET_CHAR || !x->data || !lut->data ||
+        !out->data || et_tensor_numel(lut) != 256 || !et_tensor_same_layout(x, out) || et_tensor_numel(x) == 0)
+        return NULL;
+    lut_desc *d = pool_take(pool, end, sizeof *d);
+    if (!d)
+        return NULL;
+    *d = (lut_desc){(uint32_t)(uintptr_t)x->data, (uint32_t)(uintptr_t)lut->data, (uint32_t)(uintptr_t)out->data,
+                    (uint32_t)et_tensor_numel(x)};
+    f->out_arg = 2;
+    /* the table is the model's constant data, never written by the M55:
+     * nothing to clean */
+    f->in_bytes = f->out_bytes = d->n;
+    return d;
+}
+
+/* A cortex_m::quantized_max_pool2d.out call maxp_s8 runs: one image,
+ * channels-last, C % 4 == 0, 4-byte aligned tensors, equal zero points
+ * (the CPU kernel's own rule), an int8 clamp.  Arguments by slot as
+ * quantized_max_pool2d_s8.c reads them. */
+static maxp_desc *maxp_place(et_method *m, const et_instr *in, uint8_t **pool, uint8_t *end, fc_instance *f)
+{
+    et_error scratch = {0};
+    et_kargs a = {.op = maxp_name, .values = m->values, .args = in->args, .nargs = in->nargs, .pos = in->arg_pos,
+                  .err = &scratch, .ok = true};
+    int32_t kernel[2], stride[2], pad[2], dil[2];
+    if (!in->arg_pos)
+        return NULL;
+    et_tensor *x = et_arg_tensor(&a, MAXP_INPUT), *out = et_arg_tensor(&a, MAXP_OUT);
+    et_arg_ints(&a, MAXP_KERNEL, kernel, 2);
+    et_arg_ints(&a, MAXP_STRIDE, stride, 2);
+    et_arg_ints(&a, MAXP_PADDING, pad, 2);
+    et_arg_ints(&a, MAXP_DILATION, dil, 2);
+    bool ceil_mode = et_arg_bool(&a, MAXP_CEIL_MODE);
+    int64_t izp = et_arg_int(&a, MAXP_INPUT_ZP), ozp = et_arg_int(&a, MAXP_OUTPUT_ZP);
+    int64_t amin = et_arg_int(&a, MAXP_ACT_MIN), amax = et_arg_int(&a, MAXP_ACT_MAX);
+    if (!a.ok || izp != ozp || amin < -128 || amax > 127 || amin > amax || kernel[0] < 1 || kernel[1] < 1 ||
+        stride[0] < 1 || stride[1] < 1 || pad[0] < 0 || pad[1] < 0 || dil[0] < 1 || dil[1] < 1)
+        return NULL;
+    if (x->dtype != ET_CHAR || out->dtype != ET_CHAR || !x->data || !out->data || x->rank != 4 || out->rank != 4 ||
+        !aligned(x->data, 4) || !aligned(out->data, 4) || !nhwc_bytes(x) || !nhwc_bytes(out))
+        return NULL;
+    int32_t c = x->sizes[1], hin = x->sizes[2], win = x->sizes[3], hout = out->sizes[2], wout = out->sizes[3];
+    if (x->sizes[0] != 1 || out->sizes[0] != 1 || out->sizes[1] != c || c <= 0 || c % 4 || hout <= 0 || wout <= 0 ||
+        hout != k_window_out(hin, kernel[0], stride[0], pad[0], dil[0], ceil_mode) ||
+        wout != k_window_out(win, kernel[1], stride[1], pad[1], dil[1], ceil_mode))
+        return NULL;
+    maxp_desc *d = pool_take(pool, end, sizeof *d);
+    if (!d)
+        return NULL;
+    *d = (maxp_desc){(uint32_t)(uintptr_t)x->data, (uint32_t)(uintptr_t)out->data, (uint32_t)c, (uint32_t)hin,
+                     (uint32_t)win, (uint32_t)hout, (uint32_t)wout, (uint32_t)kernel[0], (uint32_t)kernel[1],
+                     (uint32_t)stride[0], (uint32_t)stride[1], (uint32_t)pad[0], (uint32_t)pad[1], (uint32_t)dil[0],
+                     (uint32_t)dil[1], (int32_t)amin, (int32_t)amax, 0};
+    f->out_arg = MAXP_OUT;
+    f->in_bytes = (uint32_t)(hin * win * c);
+    f->out_bytes = (uint32_t)(hout * wout * c);
+    return d;
+}
+
 /* Builds one call's descriptor in the pool if the DSP has a kernel for
  * it (kind: its operator); *f describes it.  False: it stays on the M55. */
 static bool place_call(et_method *m, const et_instr *in, int kind, uint8_t **p, uint8_t *end, fc_instance *f)
 {
     uint32_t ib = 0, ob = 0;
     *f = (fc_instance){.args = in->args};
+    if (kind == OP_ACT) {
+        f->op = ET_DSP_OP_LUT_S8;
+        return (f->desc = lut_place(m, in, p, end, f)) != NULL;
+    }
+    if (kind == OP_MAXP) {
+        f->op = ET_DSP_OP_MAXP_S8;
+        return (f->desc = maxp_place(m, in, p, end, f)) != NULL;
+    }
     if (kind == OP_ADD || kind == OP_MUL) {
         f->op = ET_DSP_OP_EW_S8;
         f->desc = ew_place(m, in, kind == OP_MUL, p, end, f);
@@ -759,13 +864,23 @@ static et_err on_dsp(et_kargs *a)
     et_tensor *x = et_arg_tensor(a, f->in_arg), *out = et_arg_tensor(a, f->out_arg);
     if (!a->ok)
         return et_kresult(a);
-    bool ew_op = f->op == ET_DSP_OP_EW_S8, pool_op = f->op == ET_DSP_OP_AVG_S8 || ew_op;
-    bool conv_op = f->op == ET_DSP_OP_CONV_S8;
-    uint32_t xa = conv_op || ew_op ? 1 : f->op == ET_DSP_OP_DW_S8 || pool_op ? 4 : 8;
+    bool ew_op = f->op == ET_DSP_OP_EW_S8 || f->op == ET_DSP_OP_LUT_S8;
+    bool pool_op = f->op == ET_DSP_OP_AVG_S8 || ew_op, conv_op = f->op == ET_DSP_OP_CONV_S8;
+    uint32_t xa = conv_op || ew_op ? 1 : f->op == ET_DSP_OP_DW_S8 || pool_op || f->op == ET_DSP_OP_MAXP_S8 ? 4 : 8;
     if (!x->data || !out->data || !aligned(x->data, xa) || !aligned(out->data, pool_op ? 1 : 4))
         return et_fail(a->err, ET_ERR_INVALID_ARGUMENT, "%s: input or output moved off the DSP's alignment", a->op);
     size_t desc_bytes;
-    if (f->op == ET_DSP_OP_EW_S8) {
+    if (f->op == ET_DSP_OP_LUT_S8) {
+        lut_desc *d = f->desc;
+        d->x = (uint32_t)(uintptr_t)x->data;
+        d->out = (uint32_t)(uintptr_t)out->data;
+        desc_bytes = sizeof *d;
+    } else if (f->op == ET_DSP_OP_MAXP_S8) {
+        maxp_desc *d = f->desc;
+        d->x = (uint32_t)(uintptr_t)x->data;
+        d->out = (uint32_t)(uintptr_t)out->data;
+        desc_bytes = sizeof *d;
+    } else if (f->op == ET_DSP_OP_EW_S8) {
         ew_desc *d = f->desc;
         et_tensor *y = et_arg_tensor(a, f->in2_arg);
         if (!a->ok || !y->data)

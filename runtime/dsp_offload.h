@@ -29,6 +29,8 @@
 #define ET_DSP_OP_AVG_S8 4u
 #define ET_DSP_OP_CONV_S8 5u
 #define ET_DSP_OP_EW_S8 6u
+#define ET_DSP_OP_LUT_S8 7u
+#define ET_DSP_OP_MAXP_S8 8u
 
 typedef struct et_dsp_port {
     void *ctx;

@@ -258,12 +258,32 @@ ew:     li r8, kern_tab
         call ew_s8
         j kern_end
 
+# OP_LUT_S8 (7): lut_s8's descriptor (16 bytes); the table is DMA'd into
+# DRAM (kern_tab) first.
+lut:    ld.w r7, [r2+4]
+        wsr dma_src, r7
+        li r7, kern_tab
+        wsr dma_dst, r7
+        li r8, 256
+        wsr dma_len, r8
+        dma.start
+        dma.wait
+        st.w r7, [r2+4]
+        call lut_s8
+        j kern_end
+
+# OP_MAXP_S8 (8): maxp_s8's descriptor (72 bytes).
+maxp:   call maxp_s8
+        j kern_end
+
         .data
         .align 8
 kern_table:
         .word conv, 112                    # 5 OP_CONV_S8
         .word ew, 112                      # 6 OP_EW_S8
-        .word bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0   # 7..12
+        .word lut, 16                      # 7 OP_LUT_S8
+        .word maxp, 72                     # 8 OP_MAXP_S8
+        .word bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0   # 9..12
         .word bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0   # 13..19
         .word bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0   # 20..26
         .word bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0                         # 27..31

@@ -623,3 +623,108 @@ Test(hld_kernels, ew_s8_resnet8_add_and_its_cycles)
     uint32_t cycles = run_ew(false, d, 0, 0, &q, 96);
     printf("hld ew_s8 add 32x32x16: %u cycles, %.2f cycles/element\n", cycles, cycles / 16384.0);
 }
+
+/* ---- lut_s8: int8 activations as the exported 256-entry table ------------ */
+
+#define LUT_DESC 0x101000u
+#define LUT_T    0x101100u
+#define LUT_X    0x102000u   /* up to 0x6000 */
+#define LUT_OUT  0x110000u
+
+/* quantized_activation_s8.c's loop on n random bytes with a random table
+ * (the values need not be a sigmoid: the kernel must copy any table);
+ * returns cycles. */
+static uint32_t run_lut(uint32_t n, uint64_t seed)
+{
+    rng = seed;
+    cr_assert(n <= 0x6000);
+    int8_t *x = malloc(n), *out = malloc(n + 1), lut[256];
+    for (int i = 0; i < 256; i++)
+        lut[i] = (int8_t)rnd();
+    for (uint32_t i = 0; i < n; i++)
+        x[i] = (int8_t)rnd();
+    tdsp_t *t = tdsp_new();
+    load_kernel(t, "dsp/kernels/lut_s8.s", "lut_s8", LUT_DESC);
+    tdsp_poke(t, LUT_T, lut, 256);
+    tdsp_poke(t, LUT_X, x, n);
+    const uint32_t desc[4] = {LUT_X, LUT_T, LUT_OUT, n};
+    tdsp_poke(t, LUT_DESC, desc, sizeof desc);
+    run_guarded(t, LUT_OUT, out, n, 10000000);
+    for (uint32_t i = 0; i < n; i++)
+        cr_assert_eq(out[i], lut[x[i] + 128], "n %u: out[%u] (x %d) got %d want %d", n, i, x[i], out[i],
+                     lut[x[i] + 128]);
+    uint32_t cycles = kernel_cycles(t);
+    tdsp_free(t);
+    free(x); free(out);
+    return cycles;
+}
+
+Test(hld_kernels, lut_s8_bit_exact_and_its_cycles)
+{
+    static const uint32_t sizes[] = {1, 2, 3, 4, 5, 7, 64, 255, 4099};
+    for (unsigned i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
+        run_lut(sizes[i], 200 + i);
+    uint32_t cycles = run_lut(16384, 210);
+    printf("hld lut_s8 16384 elements: %u cycles, %.2f cycles/element\n", cycles, cycles / 16384.0);
+}
+
+/* ---- maxp_s8: max pooling ------------------------------------------------- */
+
+#define MP_DESC 0x101000u
+
+/* quantized_max_pool2d_s8.c's loop on random data (conv_shape's fields:
+ * OC unused, IC the channels); returns cycles. */
+static uint32_t run_maxp(conv_shape s, int act_min, int act_max, uint64_t seed)
+{
+    rng = seed;
+    int Ho = (s.H + 2 * s.py - s.dy * (s.KH - 1) - 1) / s.sy + 1;
+    int Wo = (s.W + 2 * s.px - s.dx * (s.KW - 1) - 1) / s.sx + 1;
+    size_t nx = (size_t)s.H * s.W * s.IC, no = (size_t)Ho * Wo * s.IC;
+    cr_assert(Ho > 0 && Wo > 0 && nx <= 0x6000 && no <= 0xFF00 && s.IC % 4 == 0);
+    int8_t *x = malloc(nx), *out = malloc(no);
+    for (size_t i = 0; i < nx; i++)
+        x[i] = (int8_t)rnd();
+    tdsp_t *t = tdsp_new();
+    load_kernel(t, "dsp/kernels/maxp_s8.s", "maxp_s8", MP_DESC);
+    tdsp_poke(t, DW_X, x, (uint32_t)nx);
+    const uint32_t desc[17] = {DW_X, DW_OUT, (uint32_t)s.IC, (uint32_t)s.H, (uint32_t)s.W, (uint32_t)Ho,
+                               (uint32_t)Wo, (uint32_t)s.KH, (uint32_t)s.KW, (uint32_t)s.sy, (uint32_t)s.sx,
+                               (uint32_t)s.py, (uint32_t)s.px, (uint32_t)s.dy, (uint32_t)s.dx, (uint32_t)act_min,
+                               (uint32_t)act_max};
+    tdsp_poke(t, MP_DESC, desc, sizeof desc);
+    run_guarded(t, DW_OUT, out, (uint32_t)no, 50000000);
+    for (int oy = 0; oy < Ho; oy++)
+        for (int ox = 0; ox < Wo; ox++)
+            for (int c = 0; c < s.IC; c++) {
+                int32_t best = -128;
+                for (int ky = 0; ky < s.KH; ky++) {
+                    int iy = oy * s.sy - s.py + ky * s.dy;
+                    if (iy < 0 || iy >= s.H)
+                        continue;
+                    for (int kx = 0; kx < s.KW; kx++) {
+                        int ix = ox * s.sx - s.px + kx * s.dx;
+                        if (ix >= 0 && ix < s.W)
+                            best = q_max_i32(best, x[((size_t)iy * s.W + ix) * s.IC + c]);
+                    }
+                }
+                int8_t want = (int8_t)q_clamp(best, act_min, act_max);
+                size_t i = ((size_t)oy * Wo + ox) * s.IC + c;
+                cr_assert_eq(out[i], want, "%dx%dx%d k%dx%d s%d,%d p%d,%d d%d,%d: out[%d][%d][%d] got %d want %d",
+                             s.H, s.W, s.IC, s.KH, s.KW, s.sy, s.sx, s.py, s.px, s.dy, s.dx, oy, ox, c, out[i], want);
+            }
+    uint32_t cycles = kernel_cycles(t);
+    tdsp_free(t);
+    free(x); free(out);
+    return cycles;
+}
+
+Test(hld_kernels, maxp_s8_random_shapes_bit_exact)
+{
+    run_maxp((conv_shape){5, 4, 4, 0, 3, 3, 1, 1, 1, 1, 1, 1}, -128, 127, 301);
+    run_maxp((conv_shape){8, 8, 8, 0, 2, 2, 2, 2, 0, 0, 1, 1}, -20, 90, 302);
+    run_maxp((conv_shape){7, 9, 12, 0, 3, 2, 2, 1, 1, 1, 2, 3}, -128, 127, 303);   /* dilated */
+    run_maxp((conv_shape){3, 3, 4, 0, 5, 5, 1, 1, 2, 2, 1, 1}, 0, 127, 304);      /* window > input */
+    run_maxp((conv_shape){6, 5, 16, 0, 1, 1, 2, 2, 0, 0, 1, 1}, -128, 127, 305);
+    uint32_t cycles = run_maxp((conv_shape){16, 16, 32, 0, 2, 2, 2, 2, 0, 0, 1, 1}, -128, 127, 306);
+    printf("hld maxp_s8 16x16x32 2x2/2: %u cycles\n", cycles);
+}
