@@ -74,6 +74,15 @@ typedef struct maxp_desc {
 
 _Static_assert(sizeof(maxp_desc) == 72, "the dispatcher copies 72 bytes");
 
+/* The dispatcher's OP_BMM_S8 descriptor (dsp/kernels/bmm_s8.s). */
+typedef struct bmm_desc {
+    uint32_t lhs, rhs, out, b, m, n, k;
+    int32_t lo, ro, mult, shift, zero;
+    int16_t zp, act_min, act_max, zero2;
+} bmm_desc;
+
+_Static_assert(sizeof(bmm_desc) == 56, "the dispatcher copies 56 bytes");
+
 typedef struct fc_instance {
     const uint32_t *args;      /* the KernelCall's arguments: identifies the call */
     void *desc;                /* fc_desc, dw_desc or conv_desc */
@@ -92,11 +101,12 @@ static const char add_name[] = "cortex_m::quantized_add.out";
 static const char mul_name[] = "cortex_m::quantized_mul.out";
 static const char act_name[] = "cortex_m::quantized_activation.out";
 static const char maxp_name[] = "cortex_m::quantized_max_pool2d.out";
+static const char bmm_name[] = "cortex_m::quantized_batch_matmul.out";
 
 /* The operators with a DSP kernel. */
-enum { OP_FC, OP_CONV, OP_DW, OP_AVG, OP_ADD, OP_MUL, OP_ACT, OP_MAXP, OP_KINDS };
-static const char *const op_names[OP_KINDS] = {fc_name,  conv_name, dw_name, avg_name,
-                                               add_name, mul_name,  act_name, maxp_name};
+enum { OP_FC, OP_CONV, OP_DW, OP_AVG, OP_ADD, OP_MUL, OP_ACT, OP_MAXP, OP_BMM, OP_KINDS };
+static const char *const op_names[OP_KINDS] = {fc_name,  conv_name, dw_name,   avg_name, add_name,
+                                               mul_name, act_name,  maxp_name, bmm_name};
 
 /* One operator's entry in the method's table while its calls are placed:
  * the executor calls entry.fn with a->op = entry.name (et_executor.c),
@@ -723,6 +733,43 @@ static maxp_desc *maxp_place(et_method *m, const et_instr *in, uint8_t **pool, u
     return d;
 }
 
+/* A cortex_m::quantized_batch_matmul.out call (arguments by slot as
+ * quantized_batch_matmul_s8.c reads them): contiguous int8 tensors of
+ * rank 3, offsets of at most 16 bits, a shift -31..31. */
+static bmm_desc *bmm_place(et_method *m, const et_instr *in, uint8_t **pool, uint8_t *end, fc_instance *f)
+{
+    et_error scratch = {0};
+    et_kargs a = {.op = bmm_name, .values = m->values, .args = in->args, .nargs = in->nargs, .pos = in->arg_pos,
+                  .err = &scratch, .ok = true};
+    if (!in->arg_pos)
+        return NULL;
+    et_tensor *l = et_arg_tensor(&a, BMM_LHS), *r = et_arg_tensor(&a, BMM_RHS_T), *out = et_arg_tensor(&a, BMM_OUT);
+    int64_t lo = et_arg_int(&a, BMM_LHS_ZP), ro = et_arg_int(&a, BMM_RHS_ZP), zp = et_arg_int(&a, BMM_OUT_ZP);
+    int64_t mult = et_arg_int(&a, BMM_OUT_MULT), shift = et_arg_int(&a, BMM_OUT_SHIFT);
+    if (!a.ok || lo < -32768 || lo > 32767 || ro < -32768 || ro > 32767 || zp < -32768 || zp > 32767 ||
+        mult < INT32_MIN || mult > INT32_MAX || !shift_ok(shift))
+        return NULL;
+    const et_tensor *t[3] = {l, r, out};
+    for (int i = 0; i < 3; i++)
+        if (t[i]->dtype != ET_CHAR || !t[i]->data || t[i]->rank != 3 || et_tensor_layout(t[i]) != ET_LAYOUT_CONTIGUOUS)
+            return NULL;
+    int32_t B = l->sizes[0], M = l->sizes[1], K = l->sizes[2], N = r->sizes[1];
+    if (r->sizes[0] != B || r->sizes[2] != K || out->sizes[0] != B || out->sizes[1] != M || out->sizes[2] != N ||
+        et_tensor_numel(out) == 0 || K == 0)
+        return NULL;
+    bmm_desc *d = pool_take(pool, end, sizeof *d);
+    if (!d)
+        return NULL;
+    *d = (bmm_desc){(uint32_t)(uintptr_t)l->data, (uint32_t)(uintptr_t)r->data, (uint32_t)(uintptr_t)out->data,
+                    (uint32_t)B, (uint32_t)M, (uint32_t)N, (uint32_t)K, (int32_t)lo, (int32_t)ro, (int32_t)mult,
+                    (int32_t)shift, 0, (int16_t)zp, -128, 127, 0};
+    f->in_arg = BMM_LHS, f->in2_arg = BMM_RHS_T, f->out_arg = BMM_OUT;
+    f->in_bytes = (uint32_t)et_tensor_numel(l);
+    f->in2_bytes = (uint32_t)et_tensor_numel(r);
+    f->out_bytes = (uint32_t)et_tensor_numel(out);
+    return d;
+}
+
 /* Builds one call's descriptor in the pool if the DSP has a kernel for
  * it (kind: its operator); *f describes it.  False: it stays on the M55. */
 static bool place_call(et_method *m, const et_instr *in, int kind, uint8_t **p, uint8_t *end, fc_instance *f)
@@ -732,6 +779,10 @@ static bool place_call(et_method *m, const et_instr *in, int kind, uint8_t **p, 
     if (kind == OP_ACT) {
         f->op = ET_DSP_OP_LUT_S8;
         return (f->desc = lut_place(m, in, p, end, f)) != NULL;
+    }
+    if (kind == OP_BMM) {
+        f->op = ET_DSP_OP_BMM_S8;
+        return (f->desc = bmm_place(m, in, p, end, f)) != NULL;
     }
     if (kind == OP_MAXP) {
         f->op = ET_DSP_OP_MAXP_S8;
@@ -864,7 +915,7 @@ static et_err on_dsp(et_kargs *a)
     et_tensor *x = et_arg_tensor(a, f->in_arg), *out = et_arg_tensor(a, f->out_arg);
     if (!a->ok)
         return et_kresult(a);
-    bool ew_op = f->op == ET_DSP_OP_EW_S8 || f->op == ET_DSP_OP_LUT_S8;
+    bool ew_op = f->op == ET_DSP_OP_EW_S8 || f->op == ET_DSP_OP_LUT_S8 || f->op == ET_DSP_OP_BMM_S8;
     bool pool_op = f->op == ET_DSP_OP_AVG_S8 || ew_op, conv_op = f->op == ET_DSP_OP_CONV_S8;
     uint32_t xa = conv_op || ew_op ? 1 : f->op == ET_DSP_OP_DW_S8 || pool_op || f->op == ET_DSP_OP_MAXP_S8 ? 4 : 8;
     if (!x->data || !out->data || !aligned(x->data, xa) || !aligned(out->data, pool_op ? 1 : 4))
@@ -880,15 +931,16 @@ static et_err on_dsp(et_kargs *a)
         d->x = (uint32_t)(uintptr_t)x->data;
         d->out = (uint32_t)(uintptr_t)out->data;
         desc_bytes = sizeof *d;
-    } else if (f->op == ET_DSP_OP_EW_S8) {
-        ew_desc *d = f->desc;
+    } else if (f->op == ET_DSP_OP_EW_S8 || f->op == ET_DSP_OP_BMM_S8) {
+        /* two inputs, then out: the same first three words */
+        uint32_t *d = f->desc;
         et_tensor *y = et_arg_tensor(a, f->in2_arg);
         if (!a->ok || !y->data)
             return et_fail(a->err, ET_ERR_INVALID_ARGUMENT, "%s: its second input has no data", a->op);
-        d->x = (uint32_t)(uintptr_t)x->data;
-        d->y = (uint32_t)(uintptr_t)y->data;
-        d->out = (uint32_t)(uintptr_t)out->data;
-        desc_bytes = sizeof *d;
+        d[0] = (uint32_t)(uintptr_t)x->data;
+        d[1] = (uint32_t)(uintptr_t)y->data;
+        d[2] = (uint32_t)(uintptr_t)out->data;
+        desc_bytes = f->op == ET_DSP_OP_EW_S8 ? sizeof(ew_desc) : sizeof(bmm_desc);
         c->port->clean(c->port->ctx, y->data, f->in2_bytes);
     } else if (conv_op) {
         conv_desc *d = f->desc;

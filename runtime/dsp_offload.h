@@ -31,6 +31,7 @@
 #define ET_DSP_OP_EW_S8 6u
 #define ET_DSP_OP_LUT_S8 7u
 #define ET_DSP_OP_MAXP_S8 8u
+#define ET_DSP_OP_BMM_S8 9u
 
 typedef struct et_dsp_port {
     void *ctx;

@@ -276,6 +276,10 @@ lut:    ld.w r7, [r2+4]
 maxp:   call maxp_s8
         j kern_end
 
+# OP_BMM_S8 (9): bmm_s8's descriptor (56 bytes).
+bmm:    call bmm_s8
+        j kern_end
+
         .data
         .align 8
 kern_table:
@@ -283,7 +287,8 @@ kern_table:
         .word ew, 112                      # 6 OP_EW_S8
         .word lut, 16                      # 7 OP_LUT_S8
         .word maxp, 72                     # 8 OP_MAXP_S8
-        .word bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0   # 9..12
+        .word bmm, 56                      # 9 OP_BMM_S8
+        .word bad_op, 0, bad_op, 0, bad_op, 0   # 10..12
         .word bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0   # 13..19
         .word bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0   # 20..26
         .word bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0                         # 27..31

@@ -728,3 +728,69 @@ Test(hld_kernels, maxp_s8_random_shapes_bit_exact)
     uint32_t cycles = run_maxp((conv_shape){16, 16, 32, 0, 2, 2, 2, 2, 0, 0, 1, 1}, -128, 127, 306);
     printf("hld maxp_s8 16x16x32 2x2/2: %u cycles\n", cycles);
 }
+
+/* ---- bmm_s8: batch matrix product ---------------------------------------- */
+
+#define BM_DESC 0x101000u
+#define BM_L    0x102000u   /* up to 0x4000 */
+#define BM_R    0x106000u   /* up to 0x4000 */
+#define BM_OUT  0x110000u
+
+/* quantized_batch_matmul_s8.c's loop on random data; returns cycles. */
+static uint32_t run_bmm(int B, int M, int N, int K, uint64_t seed)
+{
+    rng = seed;
+    size_t nl = (size_t)B * M * K, nr = (size_t)B * N * K, no = (size_t)B * M * N;
+    cr_assert(nl <= 0x4000 && nr <= 0x4000 && no <= 0xFF00);
+    int8_t *l = malloc(nl), *r = malloc(nr), *out = malloc(no);
+    for (size_t i = 0; i < nl; i++)
+        l[i] = (int8_t)rnd();
+    for (size_t i = 0; i < nr; i++)
+        r[i] = (int8_t)rnd();
+    int32_t lo = (int32_t)(rnd() % 256) - 128, ro = (int32_t)(rnd() % 256) - 128, zp = (int32_t)(rnd() % 256) - 128;
+    int32_t mult = (int32_t)(0x40000000u | (rnd() & 0x3FFFFFFFu)), shift = -(int32_t)(rnd() % 8) - 8;
+    tdsp_t *t = tdsp_new();
+    load_kernel(t, "dsp/kernels/bmm_s8.s", "bmm_s8", BM_DESC);
+    tdsp_poke(t, BM_L, l, (uint32_t)nl);
+    tdsp_poke(t, BM_R, r, (uint32_t)nr);
+    const uint32_t desc[11] = {BM_L, BM_R, BM_OUT, (uint32_t)B, (uint32_t)M, (uint32_t)N, (uint32_t)K,
+                               (uint32_t)lo, (uint32_t)ro, (uint32_t)mult, (uint32_t)shift};
+    tdsp_poke(t, BM_DESC, desc, sizeof desc);
+    int16_t q[4] = {(int16_t)zp, -128, 127, 0};
+    tdsp_poke(t, BM_DESC + 48, q, sizeof q);
+    run_guarded(t, BM_OUT, out, (uint32_t)no, 100000000);
+    for (int b = 0; b < B; b++)
+        for (int m = 0; m < M; m++)
+            for (int n = 0; n < N; n++) {
+                const int8_t *lr = l + ((size_t)b * M + m) * K, *rr = r + ((size_t)b * N + n) * K;
+                int32_t acc = 0;
+                for (int k = 0; k < K; k++)
+                    acc += (lr[k] + lo) * (rr[k] + ro);
+                int8_t want = q_sat_s8(q_requantize(acc, mult, shift) + zp);
+                size_t i = ((size_t)b * M + m) * N + n;
+                cr_assert_eq(out[i], want, "B%d M%d N%d K%d: out[%d][%d][%d] got %d want %d", B, M, N, K, b, m, n,
+                             out[i], want);
+            }
+    uint32_t cycles = kernel_cycles(t);
+    tdsp_free(t);
+    free(l); free(r); free(out);
+    return cycles;
+}
+
+Test(hld_kernels, bmm_s8_random_shapes_bit_exact_and_its_cycles)
+{
+    run_bmm(2, 2, 3, 5, 401);     /* gen_release_ops.py's case */
+    run_bmm(1, 1, 1, 1, 402);
+    run_bmm(3, 4, 5, 8, 403);
+    run_bmm(2, 7, 6, 19, 404);
+    run_bmm(1, 5, 9, 64, 405);
+    rng = 406;
+    for (int i = 0; i < 6; i++) {
+        int B = 1 + (int)(rnd() % 3), M = 1 + (int)(rnd() % 9), N = 1 + (int)(rnd() % 9), K = 1 + (int)(rnd() % 70);
+        uint64_t keep = rng;
+        run_bmm(B, M, N, K, 410 + (uint64_t)i);
+        rng = keep;
+    }
+    uint32_t cycles = run_bmm(4, 16, 16, 64, 420);
+    printf("hld bmm_s8 4 x 16x64 x 64x16: %u cycles, %.2f MAC/cycle\n", cycles, 4.0 * 16 * 16 * 64 / cycles);
+}
