@@ -83,6 +83,14 @@ typedef struct bmm_desc {
 
 _Static_assert(sizeof(bmm_desc) == 56, "the dispatcher copies 56 bytes");
 
+/* The dispatcher's OP_SOFTMAX_S8 descriptor (dsp/kernels/softmax_s8.s). */
+typedef struct smx_desc {
+    uint32_t x, out, rows, n;
+    int32_t mult, shift, diff_min, zero;
+} smx_desc;
+
+#define SMX_ROW_MAX 256   /* softmax_s8's row (its e buffer, the sum's headroom) */
+
 typedef struct fc_instance {
     const uint32_t *args;      /* the KernelCall's arguments: identifies the call */
     void *desc;                /* fc_desc, dw_desc or conv_desc */
@@ -102,11 +110,12 @@ static const char mul_name[] = "cortex_m::quantized_mul.out";
 static const char act_name[] = "cortex_m::quantized_activation.out";
 static const char maxp_name[] = "cortex_m::quantized_max_pool2d.out";
 static const char bmm_name[] = "cortex_m::quantized_batch_matmul.out";
+static const char smx_name[] = "cortex_m::softmax.out";
 
 /* The operators with a DSP kernel. */
-enum { OP_FC, OP_CONV, OP_DW, OP_AVG, OP_ADD, OP_MUL, OP_ACT, OP_MAXP, OP_BMM, OP_KINDS };
-static const char *const op_names[OP_KINDS] = {fc_name,  conv_name, dw_name,   avg_name, add_name,
-                                               mul_name, act_name,  maxp_name, bmm_name};
+enum { OP_FC, OP_CONV, OP_DW, OP_AVG, OP_ADD, OP_MUL, OP_ACT, OP_MAXP, OP_BMM, OP_SMX, OP_KINDS };
+static const char *const op_names[OP_KINDS] = {fc_name,  conv_name, dw_name,   avg_name, add_name, mul_name,
+                                               act_name, maxp_name, bmm_name, smx_name};
 
 /* One operator's entry in the method's table while its calls are placed:
  * the executor calls entry.fn with a->op = entry.name (et_executor.c),
@@ -770,6 +779,38 @@ static bmm_desc *bmm_place(et_method *m, const et_instr *in, uint8_t **pool, uin
     return d;
 }
 
+/* A cortex_m::softmax.out call (arguments by slot as softmax_s8.c reads
+ * them): int8 contiguous tensors of one shape, over the last dimension,
+ * rows of 1..SMX_ROW_MAX, output zero point -128, an input shift 0..32. */
+static smx_desc *smx_place(et_method *m, const et_instr *in, uint8_t **pool, uint8_t *end, fc_instance *f)
+{
+    et_error scratch = {0};
+    et_kargs a = {.op = smx_name, .values = m->values, .args = in->args, .nargs = in->nargs, .pos = in->arg_pos,
+                  .err = &scratch, .ok = true};
+    if (!in->arg_pos)
+        return NULL;
+    et_tensor *x = et_arg_tensor(&a, SMX_INPUT), *out = et_arg_tensor(&a, SMX_OUT);
+    int64_t dim = et_arg_int(&a, SMX_DIM), zp = et_arg_int(&a, SMX_OUTPUT_ZP);
+    int64_t mult = et_arg_int(&a, SMX_MULT), shift = et_arg_int(&a, SMX_SHIFT), diff_min = et_arg_int(&a, SMX_DIFF_MIN);
+    if (!a.ok || x->dtype != ET_CHAR || out->dtype != ET_CHAR || !x->data || !out->data || x->rank < 1 ||
+        !et_tensor_same_shape(x, out) || (dim != -1 && dim != x->rank - 1) || zp != -128 || shift < 0 ||
+        shift > 32 || diff_min > 0 || diff_min < INT32_MIN || mult < INT32_MIN || mult > INT32_MAX ||
+        et_tensor_layout(x) != ET_LAYOUT_CONTIGUOUS || et_tensor_layout(out) != ET_LAYOUT_CONTIGUOUS)
+        return NULL;
+    int32_t row = x->sizes[x->rank - 1];
+    if (row < 1 || row > SMX_ROW_MAX)
+        return NULL;
+    smx_desc *d = pool_take(pool, end, sizeof *d);
+    if (!d)
+        return NULL;
+    *d = (smx_desc){(uint32_t)(uintptr_t)x->data, (uint32_t)(uintptr_t)out->data,
+                    (uint32_t)(et_tensor_numel(x) / (size_t)row), (uint32_t)row, (int32_t)mult, (int32_t)shift,
+                    (int32_t)diff_min, 0};
+    f->out_arg = SMX_OUT;
+    f->in_bytes = f->out_bytes = (uint32_t)et_tensor_numel(x);
+    return d;
+}
+
 /* Builds one call's descriptor in the pool if the DSP has a kernel for
  * it (kind: its operator); *f describes it.  False: it stays on the M55. */
 static bool place_call(et_method *m, const et_instr *in, int kind, uint8_t **p, uint8_t *end, fc_instance *f)
@@ -779,6 +820,10 @@ static bool place_call(et_method *m, const et_instr *in, int kind, uint8_t **p, 
     if (kind == OP_ACT) {
         f->op = ET_DSP_OP_LUT_S8;
         return (f->desc = lut_place(m, in, p, end, f)) != NULL;
+    }
+    if (kind == OP_SMX) {
+        f->op = ET_DSP_OP_SOFTMAX_S8;
+        return (f->desc = smx_place(m, in, p, end, f)) != NULL;
     }
     if (kind == OP_BMM) {
         f->op = ET_DSP_OP_BMM_S8;
@@ -915,7 +960,8 @@ static et_err on_dsp(et_kargs *a)
     et_tensor *x = et_arg_tensor(a, f->in_arg), *out = et_arg_tensor(a, f->out_arg);
     if (!a->ok)
         return et_kresult(a);
-    bool ew_op = f->op == ET_DSP_OP_EW_S8 || f->op == ET_DSP_OP_LUT_S8 || f->op == ET_DSP_OP_BMM_S8;
+    bool ew_op = f->op == ET_DSP_OP_EW_S8 || f->op == ET_DSP_OP_LUT_S8 || f->op == ET_DSP_OP_BMM_S8 ||
+                 f->op == ET_DSP_OP_SOFTMAX_S8;
     bool pool_op = f->op == ET_DSP_OP_AVG_S8 || ew_op, conv_op = f->op == ET_DSP_OP_CONV_S8;
     uint32_t xa = conv_op || ew_op ? 1 : f->op == ET_DSP_OP_DW_S8 || pool_op || f->op == ET_DSP_OP_MAXP_S8 ? 4 : 8;
     if (!x->data || !out->data || !aligned(x->data, xa) || !aligned(out->data, pool_op ? 1 : 4))
@@ -926,11 +972,12 @@ static et_err on_dsp(et_kargs *a)
         d->x = (uint32_t)(uintptr_t)x->data;
         d->out = (uint32_t)(uintptr_t)out->data;
         desc_bytes = sizeof *d;
-    } else if (f->op == ET_DSP_OP_MAXP_S8) {
-        maxp_desc *d = f->desc;
-        d->x = (uint32_t)(uintptr_t)x->data;
-        d->out = (uint32_t)(uintptr_t)out->data;
-        desc_bytes = sizeof *d;
+    } else if (f->op == ET_DSP_OP_MAXP_S8 || f->op == ET_DSP_OP_SOFTMAX_S8) {
+        /* x, then out: the same first two words */
+        uint32_t *d = f->desc;
+        d[0] = (uint32_t)(uintptr_t)x->data;
+        d[1] = (uint32_t)(uintptr_t)out->data;
+        desc_bytes = f->op == ET_DSP_OP_MAXP_S8 ? sizeof(maxp_desc) : sizeof(smx_desc);
     } else if (f->op == ET_DSP_OP_EW_S8 || f->op == ET_DSP_OP_BMM_S8) {
         /* two inputs, then out: the same first three words */
         uint32_t *d = f->desc;

@@ -32,6 +32,7 @@
 #define ET_DSP_OP_LUT_S8 7u
 #define ET_DSP_OP_MAXP_S8 8u
 #define ET_DSP_OP_BMM_S8 9u
+#define ET_DSP_OP_SOFTMAX_S8 10u
 
 typedef struct et_dsp_port {
     void *ctx;

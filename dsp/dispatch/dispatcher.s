@@ -280,6 +280,11 @@ maxp:   call maxp_s8
 bmm:    call bmm_s8
         j kern_end
 
+# OP_SOFTMAX_S8 (10): softmax_s8's descriptor (32 bytes).
+softmax:
+        call softmax_s8
+        j kern_end
+
         .data
         .align 8
 kern_table:
@@ -288,7 +293,8 @@ kern_table:
         .word lut, 16                      # 7 OP_LUT_S8
         .word maxp, 72                     # 8 OP_MAXP_S8
         .word bmm, 56                      # 9 OP_BMM_S8
-        .word bad_op, 0, bad_op, 0, bad_op, 0   # 10..12
+        .word softmax, 32                  # 10 OP_SOFTMAX_S8
+        .word bad_op, 0, bad_op, 0         # 11..12
         .word bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0   # 13..19
         .word bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0   # 20..26
         .word bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0                         # 27..31

@@ -10,6 +10,8 @@
 #include <string.h>
 
 #include "../../runtime/kernels/quant_math.h"
+/* the runtime's exp and reciprocal (only this test uses them) */
+#include "../../runtime/kernels/quant_math.c"
 #include "dsp_harness.h"
 
 static char *read_source(const char *path)
@@ -793,4 +795,84 @@ Test(hld_kernels, bmm_s8_random_shapes_bit_exact_and_its_cycles)
     }
     uint32_t cycles = run_bmm(4, 16, 16, 64, 420);
     printf("hld bmm_s8 4 x 16x64 x 64x16: %u cycles, %.2f MAC/cycle\n", cycles, 4.0 * 16 * 16 * 64 / cycles);
+}
+
+/* ---- softmax_s8 ------------------------------------------------------------ */
+
+#define SM_DESC 0x101000u
+#define SM_X    0x102000u
+#define SM_OUT  0x110000u
+
+/* One row as runtime/kernels/cortex_m/softmax_s8.c computes it. */
+static void softmax_ref(const int8_t *in, int8_t *out, int32_t n, int32_t mult, int32_t ls, int32_t diff_min)
+{
+    int32_t max = in[0], sum = 0;
+    for (int32_t i = 1; i < n; i++)
+        max = q_max_i32(max, in[i]);
+    for (int32_t i = 0; i < n; i++)
+        if (in[i] - max >= diff_min)
+            sum += q_rounding_divide_by_pow2(
+                q_exp_on_negative_values(q_sat_rounding_doubling_high_mul(q_wrap_i32((int64_t)(in[i] - max) * ((int64_t)1 << ls)), mult)),
+                12);
+    int headroom = 0;
+    while (headroom < 31 && !((uint32_t)sum & (0x80000000u >> headroom)))
+        headroom++;
+    int32_t recip = q_one_over_one_plus_x((int32_t)(((uint32_t)sum << headroom) - 0x80000000u));
+    for (int32_t i = 0; i < n; i++) {
+        int32_t diff = in[i] - max;
+        int32_t e = q_exp_on_negative_values(q_sat_rounding_doubling_high_mul(q_wrap_i32((int64_t)diff * ((int64_t)1 << ls)), mult));
+        out[i] = diff >= diff_min
+                     ? q_sat_s8(q_rounding_divide_by_pow2(q_sat_rounding_doubling_high_mul(recip, e), 35 - headroom) - 128)
+                     : -128;
+    }
+}
+
+/* rows x n random values (spread: values within `spread` of each other);
+ * returns cycles. */
+static uint32_t run_softmax(int rows, int n, int spread, int32_t mult, int32_t ls, int32_t diff_min, uint64_t seed)
+{
+    rng = seed;
+    size_t nx = (size_t)rows * n;
+    int8_t *x = malloc(nx), *out = malloc(nx), *want = malloc(nx);
+    int base = spread >= 256 ? -128 : -128 + (int)(rnd() % (unsigned)(256 - spread));
+    for (size_t i = 0; i < nx; i++)
+        x[i] = (int8_t)(base + (int)(rnd() % (unsigned)spread));
+    tdsp_t *t = tdsp_new();
+    load_kernel(t, "dsp/kernels/softmax_s8.s", "softmax_s8", SM_DESC);
+    tdsp_poke(t, SM_X, x, (uint32_t)nx);
+    const uint32_t desc[7] = {SM_X, SM_OUT, (uint32_t)rows, (uint32_t)n, (uint32_t)mult, (uint32_t)ls,
+                              (uint32_t)diff_min};
+    tdsp_poke(t, SM_DESC, desc, sizeof desc);
+    run_guarded(t, SM_OUT, out, (uint32_t)nx, 100000000);
+    for (int r = 0; r < rows; r++)
+        softmax_ref(x + (size_t)r * n, want + (size_t)r * n, n, mult, ls, diff_min);
+    for (size_t i = 0; i < nx; i++)
+        cr_assert_eq(out[i], want[i], "%d x %d mult %d shift %d diff_min %d: out[%zu] (x %d) got %d want %d", rows, n,
+                     mult, ls, diff_min, i, x[i], out[i], want[i]);
+    uint32_t cycles = kernel_cycles(t);
+    tdsp_free(t);
+    free(x); free(out); free(want);
+    return cycles;
+}
+
+Test(hld_kernels, softmax_s8_bit_exact)
+{
+    /* VWW's and ResNet-8's rows (2 and 10), then others; input shifts as
+     * upstream's lowering gives them, 31 and 32 included */
+    run_softmax(1, 2, 256, 1518500250, 22, -2000, 501);
+    run_softmax(1, 10, 256, 1747626666, 21, -3968, 502);
+    run_softmax(3, 16, 40, 1073741824, 24, -248, 503);
+    run_softmax(2, 256, 256, 1342177280, 20, -(1 << 20), 504);
+    run_softmax(4, 7, 256, 2040109465, 31, -7, 505);
+    run_softmax(2, 9, 256, 1073741824, 32, 0, 506);
+    rng = 507;
+    for (int i = 0; i < 8; i++) {
+        int n = 1 + (int)(rnd() % 64), ls = 16 + (int)(rnd() % 10);
+        int32_t mult = (int32_t)(0x40000000u | (rnd() & 0x3FFFFFFFu)), diff_min = -(int32_t)(rnd() % 100000);
+        uint64_t keep = rng;
+        run_softmax(1 + (int)(rnd() % 3), n, 1 + (int)(rnd() % 256), mult, ls, diff_min, 510 + (uint64_t)i);
+        rng = keep;
+    }
+    uint32_t cycles = run_softmax(1, 10, 256, 1747626666, 21, -3968, 520);
+    printf("hld softmax_s8 1 x 10: %u cycles\n", cycles);
 }
