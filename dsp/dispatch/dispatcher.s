@@ -280,10 +280,18 @@ maxp:   call maxp_s8
 bmm:    call bmm_s8
         j kern_end
 
-# OP_SOFTMAX_S8 (10): softmax_s8's descriptor (32 bytes).
+# OP_SOFTMAX_S8 (10): softmax_s8's descriptor (32 bytes); a row of 0 or
+# more than 256 (its e buffer) answers BAD_DESC.
 softmax:
+        ld.w r7, [r2+12]
+        addi r7, r7, -1
+        li r8, 256
+        bgeu r7, r8, softmax_bad
         call softmax_s8
         j kern_end
+softmax_bad:
+        movi r3, BAD_DESC
+        j kern_fail
 
         .data
         .align 8

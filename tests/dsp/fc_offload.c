@@ -6,7 +6,8 @@
  *   the DSP, then per layer: descriptor and tensors in shared SRAM, D-cache
  *   clean, ring, sleep in WFI until the DSP's interrupt, invalidate, compare.
  * Then hostile requests: unknown operations (answered BAD_OP), a
- * convolution whose row the dispatcher cannot hold (BAD_DESC) and a
+ * convolution whose row the dispatcher cannot hold and a softmax row too
+ * long for its kernel (BAD_DESC), and a
  * descriptor pointing at unmapped memory (the DSP faults and says so).
  * Prints per layer the DSP's kernel cycles and the M55's cycles waiting.
  * etsim only (QEMU's AN547 has no DSP). */
@@ -195,6 +196,12 @@ int main(void)
     clean(conv, 112);
     check(call_dsp(ETSIM_DSP_OP_CONV_S8, (uint32_t)(uintptr_t)conv, &dsp_cycles, &m55_cycles) == ETSIM_DSP_BAD_DESC,
           "a convolution row too long answered BAD_DESC");
+    /* A softmax row longer than the kernel's buffer. */
+    memset(conv, 0, 32);
+    conv[3] = 1000;   /* n */
+    clean(conv, 32);
+    check(call_dsp(ETSIM_DSP_OP_SOFTMAX_S8, (uint32_t)(uintptr_t)conv, &dsp_cycles, &m55_cycles) == ETSIM_DSP_BAD_DESC,
+          "a softmax row too long answered BAD_DESC");
     check(MBOX(ETSIM_DSP_STATUS) == (ETSIM_DSP_STATUS_RUNNING | ETSIM_DSP_STATUS_ASLEEP), "dispatcher idle again");
     fc_layer(8, 32);   /* still serving */
 
