@@ -293,6 +293,11 @@ softmax_bad:
         movi r3, BAD_DESC
         j kern_fail
 
+# OP_ACT16_S16 (11): act16_s16's descriptor (16 bytes): int16 sigmoid or
+# tanh (no runtime operator yet: for firmware that calls it directly).
+act16:  call act16_s16
+        j kern_end
+
         .data
         .align 8
 kern_table:
@@ -302,7 +307,8 @@ kern_table:
         .word maxp, 72                     # 8 OP_MAXP_S8
         .word bmm, 56                      # 9 OP_BMM_S8
         .word softmax, 32                  # 10 OP_SOFTMAX_S8
-        .word bad_op, 0, bad_op, 0         # 11..12
+        .word act16, 16                    # 11 OP_ACT16_S16
+        .word bad_op, 0                    # 12
         .word bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0   # 13..19
         .word bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0   # 20..26
         .word bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0                         # 27..31

@@ -44,6 +44,7 @@
 #define ETSIM_DSP_OP_MAXP_S8 8u   /* dsp/kernels/maxp_s8.s: max pooling (72 bytes) */
 #define ETSIM_DSP_OP_BMM_S8  9u   /* dsp/kernels/bmm_s8.s: batch matrix product (56 bytes) */
 #define ETSIM_DSP_OP_SOFTMAX_S8 10u   /* dsp/kernels/softmax_s8.s: int8 softmax (32 bytes) */
+#define ETSIM_DSP_OP_ACT16_S16 11u    /* dsp/kernels/act16_s16.s: int16 sigmoid / tanh (16 bytes) */
 #define ETSIM_DSP_OK         0u
 #define ETSIM_DSP_BAD_OP     1u
 #define ETSIM_DSP_BAD_DESC   2u   /* a descriptor the dispatcher refuses (e.g. a row too long) */

@@ -20,6 +20,8 @@
 #include "etsim_dsp.h"
 #include "offload_hld.h"
 #include "../../runtime/kernels/quant_math.h"
+/* exp and the reciprocal, for the int16 sigmoid's reference */
+#include "../../runtime/kernels/quant_math.c"
 
 #define MBOX(off) AN547_REG32(ETSIM_DSP_MAILBOX + (off))
 #define DCACHE_LINE 32u
@@ -169,6 +171,33 @@ static void fc_layer(unsigned N, unsigned K)
     printf("fc %ux%u: %u wrong, DSP %u cycles, M55 waited %u cycles\n", N, K, wrong, (unsigned)dsp_cycles, (unsigned)m55_cycles);
 }
 
+/* Operation 11 (act16_s16): int16 sigmoid of 64 inputs through the
+ * mailbox against act16_s16.s's stated definition, computed here with the
+ * runtime's quant_math.c. */
+static void sigmoid16_job(void)
+{
+    static int16_t io[2][64] __attribute__((section(".sram_bss"), aligned(32)));
+    static uint32_t desc[4] __attribute__((section(".sram_bss"), aligned(32)));
+    for (int i = 0; i < 64; i++)
+        io[0][i] = (int16_t)(i * 1021 - 32768);
+    desc[0] = (uint32_t)(uintptr_t)io[0], desc[1] = (uint32_t)(uintptr_t)io[1], desc[2] = 64, desc[3] = 0;
+    clean(io, sizeof io);
+    clean(desc, sizeof desc);
+    uint32_t dsp_cycles, m55_cycles;
+    check(call_dsp(ETSIM_DSP_OP_ACT16_S16, (uint32_t)(uintptr_t)desc, &dsp_cycles, &m55_cycles) == ETSIM_DSP_OK,
+          "sigmoid16 status");
+    invalidate(io[1], sizeof io[1]);
+    unsigned wrong = 0;
+    for (int i = 0; i < 64; i++) {
+        int32_t a = io[0][i] * (1 << 14);
+        int32_t p = q_one_over_one_plus_x(q_exp_on_negative_values(a < 0 ? a : -a));
+        int16_t want = (int16_t)q_clamp(q_rounding_divide_by_pow2(a < 0 ? INT32_MAX - p : p, 16), -32768, 32767);
+        wrong += io[1][i] != want;
+    }
+    check(wrong == 0, "sigmoid16 outputs equal the reference");
+    printf("sigmoid16 x 64: %u wrong, DSP %u cycles\n", wrong, (unsigned)dsp_cycles);
+}
+
 int main(void)
 {
     DCB_DEMCR |= DCB_DEMCR_TRCENA;
@@ -183,6 +212,7 @@ int main(void)
     fc_layer(12, 48);
     fc_layer(32, 160);
     fc_layer(64, 256);
+    sigmoid16_job();
 
     uint32_t dsp_cycles, m55_cycles;
     check(call_dsp(77, 0, &dsp_cycles, &m55_cycles) == ETSIM_DSP_BAD_OP, "unknown operation answered BAD_OP");

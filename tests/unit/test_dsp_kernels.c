@@ -838,7 +838,7 @@ static uint32_t run_softmax(int rows, int n, int spread, int32_t mult, int32_t l
     for (size_t i = 0; i < nx; i++)
         x[i] = (int8_t)(base + (int)(rnd() % (unsigned)spread));
     tdsp_t *t = tdsp_new();
-    load_kernel(t, "dsp/kernels/softmax_s8.s", "softmax_s8", SM_DESC);
+    load_kernels(t, "dsp/kernels/softmax_s8.s", "dsp/kernels/qmath.s", "softmax_s8", SM_DESC);
     tdsp_poke(t, SM_X, x, (uint32_t)nx);
     const uint32_t desc[7] = {SM_X, SM_OUT, (uint32_t)rows, (uint32_t)n, (uint32_t)mult, (uint32_t)ls,
                               (uint32_t)diff_min};
@@ -875,4 +875,68 @@ Test(hld_kernels, softmax_s8_bit_exact)
     }
     uint32_t cycles = run_softmax(1, 10, 256, 1747626666, 21, -3968, 520);
     printf("hld softmax_s8 1 x 10: %u cycles\n", cycles);
+}
+
+/* ---- act16_s16: int16 sigmoid and tanh ------------------------------------ */
+
+#define A16_DESC 0x101000u
+#define A16_X    0x102000u   /* up to 0x7000 bytes */
+#define A16_OUT  0x110000u
+
+/* The definition act16_s16.s states, with the runtime's quant_math.c
+ * (the runtime has no int16 sigmoid/tanh kernel to compare with). */
+static int16_t act16_ref(int16_t x, bool tanh_mode)
+{
+    int32_t a = (int32_t)((uint32_t)(int32_t)x << (tanh_mode ? 15 : 14));
+    int32_t p = q_one_over_one_plus_x(q_exp_on_negative_values(a < 0 ? a : -a));
+    int32_t s = tanh_mode ? (int32_t)((uint32_t)(p - (1 << 30)) << 1) : p;
+    if (a < 0)
+        s = tanh_mode ? -s : INT32_MAX - p;
+    return (int16_t)q_clamp(q_rounding_divide_by_pow2(s, 16), -32768, 32767);
+}
+
+/* n inputs: every `step`-th int16 from -32768, then the extremes; returns
+ * cycles and the largest error against the real function in output LSBs
+ * (Q0.15). */
+static uint32_t run_act16(bool tanh_mode, int step, double *max_err, int *count)
+{
+    int n = 0;
+    int16_t *x = malloc(0x3800 * 2), *out = malloc(0x3800 * 2);
+    for (int v = -32768; v <= 32767 && n < 0x37F0; v += step)
+        x[n++] = (int16_t)v;
+    const int16_t edges[] = {-1, 0, 1, 32767, -32767, 4096, -4096};
+    for (unsigned i = 0; i < sizeof edges / sizeof edges[0]; i++)
+        x[n++] = edges[i];
+    tdsp_t *t = tdsp_new();
+    load_kernels(t, "dsp/kernels/act16_s16.s", "dsp/kernels/qmath.s", "act16_s16", A16_DESC);
+    tdsp_poke(t, A16_X, x, (uint32_t)n * 2);
+    const uint32_t desc[4] = {A16_X, A16_OUT, (uint32_t)n, tanh_mode};
+    tdsp_poke(t, A16_DESC, desc, sizeof desc);
+    run_guarded(t, A16_OUT, out, (uint32_t)n * 2, 200000000);
+    *max_err = 0;
+    for (int i = 0; i < n; i++) {
+        int16_t want = act16_ref(x[i], tanh_mode);
+        cr_assert_eq(out[i], want, "%s(%d): got %d want %d", tanh_mode ? "tanh" : "sigmoid", x[i], out[i], want);
+        double real = tanh_mode ? tanh(x[i] / 4096.0) : 1 / (1 + exp(-x[i] / 4096.0));
+        *max_err = fmax(*max_err, fabs(out[i] - real * 32768));
+    }
+    uint32_t cycles = kernel_cycles(t);
+    tdsp_free(t);
+    free(x); free(out);
+    *count = n;
+    return cycles;
+}
+
+/* Stated accuracy: within 1 LSB of Q0.15 of the real functions
+ * (measured: sigmoid 0.50, tanh 0.99, the saturation at +1 included). */
+Test(hld_kernels, act16_s16_sigmoid_and_tanh_bit_exact, .timeout = 120)
+{
+    for (int m = 0; m < 2; m++) {
+        double err;
+        int n;
+        uint32_t cycles = run_act16(m, 7, &err, &n);
+        printf("hld act16_s16 %s: %u cycles for %d values, max error %.2f LSB\n", m ? "tanh" : "sigmoid", cycles, n,
+               err);
+        cr_assert_leq(err, 1.0, "max error %.2f LSB", err);
+    }
 }
