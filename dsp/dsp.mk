@@ -19,7 +19,8 @@ $(BUILD)/dsp/%.hld: dsp/kernels/%.s $(DSP_AS)
 DSP_WITH_conv_s8    := dsp/kernels/fc_s8.s
 DSP_WITH_softmax_s8 := dsp/kernels/qmath.s
 DSP_WITH_act16_s16  := dsp/kernels/qmath.s
-DSP_COMPOSED := conv_s8 softmax_s8 act16_s16
+DSP_WITH_gate_s8    := dsp/kernels/fc_s8.s dsp/kernels/lut_s8.s
+DSP_COMPOSED := conv_s8 softmax_s8 act16_s16 gate_s8
 $(foreach k,$(DSP_COMPOSED),$(eval $(BUILD)/dsp/$(k).hld: $(DSP_WITH_$(k))))
 $(DSP_COMPOSED:%=$(BUILD)/dsp/%.hld): $(BUILD)/dsp/%.hld: dsp/kernels/%.s $(DSP_AS)
 	@mkdir -p $(dir $@)
@@ -79,7 +80,8 @@ test-rest: test-dsp-fuzz
 DSP_OFFLOAD_SRCS := dsp/dispatch/dispatcher.s dsp/kernels/fc_s8.s dsp/kernels/dw_s8.s dsp/kernels/avg_s8.s \
                     dsp/kernels/conv_s8.s dsp/kernels/ew_s8.s \
                     dsp/kernels/lut_s8.s dsp/kernels/maxp_s8.s dsp/kernels/bmm_s8.s \
-                    dsp/kernels/softmax_s8.s dsp/kernels/act16_s16.s dsp/kernels/qmath.s
+                    dsp/kernels/softmax_s8.s dsp/kernels/act16_s16.s dsp/kernels/qmath.s \
+                    dsp/kernels/gate_s8.s
 $(BUILD)/dsp/offload.s: $(DSP_OFFLOAD_SRCS)
 	@mkdir -p $(dir $@)
 	cat $^ > $@

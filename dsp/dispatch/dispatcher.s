@@ -298,6 +298,34 @@ softmax_bad:
 act16:  call act16_s16
         j kern_end
 
+# OP_GATE_S8 (12): gate_s8's descriptor (56 bytes): the table DMA'd into
+# DRAM (kern_tab), the weights into bank 1 when they fit, as for conv.
+gate:   ld.w r7, [r2+52]
+        wsr dma_src, r7
+        li r7, kern_tab
+        wsr dma_dst, r7
+        li r8, 256
+        wsr dma_len, r8
+        dma.start
+        dma.wait
+        st.w r7, [r2+52]
+        ld.w r7, [r2+24]                   # N
+        ld.w r8, [r2+28]                   # K
+        mul r9, r7, r8
+        li r10, W_LOCAL_MAX
+        bltu r10, r9, gate_go
+        ld.w r7, [r2+4]
+        wsr dma_src, r7
+        li r7, W_LOCAL
+        wsr dma_dst, r7
+        wsr dma_len, r9
+        dma.start
+        dma.wait
+        st.w r7, [r2+4]
+gate_go:
+        call gate_s8
+        j kern_end
+
         .data
         .align 8
 kern_table:
@@ -308,7 +336,7 @@ kern_table:
         .word bmm, 56                      # 9 OP_BMM_S8
         .word softmax, 32                  # 10 OP_SOFTMAX_S8
         .word act16, 16                    # 11 OP_ACT16_S16
-        .word bad_op, 0                    # 12
+        .word gate, 56                     # 12 OP_GATE_S8
         .word bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0   # 13..19
         .word bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0   # 20..26
         .word bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0                         # 27..31

@@ -45,6 +45,7 @@
 #define ETSIM_DSP_OP_BMM_S8  9u   /* dsp/kernels/bmm_s8.s: batch matrix product (56 bytes) */
 #define ETSIM_DSP_OP_SOFTMAX_S8 10u   /* dsp/kernels/softmax_s8.s: int8 softmax (32 bytes) */
 #define ETSIM_DSP_OP_ACT16_S16 11u    /* dsp/kernels/act16_s16.s: int16 sigmoid / tanh (16 bytes) */
+#define ETSIM_DSP_OP_GATE_S8 12u   /* dsp/kernels/gate_s8.s: fc_s8 rows, then a table (56 bytes) */
 #define ETSIM_DSP_OK         0u
 #define ETSIM_DSP_BAD_OP     1u
 #define ETSIM_DSP_BAD_DESC   2u   /* a descriptor the dispatcher refuses (e.g. a row too long) */

@@ -198,6 +198,34 @@ static void sigmoid16_job(void)
     printf("sigmoid16 x 64: %u wrong, DSP %u cycles\n", wrong, (unsigned)dsp_cycles);
 }
 
+/* Operation 12 (gate_s8) on the layer fc_layer has just checked: the same
+ * descriptor with one row and a table must give lut[out + 128]. */
+static void gate_job(void)
+{
+    static uint32_t desc[14] __attribute__((section(".sram_bss"), aligned(32)));
+    static int8_t lut[256] __attribute__((section(".sram_bss"), aligned(32)));
+    static int8_t out[MAX_N + 8] __attribute__((section(".sram_bss"), aligned(32)));
+    memcpy(desc, job.desc, sizeof job.desc);
+    memcpy(&desc[8], job.q, sizeof job.q);
+    unsigned n = job.desc[6];
+    desc[5] = (uint32_t)(uintptr_t)out;
+    desc[10] = 1, desc[11] = job.desc[7], desc[12] = n;
+    desc[13] = (uint32_t)(uintptr_t)lut;
+    for (int i = 0; i < 256; i++)
+        lut[i] = (int8_t)(255 - i);   /* any table: here out = -1 - x */
+    clean(desc, sizeof desc);
+    clean(lut, sizeof lut);
+    uint32_t dsp_cycles, m55_cycles;
+    check(call_dsp(ETSIM_DSP_OP_GATE_S8, (uint32_t)(uintptr_t)desc, &dsp_cycles, &m55_cycles) == ETSIM_DSP_OK,
+          "gate status");
+    invalidate(out, sizeof out);
+    unsigned wrong = 0;
+    for (unsigned o = 0; o < n; o++)
+        wrong += out[o] != lut[job.out[o] + 128];
+    check(wrong == 0, "gate outputs are the table at the layer's outputs");
+    printf("gate %ux%u: %u wrong, DSP %u cycles\n", n, (unsigned)job.desc[7], wrong, (unsigned)dsp_cycles);
+}
+
 int main(void)
 {
     DCB_DEMCR |= DCB_DEMCR_TRCENA;
@@ -212,6 +240,7 @@ int main(void)
     fc_layer(12, 48);
     fc_layer(32, 160);
     fc_layer(64, 256);
+    gate_job();
     sigmoid16_job();
 
     uint32_t dsp_cycles, m55_cycles;

@@ -29,26 +29,33 @@ static char *read_source(const char *path)
 }
 
 /* Assemble a driver that calls `fn` with r2 = arg between two CCOUNT
- * reads, followed by the kernel's source and, when `also` is not NULL,
- * the source of a kernel it calls. */
-static void load_kernels(tdsp_t *t, const char *path, const char *also, const char *fn, uint32_t arg)
+ * reads, followed by the sources of paths (NULL-terminated: the kernel,
+ * then the kernels or subroutines it calls). */
+static void load_kernels(tdsp_t *t, const char *const *paths, const char *fn, uint32_t arg)
 {
-    char *kernel = read_source(path), *other = also ? read_source(also) : NULL;
-    size_t n = strlen(kernel) + (other ? strlen(other) : 0) + 512;
+    size_t n = 512;
+    char *parts[4] = {NULL};
+    for (int i = 0; paths[i]; i++) {
+        cr_assert(i < 4);
+        parts[i] = read_source(paths[i]);
+        n += strlen(parts[i]) + 8;
+    }
     char *src = malloc(n);
-    snprintf(src, n,
-             ".entry main\n"
-             "main: li r2, 0x%x\n rsr r14, ccount\n call %s\n rsr r15, ccount\n halt\n"
-             "%s\n.text\n%s", arg, fn, kernel, other ? other : "");
+    int used = snprintf(src, n, ".entry main\n"
+                                "main: li r2, 0x%x\n rsr r14, ccount\n call %s\n rsr r15, ccount\n halt\n",
+                        arg, fn);
+    for (int i = 0; i < 4 && parts[i]; i++) {
+        used += snprintf(src + used, n - (size_t)used, "%s\n.text\n", parts[i]);
+        free(parts[i]);
+    }
     tdsp_load(t, src);
     free(src);
-    free(kernel);
-    free(other);
 }
 
 static void load_kernel(tdsp_t *t, const char *path, const char *fn, uint32_t arg)
 {
-    load_kernels(t, path, NULL, fn, arg);
+    const char *const paths[] = {path, NULL};
+    load_kernels(t, paths, fn, arg);
 }
 
 static uint32_t kernel_cycles(const tdsp_t *t)
@@ -417,7 +424,8 @@ static uint32_t run_conv(conv_shape s, uint64_t seed)
         ksum[o] = (int32_t)((uint32_t)bias[o] + (uint32_t)in_off * (uint32_t)wsum);
     }
     tdsp_t *t = tdsp_new();
-    load_kernels(t, "dsp/kernels/conv_s8.s", "dsp/kernels/fc_s8.s", "conv_s8", CV_DESC);
+    const char *const srcs[] = {"dsp/kernels/conv_s8.s", "dsp/kernels/fc_s8.s", NULL};
+    load_kernels(t, srcs, "conv_s8", CV_DESC);
     tdsp_poke(t, CV_X, x, (uint32_t)nx);
     tdsp_poke(t, CV_W, wp, (uint32_t)(s.OC * K16));
     tdsp_poke(t, CV_BIAS, ksum, (uint32_t)s.OC * 4);
@@ -838,7 +846,8 @@ static uint32_t run_softmax(int rows, int n, int spread, int32_t mult, int32_t l
     for (size_t i = 0; i < nx; i++)
         x[i] = (int8_t)(base + (int)(rnd() % (unsigned)spread));
     tdsp_t *t = tdsp_new();
-    load_kernels(t, "dsp/kernels/softmax_s8.s", "dsp/kernels/qmath.s", "softmax_s8", SM_DESC);
+    const char *const srcs[] = {"dsp/kernels/softmax_s8.s", "dsp/kernels/qmath.s", NULL};
+    load_kernels(t, srcs, "softmax_s8", SM_DESC);
     tdsp_poke(t, SM_X, x, (uint32_t)nx);
     const uint32_t desc[7] = {SM_X, SM_OUT, (uint32_t)rows, (uint32_t)n, (uint32_t)mult, (uint32_t)ls,
                               (uint32_t)diff_min};
@@ -908,7 +917,8 @@ static uint32_t run_act16(bool tanh_mode, int step, double *max_err, int *count)
     for (unsigned i = 0; i < sizeof edges / sizeof edges[0]; i++)
         x[n++] = edges[i];
     tdsp_t *t = tdsp_new();
-    load_kernels(t, "dsp/kernels/act16_s16.s", "dsp/kernels/qmath.s", "act16_s16", A16_DESC);
+    const char *const srcs[] = {"dsp/kernels/act16_s16.s", "dsp/kernels/qmath.s", NULL};
+    load_kernels(t, srcs, "act16_s16", A16_DESC);
     tdsp_poke(t, A16_X, x, (uint32_t)n * 2);
     const uint32_t desc[4] = {A16_X, A16_OUT, (uint32_t)n, tanh_mode};
     tdsp_poke(t, A16_DESC, desc, sizeof desc);
@@ -939,4 +949,82 @@ Test(hld_kernels, act16_s16_sigmoid_and_tanh_bit_exact, .timeout = 120)
                err);
         cr_assert_leq(err, 1.0, "max error %.2f LSB", err);
     }
+}
+
+/* ---- gate_s8: an LSTM / GRU gate (fc_s8 + lut_s8) -------------------------- */
+
+#define GT_DESC 0x110000u   /* bank 1 with x and the tables; W in bank 0 */
+#define GT_X    0x110100u
+#define GT_BIAS 0x111100u
+#define GT_MULT 0x111500u
+#define GT_SHIFT 0x111900u
+#define GT_LUT  0x111C00u
+#define GT_OUT  0x112000u
+#define GT_W    0x101000u   /* up to 0xF000 */
+
+/* rows x [K] inputs through a gate of N outputs: the runtime's
+ * quantized_linear arithmetic (as run_fc's reference) then
+ * quantized_activation's table, here an int8 sigmoid table as an
+ * exporter bakes it; returns cycles. */
+static uint32_t run_gate(unsigned rows, unsigned N, unsigned K, uint64_t seed)
+{
+    rng = seed;
+    cr_assert(rows * K <= 0x1000 && N * K <= 0xF000 && N <= 256 && rows * N <= 0xD000);
+    int8_t *x = malloc(rows * K), *w = malloc((size_t)N * K), *out = malloc(rows * N), lut[256];
+    int32_t *bias = malloc(N * 4), *folded = malloc(N * 4), *mult = malloc(N * 4);
+    int16_t *shift = malloc(N * 2);
+    int32_t in_off = (int32_t)(rnd() % 256) - 128, out_off = (int32_t)(rnd() % 256) - 128;
+    for (int i = 0; i < 256; i++)   /* sigmoid of (i - 128 - out_off) / 16, output scale 1/256, zero point -128 */
+        lut[i] = (int8_t)q_clamp((int32_t)lround(256.0 / (1 + exp(-(i - 128 - out_off) / 16.0))) - 128, -128, 127);
+    for (unsigned i = 0; i < rows * K; i++)
+        x[i] = (int8_t)rnd();
+    for (unsigned i = 0; i < N * K; i++)
+        w[i] = (int8_t)rnd();
+    for (unsigned o = 0; o < N; o++) {
+        bias[o] = (int32_t)(rnd() % 20001) - 10000;
+        mult[o] = (int32_t)(0x40000000u | (rnd() & 0x3FFFFFFFu));
+        shift[o] = (int16_t)(-6 - (int)(rnd() % 7));
+        int32_t wsum = 0;
+        for (unsigned k = 0; k < K; k++)
+            wsum += w[o * K + k];
+        folded[o] = bias[o] + in_off * wsum;
+    }
+    tdsp_t *t = tdsp_new();
+    const char *const srcs[] = {"dsp/kernels/gate_s8.s", "dsp/kernels/fc_s8.s", "dsp/kernels/lut_s8.s", NULL};
+    load_kernels(t, srcs, "gate_s8", GT_DESC);
+    tdsp_poke(t, GT_X, x, rows * K);
+    tdsp_poke(t, GT_W, w, N * K);
+    tdsp_poke(t, GT_BIAS, folded, N * 4);
+    tdsp_poke(t, GT_MULT, mult, N * 4);
+    tdsp_poke(t, GT_SHIFT, shift, N * 2);
+    tdsp_poke(t, GT_LUT, lut, 256);
+    const uint32_t desc[14] = {GT_X, GT_W, GT_BIAS, GT_MULT, GT_SHIFT, GT_OUT, N, K, 0, 0, rows, K, N, GT_LUT};
+    tdsp_poke(t, GT_DESC, desc, sizeof desc);
+    int16_t q[4] = {(int16_t)out_off, -128, 127, 0};
+    tdsp_poke(t, GT_DESC + 32, q, sizeof q);
+    run_guarded(t, GT_OUT, out, rows * N, 10000000);
+    for (unsigned r = 0; r < rows; r++)
+        for (unsigned o = 0; o < N; o++) {
+            int32_t acc = bias[o];
+            for (unsigned k = 0; k < K; k++)
+                acc += (x[r * K + k] + in_off) * w[o * K + k];
+            int8_t pre = (int8_t)q_clamp(q_requantize(acc, mult[o], shift[o]) + out_off, -128, 127);
+            int8_t want = lut[pre + 128];
+            cr_assert_eq(out[r * N + o], want, "rows %u N %u K %u: out[%u][%u] got %d want %d", rows, N, K, r, o,
+                         out[r * N + o], want);
+        }
+    uint32_t cycles = kernel_cycles(t);
+    tdsp_free(t);
+    free(x); free(w); free(out); free(bias); free(folded); free(mult); free(shift);
+    return cycles;
+}
+
+Test(hld_kernels, gate_s8_fc_then_table_bit_exact)
+{
+    run_gate(1, 4, 16, 601);
+    run_gate(3, 12, 48, 602);
+    run_gate(5, 32, 80, 603);
+    /* an LSTM cell of 64 units over [x; h] of 2 x 64: its 4 gates as one 256-output layer */
+    uint32_t cycles = run_gate(1, 256, 128, 604);
+    printf("hld gate_s8 256 x 128 (4 LSTM gates of 64): %u cycles\n", cycles);
 }
