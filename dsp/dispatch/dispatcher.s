@@ -234,17 +234,7 @@ conv:   ld.w r7, [r2+28]                   # K16
         st.w r8, [r2+100]
         ld.w r8, [r2+24]                   # OC
         mul r9, r7, r8                     # bytes of W
-        li r10, W_LOCAL_MAX
-        bltu r10, r9, conv_go
-        ld.w r7, [r2+4]
-        wsr dma_src, r7
-        li r7, W_LOCAL
-        wsr dma_dst, r7
-        wsr dma_len, r9
-        dma.start
-        dma.wait
-        st.w r7, [r2+4]
-conv_go:
+        call kern_w_local
         call conv_s8
         j kern_end
 conv_bad:
@@ -260,15 +250,8 @@ ew:     li r8, kern_tab
 
 # OP_LUT_S8 (7): lut_s8's descriptor (16 bytes); the table is DMA'd into
 # DRAM (kern_tab) first.
-lut:    ld.w r7, [r2+4]
-        wsr dma_src, r7
-        li r7, kern_tab
-        wsr dma_dst, r7
-        li r8, 256
-        wsr dma_len, r8
-        dma.start
-        dma.wait
-        st.w r7, [r2+4]
+lut:    addi r8, r2, 4
+        call kern_tab_load
         call lut_s8
         j kern_end
 
@@ -300,20 +283,21 @@ act16:  call act16_s16
 
 # OP_GATE_S8 (12): gate_s8's descriptor (56 bytes): the table DMA'd into
 # DRAM (kern_tab), the weights into bank 1 when they fit, as for conv.
-gate:   ld.w r7, [r2+52]
-        wsr dma_src, r7
-        li r7, kern_tab
-        wsr dma_dst, r7
-        li r8, 256
-        wsr dma_len, r8
-        dma.start
-        dma.wait
-        st.w r7, [r2+52]
+gate:   addi r8, r2, 31
+        addi r8, r8, 21                    # +52: the table
+        call kern_tab_load
         ld.w r7, [r2+24]                   # N
         ld.w r8, [r2+28]                   # K
         mul r9, r7, r8
+        call kern_w_local
+        call gate_s8
+        j kern_end
+
+# The weights at [r2+4], r9 bytes, DMA'd into DRAM bank 1 when they fit
+# (W_LOCAL; the descriptor's copy then points there).  Clobbers r7, r10.
+kern_w_local:
         li r10, W_LOCAL_MAX
-        bltu r10, r9, gate_go
+        bltu r10, r9, kern_w_stay
         ld.w r7, [r2+4]
         wsr dma_src, r7
         li r7, W_LOCAL
@@ -322,9 +306,22 @@ gate:   ld.w r7, [r2+52]
         dma.start
         dma.wait
         st.w r7, [r2+4]
-gate_go:
-        call gate_s8
-        j kern_end
+kern_w_stay:
+        ret
+
+# The 256-byte table whose address is at [r8] DMA'd into kern_tab, [r8]
+# then pointing there.  Clobbers r7, r9.
+kern_tab_load:
+        ld.w r7, [r8+0]
+        wsr dma_src, r7
+        li r7, kern_tab
+        wsr dma_dst, r7
+        li r9, 256
+        wsr dma_len, r9
+        dma.start
+        dma.wait
+        st.w r7, [r8+0]
+        ret
 
         .data
         .align 8

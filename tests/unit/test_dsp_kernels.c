@@ -74,9 +74,7 @@ static uint32_t rnd(void)
 
 #define FC_DESC 0x110000u
 #define FC_X    0x110100u
-#define FC_BIAS 0x110400u
-#define FC_MULT 0x110800u
-#define FC_SHIFT 0x110C00u
+#define FC_BIAS 0x110400u   /* bias, mult, shift */
 #define FC_OUT  0x111000u
 #define FC_W    0x100000u
 
@@ -94,52 +92,87 @@ static void run_guarded(tdsp_t *t, uint32_t addr, void *out, uint32_t n, uint64_
     cr_assert_eq(guard, 0xA5A5A5A5u, "wrote past the output");
 }
 
+/* A random fully connected layer of N outputs over K inputs and `rows`
+ * input vectors, its bias also with the input offset folded in (as the
+ * kernels take it). */
+typedef struct fc_layer {
+    unsigned rows, N, K;
+    int8_t *x, *w;
+    int32_t *bias, *folded, *mult;
+    int16_t *shift;
+    int32_t in_off, out_off, act_min, act_max;
+} fc_layer;
+
+static fc_layer fc_random(unsigned rows, unsigned N, unsigned K, uint64_t seed)
+{
+    rng = seed;
+    fc_layer l = {rows, N, K, malloc(rows * K), malloc((size_t)N * K), malloc(N * 4), malloc(N * 4), malloc(N * 4),
+                  malloc(N * 2), 0, 0, 0, 0};
+    l.in_off = (int32_t)(rnd() % 256) - 128, l.out_off = (int32_t)(rnd() % 256) - 128;
+    l.act_min = -128 + (int32_t)(rnd() % 20), l.act_max = 127 - (int32_t)(rnd() % 20);
+    for (unsigned k = 0; k < rows * K; k++)
+        l.x[k] = (int8_t)rnd();
+    for (unsigned i = 0; i < N * K; i++)
+        l.w[i] = (int8_t)rnd();
+    for (unsigned o = 0; o < N; o++) {
+        l.bias[o] = (int32_t)(rnd() % 20001) - 10000;
+        l.mult[o] = (int32_t)(0x40000000u | (rnd() & 0x3FFFFFFFu));
+        l.shift[o] = (int16_t)(-6 - (int)(rnd() % 7));
+        int32_t wsum = 0;
+        for (unsigned k = 0; k < K; k++)
+            wsum += l.w[o * K + k];
+        l.folded[o] = l.bias[o] + l.in_off * wsum;
+    }
+    return l;
+}
+
+/* Output o of row r: the runtime's reference (quantized_linear_s8.c,
+ * filter offset 0). */
+static int8_t fc_ref(const fc_layer *l, unsigned r, unsigned o)
+{
+    int32_t acc = l->bias[o];
+    for (unsigned k = 0; k < l->K; k++)
+        acc += (l->x[r * l->K + k] + l->in_off) * l->w[o * l->K + k];
+    return (int8_t)q_clamp(q_requantize(acc, l->mult[o], l->shift[o]) + l->out_off, l->act_min, l->act_max);
+}
+
+/* The layer into the DSP's memory, and fc_s8's descriptor at desc (x at
+ * x, out at out, the tables after w). */
+static void fc_poke(tdsp_t *t, const fc_layer *l, uint32_t desc, uint32_t x, uint32_t w, uint32_t tables,
+                    uint32_t out)
+{
+    uint32_t bias = tables, mult = bias + l->N * 4, shift = mult + l->N * 4;
+    tdsp_poke(t, x, l->x, l->rows * l->K);
+    tdsp_poke(t, w, l->w, l->N * l->K);
+    tdsp_poke(t, bias, l->folded, l->N * 4);
+    tdsp_poke(t, mult, l->mult, l->N * 4);
+    tdsp_poke(t, shift, l->shift, l->N * 2);
+    const uint32_t d[8] = {x, w, bias, mult, shift, out, l->N, l->K};
+    tdsp_poke(t, desc, d, sizeof d);
+    int16_t q[4] = {(int16_t)l->out_off, (int16_t)l->act_min, (int16_t)l->act_max, 0};
+    tdsp_poke(t, desc + 32, q, sizeof q);
+}
+
+static void fc_free(fc_layer *l)
+{
+    free(l->x); free(l->w); free(l->bias); free(l->folded); free(l->mult); free(l->shift);
+}
+
 /* One fully connected layer of N outputs over K inputs; returns cycles. */
 static uint32_t run_fc(unsigned N, unsigned K, uint64_t seed)
 {
-    rng = seed;
-    int8_t *x = malloc(K), *w = malloc((size_t)N * K), *out = malloc(N);
-    int32_t *bias = malloc(N * 4), *bias_folded = malloc(N * 4), *mult = malloc(N * 4);
-    int16_t *shift = malloc(N * 2);
-    int32_t in_off = (int32_t)(rnd() % 256) - 128, out_off = (int32_t)(rnd() % 256) - 128;
-    int32_t act_min = -128 + (int32_t)(rnd() % 20), act_max = 127 - (int32_t)(rnd() % 20);
-    for (unsigned k = 0; k < K; k++)
-        x[k] = (int8_t)rnd();
-    for (unsigned i = 0; i < N * K; i++)
-        w[i] = (int8_t)rnd();
-    for (unsigned o = 0; o < N; o++) {
-        bias[o] = (int32_t)(rnd() % 20001) - 10000;
-        mult[o] = (int32_t)(0x40000000u | (rnd() & 0x3FFFFFFFu));
-        shift[o] = (int16_t)(-6 - (int)(rnd() % 7));
-        int32_t wsum = 0;
-        for (unsigned k = 0; k < K; k++)
-            wsum += w[o * K + k];
-        bias_folded[o] = bias[o] + in_off * wsum;
-    }
+    fc_layer l = fc_random(1, N, K, seed);
+    int8_t *out = malloc(N);
     tdsp_t *t = tdsp_new();
     load_kernel(t, "dsp/kernels/fc_s8.s", "fc_s8", FC_DESC);
-    tdsp_poke(t, FC_X, x, K);
-    tdsp_poke(t, FC_W, w, N * K);
-    tdsp_poke(t, FC_BIAS, bias_folded, N * 4);
-    tdsp_poke(t, FC_MULT, mult, N * 4);
-    tdsp_poke(t, FC_SHIFT, shift, N * 2);
-    const uint32_t desc[8] = { FC_X, FC_W, FC_BIAS, FC_MULT, FC_SHIFT, FC_OUT, N, K };
-    tdsp_poke(t, FC_DESC, desc, sizeof desc);
-    int16_t q[4] = { (int16_t)out_off, (int16_t)act_min, (int16_t)act_max, 0 };
-    tdsp_poke(t, FC_DESC + 32, q, sizeof q);
+    fc_poke(t, &l, FC_DESC, FC_X, FC_W, FC_BIAS, FC_OUT);
     run_guarded(t, FC_OUT, out, N, 10000000);
-    for (unsigned o = 0; o < N; o++) {
-        /* the runtime's reference (quantized_linear_s8.c, filter offset 0) */
-        int32_t acc = bias[o];
-        for (unsigned k = 0; k < K; k++)
-            acc += (x[k] + in_off) * w[o * K + k];
-        acc = q_requantize(acc, mult[o], shift[o]) + out_off;
-        int8_t want = (int8_t)q_clamp(acc, act_min, act_max);
-        cr_assert_eq(out[o], want, "N %u K %u output %u: got %d want %d", N, K, o, out[o], want);
-    }
+    for (unsigned o = 0; o < N; o++)
+        cr_assert_eq(out[o], fc_ref(&l, 0, o), "N %u K %u output %u: got %d want %d", N, K, o, out[o], fc_ref(&l, 0, o));
     uint32_t cycles = kernel_cycles(t);
     tdsp_free(t);
-    free(x); free(w); free(out); free(bias); free(bias_folded); free(mult); free(shift);
+    fc_free(&l);
+    free(out);
     return cycles;
 }
 
@@ -955,67 +988,39 @@ Test(hld_kernels, act16_s16_sigmoid_and_tanh_bit_exact, .timeout = 120)
 
 #define GT_DESC 0x110000u   /* bank 1 with x and the tables; W in bank 0 */
 #define GT_X    0x110100u
-#define GT_BIAS 0x111100u
-#define GT_MULT 0x111500u
-#define GT_SHIFT 0x111900u
+#define GT_TABLES 0x111100u  /* bias, mult, shift: up to 0xA00 */
 #define GT_LUT  0x111C00u
 #define GT_OUT  0x112000u
 #define GT_W    0x101000u   /* up to 0xF000 */
 
 /* rows x [K] inputs through a gate of N outputs: the runtime's
- * quantized_linear arithmetic (as run_fc's reference) then
- * quantized_activation's table, here an int8 sigmoid table as an
- * exporter bakes it; returns cycles. */
+ * quantized_linear arithmetic (fc_ref) then quantized_activation's table,
+ * here an int8 sigmoid table as an exporter bakes it; returns cycles. */
 static uint32_t run_gate(unsigned rows, unsigned N, unsigned K, uint64_t seed)
 {
-    rng = seed;
     cr_assert(rows * K <= 0x1000 && N * K <= 0xF000 && N <= 256 && rows * N <= 0xD000);
-    int8_t *x = malloc(rows * K), *w = malloc((size_t)N * K), *out = malloc(rows * N), lut[256];
-    int32_t *bias = malloc(N * 4), *folded = malloc(N * 4), *mult = malloc(N * 4);
-    int16_t *shift = malloc(N * 2);
-    int32_t in_off = (int32_t)(rnd() % 256) - 128, out_off = (int32_t)(rnd() % 256) - 128;
+    fc_layer l = fc_random(rows, N, K, seed);
+    int8_t *out = malloc(rows * N), lut[256];
     for (int i = 0; i < 256; i++)   /* sigmoid of (i - 128 - out_off) / 16, output scale 1/256, zero point -128 */
-        lut[i] = (int8_t)q_clamp((int32_t)lround(256.0 / (1 + exp(-(i - 128 - out_off) / 16.0))) - 128, -128, 127);
-    for (unsigned i = 0; i < rows * K; i++)
-        x[i] = (int8_t)rnd();
-    for (unsigned i = 0; i < N * K; i++)
-        w[i] = (int8_t)rnd();
-    for (unsigned o = 0; o < N; o++) {
-        bias[o] = (int32_t)(rnd() % 20001) - 10000;
-        mult[o] = (int32_t)(0x40000000u | (rnd() & 0x3FFFFFFFu));
-        shift[o] = (int16_t)(-6 - (int)(rnd() % 7));
-        int32_t wsum = 0;
-        for (unsigned k = 0; k < K; k++)
-            wsum += w[o * K + k];
-        folded[o] = bias[o] + in_off * wsum;
-    }
+        lut[i] = (int8_t)q_clamp((int32_t)lround(256.0 / (1 + exp(-(i - 128 - l.out_off) / 16.0))) - 128, -128, 127);
     tdsp_t *t = tdsp_new();
     const char *const srcs[] = {"dsp/kernels/gate_s8.s", "dsp/kernels/fc_s8.s", "dsp/kernels/lut_s8.s", NULL};
     load_kernels(t, srcs, "gate_s8", GT_DESC);
-    tdsp_poke(t, GT_X, x, rows * K);
-    tdsp_poke(t, GT_W, w, N * K);
-    tdsp_poke(t, GT_BIAS, folded, N * 4);
-    tdsp_poke(t, GT_MULT, mult, N * 4);
-    tdsp_poke(t, GT_SHIFT, shift, N * 2);
+    fc_poke(t, &l, GT_DESC, GT_X, GT_W, GT_TABLES, GT_OUT);
     tdsp_poke(t, GT_LUT, lut, 256);
-    const uint32_t desc[14] = {GT_X, GT_W, GT_BIAS, GT_MULT, GT_SHIFT, GT_OUT, N, K, 0, 0, rows, K, N, GT_LUT};
-    tdsp_poke(t, GT_DESC, desc, sizeof desc);
-    int16_t q[4] = {(int16_t)out_off, -128, 127, 0};
-    tdsp_poke(t, GT_DESC + 32, q, sizeof q);
+    const uint32_t more[4] = {rows, K, N, GT_LUT};   /* +40 rows, x stride, out stride, table */
+    tdsp_poke(t, GT_DESC + 40, more, sizeof more);
     run_guarded(t, GT_OUT, out, rows * N, 10000000);
     for (unsigned r = 0; r < rows; r++)
         for (unsigned o = 0; o < N; o++) {
-            int32_t acc = bias[o];
-            for (unsigned k = 0; k < K; k++)
-                acc += (x[r * K + k] + in_off) * w[o * K + k];
-            int8_t pre = (int8_t)q_clamp(q_requantize(acc, mult[o], shift[o]) + out_off, -128, 127);
-            int8_t want = lut[pre + 128];
+            int8_t want = lut[fc_ref(&l, r, o) + 128];
             cr_assert_eq(out[r * N + o], want, "rows %u N %u K %u: out[%u][%u] got %d want %d", rows, N, K, r, o,
                          out[r * N + o], want);
         }
     uint32_t cycles = kernel_cycles(t);
     tdsp_free(t);
-    free(x); free(w); free(out); free(bias); free(folded); free(mult); free(shift);
+    fc_free(&l);
+    free(out);
     return cycles;
 }
 
