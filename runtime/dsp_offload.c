@@ -214,213 +214,6 @@ static bool fc_fits(et_method *m, const et_instr *in, et_tensor **x, et_tensor *
     return true;
 }
 
-/* One cortex_m::quantized_conv2d.out call that is a pointwise convolution
- * (1x1 kernel, stride 1, no padding, one group, channels-last): fc_s8 on
- * every pixel with per-channel requantisation.  Arguments as
- * quantized_conv2d_s8.c reads them. */
-static bool conv_fits(et_method *m, const et_instr *in, et_tensor **x, et_tensor **w, et_tensor **bias,
-                      et_tensor **out, int32_t q[7], const int32_t **mult, const int32_t **shift)
-{
-    et_error scratch = {0};
-    et_kargs a = {.op = conv_name, .values = m->values, .args = in->args, .nargs = in->nargs, .pos = in->arg_pos, .err = &scratch,
-                  .ok = true};
-    int32_t stride[2], pad[2], dil[2];
-    if (in->nargs != 15 || !et_arg_count(&a, 15))
-        return false;
-    *x = et_arg_tensor(&a, 0);
-    *w = et_arg_tensor(&a, 1);
-    *bias = et_arg_tensor_or_null(&a, 2);
-    et_arg_ints(&a, 3, stride, 2);
-    et_arg_ints(&a, 4, pad, 2);
-    et_arg_ints(&a, 5, dil, 2);
-    q[0] = (int32_t)et_arg_int(&a, 6);   /* input offset */
-    q[1] = (int32_t)et_arg_int(&a, 7);   /* output offset */
-    et_tensor *mt = et_arg_tensor(&a, 8), *st = et_arg_tensor(&a, 9);
-    q[3] = (int32_t)et_arg_int(&a, 10);  /* act min */
-    q[2] = (int32_t)et_arg_int(&a, 11);  /* act max */
-    *out = et_arg_tensor(&a, 13);
-    if (!a.ok || stride[0] != 1 || stride[1] != 1 || pad[0] || pad[1] || dil[0] != 1 || dil[1] != 1)
-        return false;
-    const et_tensor *t[3] = {*x, *w, *out};
-    for (int i = 0; i < 3; i++)
-        if (t[i]->dtype != ET_CHAR || !t[i]->data || t[i]->rank != 4)
-            return false;
-    if (!nhwc_bytes(*x) || !nhwc_bytes(*out) || et_tensor_layout(*w) != ET_LAYOUT_CONTIGUOUS)
-        return false;
-    /* sizes in PyTorch order: x [N, C, H, W], w [OC, 1, 1, C] */
-    int32_t n = (*w)->sizes[0], k = (*w)->sizes[3];
-    if ((*w)->sizes[1] != 1 || (*w)->sizes[2] != 1 || (*x)->sizes[1] != k || (*out)->sizes[1] != n ||
-        (*out)->sizes[0] != (*x)->sizes[0] || (*out)->sizes[2] != (*x)->sizes[2] || (*out)->sizes[3] != (*x)->sizes[3])
-        return false;
-    if (n <= 0 || k <= 0 || n % 4 || k % 16)
-        return false;
-    if ((*bias && (et_tensor_numel(*bias) != (size_t)n || (*bias)->dtype != ET_INT || !(*bias)->data)) ||
-        et_tensor_numel(mt) != (size_t)n || mt->dtype != ET_INT || !mt->data ||
-        et_tensor_numel(st) != (size_t)n || st->dtype != ET_INT || !st->data)
-        return false;
-    *mult = mt->data;
-    *shift = st->data;
-    for (int32_t o = 0; o < n; o++)
-        if ((*shift)[o] < -32768 || (*shift)[o] > 32767)
-            return false;
-    if (!aligned((*x)->data, 8) || !aligned((*w)->data, 8) || !aligned((*out)->data, 4))
-        return false;
-    if (q[1] < -32768 || q[1] > 32767 || q[2] < -128 || q[2] > 127 || q[3] < -128 || q[3] > 127)
-        return false;
-    q[6] = (*x)->sizes[0] * (*x)->sizes[2] * (*x)->sizes[3];   /* pixels */
-    return true;
-}
-
-/* Build the descriptor and the tables of one call in the pool; mult and
- * shift per channel, or NULL for q[4] / q[5] on every channel; w is
- * [N, K] (a pointwise convolution's [N, 1, 1, K] is the same bytes). */
-static fc_desc *fc_build(uint8_t **pool, uint8_t *end, et_tensor *x, et_tensor *w, et_tensor *bias,
-                         et_tensor *ksum, et_tensor *out, const int32_t q[7], const int32_t *pc_mult,
-                         const int32_t *pc_shift)
-{
-    int32_t n = w->sizes[0], k = w->sizes[w->rank - 1];
-    size_t need = sizeof(fc_desc) + (size_t)n * 10 + 16;
-    uint8_t *p = (uint8_t *)(((uintptr_t)*pool + 7) & ~(uintptr_t)7);
-    if (p > end || (size_t)(end - p) < need)
-        return NULL;
-    fc_desc *d = (fc_desc *)p;
-    int32_t *b = (int32_t *)(p + sizeof *d);
-    int32_t *mult = b + n;
-    int16_t *shift = (int16_t *)(mult + n);
-    *pool = (uint8_t *)(shift + n);
-    const int8_t *wd = w->data;
-    for (int32_t o = 0; o < n; o++) {
-        /* fc_s8 takes the input offset folded into the bias, as the
-         * export's kernel_sum holds it (filter offset 0). */
-        if (ksum) {
-            b[o] = ((const int32_t *)ksum->data)[o];
-        } else {
-            int32_t wsum = 0;
-            for (int32_t i = 0; i < k; i++)
-                wsum += wd[(size_t)o * (size_t)k + (size_t)i];
-            b[o] = (bias ? ((const int32_t *)bias->data)[o] : 0) + q[0] * wsum;
-        }
-        mult[o] = pc_mult ? pc_mult[o] : q[4];
-        shift[o] = (int16_t)(pc_shift ? pc_shift[o] : q[5]);
-    }
-    *d = (fc_desc){(uint32_t)(uintptr_t)x->data, (uint32_t)(uintptr_t)w->data, (uint32_t)(uintptr_t)b,
-                   (uint32_t)(uintptr_t)mult, (uint32_t)(uintptr_t)shift, (uint32_t)(uintptr_t)out->data,
-                   (uint32_t)n, (uint32_t)k, (int16_t)q[1], (int16_t)q[3], (int16_t)q[2], 0,
-                   (uint32_t)q[6], (uint32_t)k, (uint32_t)n};
-    return d;
-}
-
-/* One cortex_m::quantized_depthwise_conv2d.out call dw_s8 can run: depth
- * multiplier 1, dilation 1, one image, channels-last, C % 4 == 0, 4-byte
- * aligned tensors, shifts that fit 16 bits.  Arguments as
- * quantized_depthwise_conv2d_s8.c reads them. */
-static dw_desc *dw_place(et_method *m, const et_instr *in, uint8_t **pool, uint8_t *end, uint32_t *in_bytes,
-                         uint32_t *out_bytes)
-{
-    et_error scratch = {0};
-    et_kargs a = {.op = dw_name, .values = m->values, .args = in->args, .nargs = in->nargs, .pos = in->arg_pos, .err = &scratch,
-                  .ok = true};
-    int32_t stride[2], pad[2], dil[2];
-    if (in->nargs != 16 || !et_arg_count(&a, 16))
-        return NULL;
-    et_tensor *x = et_arg_tensor(&a, 0), *w = et_arg_tensor(&a, 1), *bias = et_arg_tensor_or_null(&a, 2);
-    et_arg_ints(&a, 3, stride, 2);
-    et_arg_ints(&a, 4, pad, 2);
-    et_arg_ints(&a, 5, dil, 2);
-    int64_t mul = et_arg_int(&a, 6), io = et_arg_int(&a, 7), oo = et_arg_int(&a, 8);
-    et_tensor *mt = et_arg_tensor(&a, 9), *st = et_arg_tensor(&a, 10);
-    int64_t amin = et_arg_int(&a, 11), amax = et_arg_int(&a, 12);
-    et_tensor *out = et_arg_tensor(&a, 14);
-    if (!a.ok || mul != 1 || dil[0] != 1 || dil[1] != 1 || stride[0] < 1 || stride[1] < 1 || pad[0] < 0 ||
-        pad[1] < 0 || io < -255 || io > 255 || oo < -32768 || oo > 32767 || amin < -128 || amax > 127 || amin > amax)
-        return NULL;
-    const et_tensor *t[3] = {x, w, out};
-    for (int i = 0; i < 3; i++)
-        if (t[i]->dtype != ET_CHAR || !t[i]->data || t[i]->rank != 4 || !aligned(t[i]->data, 4))
-            return NULL;
-    if (!nhwc_bytes(x) || !nhwc_bytes(out) || et_tensor_layout(w) != ET_LAYOUT_CONTIGUOUS)
-        return NULL;
-    /* sizes in PyTorch order: x, out [N, C, H, W]; w [1, KH, KW, C] */
-    int32_t c = x->sizes[1], hin = x->sizes[2], win = x->sizes[3], hout = out->sizes[2], wout = out->sizes[3];
-    int32_t kh = w->sizes[1], kw = w->sizes[2];
-    if (x->sizes[0] != 1 || out->sizes[0] != 1 || out->sizes[1] != c || w->sizes[0] != 1 || w->sizes[3] != c ||
-        c <= 0 || c % 4 || kh <= 0 || kw <= 0 || hout <= 0 || wout <= 0 ||
-        hout != (hin + 2 * pad[0] - kh) / stride[0] + 1 || wout != (win + 2 * pad[1] - kw) / stride[1] + 1)
-        return NULL;
-    if ((bias && (et_tensor_numel(bias) != (size_t)c || bias->dtype != ET_INT || !bias->data)) ||
-        et_tensor_numel(mt) != (size_t)c || mt->dtype != ET_INT || !mt->data || et_tensor_numel(st) != (size_t)c ||
-        st->dtype != ET_INT || !st->data)
-        return NULL;
-    const int32_t *sh = st->data;
-    for (int32_t i = 0; i < c; i++)
-        if (sh[i] < -32768 || sh[i] > 32767)
-            return NULL;
-    size_t need = sizeof(dw_desc) + (size_t)c * 10 + 16;
-    uint8_t *p = (uint8_t *)(((uintptr_t)*pool + 7) & ~(uintptr_t)7);
-    if (p > end || (size_t)(end - p) < need)
-        return NULL;
-    dw_desc *d = (dw_desc *)p;
-    int32_t *b = (int32_t *)(p + sizeof *d), *mu = b + c;
-    int16_t *s = (int16_t *)(mu + c);
-    *pool = (uint8_t *)(s + c);
-    for (int32_t i = 0; i < c; i++) {
-        b[i] = bias ? ((const int32_t *)bias->data)[i] : 0;
-        mu[i] = ((const int32_t *)mt->data)[i];
-        s[i] = (int16_t)sh[i];
-    }
-    *d = (dw_desc){(uint32_t)(uintptr_t)x->data, (uint32_t)(uintptr_t)w->data, (uint32_t)(uintptr_t)b,
-                   (uint32_t)(uintptr_t)mu, (uint32_t)(uintptr_t)s, (uint32_t)(uintptr_t)out->data, (uint32_t)c,
-                   (uint32_t)hin, (uint32_t)win, (uint32_t)hout, (uint32_t)wout, (uint32_t)kh, (uint32_t)kw,
-                   (uint32_t)stride[0], (uint32_t)stride[1], (uint32_t)pad[0], (uint32_t)pad[1], (int32_t)io,
-                   (int16_t)oo, (int16_t)amin, (int16_t)amax, 0};
-    *in_bytes = (uint32_t)(hin * win * c);
-    *out_bytes = (uint32_t)(hout * wout * c);
-    return d;
-}
-
-/* One cortex_m::quantized_avg_pool2d.out call avg_s8 can run: one image,
- * channels-last, C % 4 == 0, input 4-byte aligned, no ceil mode, padding
- * smaller than the window (no empty window).  Arguments as
- * quantized_avg_pool2d_s8.c reads them; the descriptor is dw_s8's layout. */
-static dw_desc *avg_place(et_method *m, const et_instr *in, uint8_t **pool, uint8_t *end, uint32_t *in_bytes,
-                          uint32_t *out_bytes)
-{
-    et_error scratch = {0};
-    et_kargs a = {.op = avg_name, .values = m->values, .args = in->args, .nargs = in->nargs, .pos = in->arg_pos, .err = &scratch,
-                  .ok = true};
-    int32_t kernel[2], stride[2], pad[2];
-    if (in->nargs != 11 || !et_arg_count(&a, 11))
-        return NULL;
-    et_tensor *x = et_arg_tensor(&a, 0), *out = et_arg_tensor(&a, 9);
-    et_arg_ints(&a, 1, kernel, 2);
-    et_arg_ints(&a, 2, stride, 2);
-    et_arg_ints(&a, 3, pad, 2);
-    bool ceil_mode = et_arg_bool(&a, 4);
-    if (!a.ok || ceil_mode || kernel[0] < 1 || kernel[1] < 1 || stride[0] < 1 || stride[1] < 1 || pad[0] < 0 ||
-        pad[1] < 0 || pad[0] >= kernel[0] || pad[1] >= kernel[1] || kernel[0] * kernel[1] > (1 << 20))
-        return NULL;
-    if (x->dtype != ET_CHAR || out->dtype != ET_CHAR || !x->data || !out->data || x->rank != 4 || out->rank != 4 ||
-        !aligned(x->data, 4) || !nhwc_bytes(x) || !nhwc_bytes(out))
-        return NULL;
-    int32_t c = x->sizes[1], hin = x->sizes[2], win = x->sizes[3], hout = out->sizes[2], wout = out->sizes[3];
-    if (x->sizes[0] != 1 || out->sizes[0] != 1 || out->sizes[1] != c || c <= 0 || c % 4 || hout <= 0 ||
-        wout <= 0 || hout != (hin + 2 * pad[0] - kernel[0]) / stride[0] + 1 ||
-        wout != (win + 2 * pad[1] - kernel[1]) / stride[1] + 1)
-        return NULL;
-    uint8_t *p = (uint8_t *)(((uintptr_t)*pool + 7) & ~(uintptr_t)7);
-    if (p > end || (size_t)(end - p) < sizeof(dw_desc))
-        return NULL;
-    dw_desc *d = (dw_desc *)p;
-    *pool = p + sizeof *d;
-    *d = (dw_desc){(uint32_t)(uintptr_t)x->data, 0, 0, 0, 0, (uint32_t)(uintptr_t)out->data, (uint32_t)c,
-                   (uint32_t)hin, (uint32_t)win, (uint32_t)hout, (uint32_t)wout, (uint32_t)kernel[0],
-                   (uint32_t)kernel[1], (uint32_t)stride[0], (uint32_t)stride[1], (uint32_t)pad[0], (uint32_t)pad[1],
-                   0, 0, 0, 0, 0};
-    *in_bytes = (uint32_t)(hin * win * c);
-    *out_bytes = (uint32_t)(hout * wout * c);
-    return d;
-}
-
 /* The arguments of a cortex_m::quantized_conv2d.out call, or of a
  * quantized_depthwise_conv2d.out one (dw: it has the depth multiplier at
  * 6, the rest one further), as conv_args_s8.c reads them. */
@@ -477,6 +270,171 @@ static int32_t out_extent(int32_t in, int32_t k, int32_t stride, int32_t pad, in
 {
     int64_t span = (int64_t)in + 2 * (int64_t)pad - (int64_t)dil * (k - 1) - 1;
     return span < 0 ? -1 : (int32_t)(span / stride + 1);
+}
+
+/* One cortex_m::quantized_conv2d.out call that is a pointwise convolution
+ * (1x1 kernel, stride 1, no padding, one group, channels-last): fc_s8 on
+ * every pixel with per-channel requantisation.  Arguments as
+ * quantized_conv2d_s8.c reads them. */
+static bool conv_fits(et_method *m, const et_instr *in, et_tensor **x, et_tensor **w, et_tensor **bias,
+                      et_tensor **out, int32_t q[7], const int32_t **mult, const int32_t **shift)
+{
+    conv_call c;
+    if (!conv_read(m, in, false, &c) || c.stride[0] != 1 || c.stride[1] != 1 || c.pad[0] || c.pad[1] ||
+        c.dil[0] != 1 || c.dil[1] != 1)
+        return false;
+    *x = c.x, *w = c.w, *bias = c.bias, *out = c.out;
+    q[0] = (int32_t)c.io, q[1] = (int32_t)c.oo, q[2] = (int32_t)c.amax, q[3] = (int32_t)c.amin;
+    const et_tensor *t[3] = {*x, *w, *out};
+    for (int i = 0; i < 3; i++)
+        if (t[i]->dtype != ET_CHAR || !t[i]->data || t[i]->rank != 4)
+            return false;
+    if (!nhwc_bytes(*x) || !nhwc_bytes(*out) || et_tensor_layout(*w) != ET_LAYOUT_CONTIGUOUS)
+        return false;
+    /* sizes in PyTorch order: x [N, C, H, W], w [OC, 1, 1, C] */
+    int32_t n = (*w)->sizes[0], k = (*w)->sizes[3];
+    if ((*w)->sizes[1] != 1 || (*w)->sizes[2] != 1 || (*x)->sizes[1] != k || (*out)->sizes[1] != n ||
+        (*out)->sizes[0] != (*x)->sizes[0] || (*out)->sizes[2] != (*x)->sizes[2] || (*out)->sizes[3] != (*x)->sizes[3])
+        return false;
+    if (n <= 0 || k <= 0 || n % 4 || k % 16 || !requant_fits(&c, n))
+        return false;
+    *mult = c.mult->data;
+    *shift = c.shift->data;
+    if (!aligned((*x)->data, 8) || !aligned((*w)->data, 8) || !aligned((*out)->data, 4))
+        return false;
+    q[6] = (*x)->sizes[0] * (*x)->sizes[2] * (*x)->sizes[3];   /* pixels */
+    return true;
+}
+
+/* Build the descriptor and the tables of one call in the pool; mult and
+ * shift per channel, or NULL for q[4] / q[5] on every channel; w is
+ * [N, K] (a pointwise convolution's [N, 1, 1, K] is the same bytes). */
+static fc_desc *fc_build(uint8_t **pool, uint8_t *end, et_tensor *x, et_tensor *w, et_tensor *bias,
+                         et_tensor *ksum, et_tensor *out, const int32_t q[7], const int32_t *pc_mult,
+                         const int32_t *pc_shift)
+{
+    int32_t n = w->sizes[0], k = w->sizes[w->rank - 1];
+    size_t need = sizeof(fc_desc) + (size_t)n * 10 + 16;
+    uint8_t *p = (uint8_t *)(((uintptr_t)*pool + 7) & ~(uintptr_t)7);
+    if (p > end || (size_t)(end - p) < need)
+        return NULL;
+    fc_desc *d = (fc_desc *)p;
+    int32_t *b = (int32_t *)(p + sizeof *d);
+    int32_t *mult = b + n;
+    int16_t *shift = (int16_t *)(mult + n);
+    *pool = (uint8_t *)(shift + n);
+    const int8_t *wd = w->data;
+    for (int32_t o = 0; o < n; o++) {
+        /* fc_s8 takes the input offset folded into the bias, as the
+         * export's kernel_sum holds it (filter offset 0). */
+        if (ksum) {
+            b[o] = ((const int32_t *)ksum->data)[o];
+        } else {
+            int32_t wsum = 0;
+            for (int32_t i = 0; i < k; i++)
+                wsum += wd[(size_t)o * (size_t)k + (size_t)i];
+            b[o] = (bias ? ((const int32_t *)bias->data)[o] : 0) + q[0] * wsum;
+        }
+        mult[o] = pc_mult ? pc_mult[o] : q[4];
+        shift[o] = (int16_t)(pc_shift ? pc_shift[o] : q[5]);
+    }
+    *d = (fc_desc){(uint32_t)(uintptr_t)x->data, (uint32_t)(uintptr_t)w->data, (uint32_t)(uintptr_t)b,
+                   (uint32_t)(uintptr_t)mult, (uint32_t)(uintptr_t)shift, (uint32_t)(uintptr_t)out->data,
+                   (uint32_t)n, (uint32_t)k, (int16_t)q[1], (int16_t)q[3], (int16_t)q[2], 0,
+                   (uint32_t)q[6], (uint32_t)k, (uint32_t)n};
+    return d;
+}
+
+/* One cortex_m::quantized_depthwise_conv2d.out call dw_s8 can run: depth
+ * multiplier 1, dilation 1, one image, channels-last, C % 4 == 0, 4-byte
+ * aligned tensors, shifts that fit 16 bits.  Arguments as
+ * quantized_depthwise_conv2d_s8.c reads them. */
+static dw_desc *dw_place(et_method *m, const et_instr *in, uint8_t **pool, uint8_t *end, uint32_t *in_bytes,
+                         uint32_t *out_bytes)
+{
+    conv_call cc;
+    if (!conv_read(m, in, true, &cc) || cc.depth_mul != 1 || cc.dil[0] != 1 || cc.dil[1] != 1 ||
+        cc.stride[0] < 1 || cc.stride[1] < 1 || cc.pad[0] < 0 || cc.pad[1] < 0 || cc.io < -255 || cc.io > 255)
+        return NULL;
+    et_tensor *x = cc.x, *w = cc.w, *out = cc.out;
+    const et_tensor *t[3] = {x, w, out};
+    for (int i = 0; i < 3; i++)
+        if (t[i]->dtype != ET_CHAR || !t[i]->data || t[i]->rank != 4 || !aligned(t[i]->data, 4))
+            return NULL;
+    if (!nhwc_bytes(x) || !nhwc_bytes(out) || et_tensor_layout(w) != ET_LAYOUT_CONTIGUOUS)
+        return NULL;
+    /* sizes in PyTorch order: x, out [N, C, H, W]; w [1, KH, KW, C] */
+    int32_t c = x->sizes[1], hin = x->sizes[2], win = x->sizes[3], hout = out->sizes[2], wout = out->sizes[3];
+    int32_t kh = w->sizes[1], kw = w->sizes[2];
+    if (x->sizes[0] != 1 || out->sizes[0] != 1 || out->sizes[1] != c || w->sizes[0] != 1 || w->sizes[3] != c ||
+        c <= 0 || c % 4 || kh <= 0 || kw <= 0 || hout <= 0 || wout <= 0 ||
+        hout != out_extent(hin, kh, cc.stride[0], cc.pad[0], 1) ||
+        wout != out_extent(win, kw, cc.stride[1], cc.pad[1], 1) || !requant_fits(&cc, c))
+        return NULL;
+    size_t need = sizeof(dw_desc) + (size_t)c * 10 + 16;
+    uint8_t *p = (uint8_t *)(((uintptr_t)*pool + 7) & ~(uintptr_t)7);
+    if (p > end || (size_t)(end - p) < need)
+        return NULL;
+    dw_desc *d = (dw_desc *)p;
+    int32_t *b = (int32_t *)(p + sizeof *d), *mu = b + c;
+    int16_t *s = (int16_t *)(mu + c);
+    *pool = (uint8_t *)(s + c);
+    for (int32_t i = 0; i < c; i++) {
+        b[i] = cc.bias ? ((const int32_t *)cc.bias->data)[i] : 0;
+        mu[i] = ((const int32_t *)cc.mult->data)[i];
+        s[i] = (int16_t)((const int32_t *)cc.shift->data)[i];
+    }
+    *d = (dw_desc){(uint32_t)(uintptr_t)x->data, (uint32_t)(uintptr_t)w->data, (uint32_t)(uintptr_t)b,
+                   (uint32_t)(uintptr_t)mu, (uint32_t)(uintptr_t)s, (uint32_t)(uintptr_t)out->data, (uint32_t)c,
+                   (uint32_t)hin, (uint32_t)win, (uint32_t)hout, (uint32_t)wout, (uint32_t)kh, (uint32_t)kw,
+                   (uint32_t)cc.stride[0], (uint32_t)cc.stride[1], (uint32_t)cc.pad[0], (uint32_t)cc.pad[1],
+                   (int32_t)cc.io, (int16_t)cc.oo, (int16_t)cc.amin, (int16_t)cc.amax, 0};
+    *in_bytes = (uint32_t)(hin * win * c);
+    *out_bytes = (uint32_t)(hout * wout * c);
+    return d;
+}
+
+/* One cortex_m::quantized_avg_pool2d.out call avg_s8 can run: one image,
+ * channels-last, C % 4 == 0, input 4-byte aligned, no ceil mode, padding
+ * smaller than the window (no empty window).  Arguments as
+ * quantized_avg_pool2d_s8.c reads them; the descriptor is dw_s8's layout. */
+static dw_desc *avg_place(et_method *m, const et_instr *in, uint8_t **pool, uint8_t *end, uint32_t *in_bytes,
+                          uint32_t *out_bytes)
+{
+    et_error scratch = {0};
+    et_kargs a = {.op = avg_name, .values = m->values, .args = in->args, .nargs = in->nargs, .pos = in->arg_pos, .err = &scratch,
+                  .ok = true};
+    int32_t kernel[2], stride[2], pad[2];
+    if (in->nargs != 11 || !et_arg_count(&a, 11))
+        return NULL;
+    et_tensor *x = et_arg_tensor(&a, 0), *out = et_arg_tensor(&a, 9);
+    et_arg_ints(&a, 1, kernel, 2);
+    et_arg_ints(&a, 2, stride, 2);
+    et_arg_ints(&a, 3, pad, 2);
+    bool ceil_mode = et_arg_bool(&a, 4);
+    if (!a.ok || ceil_mode || kernel[0] < 1 || kernel[1] < 1 || stride[0] < 1 || stride[1] < 1 || pad[0] < 0 ||
+        pad[1] < 0 || pad[0] >= kernel[0] || pad[1] >= kernel[1] || kernel[0] * kernel[1] > (1 << 20))
+        return NULL;
+    if (x->dtype != ET_CHAR || out->dtype != ET_CHAR || !x->data || !out->data || x->rank != 4 || out->rank != 4 ||
+        !aligned(x->data, 4) || !nhwc_bytes(x) || !nhwc_bytes(out))
+        return NULL;
+    int32_t c = x->sizes[1], hin = x->sizes[2], win = x->sizes[3], hout = out->sizes[2], wout = out->sizes[3];
+    if (x->sizes[0] != 1 || out->sizes[0] != 1 || out->sizes[1] != c || c <= 0 || c % 4 || hout <= 0 ||
+        wout <= 0 || hout != (hin + 2 * pad[0] - kernel[0]) / stride[0] + 1 ||
+        wout != (win + 2 * pad[1] - kernel[1]) / stride[1] + 1)
+        return NULL;
+    uint8_t *p = (uint8_t *)(((uintptr_t)*pool + 7) & ~(uintptr_t)7);
+    if (p > end || (size_t)(end - p) < sizeof(dw_desc))
+        return NULL;
+    dw_desc *d = (dw_desc *)p;
+    *pool = p + sizeof *d;
+    *d = (dw_desc){(uint32_t)(uintptr_t)x->data, 0, 0, 0, 0, (uint32_t)(uintptr_t)out->data, (uint32_t)c,
+                   (uint32_t)hin, (uint32_t)win, (uint32_t)hout, (uint32_t)wout, (uint32_t)kernel[0],
+                   (uint32_t)kernel[1], (uint32_t)stride[0], (uint32_t)stride[1], (uint32_t)pad[0], (uint32_t)pad[1],
+                   0, 0, 0, 0, 0};
+    *in_bytes = (uint32_t)(hin * win * c);
+    *out_bytes = (uint32_t)(hout * wout * c);
+    return d;
 }
 
 /* A convolution conv_s8 runs (one group, one image, channels-last, OC %

@@ -168,7 +168,8 @@ static uint32_t run_fc(unsigned N, unsigned K, uint64_t seed)
     fc_poke(t, &l, FC_DESC, FC_X, FC_W, FC_BIAS, FC_OUT);
     run_guarded(t, FC_OUT, out, N, 10000000);
     for (unsigned o = 0; o < N; o++)
-        cr_assert_eq(out[o], fc_ref(&l, 0, o), "N %u K %u output %u: got %d want %d", N, K, o, out[o], fc_ref(&l, 0, o));
+        cr_assert_eq(out[o], fc_ref(&l, 0, o), "N %u K %u output %u: got %d want %d", N, K, o, out[o],
+                     fc_ref(&l, 0, o));
     uint32_t cycles = kernel_cycles(t);
     tdsp_free(t);
     fc_free(&l);
@@ -844,6 +845,13 @@ Test(hld_kernels, bmm_s8_random_shapes_bit_exact_and_its_cycles)
 #define SM_X    0x102000u
 #define SM_OUT  0x110000u
 
+/* exp of a difference to the row's maximum, scaled as softmax_s8.c does. */
+static int32_t softmax_exp(int32_t diff, int32_t mult, int32_t ls)
+{
+    return q_exp_on_negative_values(
+        q_sat_rounding_doubling_high_mul(q_wrap_i32((int64_t)diff * ((int64_t)1 << ls)), mult));
+}
+
 /* One row as runtime/kernels/cortex_m/softmax_s8.c computes it. */
 static void softmax_ref(const int8_t *in, int8_t *out, int32_t n, int32_t mult, int32_t ls, int32_t diff_min)
 {
@@ -852,19 +860,16 @@ static void softmax_ref(const int8_t *in, int8_t *out, int32_t n, int32_t mult, 
         max = q_max_i32(max, in[i]);
     for (int32_t i = 0; i < n; i++)
         if (in[i] - max >= diff_min)
-            sum += q_rounding_divide_by_pow2(
-                q_exp_on_negative_values(q_sat_rounding_doubling_high_mul(q_wrap_i32((int64_t)(in[i] - max) * ((int64_t)1 << ls)), mult)),
-                12);
+            sum += q_rounding_divide_by_pow2(softmax_exp(in[i] - max, mult, ls), 12);
     int headroom = 0;
     while (headroom < 31 && !((uint32_t)sum & (0x80000000u >> headroom)))
         headroom++;
     int32_t recip = q_one_over_one_plus_x((int32_t)(((uint32_t)sum << headroom) - 0x80000000u));
     for (int32_t i = 0; i < n; i++) {
         int32_t diff = in[i] - max;
-        int32_t e = q_exp_on_negative_values(q_sat_rounding_doubling_high_mul(q_wrap_i32((int64_t)diff * ((int64_t)1 << ls)), mult));
-        out[i] = diff >= diff_min
-                     ? q_sat_s8(q_rounding_divide_by_pow2(q_sat_rounding_doubling_high_mul(recip, e), 35 - headroom) - 128)
-                     : -128;
+        int32_t r = q_rounding_divide_by_pow2(q_sat_rounding_doubling_high_mul(recip, softmax_exp(diff, mult, ls)),
+                                              35 - headroom);
+        out[i] = diff >= diff_min ? q_sat_s8(r - 128) : -128;
     }
 }
 
