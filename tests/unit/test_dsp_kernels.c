@@ -1038,3 +1038,57 @@ Test(hld_kernels, gate_s8_fc_then_table_bit_exact)
     uint32_t cycles = run_gate(1, 256, 128, 604);
     printf("hld gate_s8 256 x 128 (4 LSTM gates of 64): %u cycles\n", cycles);
 }
+
+/* ---- hostile descriptors ---------------------------------------------------- */
+
+#define HOSTILE_DESC 0x101000u
+
+/* The kernel on a descriptor of the given words: it must end with a fault
+ * whose message contains `what`, or, with what NULL, at the cycle limit
+ * or a fault (never a host crash). */
+static void run_hostile(const char *const *srcs, const char *fn, const uint32_t *words, unsigned n, const char *what)
+{
+    tdsp_t *t = tdsp_new();
+    load_kernels(t, srcs, fn, HOSTILE_DESC);
+    tdsp_poke(t, HOSTILE_DESC, words, n * 4);
+    dsp_run_result_t r = tdsp_run(t, 2000000);
+    if (what) {
+        cr_assert_eq(r, DSP_RUN_FAULT, "%s ended with %d (%s)", fn, r, t->msg);
+        cr_assert(strstr(t->msg, what), "%s: message '%s' lacks '%s'", fn, t->msg, what);
+    } else {
+        cr_assert(r == DSP_RUN_FAULT || r == DSP_RUN_CYCLE_LIMIT, "%s ended with %d (%s)", fn, r, t->msg);
+        cr_assert(t->msg[0], "%s: no message", fn);
+    }
+    tdsp_free(t);
+}
+
+/* Every kernel given tensors outside memory faults naming the address;
+ * given sizes of 2^31 it ends at a fault or the cycle limit. */
+Test(hld_kernels, hostile_descriptors_end_with_a_clear_status)
+{
+    const uint32_t B = 0x30000000u, H = 0x7FFFFFFFu, D = 0x100000u;   /* D: data memory */
+    struct {
+        const char *srcs[4], *fn;
+        uint32_t bad[32], huge[32];
+    } k[] = {
+        {{"dsp/kernels/conv_s8.s", "dsp/kernels/fc_s8.s"}, "conv_s8",
+         {0, B, B, B, B, B, 4, 16, 0, 0, B, 1, 4, 4, 2, 2, 2, 2, 1, 1, 0, 0, 1, 1, 0, D + 0x4000},
+         {0, D, D, D, D, D, 4, 16, 0, 0, D, 1, H, H, H, H, 2, 2, 1, 1, 0, 0, 1, 1, 0, D + 0x4000}},
+        {{"dsp/kernels/ew_s8.s"}, "ew_s8",
+         {B, B, B, 1, 1, 1, 1, 8, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0x40000000, 0, 0, 0x40000000, 0, 0x40000000, 0, 0, 0, D + 0x4000},
+         {D, D, D, 0, H, H, H, H, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0x40000000, 0, 0, 0x40000000, 0, 0x40000000, 0, 0, 0, D + 0x4000}},
+        {{"dsp/kernels/lut_s8.s"}, "lut_s8", {B, B, B, 16}, {D, D, D, H}},
+        {{"dsp/kernels/maxp_s8.s"}, "maxp_s8", {B, B, 4, 2, 2, 1, 1, 2, 2, 1, 1, 0, 0, 1, 1, 0xFFFFFF80u, 127},
+         {D, D, 4, H, H, H, H, 2, 2, 1, 1, 0, 0, 1, 1, 0xFFFFFF80u, 127}},
+        {{"dsp/kernels/bmm_s8.s"}, "bmm_s8", {B, B, B, 1, 2, 2, 8}, {D, D, D, H, H, H, H}},
+        {{"dsp/kernels/softmax_s8.s", "dsp/kernels/qmath.s"}, "softmax_s8", {B, B, 1, 8, 0x40000000, 20, 0},
+         {D, D, H, 256, 0x40000000, 20, 0}},
+        {{"dsp/kernels/act16_s16.s", "dsp/kernels/qmath.s"}, "act16_s16", {B, B, 4, 0}, {D, D, H, 1}},
+        {{"dsp/kernels/gate_s8.s", "dsp/kernels/fc_s8.s", "dsp/kernels/lut_s8.s"}, "gate_s8",
+         {B, B, B, B, B, B, 4, 16, 0, 0, 1, 16, 4, B}, {D, D, D, D, D, D, 4, 16, 0, 0, H, 16, 4, D}},
+    };
+    for (unsigned i = 0; i < sizeof k / sizeof k[0]; i++) {
+        run_hostile(k[i].srcs, k[i].fn, k[i].bad, 32, "0x30000");
+        run_hostile(k[i].srcs, k[i].fn, k[i].huge, 32, NULL);
+    }
+}
