@@ -149,7 +149,9 @@ cv_ky:  beqz r7, cv_ky_end
 cv_ky_in:
         li r9, cv_scr
         ld.w r4, [r9+20]
+        beqz r4, cv_no_left            # (no padding: no call)
         call cv_fill
+cv_no_left:
         ld.w r10, [r9+44]              # the piece's input
         ld.w r11, [r9+36]              # pieces
 cv_piece:
@@ -165,6 +167,7 @@ cv_piece:
 cv_piece_end:
         li r9, cv_scr
         ld.w r4, [r9+24]
+        beqz r4, cv_ky_next
         call cv_fill
 cv_ky_next:
         li r9, cv_scr

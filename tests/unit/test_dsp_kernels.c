@@ -532,6 +532,13 @@ Test(hld_kernels, conv_s8_kws_first_layer_bit_exact_and_its_cycles)
     printf("hld conv_s8 49x10x1 -> 25x5x64 10x4: %u cycles, %.2f MAC/cycle\n", cycles, 25.0 * 5 * 64 * 40 / cycles);
 }
 
+/* ResNet-8's first 3 x 3 layer: 32 x 32 x 16 -> 16, padding 1. */
+Test(hld_kernels, conv_s8_resnet8_layer_bit_exact_and_its_cycles)
+{
+    uint32_t cycles = run_conv((conv_shape){32, 32, 16, 16, 3, 3, 1, 1, 1, 1, 1, 1}, 72);
+    printf("hld conv_s8 32x32x16 -> 16 3x3: %u cycles, %.2f MAC/cycle\n", cycles, 32.0 * 32 * 16 * 144 / cycles);
+}
+
 /* ---- ew_s8: elementwise add and multiply with broadcasting --------------- */
 
 #define EW_DESC 0x101000u
