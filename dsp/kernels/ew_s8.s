@@ -29,7 +29,8 @@
 # multiply from mul/mulh, the rounding shift half away from zero), then
 # each element is two table loads and an add.  Both modes write a row's
 # 32-bit sums into ew_acc (up to 256 at a time), requantize them 4 at a
-# time with aqnt.b into ew_bytes, and copy the bytes to out.
+# time with aqnt.b and store the bytes to out (the last 1..3 of a chunk
+# from one more group, whose other lanes are not stored).
 
         .equ EW_CHUNK, 256
 
@@ -114,6 +115,24 @@ ew_chunk:
         li r13, ew_acc
         ld.w r9, [r1+28]
         bnez r9, ew_mul
+        srli r12, r11, 1               # two elements per iteration,
+        loop r12, ew_add2_end          # the second's loads under the first's
+        { ld.b r9, [r3+0] ; ld.b r10, [r4+0] }
+        { add r3, r3, r5 ; add r4, r4, r6 }
+        { ld.b r11, [r3+0] ; ld.b r12, [r4+0] }
+        { slli r9, r9, 2 ; slli r10, r10, 2 }
+        { ld.w r9, [r7+r9] ; ld.w r10, [r8+r10] }
+        { slli r11, r11, 2 ; slli r12, r12, 2 }
+        { ld.w r11, [r7+r11] ; ld.w r12, [r8+r12] }
+        { add r9, r9, r10 ; add r3, r3, r5 }
+        { st.w r9, [r13]+4 ; add r4, r4, r6 }
+        add r11, r11, r12
+        st.w r11, [r13]+4
+ew_add2_end:
+        li r1, ew_scr
+        ld.w r11, [r1+32]
+        movi r12, 1
+        and r11, r11, r12              # then the odd one
         loop r11, ew_add_end
         { ld.b r9, [r3+0] ; ld.b r10, [r4+0] }
         { add r3, r3, r5 ; add r4, r4, r6 }
@@ -134,27 +153,33 @@ ew_mul_end:
 ew_requant:
         li r1, ew_scr
         ld.w r11, [r1+32]
-        addi r11, r11, 3
-        srli r11, r11, 2               # groups of 4
+        srli r11, r11, 2               # whole groups of 4
         li r13, ew_acc
-        li r12, ew_bytes
+        ld.w r12, [r1+20]              # out cursor
         loop r11, ew_rq_end
         ld.d v0, [r13]+8
         ld.d v1, [r13]+8
         aset a0, v0
         aqnt.b v2, a0, v12
-        vget.w r9, v2, 0
-        st.w r9, [r12]+4
+        vget.w r9, v2, 0               # 4 bytes, stored one by one (any alignment)
+        { st.b r9, [r12+0] ; srli r10, r9, 8 }
+        { st.b r10, [r12+1] ; srli r10, r9, 16 }
+        { st.b r10, [r12+2] ; srli r10, r9, 24 }
+        { st.b r10, [r12+3] ; addi r12, r12, 4 }
 ew_rq_end:
         ld.w r11, [r1+32]
-        ld.w r9, [r1+20]
-        li r12, ew_bytes
-        loop r11, ew_copy_end
-        ld.b r10, [r12+0]
-        st.b r10, [r9+0]
-        { addi r12, r12, 1 ; addi r9, r9, 1 }
-ew_copy_end:
-        st.w r9, [r1+20]
+        movi r10, 3
+        and r11, r11, r10              # the last 1..3, if any
+        ld.d v0, [r13]+8
+        ld.d v1, [r13]+8
+        aset a0, v0
+        aqnt.b v2, a0, v12
+        vget.w r9, v2, 0
+        loop r11, ew_tail_end
+        st.b r9, [r12+0]
+        { srli r9, r9, 8 ; addi r12, r12, 1 }
+ew_tail_end:
+        st.w r12, [r1+20]
         j ew_chunk
 ew_row_end:
         ld.w r2, [r1+4]                # the next row: i2, else i1, else i0
@@ -238,5 +263,4 @@ ew_table_end:
         .data
         .align 8
 ew_scr: .space 40      # lr, descriptor, i0, i1, i2, out, left in row, mode, chunk
-ew_acc: .space 1024    # a chunk's 32-bit values
-ew_bytes: .space 256   # its bytes
+ew_acc: .space 1040    # a chunk's 32-bit values (+ the tail group's reach)
