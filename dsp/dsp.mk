@@ -77,11 +77,11 @@ test-dsp-fuzz: $(BUILD)/fuzz/fuzz_dsp $(DSP_IMAGES)
 test-rest: test-dsp-fuzz
 
 # The offload image: the dispatcher and the kernels it calls, one source.
-DSP_OFFLOAD_SRCS := dsp/dispatch/dispatcher.s dsp/kernels/fc_s8.s dsp/kernels/dw_s8.s dsp/kernels/avg_s8.s \
-                    dsp/kernels/conv_s8.s dsp/kernels/ew_s8.s \
-                    dsp/kernels/lut_s8.s dsp/kernels/maxp_s8.s dsp/kernels/bmm_s8.s \
-                    dsp/kernels/softmax_s8.s dsp/kernels/act16_s16.s dsp/kernels/qmath.s \
-                    dsp/kernels/gate_s8.s
+DSP_OFFLOAD_SRCS := dsp/dispatch/dispatcher.s dsp/kernels/fc_s8.s dsp/kernels/dw_s8.s dsp/kernels/avg_s8.s
+# the kernels of operations 5..31 (and the subroutines they share)
+DSP_OFFLOAD_SRCS += dsp/kernels/conv_s8.s dsp/kernels/ew_s8.s dsp/kernels/lut_s8.s dsp/kernels/maxp_s8.s \
+                    dsp/kernels/bmm_s8.s dsp/kernels/softmax_s8.s dsp/kernels/act16_s16.s dsp/kernels/gate_s8.s \
+                    dsp/kernels/qmath.s
 $(BUILD)/dsp/offload.s: $(DSP_OFFLOAD_SRCS)
 	@mkdir -p $(dir $@)
 	cat $^ > $@

@@ -192,8 +192,8 @@ avg:    rsr r4, ccount
 
 # Operations 5..31: kern_table gives each one's handler (bad_op: none yet)
 # and its descriptor's size; the descriptor is copied into kern_desc by
-# DMA, then the handler runs with r2 = the copy and r6 = the operation;
-# it ends by jumping to kern_end, or kern_fail with a status in r3.
+# DMA, then the handler runs (jumped to) with r2 = the copy; it ends by
+# jumping to kern_end, or to kern_fail with a status in r3.
 kern_ops:
         rsr r6, ccount
         li r5, t_start
