@@ -89,16 +89,18 @@ typedef struct smx_desc {
     int32_t mult, shift, diff_min, zero;
 } smx_desc;
 
+_Static_assert(sizeof(smx_desc) == 32, "the dispatcher copies 32 bytes");
+
 #define SMX_ROW_MAX 256   /* softmax_s8's row (its e buffer, the sum's headroom) */
 
 typedef struct fc_instance {
     const uint32_t *args;      /* the KernelCall's arguments: identifies the call */
-    void *desc;                /* fc_desc, dw_desc or conv_desc */
+    void *desc;                /* the operation's descriptor (fc_desc, dw_desc, ...) */
     uint32_t op;               /* the dispatcher's operation */
     uint32_t rows;             /* fc: rows */
     uint32_t in_arg, out_arg;  /* argument slots of x and out */
     uint32_t in_bytes, out_bytes;
-    uint32_t in2_arg, in2_bytes;   /* ew: the second input (in2_bytes 0: none) */
+    uint32_t in2_arg, in2_bytes;   /* ew, bmm: the second input (in2_bytes 0: none) */
 } fc_instance;
 
 static const char fc_name[] = "cortex_m::quantized_linear.out";

@@ -1,17 +1,15 @@
 /* Placement of operators on the HLD DSP (docs/dsp.md, "Offload"): the
- * operators of a method that have a DSP kernel, and whose every instance
- * fits that kernel, are run by the DSP through a port the platform gives
- * (the runner's firmware/runner/dsp.c: mailbox, cache maintenance).  The
- * rest stay on the M55.  The DSP kernels: dsp/kernels/fc_s8.s, run by
- * the dispatcher once per row: cortex_m::quantized_linear (N % 4 == 0,
- * K % 16 == 0, filter offset 0) and cortex_m::quantized_conv2d when it is
- * pointwise (1x1, stride 1, no padding, channels-last; per-channel
- * requantisation); dsp/kernels/conv_s8.s for the other convolutions (one
- * group, OC % 4 == 0) and the depthwise ones of one input channel;
- * dsp/kernels/dw_s8.s for cortex_m::quantized_depthwise_conv2d (depth
- * multiplier 1, one image, channels-last, C % 4 == 0); dsp/kernels/avg_s8.s for
- * cortex_m::quantized_avg_pool2d (one image, channels-last, C % 4 == 0, no
- * ceil mode). */
+ * calls of a method's operators that have a DSP kernel and fit it are run
+ * by the DSP through a port the platform gives (the runner's
+ * firmware/runner/dsp.c: mailbox, cache maintenance); the rest stay on the
+ * M55.  The DSP kernels (dsp/kernels/, docs/dsp.md lists what each call
+ * must satisfy): fc_s8, run once per row, for cortex_m::quantized_linear
+ * and the pointwise cortex_m::quantized_conv2d; conv_s8 for the other
+ * convolutions and the depthwise ones of one input channel; dw_s8 for
+ * quantized_depthwise_conv2d (depth multiplier 1); avg_s8 and maxp_s8 for
+ * the pools; ew_s8 for quantized_add and quantized_mul (with
+ * broadcasting); lut_s8 for quantized_activation; bmm_s8 for
+ * quantized_batch_matmul; softmax_s8 for softmax. */
 #ifndef ET_DSP_OFFLOAD_H
 #define ET_DSP_OFFLOAD_H
 
