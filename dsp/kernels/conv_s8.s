@@ -140,14 +140,13 @@ cv_pieces:
         ld.w r3, [r2+100]              # the row's cursor
         ld.w r7, [r2+64]               # kernel rows left
         ld.w r8, [r2+48]               # Hin
+        li r9, cv_scr                  # (kept through the kernel rows)
 cv_ky:  beqz r7, cv_ky_end
         bltu r6, r8, cv_ky_in
-        li r9, cv_scr
         ld.w r4, [r9+28]
         call cv_fill                   # the kernel row is in the padding
         j cv_ky_next
 cv_ky_in:
-        li r9, cv_scr
         ld.w r4, [r9+20]
         beqz r4, cv_no_left            # (no padding: no call)
         call cv_fill
@@ -156,21 +155,29 @@ cv_no_left:
         ld.w r11, [r9+36]              # pieces
 cv_piece:
         beqz r11, cv_piece_end
-        li r9, cv_scr
         mov r5, r10
         ld.w r4, [r9+32]
-        call cv_copy
+        srli r1, r4, 3                 # the piece: 8 bytes at a time,
+        loop r1, cv_copy8_end
+        ld.d v0, [r5]+8
+        st.d v0, [r3]+8
+cv_copy8_end:
+        movi r1, 7
+        and r1, r4, r1
+        loop r1, cv_copy1_end          # then bytes (never reading past the input)
+        ld.b r13, [r5+0]
+        st.b r13, [r3+0]
+        { addi r5, r5, 1 ; addi r3, r3, 1 }
+cv_copy1_end:
         ld.w r4, [r9+40]
         add r10, r10, r4
         addi r11, r11, -1
         j cv_piece
 cv_piece_end:
-        li r9, cv_scr
         ld.w r4, [r9+24]
         beqz r4, cv_ky_next
         call cv_fill
 cv_ky_next:
-        li r9, cv_scr
         ld.w r4, [r9+44]
         ld.w r5, [r9+48]
         add r4, r4, r5
@@ -211,23 +218,6 @@ cv_fill:
         st.d v1, [r12]+8
 cv_fill_end:
         add r3, r3, r4
-        ret
-
-# r4 bytes from r5 to r3 (both advance by r4): 8 at a time, then bytes.
-# Clobbers r1, r12, r13, v0.
-cv_copy:
-        srli r1, r4, 3
-        loop r1, cv_copy8_end
-        ld.d v0, [r5]+8
-        st.d v0, [r3]+8
-cv_copy8_end:
-        movi r1, 7
-        and r1, r4, r1
-        loop r1, cv_copy1_end
-        ld.b r13, [r5+0]
-        st.b r13, [r3+0]
-        { addi r5, r5, 1 ; addi r3, r3, 1 }
-cv_copy1_end:
         ret
 
         .data
