@@ -33,7 +33,8 @@
 #   +100 row   K16 + 8 bytes of scratch, 8-byte aligned (DRAM: fc_s8
 #              reads it at every output channel group)
 #
-# Per pixel the columns inside the input, kx0 <= kx < kx1, are found once;
+# Per pixel the columns inside the input, kx0 <= kx < kx1, are found once
+# (two clamps for dilation 1, else counted);
 # per kernel row inside the input the row gets kx0 * IC padding bytes, the
 # valid taps (one copy of (kx1 - kx0) * IC bytes when the dilation is 1,
 # else IC bytes per tap) and (KW - kx1) * IC padding bytes; a kernel row
@@ -87,6 +88,16 @@ cv_ox_go:
         ld.w r8, [r2+68]               # KW
         ld.w r9, [r2+92]               # dx
         ld.w r10, [r2+52]              # Win
+        movi r11, 1
+        bne r9, r11, cv_kx_count
+        neg r11, r7                    # dilation 1: kx0 = clamp(-ix0, 0, KW),
+        max r11, r11, r0
+        min r11, r11, r8
+        sub r13, r10, r7               # kx1 = clamp(Win - ix0, kx0, KW)
+        min r13, r13, r8
+        max r13, r13, r11
+        j cv_kx1_end
+cv_kx_count:
         movi r11, 0                    # kx0: the first tap with ix >= 0
         mov r12, r7
 cv_kx0: bge r11, r8, cv_kx0_end
