@@ -19,6 +19,18 @@ $(BUILD)/dsp/mfcc.hld: dsp/kernels/mfcc.s dsp/kernels/rfft.s $(DSP_AS)
 	@mkdir -p $(dir $@)
 	cat dsp/kernels/mfcc.s dsp/kernels/rfft.s > $(BUILD)/dsp/mfcc-all.s
 	$(DSP_AS) -o $@ $(BUILD)/dsp/mfcc-all.s
+# A kernel that calls another one (or qmath.s's subroutines) is assembled
+# with it (one source).
+DSP_WITH_conv_s8    := dsp/kernels/fc_s8.s
+DSP_WITH_softmax_s8 := dsp/kernels/qmath.s
+DSP_WITH_act16_s16  := dsp/kernels/qmath.s
+DSP_WITH_gate_s8    := dsp/kernels/fc_s8.s dsp/kernels/lut_s8.s
+DSP_COMPOSED := conv_s8 softmax_s8 act16_s16 gate_s8
+$(foreach k,$(DSP_COMPOSED),$(eval $(BUILD)/dsp/$(k).hld: $(DSP_WITH_$(k))))
+$(DSP_COMPOSED:%=$(BUILD)/dsp/%.hld): $(BUILD)/dsp/%.hld: dsp/kernels/%.s $(DSP_AS)
+	@mkdir -p $(dir $@)
+	cat $< $(DSP_WITH_$*) > $(@:.hld=.s)
+	$(DSP_AS) -o $@ $(@:.hld=.s)
 
 .PHONY: dsp dsp-test test-dsp-fuzz dsp-doc-check
 dsp: $(DSP_AS) $(DSP_IMAGES)
@@ -72,6 +84,10 @@ test-rest: test-dsp-fuzz
 # The offload image: the dispatcher and the kernels it calls, one source.
 DSP_OFFLOAD_SRCS := dsp/dispatch/dispatcher.s dsp/kernels/fc_s8.s dsp/kernels/dw_s8.s dsp/kernels/avg_s8.s
 DSP_OFFLOAD_SRCS += dsp/kernels/mfcc.s dsp/kernels/rfft.s
+# the kernels of operations 5..31 (and the subroutines they share)
+DSP_OFFLOAD_SRCS += dsp/kernels/conv_s8.s dsp/kernels/ew_s8.s dsp/kernels/lut_s8.s dsp/kernels/maxp_s8.s \
+                    dsp/kernels/bmm_s8.s dsp/kernels/softmax_s8.s dsp/kernels/act16_s16.s dsp/kernels/gate_s8.s \
+                    dsp/kernels/qmath.s
 $(BUILD)/dsp/offload.s: $(DSP_OFFLOAD_SRCS)
 	@mkdir -p $(dir $@)
 	cat $^ > $@

@@ -36,6 +36,12 @@ idle:   waiti
         li r1, MBOX
         ld.w r3, [r1+0]            # operation
         ld.w r2, [r1+4]            # descriptor
+        # operations 5..31 (kern_ops, below): a table
+        addi r4, r3, -5
+        movi r5, 27
+        bgeu r4, r5, not_kern
+        j kern_ops
+not_kern:
         # The audio front end (operations 32 and up): OP_MFCC runs mfcc on
         # its descriptor (in shared memory, read in place).
         .equ OP_MFCC, 32
@@ -194,6 +200,157 @@ avg:    rsr r4, ccount
         sub r4, r4, r6
         movi r3, 0
         j reply
+
+# Operations 5..31: kern_table gives each one's handler (bad_op: none yet)
+# and its descriptor's size; the descriptor is copied into kern_desc by
+# DMA, then the handler runs (jumped to) with r2 = the copy; it ends by
+# jumping to kern_end, or to kern_fail with a status in r3.
+kern_ops:
+        rsr r6, ccount
+        li r5, t_start
+        st.w r6, [r5+0]
+        slli r4, r4, 3
+        li r5, kern_table
+        add r5, r5, r4
+        ld.w r6, [r5+0]                    # handler
+        ld.w r7, [r5+4]                    # descriptor bytes
+        li r8, kern_desc
+        wsr dma_src, r2
+        wsr dma_dst, r8
+        wsr dma_len, r7
+        dma.start
+        dma.wait
+        mov r2, r8
+        jr r6
+kern_end:
+        rsr r4, ccount
+        li r5, t_start
+        ld.w r6, [r5+0]
+        sub r4, r4, r6
+        movi r3, 0
+        j reply
+kern_fail:
+        movi r4, 0
+        j reply
+
+# OP_CONV_S8 (5): conv_s8's descriptor (112 bytes); the dispatcher gives
+# the im2col row (kern_row, KERN_ROW_MAX bytes: a longer row answers
+# BAD_DESC) and DMAs the weights into DRAM bank 1 when they fit.
+        .equ BAD_DESC, 2
+        .equ KERN_ROW_MAX, 4096
+conv:   ld.w r7, [r2+28]                   # K16
+        li r8, KERN_ROW_MAX
+        bltu r8, r7, conv_bad
+        li r8, kern_row
+        st.w r8, [r2+100]
+        ld.w r8, [r2+24]                   # OC
+        mul r9, r7, r8                     # bytes of W
+        call kern_w_local
+        call conv_s8
+        j kern_end
+conv_bad:
+        movi r3, BAD_DESC
+        j kern_fail
+
+# OP_EW_S8 (6): ew_s8's descriptor (112 bytes); the dispatcher gives the
+# tables of the add (kern_tab).
+ew:     li r8, kern_tab
+        st.w r8, [r2+104]
+        call ew_s8
+        j kern_end
+
+# OP_LUT_S8 (7): lut_s8's descriptor (16 bytes); the table is DMA'd into
+# DRAM (kern_tab) first.
+lut:    addi r8, r2, 4
+        call kern_tab_load
+        call lut_s8
+        j kern_end
+
+# OP_MAXP_S8 (8): maxp_s8's descriptor (72 bytes).
+maxp:   call maxp_s8
+        j kern_end
+
+# OP_BMM_S8 (9): bmm_s8's descriptor (56 bytes).
+bmm:    call bmm_s8
+        j kern_end
+
+# OP_SOFTMAX_S8 (10): softmax_s8's descriptor (32 bytes); a row of 0 or
+# more than 256 (its e buffer) answers BAD_DESC.
+softmax:
+        ld.w r7, [r2+12]
+        addi r7, r7, -1
+        li r8, 256
+        bgeu r7, r8, softmax_bad
+        call softmax_s8
+        j kern_end
+softmax_bad:
+        movi r3, BAD_DESC
+        j kern_fail
+
+# OP_ACT16_S16 (11): act16_s16's descriptor (16 bytes): int16 sigmoid or
+# tanh (no runtime operator yet: for firmware that calls it directly).
+act16:  call act16_s16
+        j kern_end
+
+# OP_GATE_S8 (12): gate_s8's descriptor (56 bytes): the table DMA'd into
+# DRAM (kern_tab), the weights into bank 1 when they fit, as for conv.
+gate:   addi r8, r2, 31
+        addi r8, r8, 21                    # +52: the table
+        call kern_tab_load
+        ld.w r7, [r2+24]                   # N
+        ld.w r8, [r2+28]                   # K
+        mul r9, r7, r8
+        call kern_w_local
+        call gate_s8
+        j kern_end
+
+# The weights at [r2+4], r9 bytes, DMA'd into DRAM bank 1 when they fit
+# (W_LOCAL; the descriptor's copy then points there).  Clobbers r7, r10.
+kern_w_local:
+        li r10, W_LOCAL_MAX
+        bltu r10, r9, kern_w_stay
+        ld.w r7, [r2+4]
+        wsr dma_src, r7
+        li r7, W_LOCAL
+        wsr dma_dst, r7
+        wsr dma_len, r9
+        dma.start
+        dma.wait
+        st.w r7, [r2+4]
+kern_w_stay:
+        ret
+
+# The 256-byte table whose address is at [r8] DMA'd into kern_tab, [r8]
+# then pointing there.  Clobbers r7, r9.
+kern_tab_load:
+        ld.w r7, [r8+0]
+        wsr dma_src, r7
+        li r7, kern_tab
+        wsr dma_dst, r7
+        li r9, 256
+        wsr dma_len, r9
+        dma.start
+        dma.wait
+        st.w r7, [r8+0]
+        ret
+
+        .data
+        .align 8
+kern_table:
+        .word conv, 112                    # 5 OP_CONV_S8
+        .word ew, 112                      # 6 OP_EW_S8
+        .word lut, 16                      # 7 OP_LUT_S8
+        .word maxp, 72                     # 8 OP_MAXP_S8
+        .word bmm, 56                      # 9 OP_BMM_S8
+        .word softmax, 32                  # 10 OP_SOFTMAX_S8
+        .word act16, 16                    # 11 OP_ACT16_S16
+        .word gate, 56                     # 12 OP_GATE_S8
+        .word bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0   # 13..19
+        .word bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0   # 20..26
+        .word bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0, bad_op, 0                         # 27..31
+kern_desc: .space 128                      # the descriptor's copy (operations 5..31)
+kern_row: .space 4104                      # conv_s8's im2col row (+8 readable bytes)
+kern_tab: .space 2048                      # ew_s8's tables
 
         .data
 t_start: .word 0                   # CCOUNT at the kernel's start

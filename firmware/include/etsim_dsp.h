@@ -39,10 +39,20 @@
 #define ETSIM_DSP_OP_FC_S8_ROWS 2u   /* the same + rows, x and out strides: fc_s8 per row */
 #define ETSIM_DSP_OP_DW_S8   3u   /* dsp/kernels/dw_s8.s: its descriptor */
 #define ETSIM_DSP_OP_AVG_S8  4u   /* dsp/kernels/avg_s8.s: its descriptor (dw_s8's layout) */
+/* Operations 5..31: the kernels of dsp/dispatch/dispatcher.s's table */
+#define ETSIM_DSP_OP_CONV_S8 5u   /* dsp/kernels/conv_s8.s: its descriptor (112 bytes) */
+#define ETSIM_DSP_OP_EW_S8   6u   /* dsp/kernels/ew_s8.s: add or multiply (112 bytes) */
+#define ETSIM_DSP_OP_LUT_S8  7u   /* dsp/kernels/lut_s8.s: an int8 table function (16 bytes) */
+#define ETSIM_DSP_OP_MAXP_S8 8u   /* dsp/kernels/maxp_s8.s: max pooling (72 bytes) */
+#define ETSIM_DSP_OP_BMM_S8  9u   /* dsp/kernels/bmm_s8.s: batch matrix product (56 bytes) */
+#define ETSIM_DSP_OP_SOFTMAX_S8 10u   /* dsp/kernels/softmax_s8.s: int8 softmax (32 bytes) */
+#define ETSIM_DSP_OP_ACT16_S16 11u    /* dsp/kernels/act16_s16.s: int16 sigmoid / tanh (16 bytes) */
+#define ETSIM_DSP_OP_GATE_S8 12u   /* dsp/kernels/gate_s8.s: fc_s8 rows, then a table (56 bytes) */
 /* The audio front end (operations 32 and up). */
 #define ETSIM_DSP_OP_MFCC    32u  /* dsp/kernels/mfcc.s: etsim_dsp_mfcc_desc */
 #define ETSIM_DSP_OK         0u
 #define ETSIM_DSP_BAD_OP     1u
+#define ETSIM_DSP_BAD_DESC   2u   /* a descriptor the dispatcher refuses (e.g. a row too long) */
 
 /* ETSIM_DSP_OP_MFCC: the KWS model's MFCC features of frames first..end-1
  * of one second of 16 kHz audio (docs/dsp.md, "The MFCC front end"). */

@@ -35,8 +35,6 @@ void IRQ57_Handler(void)
     dsp_irqs++;
 }
 
-bool runner_dsp_runs(uint32_t seq) { return et_dsp_runs(seq); }
-
 static void clean(void *ctx, const void *p, size_t n)
 {
     (void)ctx;
@@ -118,10 +116,10 @@ static int load_image(uint32_t *entry)
 }
 #endif
 
-int runner_dsp_attach(et_method *m, et_pool *mem)
+int runner_dsp_attach(et_method *m, et_pool *mem, et_dsp_ctx **ctx)
 {
 #ifndef RUNNER_HAS_DSP_IMAGE
-    (void)m, (void)mem;
+    (void)m, (void)mem, (void)ctx;
     fprintf(stderr, "runner: --engine=dsp: this runner was built without the DSP image\n");
     return -1;
 #else
@@ -142,7 +140,7 @@ int runner_dsp_attach(et_method *m, et_pool *mem)
         fprintf(stderr, "runner: --engine=dsp: %s\n", err.msg);
         return -1;
     }
-    if (et_dsp_place(m, &port, pool, POOL_BYTES, &placed, &err) != ET_OK) {
+    if (et_dsp_place(m, &port, pool, POOL_BYTES, ctx, &placed, &err) != ET_OK) {
         fprintf(stderr, "runner: placing operators on the DSP: %s\n", err.msg);
         return -1;
     }

@@ -12,11 +12,13 @@
 #include "../../runtime/et_method.h"
 #include "etsim_dsp.h"
 
-/* Start the DSP and place on it what fits, with the descriptors in mem
- * (memory the DSP reaches); 0, or -1 with a message on stderr. */
-int runner_dsp_attach(et_method *m, et_pool *mem);
-/* Whether operator call seq of an inference runs on the DSP. */
-bool runner_dsp_runs(uint32_t seq);
+#include "../../runtime/dsp_offload.h"
+
+/* Start the DSP and place on it what fits, with the placement's context
+ * and descriptors in mem (memory the DSP reaches); *ctx receives the
+ * context (et_dsp_runs tells which calls it runs).  0, or -1 with a
+ * message on stderr. */
+int runner_dsp_attach(et_method *m, et_pool *mem, et_dsp_ctx **ctx);
 
 /* The KWS model's MFCC front end (dsp/kernels/mfcc.s) over one second of
  * 16 kHz audio: 49 frames of 10 features. */

@@ -29,10 +29,10 @@ static et_session session;
 static char cmdline[512];
 static struct etsim_pp_tensor pp_outputs[16];
 
+/* ctx: the DSP's placement (NULL: none) */
 static void on_op_begin(void *ctx, uint32_t seq, const char *name, int engine)
 {
-    (void)ctx;
-    if (runner_dsp_runs(seq))
+    if (et_dsp_runs(ctx, seq))
         engine = ETSIM_ENGINE_DSP;
     pp_event(ETSIM_EV_OP_BEGIN, seq, (uint32_t)(uintptr_t)name, (uint32_t)engine);
 }
@@ -56,8 +56,7 @@ static void on_op_end(void *ctx, uint32_t seq)
  * instruction.) */
 static void on_op_begin_after_mfcc(void *ctx, uint32_t seq, const char *name, int engine)
 {
-    (void)ctx;
-    if (runner_dsp_runs(seq))
+    if (et_dsp_runs(ctx, seq))
         engine = ETSIM_ENGINE_DSP;
     pp_event(ETSIM_EV_OP_BEGIN, seq + 1, (uint32_t)(uintptr_t)name, (uint32_t)engine);
 }
@@ -143,7 +142,8 @@ int main(void)
     warnings.strict = cfg.strict != 0;
     session.method.warnings = &warnings;
     runner_npu_attach(&session.method);
-    if (cfg.engine == ETSIM_ENGINE_DSP && runner_dsp_attach(&session.method, &session.pool) != 0)
+    et_dsp_ctx *dsp = NULL;
+    if (cfg.engine == ETSIM_ENGINE_DSP && runner_dsp_attach(&session.method, &session.pool, &dsp) != 0)
         return 1;
     runner_audio *audio = NULL;
     if (runner_audio_find(&cfg, &session.pool, &audio) != 0)
@@ -156,9 +156,9 @@ int main(void)
         pp_event(ETSIM_EV_ARENA, i + 1, (uint32_t)(uintptr_t)m->arenas.base[i], (uint32_t)m->arenas.size[i]);
     }
     printf("runtime metadata: %lu bytes\n", (unsigned long)session.pool.used);
-    et_observer obs = {on_op_begin, on_op_end, NULL, on_op_where};
+    et_observer obs = {on_op_begin, on_op_end, dsp, on_op_where};
     if (audio)
-        obs = (et_observer){on_op_begin_after_mfcc, on_op_end_after_mfcc, NULL, on_op_where_after_mfcc};
+        obs = (et_observer){on_op_begin_after_mfcc, on_op_end_after_mfcc, dsp, on_op_where_after_mfcc};
     for (uint32_t it = 0; it < cfg.iterations; it++) {
         /* The inputs again before every inference, as an application does
          * with each new sample: the .pte's memory plan may reuse an input's

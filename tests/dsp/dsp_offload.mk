@@ -43,3 +43,14 @@ test-dsp-audio: $(BUILD)/bin/etsim $(RUNNER_ELF) $(BUILD)/bin/etsim-mfcc-ref
 	bash tests/dsp/audio_kws.sh $(BUILD)/bin/etsim $(RUNNER_ELF) $(BUILD)/bin/etsim-mfcc-ref $(SHARED)
 
 test-rest: test-dsp-audio
+
+# The cortex_m operator cases of every release layout (gen_release_ops.py)
+# with --engine dsp: the CPU path's outputs, DSP kernels placed where they fit.
+DSP_RELEASE_OPS_DIR := $(BUILD)/dsp-release-ops
+.PHONY: test-dsp-release-ops
+test-dsp-release-ops: $(BUILD)/bin/etsim $(RUNNER_ELF) tools/pte_write.py tests/runtime/gen_release_ops.py
+	rm -rf $(DSP_RELEASE_OPS_DIR)
+	python3 tests/runtime/gen_release_ops.py $(DSP_RELEASE_OPS_DIR) > /dev/null
+	sh tests/dsp/release_ops.sh $(BUILD)/bin/etsim $(RUNNER_ELF) $(DSP_RELEASE_OPS_DIR)
+
+test-rest: test-dsp-release-ops

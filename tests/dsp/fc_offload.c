@@ -5,7 +5,9 @@
  *   load the offload image (dispatcher + fc_s8) through the window, release
  *   the DSP, then per layer: descriptor and tensors in shared SRAM, D-cache
  *   clean, ring, sleep in WFI until the DSP's interrupt, invalidate, compare.
- * Then hostile requests: an unknown operation (answered BAD_OP) and a
+ * Then hostile requests: unknown operations (answered BAD_OP), a
+ * convolution whose row the dispatcher cannot hold and a softmax row too
+ * long for its kernel (BAD_DESC), and a
  * descriptor pointing at unmapped memory (the DSP faults and says so).
  * Prints per layer the DSP's kernel cycles and the M55's cycles waiting.
  * etsim only (QEMU's AN547 has no DSP). */
@@ -18,6 +20,8 @@
 #include "etsim_dsp.h"
 #include "offload_hld.h"
 #include "../../runtime/kernels/quant_math.h"
+/* exp and the reciprocal, for the int16 sigmoid's reference */
+#include "../../runtime/kernels/quant_math.c"
 
 #define MBOX(off) AN547_REG32(ETSIM_DSP_MAILBOX + (off))
 #define DCACHE_LINE 32u
@@ -167,6 +171,61 @@ static void fc_layer(unsigned N, unsigned K)
     printf("fc %ux%u: %u wrong, DSP %u cycles, M55 waited %u cycles\n", N, K, wrong, (unsigned)dsp_cycles, (unsigned)m55_cycles);
 }
 
+/* Operation 11 (act16_s16): int16 sigmoid of 64 inputs through the
+ * mailbox against act16_s16.s's stated definition, computed here with the
+ * runtime's quant_math.c. */
+static void sigmoid16_job(void)
+{
+    static int16_t io[2][64] __attribute__((section(".sram_bss"), aligned(32)));
+    static uint32_t desc[4] __attribute__((section(".sram_bss"), aligned(32)));
+    for (int i = 0; i < 64; i++)
+        io[0][i] = (int16_t)(i * 1021 - 32768);
+    desc[0] = (uint32_t)(uintptr_t)io[0], desc[1] = (uint32_t)(uintptr_t)io[1], desc[2] = 64, desc[3] = 0;
+    clean(io, sizeof io);
+    clean(desc, sizeof desc);
+    uint32_t dsp_cycles, m55_cycles;
+    check(call_dsp(ETSIM_DSP_OP_ACT16_S16, (uint32_t)(uintptr_t)desc, &dsp_cycles, &m55_cycles) == ETSIM_DSP_OK,
+          "sigmoid16 status");
+    invalidate(io[1], sizeof io[1]);
+    unsigned wrong = 0;
+    for (int i = 0; i < 64; i++) {
+        int32_t a = io[0][i] * (1 << 14);
+        int32_t p = q_one_over_one_plus_x(q_exp_on_negative_values(a < 0 ? a : -a));
+        int16_t want = (int16_t)q_clamp(q_rounding_divide_by_pow2(a < 0 ? INT32_MAX - p : p, 16), -32768, 32767);
+        wrong += io[1][i] != want;
+    }
+    check(wrong == 0, "sigmoid16 outputs equal the reference");
+    printf("sigmoid16 x 64: %u wrong, DSP %u cycles\n", wrong, (unsigned)dsp_cycles);
+}
+
+/* Operation 12 (gate_s8) on the layer fc_layer has just checked: the same
+ * descriptor with one row and a table must give lut[out + 128]. */
+static void gate_job(void)
+{
+    static uint32_t desc[14] __attribute__((section(".sram_bss"), aligned(32)));
+    static int8_t lut[256] __attribute__((section(".sram_bss"), aligned(32)));
+    static int8_t out[MAX_N + 8] __attribute__((section(".sram_bss"), aligned(32)));
+    memcpy(desc, job.desc, sizeof job.desc);
+    memcpy(&desc[8], job.q, sizeof job.q);
+    unsigned n = job.desc[6];
+    desc[5] = (uint32_t)(uintptr_t)out;
+    desc[10] = 1, desc[11] = job.desc[7], desc[12] = n;
+    desc[13] = (uint32_t)(uintptr_t)lut;
+    for (int i = 0; i < 256; i++)
+        lut[i] = (int8_t)(255 - i);   /* any table: here out = -1 - x */
+    clean(desc, sizeof desc);
+    clean(lut, sizeof lut);
+    uint32_t dsp_cycles, m55_cycles;
+    check(call_dsp(ETSIM_DSP_OP_GATE_S8, (uint32_t)(uintptr_t)desc, &dsp_cycles, &m55_cycles) == ETSIM_DSP_OK,
+          "gate status");
+    invalidate(out, sizeof out);
+    unsigned wrong = 0;
+    for (unsigned o = 0; o < n; o++)
+        wrong += out[o] != lut[job.out[o] + 128];
+    check(wrong == 0, "gate outputs are the table at the layer's outputs");
+    printf("gate %ux%u: %u wrong, DSP %u cycles\n", n, (unsigned)job.desc[7], wrong, (unsigned)dsp_cycles);
+}
+
 int main(void)
 {
     DCB_DEMCR |= DCB_DEMCR_TRCENA;
@@ -181,9 +240,27 @@ int main(void)
     fc_layer(12, 48);
     fc_layer(32, 160);
     fc_layer(64, 256);
+    gate_job();
+    sigmoid16_job();
 
     uint32_t dsp_cycles, m55_cycles;
     check(call_dsp(77, 0, &dsp_cycles, &m55_cycles) == ETSIM_DSP_BAD_OP, "unknown operation answered BAD_OP");
+    check(MBOX(ETSIM_DSP_STATUS) == (ETSIM_DSP_STATUS_RUNNING | ETSIM_DSP_STATUS_ASLEEP), "dispatcher idle again");
+    /* The last operation of the kernels' table (5..31) has no kernel. */
+    check(call_dsp(31, 0, &dsp_cycles, &m55_cycles) == ETSIM_DSP_BAD_OP, "operation 31 answered BAD_OP");
+    /* A convolution whose im2col row is longer than the dispatcher's. */
+    uint32_t *conv = (uint32_t *)(void *)job.w;
+    memset(conv, 0, 112);
+    conv[7] = 8192;   /* K16 */
+    clean(conv, 112);
+    check(call_dsp(ETSIM_DSP_OP_CONV_S8, (uint32_t)(uintptr_t)conv, &dsp_cycles, &m55_cycles) == ETSIM_DSP_BAD_DESC,
+          "a convolution row too long answered BAD_DESC");
+    /* A softmax row longer than the kernel's buffer. */
+    memset(conv, 0, 32);
+    conv[3] = 1000;   /* n */
+    clean(conv, 32);
+    check(call_dsp(ETSIM_DSP_OP_SOFTMAX_S8, (uint32_t)(uintptr_t)conv, &dsp_cycles, &m55_cycles) == ETSIM_DSP_BAD_DESC,
+          "a softmax row too long answered BAD_DESC");
     check(MBOX(ETSIM_DSP_STATUS) == (ETSIM_DSP_STATUS_RUNNING | ETSIM_DSP_STATUS_ASLEEP), "dispatcher idle again");
     fc_layer(8, 32);   /* still serving */
 

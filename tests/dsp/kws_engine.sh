@@ -1,6 +1,6 @@
 #!/bin/bash
 # KWS with --engine dsp: the ten real inputs give the same outputs as the
-# CPU path, the pointwise convolutions and the linear layer run on the DSP
+# CPU path, every convolution, the pooling and the linear layer run on the DSP
 # (engine dsp in the JSON report, with the DSP's energy), the rest on the
 # M55; and the command line's errors.
 #   usage: tests/dsp/kws_engine.sh ETSIM RUNNER.elf SHARED
@@ -28,19 +28,19 @@ for f in "$M"/kws_inputs/mfcc_*.f32; do
         bad "$w: exit $a / $b"; tail -3 "$T/dsp"
     fi
 done
-grep -q '^dsp: 10 operator calls placed on the DSP$' "$T/dsp" && ok "10 calls placed" || bad "placement count"
+grep -q '^dsp: 11 operator calls placed on the DSP$' "$T/dsp" && ok "11 calls placed" || bad "placement count"
 python3 - "$T/mfcc_yes.json" <<'PY' && ok "report: convolutions and linear on the dsp, the rest on the cpu, DSP energy" || bad "report engines"
 import json, sys
 r = json.load(open(sys.argv[1]))
 ops = r["operators"]
 eng = {(o["name"], o["engine"]) for o in ops}
 dsp = [o for o in ops if o["engine"] == "dsp"]
-assert len(dsp) == 10, dsp
+assert len(dsp) == 11, dsp
 assert all(o["name"] in ("cortex_m::quantized_conv2d.out", "cortex_m::quantized_linear.out",
                          "cortex_m::quantized_depthwise_conv2d.out", "cortex_m::quantized_avg_pool2d.out")
            for o in dsp), dsp
-# the first depthwise layer (1 input channel, depth multiplier 64) stays on the M55
-assert any(o["name"] == "cortex_m::quantized_depthwise_conv2d.out" and o["engine"] == "cpu" for o in ops)
+# every convolution, the first depthwise layer (1 input channel, depth multiplier 64) too: conv_s8
+assert all(o["engine"] == "dsp" for o in ops if "conv2d" in o["name"]), ops
 assert r["power"]["components"]["dsp"] > 0, r["power"]["components"]
 # each DSP operator: the DSP's own cycles (fewer than the M55 waited, in DSP cycles) and energy
 for o in dsp:
@@ -48,11 +48,12 @@ for o in dsp:
     assert 0 < d["active_cycles"] <= o["cycles"] * 500 / 400, o
     assert 0 < d["energy_uj"] < o["energy_uj"], o
 PY
-# VWW (25 convolutions and the pooling fit the DSP, the rest of the calls of the
-# same operator stay on the M55) and ResNet-8 (only its pooling fits): the same outputs as the CPU path.
+# VWW (its 27 convolutions, the pooling and the softmax) and ResNet-8 (its 9
+# convolutions, its 3 adds, the pooling and the softmax): the same outputs as
+# the CPU path.
 MP=$M/mlperf
-for pair in "vww_mbv1_025_96_cortex_m.pte vww_astronaut.f32 26" "vww_mbv1_025_96_cortex_m.pte vww_chelsea_cat.f32 26" \
-            "ic_resnet8_cortex_m.pte ic_cifar10_taxi_s_001241.f32 1"; do
+for pair in "vww_mbv1_025_96_cortex_m.pte vww_astronaut.f32 29" "vww_mbv1_025_96_cortex_m.pte vww_chelsea_cat.f32 29" \
+            "ic_resnet8_cortex_m.pte ic_cifar10_taxi_s_001241.f32 14"; do
     set -- $pair
     "$ETSIM" -q "$RUNNER" "$MP/$1" --input "$MP/inputs/$2" > "$T/cpu" 2>&1
     "$ETSIM" -q "$RUNNER" "$MP/$1" --engine dsp --input "$MP/inputs/$2" > "$T/dsp" 2>&1
