@@ -26,6 +26,12 @@ static const isa_pattern_t *const family_tables[] = {
     isa_patterns_mve_int, isa_patterns_mve_fp,
 };
 
+const isa_pattern_t *const *isa_family_tables(size_t *count)
+{
+    *count = sizeof family_tables / sizeof family_tables[0];
+    return family_tables;
+}
+
 static void exec_undefined(cpu_t *cpu, const insn_t *in)
 {
     (void)in;
@@ -34,6 +40,7 @@ static void exec_undefined(cpu_t *cpu, const insn_t *in)
 
 static const isa_pattern_t undefined_pattern = {
     .name = "undefined", .tclass = TC_ALU, .exec = exec_undefined, .fmt = "",
+    .writes = 0, .reads = 0, .timing = TL_CLASS, .dual = DUAL_NONE, .disasm = ISA_DIS_CAPSTONE,
 };
 
 /* An index over the tables: for each value of the top bits of an
