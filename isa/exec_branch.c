@@ -16,12 +16,8 @@
  * (timing_direct_branch(), isa/timing.h).
  */
 #include "alu.h"
+#include "fields.h"
 #include "insn.h"
-
-static inline uint32_t field(uint32_t raw, unsigned lo, unsigned width)
-{
-    return (raw >> lo) & ((1u << width) - 1u);
-}
 
 static inline void branch_to(cpu_t *cpu, uint32_t target)
 {

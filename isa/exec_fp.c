@@ -12,6 +12,7 @@
  * returns false, so what is not FP falls through to the MVE table.
  */
 #include "alu.h"
+#include "fields.h"
 #include "fp_ops.h"
 #include "insn.h"
 
@@ -25,17 +26,6 @@ static inline enum fp_fmt size_fmt(uint32_t raw)
     return sz == 3u ? FP_F64 : sz == 2u ? FP_F32 : FP_F16;
 }
 
-/* An FP register number from a 4-bit field and its extra bit. */
-static inline uint8_t vreg(bool dp, uint32_t v4, uint32_t x)
-{
-    v4 &= 0xFu;
-    x &= 1u;
-    return (uint8_t)(dp ? (x << 4 | v4) : (v4 << 1 | x));
-}
-
-static inline uint8_t field_vd(uint32_t raw, bool dp) { return vreg(dp, raw >> 12, raw >> 22); }
-static inline uint8_t field_vn(uint32_t raw, bool dp) { return vreg(dp, raw >> 16, raw >> 7); }
-static inline uint8_t field_vm(uint32_t raw, bool dp) { return vreg(dp, raw, raw >> 5); }
 
 /* FPv5 on M-profile has D0-D15 only: an encoding naming D16-D31 is
  * UNDEFINED (and must never index past the register file). */

@@ -16,16 +16,12 @@
  * the registers untouched.
  */
 #include "alu.h"
+#include "fields.h"
 #include "insn.h"
 
 /* What one access reads or writes (in->esize).  Stores use the unsigned
  * kinds. */
 enum access { ACC_U8, ACC_S8, ACC_U16, ACC_S16, ACC_32 };
-
-static inline uint32_t field(uint32_t raw, unsigned lo, unsigned width)
-{
-    return (raw >> lo) & ((1u << width) - 1u);
-}
 
 /* ------------------------------------------------------------------ */
 /* Memory and register helpers                                         */

@@ -21,14 +21,10 @@
  * zero to predicated-off elements (QEMU does the same).
  */
 #include "alu.h"
+#include "fields.h"
 #include "fp_ops.h"
 #include "insn.h"
 #include "mve.h"
-
-static inline uint32_t field(uint32_t raw, unsigned lo, unsigned width)
-{
-    return (raw >> lo) & ((1u << width) - 1u);
-}
 
 /* Byte-lane masks of the active elements' whole bytes, from the per-lane
  * mask (only each element's first lane counts). */
@@ -754,15 +750,10 @@ static void exec_vbrsr(cpu_t *cpu, const insn_t *in)
 /* ------------------------------------------------------------------ */
 /* Decoders                                                            */
 
-static inline bool bit(uint32_t raw, unsigned n)
-{
-    return (raw >> n) & 1u;
-}
-
 /* Qd in bits 15:13; D (bit 22) must be 0: there are only Q0-Q7. */
 static inline bool take_qd(insn_t *in, uint32_t raw)
 {
-    in->rd = (uint8_t)field(raw, 13, 3);
+    in->rd = field_qd(raw);
     return !bit(raw, 22);
 }
 
@@ -814,7 +805,7 @@ static bool decode_vldr_sg(insn_t *in, uint32_t raw)
     unsigned size = field(raw, 7, 2), msize = (bit(raw, 6) << 1) | bit(raw, 4);
     bool load = bit(raw, 20), is_unsigned = bit(raw, 28);
     in->rn = (uint8_t)field(raw, 16, 4);
-    in->rm = (uint8_t)field(raw, 1, 3);
+    in->rm = field_qm(raw);
     in->esize = (uint8_t)size;
     in->aux[1] = (uint8_t)msize;
     in->aux[0] = (uint8_t)is_unsigned;
@@ -882,7 +873,7 @@ static bool decode_vcmp(insn_t *in, uint32_t raw)
     unsigned fc0 = scalar ? bit(raw, 5) : bit(raw, 0);
     in->aux[1] = (uint8_t)(bit(raw, 12) << 2 | fc0 << 1 | bit(raw, 7));
     in->list = vpt_mask(raw);
-    in->rn = (uint8_t)field(raw, 17, 3);
+    in->rn = field_qn(raw);
     in->rd = 0;
     if (scalar) {
         in->rm = (uint8_t)field(raw, 0, 4);
@@ -890,7 +881,7 @@ static bool decode_vcmp(insn_t *in, uint32_t raw)
         if (in->rm == 13 || in->rm == 15)
             return false;
     } else {
-        in->rm = (uint8_t)field(raw, 1, 3);
+        in->rm = field_qm(raw);
         if (bit(raw, 5))
             return false;
     }
@@ -907,8 +898,8 @@ static bool decode_vcmp(insn_t *in, uint32_t raw)
 /* VPSEL Qd, Qn, Qm. */
 static bool decode_vpsel(insn_t *in, uint32_t raw)
 {
-    in->rn = (uint8_t)field(raw, 17, 3);
-    in->rm = (uint8_t)field(raw, 1, 3);
+    in->rn = field_qn(raw);
+    in->rm = field_qm(raw);
     return take_qd(in, raw) && !bit(raw, 5);
 }
 
@@ -942,7 +933,7 @@ static bool decode_vmov_lane(insn_t *in, uint32_t raw)
 /* VMOV Rt, Rt2, Qd[idx+2], Qd[idx] and back: Rt2 bits 19:16, Rt 3:0. */
 static bool decode_vmov_2lane(insn_t *in, uint32_t raw)
 {
-    in->rd = (uint8_t)field(raw, 13, 3);
+    in->rd = field_qd(raw);
     in->rn = (uint8_t)field(raw, 0, 4);
     in->ra = (uint8_t)field(raw, 16, 4);
     in->aux[1] = (uint8_t)bit(raw, 4);
@@ -1024,7 +1015,7 @@ static bool decode_vrev(insn_t *in, uint32_t raw)
     unsigned op = field(raw, 7, 2);
     in->esize = (uint8_t)field(raw, 18, 2);
     in->aux[1] = (uint8_t)(3u - op);
-    in->rm = (uint8_t)field(raw, 1, 3);
+    in->rm = field_qm(raw);
     return take_qd(in, raw) && op != 3 && in->esize < in->aux[1] && !bit(raw, 5);
 }
 
@@ -1032,7 +1023,7 @@ static bool decode_vrev(insn_t *in, uint32_t raw)
 static bool decode_vbrsr(insn_t *in, uint32_t raw)
 {
     in->esize = (uint8_t)field(raw, 20, 2);
-    in->rn = (uint8_t)field(raw, 17, 3);
+    in->rn = field_qn(raw);
     in->rm = (uint8_t)field(raw, 0, 4);
     return take_qd(in, raw) && in->esize != 3 && in->rm != 13 && in->rm != 15;
 }

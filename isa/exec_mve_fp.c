@@ -20,6 +20,7 @@
  */
 #include <string.h>
 
+#include "fields.h"
 #include "fp_ops.h"
 #include "insn.h"
 #include "mve.h"
@@ -354,9 +355,6 @@ static void exec_vcmla(cpu_t *cpu, const insn_t *in) { complex_mul(cpu, in, true
 /* ------------------------------------------------------------------ */
 /* Decode                                                              */
 
-static inline uint8_t field_qd(uint32_t raw) { return (raw >> 13) & 7u; }
-static inline uint8_t field_qn(uint32_t raw) { return (raw >> 17) & 7u; }
-static inline uint8_t field_qm(uint32_t raw) { return (raw >> 1) & 7u; }
 
 static void set_float(insn_t *in, bool f16)
 {

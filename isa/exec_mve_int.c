@@ -27,6 +27,7 @@
  */
 #include <string.h>
 
+#include "fields.h"
 #include "fp_ops.h"
 #include "insn.h"
 #include "mve.h"
@@ -911,9 +912,6 @@ static void exec_vabav(cpu_t *cpu, const insn_t *in)
 /* ------------------------------------------------------------------ */
 /* Decoding                                                            */
 
-static inline uint8_t f_qd(uint32_t raw) { return (uint8_t)((raw >> 13) & 7u); }
-static inline uint8_t f_qn(uint32_t raw) { return (uint8_t)((raw >> 17) & 7u); }
-static inline uint8_t f_qm(uint32_t raw) { return (uint8_t)((raw >> 1) & 7u); }
 static inline uint8_t f_u(uint32_t raw) { return (uint8_t)((raw >> 28) & 1u); }
 static inline unsigned f_size20(uint32_t raw) { return (raw >> 20) & 3u; }
 static inline unsigned f_size18(uint32_t raw) { return (raw >> 18) & 3u; }
@@ -927,9 +925,9 @@ static inline bool gp_ok(unsigned r)
 /* Qd, Qn, Qm (D, N, M must be 0: there are only eight Q registers). */
 static bool q3_fields(insn_t *in, uint32_t raw)
 {
-    in->rd = f_qd(raw);
-    in->rn = f_qn(raw);
-    in->rm = f_qm(raw);
+    in->rd = field_qd(raw);
+    in->rn = field_qn(raw);
+    in->rm = field_qm(raw);
     return !(raw & (BIT_D | BIT_N | BIT_M));
 }
 
@@ -941,8 +939,8 @@ static bool decode_q3_nosz(insn_t *in, uint32_t raw)
 /* One-operand forms read Qm through rn (the element-wise body's "a"). */
 static bool decode_q2_nosz(insn_t *in, uint32_t raw)
 {
-    in->rd = f_qd(raw);
-    in->rn = in->rm = f_qm(raw);
+    in->rd = field_qd(raw);
+    in->rn = in->rm = field_qm(raw);
     return !(raw & (BIT_D | BIT_M));
 }
 
@@ -992,8 +990,8 @@ static bool decode_qr(insn_t *in, uint32_t raw)
 {
     in->esize = (uint8_t)f_size20(raw);
     in->aux[0] = f_u(raw);
-    in->rd = f_qd(raw);
-    in->rn = f_qn(raw);
+    in->rd = field_qd(raw);
+    in->rn = field_qn(raw);
     in->rm = raw & 15u;
     in->list = SRC_REG;
     return in->esize != 3u && gp_ok(in->rm) && !(raw & (BIT_D | BIT_N));
@@ -1011,7 +1009,7 @@ static bool decode_shl_r(insn_t *in, uint32_t raw)
 {
     in->esize = (uint8_t)f_size18(raw);
     in->aux[0] = f_u(raw);
-    in->rd = in->rn = f_qd(raw);
+    in->rd = in->rn = field_qd(raw);
     in->rm = raw & 15u;
     in->list = SRC_REG;
     return in->esize != 3u && gp_ok(in->rm) && !(raw & BIT_D);
@@ -1030,8 +1028,8 @@ static bool shift_imm_fields(insn_t *in, uint32_t raw, unsigned *imm6)
         in->esize = 0;
     else
         return false;
-    in->rd = f_qd(raw);
-    in->rn = in->rm = f_qm(raw);
+    in->rd = field_qd(raw);
+    in->rn = in->rm = field_qm(raw);
     return !(raw & (BIT_D | BIT_M));
 }
 
@@ -1076,7 +1074,7 @@ static bool decode_vshlc(insn_t *in, uint32_t raw)
     unsigned imm5 = (raw >> 16) & 0x1Fu;
     in->imm = imm5 ? imm5 : 32u;
     in->esize = 2;
-    in->rd = f_qd(raw);
+    in->rd = field_qd(raw);
     in->rm = raw & 15u;
     return gp_ok(in->rm) && !(raw & BIT_D);
 }
@@ -1164,8 +1162,8 @@ static bool decode_vqdmull_r(insn_t *in, uint32_t raw)
 {
     in->esize = (uint8_t)(1u + f_u(raw));
     in->aux[1] = (raw >> 12) & 1u;
-    in->rd = f_qd(raw);
-    in->rn = f_qn(raw);
+    in->rd = field_qd(raw);
+    in->rn = field_qn(raw);
     in->rm = raw & 15u;
     in->list = SRC_REG;
     return gp_ok(in->rm) && !(raw & (BIT_D | BIT_N));
@@ -1193,7 +1191,7 @@ static bool decode_vaddv(insn_t *in, uint32_t raw)
     in->esize = (uint8_t)f_size18(raw);
     in->aux[0] = f_u(raw);
     in->rd = (uint8_t)(((raw >> 13) & 7u) * 2u);
-    in->rm = f_qm(raw);
+    in->rm = field_qm(raw);
     in->flags = (raw & BIT_M) ? INSN_ACC : 0u;
     return in->esize != 3u;
 }
@@ -1211,7 +1209,7 @@ static bool decode_vaddlv(insn_t *in, uint32_t raw)
 {
     in->esize = 2;
     in->aux[0] = f_u(raw);
-    in->rm = f_qm(raw);
+    in->rm = field_qm(raw);
     in->flags = (raw & BIT_M) ? INSN_ACC : 0u;
     return rda_pair(in, raw);
 }
@@ -1220,8 +1218,8 @@ static bool decode_vaddlv(insn_t *in, uint32_t raw)
  * A, so Qm has no M bit), X in bit 12. */
 static bool dav_fields(insn_t *in, uint32_t raw, bool sub)
 {
-    in->rn = f_qn(raw);
-    in->rm = f_qm(raw);
+    in->rn = field_qn(raw);
+    in->rm = field_qm(raw);
     in->imm = (sub ? OPT_SUB : 0u) | ((raw >> 12) & 1u ? OPT_EXCH : 0u);
     in->flags = (raw & BIT_M) ? INSN_ACC : 0u;
     /* no exchanging unsigned forms */
@@ -1270,7 +1268,7 @@ static bool decode_vminmaxv(insn_t *in, uint32_t raw)
     in->esize = (uint8_t)f_size18(raw);
     in->aux[0] = f_u(raw);
     in->rd = (raw >> 12) & 15u;
-    in->rm = f_qm(raw);
+    in->rm = field_qm(raw);
     return in->esize != 3u && gp_ok(in->rd) && !(raw & BIT_M);
 }
 
@@ -1280,8 +1278,8 @@ static bool decode_vabav(insn_t *in, uint32_t raw)
     in->esize = (uint8_t)f_size20(raw);
     in->aux[0] = f_u(raw);
     in->rd = (raw >> 12) & 15u;
-    in->rn = f_qn(raw);
-    in->rm = f_qm(raw);
+    in->rn = field_qn(raw);
+    in->rm = field_qm(raw);
     return in->esize != 3u && gp_ok(in->rd) && !(raw & (BIT_N | BIT_M));
 }
 

@@ -6,12 +6,8 @@
  * VSCCLRM belongs with the floating point instructions (exec_fp.c).
  */
 #include "alu.h"
+#include "fields.h"
 #include "insn.h"
-
-static inline uint32_t field(uint32_t raw, unsigned lo, unsigned width)
-{
-    return (raw >> lo) & ((1u << width) - 1u);
-}
 
 /* ------------------------------------------------------------------ */
 /* IT and hints                                                        */
