@@ -26,6 +26,9 @@ void isa_encoding_bytes(uint32_t raw, unsigned size, uint8_t bytes[4])
     }
 }
 
+/* A Capstone handle per call, closed before returning: disassembly holds
+ * no state between calls (it serves error messages and traces, never the
+ * run loop, so opening one costs nothing that matters). */
 static bool capstone_disasm(uint32_t raw, unsigned size, uint32_t pc, char *buf, size_t len)
 {
     uint8_t bytes[4];
