@@ -80,7 +80,7 @@ static void clrm_list(uint16_t list, char *out, size_t len)
 static void vscclrm_list(const insn_t *in, char *out, size_t len)
 {
     bool dp = (in->raw >> 8) & 1u;
-    unsigned first = dp ? in->rd / 2u : in->rd, count = dp ? in->list / 2u : in->list;
+    unsigned first = dp ? in->rd / 2u : in->rd, count = dp ? in->words / 2u : in->words;
     char kind = dp ? 'd' : 's';
     if (count == 0)
         snprintf(out, len, "{VPR}");

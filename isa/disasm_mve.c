@@ -162,7 +162,7 @@ static bool vcmp_vpt(const insn_t *in, char *mn, size_t mlen, char *ops, size_t 
         dt(type, sizeof type, 'f', 8u << in->esize);
     else
         dt(type, sizeof type, kinds[c], 8u << in->esize);
-    if (in->list) {
+    if (in->vpt_mask) {
         vpt_letters(raw, letters);
         snprintf(mn, mlen, "vp%s%s", letters, type);
     } else {

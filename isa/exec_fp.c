@@ -584,14 +584,14 @@ static void exec_vmsr(cpu_t *cpu, const insn_t *in)
 }
 
 /* VLDR/VSTR (system register) [Rn, #+/-imm7*4]{!} or [Rn], #+/-imm:
- * imm = the system register, shift_n:list = offset. */
+ * imm = the system register, offset = the offset in bytes. */
 static bool decode_vldst_sysreg(insn_t *in, uint32_t raw)
 {
     bool p = (raw >> 24) & 1u, w = (raw >> 21) & 1u;
     uint32_t reg = ((raw >> 22) & 1u) << 3 | ((raw >> 13) & 7u);
     in->rn = (raw >> 16) & 0xFu;
     in->imm = reg;
-    in->list = (uint16_t)((raw & 0x7Fu) * 4u);
+    in->offset = (uint16_t)((raw & 0x7Fu) * 4u);
     in->flags = (uint8_t)((p ? INSN_INDEX : 0) | ((raw >> 23) & 1u ? INSN_ADD : 0) | (w ? INSN_WBACK : 0));
     if (!p && !w)
         return false;               /* another encoding (MVE) */
@@ -603,7 +603,7 @@ static bool decode_vldst_sysreg(insn_t *in, uint32_t raw)
 static uint32_t vldst_address(const cpu_t *cpu, const insn_t *in, uint32_t *wback)
 {
     uint32_t base = cpu->r[in->rn];
-    uint32_t off = (in->flags & INSN_ADD) ? base + in->list : base - in->list;
+    uint32_t off = (in->flags & INSN_ADD) ? base + in->offset : base - in->offset;
     *wback = off;
     return (in->flags & INSN_INDEX) ? off : base;
 }
@@ -702,7 +702,7 @@ static void exec_vstr(cpu_t *cpu, const insn_t *in)
 }
 
 /* VLDM/VSTM (IA with optional writeback, DB with writeback), VPUSH,
- * VPOP: rd = first S register (D lists converted), list = number of
+ * VPOP: rd = first S register (D lists converted), words = number of
  * words, imm = bytes the base moves (imm8 * 4: FLDMX/FSTMX's odd word
  * included), aux[0] = registers for the timing. */
 static bool decode_vldm(insn_t *in, uint32_t raw)
@@ -714,11 +714,11 @@ static bool decode_vldm(insn_t *in, uint32_t raw)
     in->esize = dp ? FP_F64 : FP_F32;
     in->rn = (raw >> 16) & 0xFu;
     in->rd = dp ? (uint8_t)(2u * d) : d;
-    in->list = (uint16_t)(dp ? 2u * regs : regs);
+    in->words = (uint16_t)(dp ? 2u * regs : regs);
     in->imm = imm8 * 4u;
     in->aux[0] = (uint8_t)regs;
     in->flags = (uint8_t)(((raw >> 23) & 1u ? INSN_ADD : 0) | ((raw >> 21) & 1u ? INSN_WBACK : 0));
-    if (regs == 0 || (dp && regs > 16) || (in->rd + in->list > 32) || in->rn == 15)
+    if (regs == 0 || (dp && regs > 16) || (in->rd + in->words > 32) || in->rn == 15)
         return false;               /* UNPREDICTABLE */
     return true;
 }
@@ -748,11 +748,11 @@ static void exec_vldm(cpu_t *cpu, const insn_t *in)
 {
     cpu_fp_enter(cpu);
     uint32_t wb, addr = vldm_address(cpu, in, &wb), words[32];
-    for (unsigned i = 0; i < in->list; i++)
+    for (unsigned i = 0; i < in->words; i++)
         words[i] = cpu_read32_aligned(cpu, addr + 4u * i);
     if (in->flags & INSN_WBACK)
         set_core(cpu, in->rn, wb);
-    for (unsigned i = 0; i < in->list; i++)
+    for (unsigned i = 0; i < in->words; i++)
         cpu->fp.s[in->rd + i] = words[i];
     timing_add(cpu, in->aux[0] - 1u);
 }
@@ -762,7 +762,7 @@ static void exec_vstm(cpu_t *cpu, const insn_t *in)
     cpu_fp_enter(cpu);
     uint32_t wb, addr = vldm_address(cpu, in, &wb);
     check_sp_limit(cpu, in, wb);
-    for (unsigned i = 0; i < in->list; i++)
+    for (unsigned i = 0; i < in->words; i++)
         cpu_write32_aligned(cpu, addr + 4u * i, cpu->fp.s[in->rd + i]);
     if (in->flags & INSN_WBACK)
         set_core(cpu, in->rn, wb);
@@ -779,8 +779,8 @@ static bool decode_vscclrm(insn_t *in, uint32_t raw)
     unsigned imm8 = raw & 0xFFu;
     uint8_t d = field_vd(raw, dp);
     in->rd = dp ? (uint8_t)(2u * d) : d;
-    in->list = (uint16_t)(dp ? (imm8 & ~1u) : imm8);
-    if (in->rd + in->list > 32 || (dp && (imm8 & 1u)))
+    in->words = (uint16_t)(dp ? (imm8 & ~1u) : imm8);
+    if (in->rd + in->words > 32 || (dp && (imm8 & 1u)))
         return false;               /* UNPREDICTABLE */
     return true;
 }
@@ -790,7 +790,7 @@ static void exec_vscclrm(cpu_t *cpu, const insn_t *in)
     if ((cpu->scb.fpccr & FPCCR_ASPEN) && !(cpu->control & CONTROL_FPCA))
         return;
     cpu_fp_enter(cpu);
-    for (unsigned i = 0; i < in->list; i++)
+    for (unsigned i = 0; i < in->words; i++)
         cpu->fp.s[in->rd + i] = 0;
     cpu->vpr = 0;
 }
@@ -963,8 +963,8 @@ const isa_pattern_t isa_patterns_fp[] = {
     {"vmsr",       0xFFF00FFFu, 0xEEE00A10u, 4, TC_SYS,  decode_vmrs,        exec_vmsr,         "{imm}, {rd}", OP_FPSCR_REG, OP_RD, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
     {"vmrs",       0xFFF00FFFu, 0xEEF00A10u, 4, TC_SYS,  decode_vmrs,        exec_vmrs,         "{rd}, {imm}", OP_RD | OP_APSR_NZCV, OP_FPSCR_REG, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
     /* loads and stores; VSCCLRM before VLDMIA, whose Rn = PC form it is */
-    {"vscclrm",    0xFFBF0F00u, 0xEC9F0A00u, 4, TC_FP32, decode_vscclrm, exec_vscclrm, "{list}", OP_LIST, OP_NONE, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
-    {"vscclrm",    0xFFBF0F00u, 0xEC9F0B00u, 4, TC_FP32, decode_vscclrm, exec_vscclrm, "{list}", OP_LIST, OP_NONE, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vscclrm",    0xFFBF0F00u, 0xEC9F0A00u, 4, TC_FP32, decode_vscclrm, exec_vscclrm, "{list}", OP_SLIST | OP_VPR, OP_NONE, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vscclrm",    0xFFBF0F00u, 0xEC9F0B00u, 4, TC_FP32, decode_vscclrm, exec_vscclrm, "{list}", OP_SLIST | OP_VPR, OP_NONE, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
     {"vlldm",      0xFFF0FF7Fu, 0xEC300A00u, 4, TC_SYS,  decode_vlldm,   exec_nop,     "{rn}", OP_RN, OP_NONE, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
     {"vlstm",      0xFFF0FF7Fu, 0xEC200A00u, 4, TC_SYS,  decode_vlldm,   exec_nop,     "{rn}", OP_RN, OP_NONE, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
     {"vldr.16",    0xFF300F00u, 0xED100900u, 4, TC_FP_LOAD,  decode_vldr, exec_vldr, "{rd}, [{rn}, {imm}]", OP_NONE, OP_RN, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},

@@ -534,7 +534,7 @@ static inline void vcmp(cpu_t *cpu, const insn_t *in, bool scalar)
     uint32_t p0 = in->aux[0] == 2 ? vcmp_fp_lanes(cpu, in, mask, scalar)
                                    : vcmp_int_lanes(cpu, in, mask, scalar);
     set_p0(cpu, before, p0);
-    set_vpt_mask(cpu, in->list);
+    set_vpt_mask(cpu, in->vpt_mask);
 }
 
 static void exec_vcmp(cpu_t *cpu, const insn_t *in)
@@ -568,7 +568,7 @@ static void exec_vpnot(cpu_t *cpu, const insn_t *in)
 static void exec_vpst(cpu_t *cpu, const insn_t *in)
 {
     mve_begin_unpredicated(cpu);
-    set_vpt_mask(cpu, in->list);
+    set_vpt_mask(cpu, in->vpt_mask);
 }
 
 /* VPSEL Qd, Qn, Qm: Qn's bytes where P0 is set, Qm's elsewhere. */
@@ -860,8 +860,8 @@ static inline uint16_t vpt_mask(uint32_t raw)
 
 static bool decode_vpst(insn_t *in, uint32_t raw)
 {
-    in->list = vpt_mask(raw);
-    return in->list != 0;
+    in->vpt_mask = vpt_mask(raw);
+    return in->vpt_mask != 0;
 }
 
 /* VCMP/VPT: Qn bits 19:17; Qm bits 3:1 (bit 6 = 0) or Rm bits 3:0
@@ -872,7 +872,7 @@ static bool decode_vcmp(insn_t *in, uint32_t raw)
     bool scalar = bit(raw, 6), is_float = field(raw, 20, 2) == 3;
     unsigned fc0 = scalar ? bit(raw, 5) : bit(raw, 0);
     in->aux[1] = (uint8_t)(bit(raw, 12) << 2 | fc0 << 1 | bit(raw, 7));
-    in->list = vpt_mask(raw);
+    in->vpt_mask = vpt_mask(raw);
     in->rn = field_qn(raw);
     in->rd = 0;
     if (scalar) {

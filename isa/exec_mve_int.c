@@ -34,7 +34,7 @@
 
 #define ALWAYS_INLINE static inline __attribute__((always_inline))
 
-/* in->list: where the second operand of an element-wise operation comes from. */
+/* in->operand2: where the second operand of an element-wise operation comes from. */
 enum { SRC_VEC = 0, SRC_REG, SRC_IMM, SRC_NEGIMM };
 
 /* in->imm of instructions without an immediate. */
@@ -113,7 +113,7 @@ static inline void vsplat(vec_t *v, unsigned esize, uint32_t x)
  * repeated in every element. */
 static inline void operand_m(vec_t *m, const cpu_t *cpu, const insn_t *in)
 {
-    switch (in->list) {
+    switch (in->operand2) {
     case SRC_VEC: vload(m, cpu, in->rm); break;
     case SRC_REG: vsplat(m, in->esize, cpu->r[in->rm]); break;
     case SRC_IMM: vsplat(m, in->esize, in->imm); break;
@@ -545,7 +545,7 @@ static void exec_vqdmull(cpu_t *cpu, const insn_t *in)
     uint16_t mask = mve_begin(cpu);
     vec_t n, m, r;
     vload(&n, cpu, in->rn);
-    if (in->list == SRC_REG)
+    if (in->operand2 == SRC_REG)
         vsplat(&m, in->esize, cpu->r[in->rm]);
     else
         vload(&m, cpu, in->rm);
@@ -993,7 +993,7 @@ static bool decode_qr(insn_t *in, uint32_t raw)
     in->rd = field_qd(raw);
     in->rn = field_qn(raw);
     in->rm = raw & 15u;
-    in->list = SRC_REG;
+    in->operand2 = SRC_REG;
     return in->esize != 3u && gp_ok(in->rm) && !(raw & (BIT_D | BIT_N));
 }
 
@@ -1011,7 +1011,7 @@ static bool decode_shl_r(insn_t *in, uint32_t raw)
     in->aux[0] = f_u(raw);
     in->rd = in->rn = field_qd(raw);
     in->rm = raw & 15u;
-    in->list = SRC_REG;
+    in->operand2 = SRC_REG;
     return in->esize != 3u && gp_ok(in->rm) && !(raw & BIT_D);
 }
 
@@ -1037,7 +1037,7 @@ static bool decode_shl_imm(insn_t *in, uint32_t raw)
 {
     unsigned imm6;
     in->aux[0] = f_u(raw);
-    in->list = SRC_IMM;
+    in->operand2 = SRC_IMM;
     bool ok = shift_imm_fields(in, raw, &imm6);
     in->imm = imm6 & ((8u << in->esize) - 1u);
     return ok;
@@ -1055,7 +1055,7 @@ static bool decode_shr_imm(insn_t *in, uint32_t raw)
 {
     unsigned imm6;
     in->aux[0] = f_u(raw);
-    in->list = SRC_NEGIMM;
+    in->operand2 = SRC_NEGIMM;
     bool ok = shift_imm_fields(in, raw, &imm6);
     in->imm = (16u << in->esize) - imm6;
     return ok;
@@ -1065,7 +1065,7 @@ static bool decode_sri(insn_t *in, uint32_t raw)
 {
     bool ok = decode_shr_imm(in, raw);
     in->aux[0] = 0;
-    in->list = SRC_IMM;
+    in->operand2 = SRC_IMM;
     return ok;
 }
 
@@ -1165,7 +1165,7 @@ static bool decode_vqdmull_r(insn_t *in, uint32_t raw)
     in->rd = field_qd(raw);
     in->rn = field_qn(raw);
     in->rm = raw & 15u;
-    in->list = SRC_REG;
+    in->operand2 = SRC_REG;
     return gp_ok(in->rm) && !(raw & (BIT_D | BIT_N));
 }
 

@@ -48,7 +48,13 @@ struct insn {
     uint8_t flags;         /* INSN_* */
     uint8_t tclass;        /* timing class (isa/timing.h) */
     uint8_t esize;         /* element size / data type selector (FP, MVE) */
-    uint16_t list;         /* register list (LDM/STM/PUSH/POP), VLDM count */
+    union {                /* one 16-bit field, named by the row's shape: */
+        uint16_t list;     /* LDM/STM/PUSH/POP, CLRM: core register list */
+        uint16_t words;    /* VLDM/VSTM/VPUSH/VPOP, VSCCLRM: S registers from rd */
+        uint16_t vpt_mask; /* VPT/VPST: the mask (bit 3 = the first condition) */
+        uint16_t operand2; /* Helium element-wise: where the second operand comes from */
+        uint16_t offset;   /* VLDR/VSTR of a system register: offset in bytes */
+    };
     uint8_t aux[2];        /* family-specific extra fields */
     /* Pipeline model (isa/timing.h), filled by timing_annotate(). */
     uint8_t issue;         /* front-end cycles */

@@ -72,7 +72,7 @@ static uint64_t operand_units(const insn_t *in, enum isa_operand op)
     case OP_COND: return flags_if(in->cond != 14);
     case OP_WBACK: return (in->flags & INSN_WBACK) ? core_reg(in->rn) : 0;
     case OP_SETFLAGS: return flags_if(in->flags & INSN_SETFLAGS);
-    case OP_SLIST: return s_range(in->rd, in->list);
+    case OP_SLIST: return s_range(in->rd, in->words);
     case OP_SPAIR: return s_reg(in->rd) | s_reg(in->rd + 1u);
     case OP_D_OF_S: return d_reg(in->rd / 2u);
     case OP_PSR: return flags_if(in->imm < 4);   /* APSR, IAPSR, EAPSR, XPSR */

@@ -43,7 +43,7 @@ enum isa_operand {
     OP_COND = 1u << 19,       /* the flags, when in->cond is not AL */
     OP_WBACK = 1u << 20,      /* Rn, when INSN_WBACK */
     OP_SETFLAGS = 1u << 21,   /* the flags, when INSN_SETFLAGS */
-    OP_SLIST = 1u << 22,      /* S registers rd .. rd + list - 1 (VLDM, VPUSH) */
+    OP_SLIST = 1u << 22,      /* S registers rd .. rd + words - 1 (VLDM, VPUSH) */
     OP_SPAIR = 1u << 23,      /* S registers rd and rd + 1 (VMOV two core registers) */
     OP_D_OF_S = 1u << 24,     /* the D register holding S register rd (VMOV.32 Dd[x]) */
     OP_PSR = 1u << 25,        /* the flags, when SYSm (in->imm) is an xPSR view with the APSR */
