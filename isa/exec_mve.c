@@ -1066,7 +1066,7 @@ const isa_pattern_t isa_patterns_mve[] = {
     {"vmov",     0xFF900F1Fu, 0xEE000B10u, 4, VI, decode_vmov_lane,  exec_vmov_to_lane,   "{dt} {qd}, {rn}", OP_QD, OP_RN | OP_QD, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
     {"vmov",     0xFF100F1Fu, 0xEE100B10u, 4, VI, decode_vmov_lane,  exec_vmov_from_lane, "{dt} {rn}, {qd}", OP_RN, OP_RN | OP_QD, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
     {"vdup",     0xFFB10FDFu, 0xEEA00B10u, 4, VI, decode_vdup,       exec_vdup,       "{dt} {qd}, {rn}", OP_QD, OP_RN, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
-    {"vmov",     0xFFF01FE0u, 0xEC000F00u, 4, VI, decode_vmov_2lane, exec_vmov_2lane_to_core, "{rn}, {ra}, {qd}", OP_RN, OP_RN | OP_RA | OP_QD, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
+    {"vmov",     0xFFF01FE0u, 0xEC000F00u, 4, VI, decode_vmov_2lane, exec_vmov_2lane_to_core, "{rn}, {ra}, {qd}", OP_RN | OP_RA, OP_QD, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
     {"vmov",     0xFFF01FE0u, 0xEC100F00u, 4, VI, decode_vmov_2lane, exec_vmov_2lane_to_vec,  "{qd}, {rn}, {ra}", OP_QD, OP_RN | OP_RA | OP_QD, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
     {"vmov.imm", 0xEFB800D0u, 0xEF800050u, 4, VI, decode_vmov_imm,   exec_vmov_imm,   "{dt} {qd}, {imm}", OP_QD, OP_NONE, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
     {"vidup",    0xFFC10F70u, 0xEE010F60u, 4, VI, decode_vidup,      exec_vidup,      "{dt} {qd}, {rn}, {imm}", OP_QD, OP_RN, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},

@@ -101,6 +101,15 @@ Test(pipeline, vmsr_waits_for_its_core_register)
     cr_assert_eq(dep - indep, 1);
 }
 
+/* A long shift reads both halves of RdaHi:RdaLo (the format-derived sets
+ * had ASRL read RdaHi only). */
+Test(pipeline, long_shift_reads_both_halves)
+{
+    uint64_t dep = cycles_of("ldr r0, [r1]\nasrl r0, r3, #2");
+    uint64_t indep = cycles_of("ldr r2, [r1]\nasrl r0, r3, #2");
+    cr_assert_eq(dep - indep, 1);
+}
+
 /* VPOP writes SP back: a POP right after it waits for SP. */
 Test(pipeline, vpop_writes_back_sp)
 {
