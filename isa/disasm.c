@@ -134,7 +134,7 @@ static size_t expand_operands(const insn_t *in, const char *f, char *buf, size_t
         else if (!strcmp(key, "dm")) snprintf(val, sizeof val, "d%u", in->rm);
         else if (!strcmp(key, "dt")) {
             static const char kind[3] = {'s', 'u', 'f'};
-            snprintf(val, sizeof val, ".%c%u", kind[in->aux[0] < 3 ? in->aux[0] : 0], 8u << (in->esize & 3u));
+            snprintf(val, sizeof val, ".%c%u", kind[in->dt < 3 ? in->dt : 0], 8u << (in->esize & 3u));
         }
         size_t vl = strlen(val);
         if (o + vl >= len)
@@ -219,7 +219,7 @@ static void table_disasm(const insn_t *in, char *buf, size_t len, uint32_t pc)
     /* A data type suffix belongs to the mnemonic: "vadd.s16 q0, ...". */
     if (strncmp(f, "{dt}", 4) == 0 && o < len) {
         static const char kind[3] = {'s', 'u', 'f'};
-        o += (size_t)snprintf(buf + o, len - o, ".%c%u", kind[in->aux[0] < 3 ? in->aux[0] : 0],
+        o += (size_t)snprintf(buf + o, len - o, ".%c%u", kind[in->dt < 3 ? in->dt : 0],
                               8u << (in->esize & 3u));
         f += 4;
         while (*f == ' ')

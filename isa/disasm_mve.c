@@ -158,7 +158,7 @@ static bool vcmp_vpt(const insn_t *in, char *mn, size_t mlen, char *ops, size_t 
     uint32_t raw = in->raw;
     unsigned c = in->aux[1] & 7u;
     char type[8], letters[6];
-    if (in->aux[0] == 2)
+    if (in->dt == 2)
         dt(type, sizeof type, 'f', 8u << in->esize);
     else
         dt(type, sizeof type, kinds[c], 8u << in->esize);

@@ -53,7 +53,7 @@ static inline void set_f(cpu_t *cpu, enum fp_fmt f, unsigned r, uint64_t v)
 
 static inline enum fp_rounding insn_rounding(const cpu_t *cpu, const insn_t *in)
 {
-    return in->aux[0] == FP_ROUND_BY_FPSCR ? fp_rounding_mode(cpu->fpscr) : (enum fp_rounding)in->aux[0];
+    return in->rounding == FP_ROUND_BY_FPSCR ? fp_rounding_mode(cpu->fpscr) : (enum fp_rounding)in->rounding;
 }
 
 /* ------------------------------------------------------------------ */
@@ -102,7 +102,7 @@ static bool decode_fp2(insn_t *in, uint32_t raw)
 static bool decode_vrint(insn_t *in, uint32_t raw)
 {
     bool opc2_7 = (raw >> 16) & 1u, bit7 = (raw >> 7) & 1u;
-    in->aux[0] = bit7 ? FPR_ZERO : FP_ROUND_BY_FPSCR;
+    in->rounding = bit7 ? FPR_ZERO : FP_ROUND_BY_FPSCR;
     in->aux[1] = opc2_7;          /* VRINTX */
     return decode_fp2(in, raw);
 }
@@ -116,7 +116,7 @@ static inline uint8_t rm_field(uint32_t raw)
 
 static bool decode_vrint_dir(insn_t *in, uint32_t raw)
 {
-    in->aux[0] = rm_field(raw);
+    in->rounding = rm_field(raw);
     in->aux[1] = 0;
     return decode_fp2(in, raw);
 }
@@ -137,7 +137,7 @@ static bool decode_vcvt_to_int(insn_t *in, uint32_t raw)
     in->esize = (uint8_t)f;
     in->rd = field_vd(raw, false);
     in->rm = field_vm(raw, f == FP_F64);
-    in->aux[0] = (raw >> 7) & 1u ? FPR_ZERO : FP_ROUND_BY_FPSCR;
+    in->rounding = (raw >> 7) & 1u ? FPR_ZERO : FP_ROUND_BY_FPSCR;
     in->aux[1] = !((raw >> 16) & 1u);      /* unsigned */
     return d_ok(f == FP_F64, in->rm);
 }
@@ -146,7 +146,7 @@ static bool decode_vcvt_to_int(insn_t *in, uint32_t raw)
 static bool decode_vcvt_dir(insn_t *in, uint32_t raw)
 {
     bool ok = decode_vcvt_to_int(in, raw);
-    in->aux[0] = rm_field(raw);
+    in->rounding = rm_field(raw);
     in->aux[1] = !((raw >> 7) & 1u);
     return ok;
 }
@@ -321,7 +321,7 @@ static void exec_vmov_imm(cpu_t *cpu, const insn_t *in)
     set_f(cpu, f, in->rd, f == FP_F64 ? (uint64_t)in->imm << 32 : in->imm);
 }
 
-/* VRINT*: aux[0] rounding, aux[1] exact (VRINTX). */
+/* VRINT*: rounding, aux[1] exact (VRINTX). */
 static void exec_vrint(cpu_t *cpu, const insn_t *in)
 {
     cpu_fp_enter(cpu);
@@ -704,7 +704,7 @@ static void exec_vstr(cpu_t *cpu, const insn_t *in)
 /* VLDM/VSTM (IA with optional writeback, DB with writeback), VPUSH,
  * VPOP: rd = first S register (D lists converted), words = number of
  * words, imm = bytes the base moves (imm8 * 4: FLDMX/FSTMX's odd word
- * included), aux[0] = registers for the timing. */
+ * included), regs = registers for the timing. */
 static bool decode_vldm(insn_t *in, uint32_t raw)
 {
     bool dp = (raw >> 8) & 1u;
@@ -716,7 +716,7 @@ static bool decode_vldm(insn_t *in, uint32_t raw)
     in->rd = dp ? (uint8_t)(2u * d) : d;
     in->words = (uint16_t)(dp ? 2u * regs : regs);
     in->imm = imm8 * 4u;
-    in->aux[0] = (uint8_t)regs;
+    in->regs = (uint8_t)regs;
     in->flags = (uint8_t)(((raw >> 23) & 1u ? INSN_ADD : 0) | ((raw >> 21) & 1u ? INSN_WBACK : 0));
     if (regs == 0 || (dp && regs > 16) || (in->rd + in->words > 32) || in->rn == 15)
         return false;               /* UNPREDICTABLE */
@@ -754,7 +754,7 @@ static void exec_vldm(cpu_t *cpu, const insn_t *in)
         set_core(cpu, in->rn, wb);
     for (unsigned i = 0; i < in->words; i++)
         cpu->fp.s[in->rd + i] = words[i];
-    timing_add(cpu, in->aux[0] - 1u);
+    timing_add(cpu, in->regs - 1u);
 }
 
 static void exec_vstm(cpu_t *cpu, const insn_t *in)
@@ -766,7 +766,7 @@ static void exec_vstm(cpu_t *cpu, const insn_t *in)
         cpu_write32_aligned(cpu, addr + 4u * i, cpu->fp.s[in->rd + i]);
     if (in->flags & INSN_WBACK)
         set_core(cpu, in->rn, wb);
-    timing_add(cpu, in->aux[0] - 1u);
+    timing_add(cpu, in->regs - 1u);
 }
 
 /* VSCCLRM {regs, VPR}: clears the listed registers and VPR.  There is no

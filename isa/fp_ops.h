@@ -56,7 +56,7 @@ enum fp_rounding {
     FPR_TIEAWAY = 4,
 };
 
-/* in->aux[0] of the rounding instructions (isa/exec_fp.c) is a fixed
+/* in->rounding of the rounding instructions (isa/exec_fp.c) is a fixed
  * FPRounding or this marker for "FPSCR.RMode at execution time" (then the
  * instruction reads the FPSCR: isa/insn_regs.c). */
 #define FP_ROUND_BY_FPSCR 0xFFu

@@ -55,7 +55,12 @@ struct insn {
         uint16_t operand2; /* Helium element-wise: where the second operand comes from */
         uint16_t offset;   /* VLDR/VSTR of a system register: offset in bytes */
     };
-    uint8_t aux[2];        /* family-specific extra fields */
+    union {                /* two family-specific bytes; named where a shape has a view: */
+        uint8_t aux[2];
+        struct { uint8_t dt; };       /* Helium: {dt}'s element type: 0 signed, 1 unsigned, 2 float */
+        struct { uint8_t rounding; }; /* FP conversions, VRINT: enum fp_rounding or FP_ROUND_BY_FPSCR */
+        struct { uint8_t regs; };     /* VLDM/VSTM/VPUSH/VPOP: registers moved (their timing) */
+    };
     /* Pipeline model (isa/timing.h), filled by timing_annotate(). */
     uint8_t issue;         /* front-end cycles */
     uint8_t latency;       /* result latency */

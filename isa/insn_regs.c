@@ -78,7 +78,7 @@ static uint64_t operand_units(const insn_t *in, enum isa_operand op)
     case OP_PSR: return flags_if(in->imm < 4);   /* APSR, IAPSR, EAPSR, XPSR */
     case OP_FPSCR_REG: return in->imm == 1 ? TIMING_MASK_FPSCR : 0;
     case OP_APSR_NZCV: return flags_if(in->rd == 15);
-    case OP_ROUND_FPSCR: return in->aux[0] == FP_ROUND_BY_FPSCR ? TIMING_MASK_FPSCR : 0;
+    case OP_ROUND_FPSCR: return in->rounding == FP_ROUND_BY_FPSCR ? TIMING_MASK_FPSCR : 0;
     case OP_RD_ACC: return acc ? core_reg(in->rd) : 0;
     case OP_RA_ACC: return acc ? core_reg(in->ra) : 0;
     }
