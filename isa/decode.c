@@ -4,6 +4,7 @@
  * search is fast enough and keeps the tables the single source of truth. */
 #include <stdlib.h>
 #include <string.h>
+#include <threads.h>
 
 #include "insn.h"
 
@@ -26,6 +27,12 @@ static const isa_pattern_t *const family_tables[] = {
     isa_patterns_mve_int, isa_patterns_mve_fp,
 };
 
+const isa_pattern_t *const *isa_family_tables(size_t *count)
+{
+    *count = sizeof family_tables / sizeof family_tables[0];
+    return family_tables;
+}
+
 static void exec_undefined(cpu_t *cpu, const insn_t *in)
 {
     (void)in;
@@ -34,13 +41,17 @@ static void exec_undefined(cpu_t *cpu, const insn_t *in)
 
 static const isa_pattern_t undefined_pattern = {
     .name = "undefined", .tclass = TC_ALU, .exec = exec_undefined, .fmt = "",
+    .writes = 0, .reads = 0, .timing = TL_CLASS, .dual = DUAL_NONE, .disasm = ISA_DIS_CAPSTONE,
 };
 
 /* An index over the tables: for each value of the top bits of an
  * encoding (hw[15:8] of a 16-bit one, hw1[15:4] of a 32-bit one), the rows
- * that can match it, in search order.  Built once on first use and never
- * changed after (the only process-wide state of the core: it is a pure
- * function of the constant tables). */
+ * that can match it, in search order.  Process-wide but immutable after
+ * its one-time initialisation (call_once: built before the first decode
+ * returns, by whichever thread gets there first, and only read after), as
+ * a pure function of the constant tables; so it is no mutable state any
+ * SoC instance could see change.  The decode results themselves are cached
+ * per core (isa/cpu.c). */
 #define KEY16_SHIFT 8u
 #define KEY32_SHIFT 20u
 #define NKEY16 (1u << (16u - KEY16_SHIFT))
@@ -52,7 +63,7 @@ typedef struct decode_index {
 } decode_index_t;
 
 static decode_index_t index_;
-static bool index_built;
+static once_flag index_once = ONCE_FLAG_INIT;
 
 static bool row_fits_bucket(const isa_pattern_t *p, uint32_t bucket)
 {
@@ -87,7 +98,6 @@ static void build_index(void)
         FOR_EACH_ROW(p)
             if (row_fits_bucket(p, b))
                 index_.rows[n++] = p;
-    index_built = true;
 }
 
 #pragma weak isa_hot_mve
@@ -115,8 +125,7 @@ void isa_assign_hot(insn_t *in)
 
 void isa_decode(insn_t *in, uint32_t hw1, uint32_t hw2)
 {
-    if (!index_built)
-        build_index();
+    call_once(&index_once, build_index);
     bool wide = isa_is_32bit(hw1);
     uint32_t raw = wide ? (hw1 << 16) | hw2 : hw1;
     uint8_t size = wide ? 4 : 2;

@@ -8,10 +8,6 @@
 #include "disasm_mve.h"
 #include "insn.h"
 
-#pragma weak isa_patterns_mve
-#pragma weak isa_patterns_mve_int
-#pragma weak isa_patterns_mve_fp
-
 static const char *const reg_names[16] = {"r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7",
                                           "r8", "r9", "r10", "r11", "r12", "sp", "lr", "pc"};
 static const char *const cond_names[16] = {"eq", "ne", "cs", "cc", "mi", "pl", "vs", "vc",
@@ -30,6 +26,9 @@ void isa_encoding_bytes(uint32_t raw, unsigned size, uint8_t bytes[4])
     }
 }
 
+/* A Capstone handle per call, closed before returning: disassembly holds
+ * no state between calls (it serves error messages and traces, never the
+ * run loop, so opening one costs nothing that matters). */
 static bool capstone_disasm(uint32_t raw, unsigned size, uint32_t pc, char *buf, size_t len)
 {
     uint8_t bytes[4];
@@ -81,7 +80,7 @@ static void clrm_list(uint16_t list, char *out, size_t len)
 static void vscclrm_list(const insn_t *in, char *out, size_t len)
 {
     bool dp = (in->raw >> 8) & 1u;
-    unsigned first = dp ? in->rd / 2u : in->rd, count = dp ? in->list / 2u : in->list;
+    unsigned first = dp ? in->rd / 2u : in->rd, count = dp ? in->words / 2u : in->words;
     char kind = dp ? 'd' : 's';
     if (count == 0)
         snprintf(out, len, "{VPR}");
@@ -135,7 +134,7 @@ static size_t expand_operands(const insn_t *in, const char *f, char *buf, size_t
         else if (!strcmp(key, "dm")) snprintf(val, sizeof val, "d%u", in->rm);
         else if (!strcmp(key, "dt")) {
             static const char kind[3] = {'s', 'u', 'f'};
-            snprintf(val, sizeof val, ".%c%u", kind[in->aux[0] < 3 ? in->aux[0] : 0], 8u << (in->esize & 3u));
+            snprintf(val, sizeof val, ".%c%u", kind[in->dt < 3 ? in->dt : 0], 8u << (in->esize & 3u));
         }
         size_t vl = strlen(val);
         if (o + vl >= len)
@@ -220,7 +219,7 @@ static void table_disasm(const insn_t *in, char *buf, size_t len, uint32_t pc)
     /* A data type suffix belongs to the mnemonic: "vadd.s16 q0, ...". */
     if (strncmp(f, "{dt}", 4) == 0 && o < len) {
         static const char kind[3] = {'s', 'u', 'f'};
-        o += (size_t)snprintf(buf + o, len - o, ".%c%u", kind[in->aux[0] < 3 ? in->aux[0] : 0],
+        o += (size_t)snprintf(buf + o, len - o, ".%c%u", kind[in->dt < 3 ? in->dt : 0],
                               8u << (in->esize & 3u));
         f += 4;
         while (*f == ' ')
@@ -234,28 +233,9 @@ static void table_disasm(const insn_t *in, char *buf, size_t len, uint32_t pc)
     buf[o < len ? o : len - 1] = '\0';
 }
 
-/* Capstone 4 predates Armv8.1-M: it shows these wrongly (CSEL as ORR.W,
- * LE as a branch...) rather than failing, so our table must speak for them. */
 bool isa_disasm_needs_table(const isa_pattern_t *p)
 {
-    static const char *const v81m[] = {
-        "csel", "csinc", "csinv", "csneg", "cset", "csetm", "cinc", "cinv", "cneg",
-        "lsll", "lsrl", "asrl", "uqshll", "uqrshll", "sqshll", "srshrl", "urshrl", "sqrshrl",
-        "uqshl", "sqshl", "urshr", "srshr", "uqrshl", "sqrshr", "dls", "wls", "le", "dlstp",
-        "wlstp", "letp", "lctp", "bf", "bfx", "bfl", "bflx", "bfcsel", "clrm", "vscclrm",
-    };
-    if (!p || !p->name)
-        return false;
-    const isa_pattern_t *const mve_tables[] = {isa_patterns_mve, isa_patterns_mve_int,
-                                                isa_patterns_mve_fp};
-    for (size_t t = 0; t < sizeof mve_tables / sizeof mve_tables[0]; t++)
-        for (const isa_pattern_t *q = mve_tables[t]; q && q->name; q++)
-            if (q == p)
-                return true;
-    for (size_t i = 0; i < sizeof v81m / sizeof v81m[0]; i++)
-        if (strcmp(p->name, v81m[i]) == 0)
-            return true;
-    return false;
+    return p && p->disasm == ISA_DIS_TABLE;
 }
 
 void isa_disasm(uint32_t raw, unsigned size, uint32_t pc, char *buf, size_t len)

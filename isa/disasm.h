@@ -19,8 +19,8 @@ void isa_disasm(uint32_t raw, unsigned size, uint32_t pc, char *buf, size_t len)
 void isa_encoding_bytes(uint32_t raw, unsigned size, uint8_t bytes[4]);
 
 /* True for the rows Capstone 4 cannot be trusted with (Armv8.1-M scalar
- * additions and Helium): Capstone decodes some of them as something else
- * rather than failing. */
+ * additions and Helium), as the row says (isa_pattern_t.disasm): Capstone
+ * decodes some of them as something else rather than failing. */
 struct isa_pattern;
 bool isa_disasm_needs_table(const struct isa_pattern *p);
 

@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "fields.h"
 #include "fp_ops.h"
 #include "insn.h"
 
@@ -25,16 +26,6 @@
 
 static const char *const gp_names[16] = {"r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7",
                                          "r8", "r9", "r10", "r11", "r12", "sp", "lr", "pc"};
-
-static unsigned field(uint32_t raw, unsigned lo, unsigned n)
-{
-    return (raw >> lo) & ((1u << n) - 1u);
-}
-
-static unsigned bit(uint32_t raw, unsigned n)
-{
-    return (raw >> n) & 1u;
-}
 
 static const char *gp(unsigned r)
 {
@@ -101,7 +92,7 @@ static bool vldr_vstr(const insn_t *in, char *mn, size_t mlen, char *ops, size_t
     case 0xEC800E00u: { /* [Rn, Qm{, uxtw #os}] */
         esize = field(raw, 7, 2);
         msize = bit(raw, 6) << 1 | bit(raw, 4);
-        int o = snprintf(addr, sizeof addr, "[%s, q%u", gp(field(raw, 16, 4)), field(raw, 1, 3));
+        int o = snprintf(addr, sizeof addr, "[%s, q%u", gp(field(raw, 16, 4)), field_qm(raw));
         if (bit(raw, 0))
             o += snprintf(addr + o, sizeof addr - (size_t)o, ", uxtw #%u", msize);
         snprintf(addr + o, sizeof addr - (size_t)o, "]");
@@ -109,7 +100,7 @@ static bool vldr_vstr(const insn_t *in, char *mn, size_t mlen, char *ops, size_t
     }
     case 0xFD001E00u:   /* [Qm, #imm]{!}: words or doublewords (P = 1) */
         esize = msize = bit(raw, 8) ? 3u : 2u;
-        snprintf(base, sizeof base, "q%u", field(raw, 17, 3));
+        snprintf(base, sizeof base, "q%u", field_qn(raw));
         address(addr, sizeof addr, base, raw, offset7(raw, msize));
         break;
     default:
@@ -122,7 +113,7 @@ static bool vldr_vstr(const insn_t *in, char *mn, size_t mlen, char *ops, size_t
     else
         dt(type, sizeof type, 0, 8u << esize);
     snprintf(mn, mlen, "%s%c%s", load ? "vldr" : "vstr", msize_letter[msize & 3u], type);
-    snprintf(ops, olen, "q%u, %s", field(raw, 13, 3), addr);
+    snprintf(ops, olen, "q%u, %s", field_qd(raw), addr);
     return true;
 }
 
@@ -130,7 +121,7 @@ static bool vldr_vstr(const insn_t *in, char *mn, size_t mlen, char *ops, size_t
 static bool vld_struct(const insn_t *in, char *mn, size_t mlen, char *ops, size_t olen)
 {
     uint32_t raw = in->raw;
-    unsigned regs = bit(raw, 0) ? 4 : 2, qd = field(raw, 13, 3);
+    unsigned regs = bit(raw, 0) ? 4 : 2, qd = field_qd(raw);
     snprintf(mn, mlen, "%s%u%u.%u", bit(raw, 20) ? "vld" : "vst", regs, field(raw, 5, 2),
              8u << field(raw, 7, 2));
     int o = snprintf(ops, olen, "{");
@@ -167,11 +158,11 @@ static bool vcmp_vpt(const insn_t *in, char *mn, size_t mlen, char *ops, size_t 
     uint32_t raw = in->raw;
     unsigned c = in->aux[1] & 7u;
     char type[8], letters[6];
-    if (in->aux[0] == 2)
+    if (in->dt == 2)
         dt(type, sizeof type, 'f', 8u << in->esize);
     else
         dt(type, sizeof type, kinds[c], 8u << in->esize);
-    if (in->list) {
+    if (in->vpt_mask) {
         vpt_letters(raw, letters);
         snprintf(mn, mlen, "vp%s%s", letters, type);
     } else {
@@ -222,7 +213,7 @@ static bool vmov_imm(const insn_t *in, char *mn, size_t mlen, char *ops, size_t 
     uint32_t raw = in->raw;
     unsigned cmode = field(raw, 8, 4), op = bit(raw, 5);
     uint32_t imm8 = bit(raw, 28) << 7 | field(raw, 16, 3) << 4 | field(raw, 0, 4);
-    unsigned q = field(raw, 13, 3);
+    unsigned q = field_qd(raw);
     const char *name = op ? "vmvn" : "vmov";
     if (cmode == 15) {
         snprintf(mn, mlen, "vmov.f32");

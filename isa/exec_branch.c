@@ -16,12 +16,8 @@
  * (timing_direct_branch(), isa/timing.h).
  */
 #include "alu.h"
+#include "fields.h"
 #include "insn.h"
-
-static inline uint32_t field(uint32_t raw, unsigned lo, unsigned width)
-{
-    return (raw >> lo) & ((1u << width) - 1u);
-}
 
 static inline void branch_to(cpu_t *cpu, uint32_t target)
 {
@@ -311,27 +307,27 @@ static bool decode_le(insn_t *in, uint32_t raw)
 
 const isa_pattern_t isa_patterns_branch[] = {
     /* 16-bit */
-    {"b",      0xF000, 0xD000, 2, BR, decode_bcond16, isa_exec_bcond, "{c} {imm}"},
-    {"b",      0xF800, 0xE000, 2, BR, decode_b16, isa_exec_b, "{imm}"},
-    {"bx",     0xFF87, 0x4700, 2, BR, decode_bx, exec_bx, "{rm}"},
-    {"blx",    0xFF87, 0x4780, 2, TC_BRANCH_LINK, decode_bx, exec_blx, "{rm}"},
-    {"cbz",    0xFD00, 0xB100, 2, BR, decode_cbz, exec_cbz, "{rn}, {imm}"},
-    {"cbnz",   0xFD00, 0xB900, 2, BR, decode_cbz, exec_cbz, "{rn}, {imm}"},
+    {"b",      0xF000, 0xD000, 2, BR, decode_bcond16, isa_exec_bcond, "{c} {imm}", OP_NONE, OP_COND, TL_CLASS, DUAL_SECONDARY, ISA_DIS_CAPSTONE, ISA_ROW_SHADOWED},
+    {"b",      0xF800, 0xE000, 2, BR, decode_b16, isa_exec_b, "{imm}", OP_NONE, OP_NONE, TL_CLASS, DUAL_SECONDARY, ISA_DIS_CAPSTONE, 0},
+    {"bx",     0xFF87, 0x4700, 2, BR, decode_bx, exec_bx, "{rm}", OP_NONE, OP_RM, TL_CLASS, DUAL_SECONDARY, ISA_DIS_CAPSTONE, 0},
+    {"blx",    0xFF87, 0x4780, 2, TC_BRANCH_LINK, decode_bx, exec_blx, "{rm}", OP_LR, OP_RM, TL_CLASS, DUAL_SECONDARY, ISA_DIS_CAPSTONE, 0},
+    {"cbz",    0xFD00, 0xB100, 2, BR, decode_cbz, exec_cbz, "{rn}, {imm}", OP_NONE, OP_RN, TL_CLASS, DUAL_SECONDARY, ISA_DIS_CAPSTONE, 0},
+    {"cbnz",   0xFD00, 0xB900, 2, BR, decode_cbz, exec_cbz, "{rn}, {imm}", OP_NONE, OP_RN, TL_CLASS, DUAL_SECONDARY, ISA_DIS_CAPSTONE, 0},
 
     /* 32-bit; the low-overhead loops sit in the BLX (immediate) space,
      * which M-profile does not have: hw2 = 11x0 ... 1 */
-    {"le",     0xFFFFF001, 0xF00FC001, 4, BR, decode_le, exec_le, "lr, {imm}"},
-    {"letp",   0xFFFFF001, 0xF01FC001, 4, BR, decode_le, exec_le, "lr, {imm}"},
-    {"le",     0xFFFFF001, 0xF02FC001, 4, BR, decode_le, exec_le, "{imm}"},
-    {"wls",    0xFFF0F001, 0xF040C001, 4, BR, decode_loop_start, exec_wls, "lr, {rn}, {imm}"},
-    {"wlstp",  0xFFC0F001, 0xF000C001, 4, BR, decode_loop_start, exec_wls, "lr, {rn}, {imm}"},
-    {"dls",    0xFFF0FFFF, 0xF040E001, 4, BR, decode_loop_start, exec_dls, "lr, {rn}"},
-    {"lctp",   0xFFFFFFFF, 0xF00FE001, 4, TC_ALU, NULL, exec_lctp, ""},
-    {"dlstp",  0xFFC0FFFF, 0xF000E001, 4, BR, decode_loop_start, exec_dls, "lr, {rn}"},
-    {"b",      0xF800D000, 0xF0008000, 4, BR, decode_bcond32, isa_exec_bcond, "{c} {imm}"},
-    {"b.w",    0xF800D000, 0xF0009000, 4, BR, decode_b32, isa_exec_b, "{imm}"},
-    {"bl",     0xF800D000, 0xF000D000, 4, TC_BRANCH_LINK, decode_b32, exec_bl, "{imm}"},
-    {"tbb",    0xFFF0FFF0, 0xE8D0F000, 4, TC_TABLE_BRANCH, decode_tbb, exec_tbb, "[{rn}, {rm}]"},
-    {"tbh",    0xFFF0FFF0, 0xE8D0F010, 4, TC_TABLE_BRANCH, decode_tbb, exec_tbb, "[{rn}, {rm}, lsl #1]"},
+    {"le",     0xFFFFF001, 0xF00FC001, 4, BR, decode_le, exec_le, "lr, {imm}", OP_LR, OP_LR, TL_LOOP_END, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
+    {"letp",   0xFFFFF001, 0xF01FC001, 4, BR, decode_le, exec_le, "lr, {imm}", OP_LR, OP_LR, TL_LOOP_END, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
+    {"le",     0xFFFFF001, 0xF02FC001, 4, BR, decode_le, exec_le, "{imm}", OP_LR, OP_LR, TL_LOOP_END, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
+    {"wls",    0xFFF0F001, 0xF040C001, 4, BR, decode_loop_start, exec_wls, "lr, {rn}, {imm}", OP_LR, OP_RN, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
+    {"wlstp",  0xFFC0F001, 0xF000C001, 4, BR, decode_loop_start, exec_wls, "lr, {rn}, {imm}", OP_LR, OP_RN, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
+    {"dls",    0xFFF0FFFF, 0xF040E001, 4, BR, decode_loop_start, exec_dls, "lr, {rn}", OP_LR, OP_RN, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
+    {"lctp",   0xFFFFFFFF, 0xF00FE001, 4, TC_ALU, NULL, exec_lctp, "", OP_NONE, OP_NONE, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
+    {"dlstp",  0xFFC0FFFF, 0xF000E001, 4, BR, decode_loop_start, exec_dls, "lr, {rn}", OP_LR, OP_RN, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
+    {"b",      0xF800D000, 0xF0008000, 4, BR, decode_bcond32, isa_exec_bcond, "{c} {imm}", OP_NONE, OP_COND, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, ISA_ROW_SHADOWED},
+    {"b.w",    0xF800D000, 0xF0009000, 4, BR, decode_b32, isa_exec_b, "{imm}", OP_NONE, OP_NONE, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"bl",     0xF800D000, 0xF000D000, 4, TC_BRANCH_LINK, decode_b32, exec_bl, "{imm}", OP_LR, OP_NONE, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"tbb",    0xFFF0FFF0, 0xE8D0F000, 4, TC_TABLE_BRANCH, decode_tbb, exec_tbb, "[{rn}, {rm}]", OP_NONE, OP_RN | OP_RM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"tbh",    0xFFF0FFF0, 0xE8D0F010, 4, TC_TABLE_BRANCH, decode_tbb, exec_tbb, "[{rn}, {rm}, lsl #1]", OP_NONE, OP_RN | OP_RM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
     {0},
 };

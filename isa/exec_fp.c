@@ -12,6 +12,7 @@
  * returns false, so what is not FP falls through to the MVE table.
  */
 #include "alu.h"
+#include "fields.h"
 #include "fp_ops.h"
 #include "insn.h"
 
@@ -25,17 +26,6 @@ static inline enum fp_fmt size_fmt(uint32_t raw)
     return sz == 3u ? FP_F64 : sz == 2u ? FP_F32 : FP_F16;
 }
 
-/* An FP register number from a 4-bit field and its extra bit. */
-static inline uint8_t vreg(bool dp, uint32_t v4, uint32_t x)
-{
-    v4 &= 0xFu;
-    x &= 1u;
-    return (uint8_t)(dp ? (x << 4 | v4) : (v4 << 1 | x));
-}
-
-static inline uint8_t field_vd(uint32_t raw, bool dp) { return vreg(dp, raw >> 12, raw >> 22); }
-static inline uint8_t field_vn(uint32_t raw, bool dp) { return vreg(dp, raw >> 16, raw >> 7); }
-static inline uint8_t field_vm(uint32_t raw, bool dp) { return vreg(dp, raw, raw >> 5); }
 
 /* FPv5 on M-profile has D0-D15 only: an encoding naming D16-D31 is
  * UNDEFINED (and must never index past the register file). */
@@ -61,13 +51,9 @@ static inline void set_f(cpu_t *cpu, enum fp_fmt f, unsigned r, uint64_t v)
         cpu->fp.s[r] = (uint32_t)v;   /* halves arrive zero-extended */
 }
 
-/* in->aux[0] of the rounding instructions: a fixed FPRounding, or this
- * marker for "FPSCR.RMode at execution time". */
-#define RM_FPSCR 0xFFu
-
 static inline enum fp_rounding insn_rounding(const cpu_t *cpu, const insn_t *in)
 {
-    return in->aux[0] == RM_FPSCR ? fp_rounding_mode(cpu->fpscr) : (enum fp_rounding)in->aux[0];
+    return in->rounding == FP_ROUND_BY_FPSCR ? fp_rounding_mode(cpu->fpscr) : (enum fp_rounding)in->rounding;
 }
 
 /* ------------------------------------------------------------------ */
@@ -116,7 +102,7 @@ static bool decode_fp2(insn_t *in, uint32_t raw)
 static bool decode_vrint(insn_t *in, uint32_t raw)
 {
     bool opc2_7 = (raw >> 16) & 1u, bit7 = (raw >> 7) & 1u;
-    in->aux[0] = bit7 ? FPR_ZERO : RM_FPSCR;
+    in->rounding = bit7 ? FPR_ZERO : FP_ROUND_BY_FPSCR;
     in->aux[1] = opc2_7;          /* VRINTX */
     return decode_fp2(in, raw);
 }
@@ -130,7 +116,7 @@ static inline uint8_t rm_field(uint32_t raw)
 
 static bool decode_vrint_dir(insn_t *in, uint32_t raw)
 {
-    in->aux[0] = rm_field(raw);
+    in->rounding = rm_field(raw);
     in->aux[1] = 0;
     return decode_fp2(in, raw);
 }
@@ -151,7 +137,7 @@ static bool decode_vcvt_to_int(insn_t *in, uint32_t raw)
     in->esize = (uint8_t)f;
     in->rd = field_vd(raw, false);
     in->rm = field_vm(raw, f == FP_F64);
-    in->aux[0] = (raw >> 7) & 1u ? FPR_ZERO : RM_FPSCR;
+    in->rounding = (raw >> 7) & 1u ? FPR_ZERO : FP_ROUND_BY_FPSCR;
     in->aux[1] = !((raw >> 16) & 1u);      /* unsigned */
     return d_ok(f == FP_F64, in->rm);
 }
@@ -160,7 +146,7 @@ static bool decode_vcvt_to_int(insn_t *in, uint32_t raw)
 static bool decode_vcvt_dir(insn_t *in, uint32_t raw)
 {
     bool ok = decode_vcvt_to_int(in, raw);
-    in->aux[0] = rm_field(raw);
+    in->rounding = rm_field(raw);
     in->aux[1] = !((raw >> 7) & 1u);
     return ok;
 }
@@ -335,7 +321,7 @@ static void exec_vmov_imm(cpu_t *cpu, const insn_t *in)
     set_f(cpu, f, in->rd, f == FP_F64 ? (uint64_t)in->imm << 32 : in->imm);
 }
 
-/* VRINT*: aux[0] rounding, aux[1] exact (VRINTX). */
+/* VRINT*: rounding, aux[1] exact (VRINTX). */
 static void exec_vrint(cpu_t *cpu, const insn_t *in)
 {
     cpu_fp_enter(cpu);
@@ -598,14 +584,14 @@ static void exec_vmsr(cpu_t *cpu, const insn_t *in)
 }
 
 /* VLDR/VSTR (system register) [Rn, #+/-imm7*4]{!} or [Rn], #+/-imm:
- * imm = the system register, shift_n:list = offset. */
+ * imm = the system register, offset = the offset in bytes. */
 static bool decode_vldst_sysreg(insn_t *in, uint32_t raw)
 {
     bool p = (raw >> 24) & 1u, w = (raw >> 21) & 1u;
     uint32_t reg = ((raw >> 22) & 1u) << 3 | ((raw >> 13) & 7u);
     in->rn = (raw >> 16) & 0xFu;
     in->imm = reg;
-    in->list = (uint16_t)((raw & 0x7Fu) * 4u);
+    in->offset = (uint16_t)((raw & 0x7Fu) * 4u);
     in->flags = (uint8_t)((p ? INSN_INDEX : 0) | ((raw >> 23) & 1u ? INSN_ADD : 0) | (w ? INSN_WBACK : 0));
     if (!p && !w)
         return false;               /* another encoding (MVE) */
@@ -617,7 +603,7 @@ static bool decode_vldst_sysreg(insn_t *in, uint32_t raw)
 static uint32_t vldst_address(const cpu_t *cpu, const insn_t *in, uint32_t *wback)
 {
     uint32_t base = cpu->r[in->rn];
-    uint32_t off = (in->flags & INSN_ADD) ? base + in->list : base - in->list;
+    uint32_t off = (in->flags & INSN_ADD) ? base + in->offset : base - in->offset;
     *wback = off;
     return (in->flags & INSN_INDEX) ? off : base;
 }
@@ -716,9 +702,9 @@ static void exec_vstr(cpu_t *cpu, const insn_t *in)
 }
 
 /* VLDM/VSTM (IA with optional writeback, DB with writeback), VPUSH,
- * VPOP: rd = first S register (D lists converted), list = number of
+ * VPOP: rd = first S register (D lists converted), words = number of
  * words, imm = bytes the base moves (imm8 * 4: FLDMX/FSTMX's odd word
- * included), aux[0] = registers for the timing. */
+ * included), regs = registers for the timing. */
 static bool decode_vldm(insn_t *in, uint32_t raw)
 {
     bool dp = (raw >> 8) & 1u;
@@ -728,11 +714,11 @@ static bool decode_vldm(insn_t *in, uint32_t raw)
     in->esize = dp ? FP_F64 : FP_F32;
     in->rn = (raw >> 16) & 0xFu;
     in->rd = dp ? (uint8_t)(2u * d) : d;
-    in->list = (uint16_t)(dp ? 2u * regs : regs);
+    in->words = (uint16_t)(dp ? 2u * regs : regs);
     in->imm = imm8 * 4u;
-    in->aux[0] = (uint8_t)regs;
+    in->regs = (uint8_t)regs;
     in->flags = (uint8_t)(((raw >> 23) & 1u ? INSN_ADD : 0) | ((raw >> 21) & 1u ? INSN_WBACK : 0));
-    if (regs == 0 || (dp && regs > 16) || (in->rd + in->list > 32) || in->rn == 15)
+    if (regs == 0 || (dp && regs > 16) || (in->rd + in->words > 32) || in->rn == 15)
         return false;               /* UNPREDICTABLE */
     return true;
 }
@@ -762,13 +748,13 @@ static void exec_vldm(cpu_t *cpu, const insn_t *in)
 {
     cpu_fp_enter(cpu);
     uint32_t wb, addr = vldm_address(cpu, in, &wb), words[32];
-    for (unsigned i = 0; i < in->list; i++)
+    for (unsigned i = 0; i < in->words; i++)
         words[i] = cpu_read32_aligned(cpu, addr + 4u * i);
     if (in->flags & INSN_WBACK)
         set_core(cpu, in->rn, wb);
-    for (unsigned i = 0; i < in->list; i++)
+    for (unsigned i = 0; i < in->words; i++)
         cpu->fp.s[in->rd + i] = words[i];
-    timing_add(cpu, in->aux[0] - 1u);
+    timing_add(cpu, in->regs - 1u);
 }
 
 static void exec_vstm(cpu_t *cpu, const insn_t *in)
@@ -776,11 +762,11 @@ static void exec_vstm(cpu_t *cpu, const insn_t *in)
     cpu_fp_enter(cpu);
     uint32_t wb, addr = vldm_address(cpu, in, &wb);
     check_sp_limit(cpu, in, wb);
-    for (unsigned i = 0; i < in->list; i++)
+    for (unsigned i = 0; i < in->words; i++)
         cpu_write32_aligned(cpu, addr + 4u * i, cpu->fp.s[in->rd + i]);
     if (in->flags & INSN_WBACK)
         set_core(cpu, in->rn, wb);
-    timing_add(cpu, in->aux[0] - 1u);
+    timing_add(cpu, in->regs - 1u);
 }
 
 /* VSCCLRM {regs, VPR}: clears the listed registers and VPR.  There is no
@@ -793,8 +779,8 @@ static bool decode_vscclrm(insn_t *in, uint32_t raw)
     unsigned imm8 = raw & 0xFFu;
     uint8_t d = field_vd(raw, dp);
     in->rd = dp ? (uint8_t)(2u * d) : d;
-    in->list = (uint16_t)(dp ? (imm8 & ~1u) : imm8);
-    if (in->rd + in->list > 32 || (dp && (imm8 & 1u)))
+    in->words = (uint16_t)(dp ? (imm8 & ~1u) : imm8);
+    if (in->rd + in->words > 32 || (dp && (imm8 & 1u)))
         return false;               /* UNPREDICTABLE */
     return true;
 }
@@ -804,7 +790,7 @@ static void exec_vscclrm(cpu_t *cpu, const insn_t *in)
     if ((cpu->scb.fpccr & FPCCR_ASPEN) && !(cpu->control & CONTROL_FPCA))
         return;
     cpu_fp_enter(cpu);
-    for (unsigned i = 0; i < in->list; i++)
+    for (unsigned i = 0; i < in->words; i++)
         cpu->fp.s[in->rd + i] = 0;
     cpu->vpr = 0;
 }
@@ -844,159 +830,159 @@ static void exec_nop(cpu_t *cpu, const insn_t *in)
 
 const isa_pattern_t isa_patterns_fp[] = {
     /* multiply-accumulate, non-fused */
-    {"vmla.f16",   M3, 0xEE000900u, 4, TC_FP32_MLA, decode_fp_acc, exec_vmla, "{rd}, {rn}, {rm}"},
-    {"vmla.f32",   M3, 0xEE000A00u, 4, TC_FP32_MLA, decode_fp_acc, exec_vmla, "{rd}, {rn}, {rm}"},
-    {"vmla.f64",   M3, 0xEE000B00u, 4, TC_FP64_FMA, decode_fp_acc, exec_vmla, "{rd}, {rn}, {rm}"},
-    {"vmls.f16",   M3, 0xEE000940u, 4, TC_FP32_MLA, decode_fp_acc, exec_vmla, "{rd}, {rn}, {rm}"},
-    {"vmls.f32",   M3, 0xEE000A40u, 4, TC_FP32_MLA, decode_fp_acc, exec_vmla, "{rd}, {rn}, {rm}"},
-    {"vmls.f64",   M3, 0xEE000B40u, 4, TC_FP64_FMA, decode_fp_acc, exec_vmla, "{rd}, {rn}, {rm}"},
-    {"vnmls.f16",  M3, 0xEE100900u, 4, TC_FP32_MLA, decode_fp_acc, exec_vmla, "{rd}, {rn}, {rm}"},
-    {"vnmls.f32",  M3, 0xEE100A00u, 4, TC_FP32_MLA, decode_fp_acc, exec_vmla, "{rd}, {rn}, {rm}"},
-    {"vnmls.f64",  M3, 0xEE100B00u, 4, TC_FP64_FMA, decode_fp_acc, exec_vmla, "{rd}, {rn}, {rm}"},
-    {"vnmla.f16",  M3, 0xEE100940u, 4, TC_FP32_MLA, decode_fp_acc, exec_vmla, "{rd}, {rn}, {rm}"},
-    {"vnmla.f32",  M3, 0xEE100A40u, 4, TC_FP32_MLA, decode_fp_acc, exec_vmla, "{rd}, {rn}, {rm}"},
-    {"vnmla.f64",  M3, 0xEE100B40u, 4, TC_FP64_FMA, decode_fp_acc, exec_vmla, "{rd}, {rn}, {rm}"},
+    {"vmla.f16",   M3, 0xEE000900u, 4, TC_FP32_MLA, decode_fp_acc, exec_vmla, "{rd}, {rn}, {rm}", OP_RD, OP_RN | OP_RM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vmla.f32",   M3, 0xEE000A00u, 4, TC_FP32_MLA, decode_fp_acc, exec_vmla, "{rd}, {rn}, {rm}", OP_FD, OP_FD | OP_FN | OP_FM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vmla.f64",   M3, 0xEE000B00u, 4, TC_FP64_FMA, decode_fp_acc, exec_vmla, "{rd}, {rn}, {rm}", OP_FD, OP_FD | OP_FN | OP_FM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vmls.f16",   M3, 0xEE000940u, 4, TC_FP32_MLA, decode_fp_acc, exec_vmla, "{rd}, {rn}, {rm}", OP_RD, OP_RN | OP_RM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vmls.f32",   M3, 0xEE000A40u, 4, TC_FP32_MLA, decode_fp_acc, exec_vmla, "{rd}, {rn}, {rm}", OP_FD, OP_FD | OP_FN | OP_FM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vmls.f64",   M3, 0xEE000B40u, 4, TC_FP64_FMA, decode_fp_acc, exec_vmla, "{rd}, {rn}, {rm}", OP_FD, OP_FD | OP_FN | OP_FM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vnmls.f16",  M3, 0xEE100900u, 4, TC_FP32_MLA, decode_fp_acc, exec_vmla, "{rd}, {rn}, {rm}", OP_RD, OP_RN | OP_RM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vnmls.f32",  M3, 0xEE100A00u, 4, TC_FP32_MLA, decode_fp_acc, exec_vmla, "{rd}, {rn}, {rm}", OP_FD, OP_FD | OP_FN | OP_FM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vnmls.f64",  M3, 0xEE100B00u, 4, TC_FP64_FMA, decode_fp_acc, exec_vmla, "{rd}, {rn}, {rm}", OP_FD, OP_FD | OP_FN | OP_FM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vnmla.f16",  M3, 0xEE100940u, 4, TC_FP32_MLA, decode_fp_acc, exec_vmla, "{rd}, {rn}, {rm}", OP_RD, OP_RN | OP_RM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vnmla.f32",  M3, 0xEE100A40u, 4, TC_FP32_MLA, decode_fp_acc, exec_vmla, "{rd}, {rn}, {rm}", OP_FD, OP_FD | OP_FN | OP_FM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vnmla.f64",  M3, 0xEE100B40u, 4, TC_FP64_FMA, decode_fp_acc, exec_vmla, "{rd}, {rn}, {rm}", OP_FD, OP_FD | OP_FN | OP_FM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
     /* multiply-accumulate, fused */
-    {"vfma.f16",   M3, 0xEEA00900u, 4, TC_FP32,     decode_fp_acc, exec_vfma, "{rd}, {rn}, {rm}"},
-    {"vfma.f32",   M3, 0xEEA00A00u, 4, TC_FP32,     decode_fp_acc, exec_vfma, "{rd}, {rn}, {rm}"},
-    {"vfma.f64",   M3, 0xEEA00B00u, 4, TC_FP64_FMA, decode_fp_acc, exec_vfma, "{rd}, {rn}, {rm}"},
-    {"vfms.f16",   M3, 0xEEA00940u, 4, TC_FP32,     decode_fp_acc, exec_vfma, "{rd}, {rn}, {rm}"},
-    {"vfms.f32",   M3, 0xEEA00A40u, 4, TC_FP32,     decode_fp_acc, exec_vfma, "{rd}, {rn}, {rm}"},
-    {"vfms.f64",   M3, 0xEEA00B40u, 4, TC_FP64_FMA, decode_fp_acc, exec_vfma, "{rd}, {rn}, {rm}"},
-    {"vfnms.f16",  M3, 0xEE900900u, 4, TC_FP32,     decode_fp_acc, exec_vfma, "{rd}, {rn}, {rm}"},
-    {"vfnms.f32",  M3, 0xEE900A00u, 4, TC_FP32,     decode_fp_acc, exec_vfma, "{rd}, {rn}, {rm}"},
-    {"vfnms.f64",  M3, 0xEE900B00u, 4, TC_FP64_FMA, decode_fp_acc, exec_vfma, "{rd}, {rn}, {rm}"},
-    {"vfnma.f16",  M3, 0xEE900940u, 4, TC_FP32,     decode_fp_acc, exec_vfma, "{rd}, {rn}, {rm}"},
-    {"vfnma.f32",  M3, 0xEE900A40u, 4, TC_FP32,     decode_fp_acc, exec_vfma, "{rd}, {rn}, {rm}"},
-    {"vfnma.f64",  M3, 0xEE900B40u, 4, TC_FP64_FMA, decode_fp_acc, exec_vfma, "{rd}, {rn}, {rm}"},
+    {"vfma.f16",   M3, 0xEEA00900u, 4, TC_FP32,     decode_fp_acc, exec_vfma, "{rd}, {rn}, {rm}", OP_RD, OP_RN | OP_RM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vfma.f32",   M3, 0xEEA00A00u, 4, TC_FP32,     decode_fp_acc, exec_vfma, "{rd}, {rn}, {rm}", OP_FD, OP_FD | OP_FN | OP_FM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vfma.f64",   M3, 0xEEA00B00u, 4, TC_FP64_FMA, decode_fp_acc, exec_vfma, "{rd}, {rn}, {rm}", OP_FD, OP_FD | OP_FN | OP_FM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vfms.f16",   M3, 0xEEA00940u, 4, TC_FP32,     decode_fp_acc, exec_vfma, "{rd}, {rn}, {rm}", OP_RD, OP_RN | OP_RM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vfms.f32",   M3, 0xEEA00A40u, 4, TC_FP32,     decode_fp_acc, exec_vfma, "{rd}, {rn}, {rm}", OP_FD, OP_FD | OP_FN | OP_FM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vfms.f64",   M3, 0xEEA00B40u, 4, TC_FP64_FMA, decode_fp_acc, exec_vfma, "{rd}, {rn}, {rm}", OP_FD, OP_FD | OP_FN | OP_FM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vfnms.f16",  M3, 0xEE900900u, 4, TC_FP32,     decode_fp_acc, exec_vfma, "{rd}, {rn}, {rm}", OP_RD, OP_RN | OP_RM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vfnms.f32",  M3, 0xEE900A00u, 4, TC_FP32,     decode_fp_acc, exec_vfma, "{rd}, {rn}, {rm}", OP_FD, OP_FD | OP_FN | OP_FM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vfnms.f64",  M3, 0xEE900B00u, 4, TC_FP64_FMA, decode_fp_acc, exec_vfma, "{rd}, {rn}, {rm}", OP_FD, OP_FD | OP_FN | OP_FM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vfnma.f16",  M3, 0xEE900940u, 4, TC_FP32,     decode_fp_acc, exec_vfma, "{rd}, {rn}, {rm}", OP_RD, OP_RN | OP_RM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vfnma.f32",  M3, 0xEE900A40u, 4, TC_FP32,     decode_fp_acc, exec_vfma, "{rd}, {rn}, {rm}", OP_FD, OP_FD | OP_FN | OP_FM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vfnma.f64",  M3, 0xEE900B40u, 4, TC_FP64_FMA, decode_fp_acc, exec_vfma, "{rd}, {rn}, {rm}", OP_FD, OP_FD | OP_FN | OP_FM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
     /* three-register arithmetic */
-    {"vmul.f16",   M3, 0xEE200900u, 4, TC_FP32,     decode_fp3, exec_vmul,  "{rd}, {rn}, {rm}"},
-    {"vmul.f32",   M3, 0xEE200A00u, 4, TC_FP32,     decode_fp3, exec_vmul,  "{rd}, {rn}, {rm}"},
-    {"vmul.f64",   M3, 0xEE200B00u, 4, TC_FP64_MUL, decode_fp3, exec_vmul,  "{rd}, {rn}, {rm}"},
-    {"vnmul.f16",  M3, 0xEE200940u, 4, TC_FP32,     decode_fp3, exec_vnmul, "{rd}, {rn}, {rm}"},
-    {"vnmul.f32",  M3, 0xEE200A40u, 4, TC_FP32,     decode_fp3, exec_vnmul, "{rd}, {rn}, {rm}"},
-    {"vnmul.f64",  M3, 0xEE200B40u, 4, TC_FP64_MUL, decode_fp3, exec_vnmul, "{rd}, {rn}, {rm}"},
-    {"vadd.f16",   M3, 0xEE300900u, 4, TC_FP32,     decode_fp3, exec_vadd,  "{rd}, {rn}, {rm}"},
-    {"vadd.f32",   M3, 0xEE300A00u, 4, TC_FP32,     decode_fp3, exec_vadd,  "{rd}, {rn}, {rm}"},
-    {"vadd.f64",   M3, 0xEE300B00u, 4, TC_FP64_ADD, decode_fp3, exec_vadd,  "{rd}, {rn}, {rm}"},
-    {"vsub.f16",   M3, 0xEE300940u, 4, TC_FP32,     decode_fp3, exec_vsub,  "{rd}, {rn}, {rm}"},
-    {"vsub.f32",   M3, 0xEE300A40u, 4, TC_FP32,     decode_fp3, exec_vsub,  "{rd}, {rn}, {rm}"},
-    {"vsub.f64",   M3, 0xEE300B40u, 4, TC_FP64_ADD, decode_fp3, exec_vsub,  "{rd}, {rn}, {rm}"},
-    {"vdiv.f16",   M3, 0xEE800900u, 4, TC_FP32_DIV, decode_fp3, exec_vdiv,  "{rd}, {rn}, {rm}"},
-    {"vdiv.f32",   M3, 0xEE800A00u, 4, TC_FP32_DIV, decode_fp3, exec_vdiv,  "{rd}, {rn}, {rm}"},
-    {"vdiv.f64",   M3, 0xEE800B00u, 4, TC_FP64_DIV, decode_fp3, exec_vdiv,  "{rd}, {rn}, {rm}"},
+    {"vmul.f16",   M3, 0xEE200900u, 4, TC_FP32,     decode_fp3, exec_vmul,  "{rd}, {rn}, {rm}", OP_RD, OP_RN | OP_RM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vmul.f32",   M3, 0xEE200A00u, 4, TC_FP32,     decode_fp3, exec_vmul,  "{rd}, {rn}, {rm}", OP_FD, OP_FN | OP_FM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vmul.f64",   M3, 0xEE200B00u, 4, TC_FP64_MUL, decode_fp3, exec_vmul,  "{rd}, {rn}, {rm}", OP_FD, OP_FN | OP_FM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vnmul.f16",  M3, 0xEE200940u, 4, TC_FP32,     decode_fp3, exec_vnmul, "{rd}, {rn}, {rm}", OP_RD, OP_RN | OP_RM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vnmul.f32",  M3, 0xEE200A40u, 4, TC_FP32,     decode_fp3, exec_vnmul, "{rd}, {rn}, {rm}", OP_FD, OP_FN | OP_FM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vnmul.f64",  M3, 0xEE200B40u, 4, TC_FP64_MUL, decode_fp3, exec_vnmul, "{rd}, {rn}, {rm}", OP_FD, OP_FN | OP_FM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vadd.f16",   M3, 0xEE300900u, 4, TC_FP32,     decode_fp3, exec_vadd,  "{rd}, {rn}, {rm}", OP_RD, OP_RN | OP_RM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vadd.f32",   M3, 0xEE300A00u, 4, TC_FP32,     decode_fp3, exec_vadd,  "{rd}, {rn}, {rm}", OP_FD, OP_FN | OP_FM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vadd.f64",   M3, 0xEE300B00u, 4, TC_FP64_ADD, decode_fp3, exec_vadd,  "{rd}, {rn}, {rm}", OP_FD, OP_FN | OP_FM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vsub.f16",   M3, 0xEE300940u, 4, TC_FP32,     decode_fp3, exec_vsub,  "{rd}, {rn}, {rm}", OP_RD, OP_RN | OP_RM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vsub.f32",   M3, 0xEE300A40u, 4, TC_FP32,     decode_fp3, exec_vsub,  "{rd}, {rn}, {rm}", OP_FD, OP_FN | OP_FM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vsub.f64",   M3, 0xEE300B40u, 4, TC_FP64_ADD, decode_fp3, exec_vsub,  "{rd}, {rn}, {rm}", OP_FD, OP_FN | OP_FM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vdiv.f16",   M3, 0xEE800900u, 4, TC_FP32_DIV, decode_fp3, exec_vdiv,  "{rd}, {rn}, {rm}", OP_RD, OP_RN | OP_RM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vdiv.f32",   M3, 0xEE800A00u, 4, TC_FP32_DIV, decode_fp3, exec_vdiv,  "{rd}, {rn}, {rm}", OP_FD, OP_FN | OP_FM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vdiv.f64",   M3, 0xEE800B00u, 4, TC_FP64_DIV, decode_fp3, exec_vdiv,  "{rd}, {rn}, {rm}", OP_FD, OP_FN | OP_FM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
     /* Armv8 additions in the 1111 1110 space */
-    {"vsel.f16",   0xFF800F50u, 0xFE000900u, 4, TC_FP32, decode_vsel, exec_vsel, "{rd}, {rn}, {rm}"},
-    {"vsel.f32",   0xFF800F50u, 0xFE000A00u, 4, TC_FP32, decode_vsel, exec_vsel, "{rd}, {rn}, {rm}"},
-    {"vsel.f64",   0xFF800F50u, 0xFE000B00u, 4, TC_FP32, decode_vsel, exec_vsel, "{rd}, {rn}, {rm}"},
-    {"vmaxnm.f16", M3, 0xFE800900u, 4, TC_FP32,     decode_fp3, exec_vmaxnm, "{rd}, {rn}, {rm}"},
-    {"vmaxnm.f32", M3, 0xFE800A00u, 4, TC_FP32,     decode_fp3, exec_vmaxnm, "{rd}, {rn}, {rm}"},
-    {"vmaxnm.f64", M3, 0xFE800B00u, 4, TC_FP64_ADD, decode_fp3, exec_vmaxnm, "{rd}, {rn}, {rm}"},
-    {"vminnm.f16", M3, 0xFE800940u, 4, TC_FP32,     decode_fp3, exec_vminnm, "{rd}, {rn}, {rm}"},
-    {"vminnm.f32", M3, 0xFE800A40u, 4, TC_FP32,     decode_fp3, exec_vminnm, "{rd}, {rn}, {rm}"},
-    {"vminnm.f64", M3, 0xFE800B40u, 4, TC_FP64_ADD, decode_fp3, exec_vminnm, "{rd}, {rn}, {rm}"},
-    {"vrint[anpm].f16", MRM, 0xFEB80940u, 4, TC_FP32,     decode_vrint_dir, exec_vrint, "{rd}, {rm}"},
-    {"vrint[anpm].f32", MRM, 0xFEB80A40u, 4, TC_FP32,     decode_vrint_dir, exec_vrint, "{rd}, {rm}"},
-    {"vrint[anpm].f64", MRM, 0xFEB80B40u, 4, TC_FP64_ADD, decode_vrint_dir, exec_vrint, "{rd}, {rm}"},
-    {"vcvt[anpm].f16", 0xFFBC0F50u, 0xFEBC0940u, 4, TC_FP32,     decode_vcvt_dir, exec_vcvt_to_int, "{rd}, {rm}"},
-    {"vcvt[anpm].f32", 0xFFBC0F50u, 0xFEBC0A40u, 4, TC_FP32,     decode_vcvt_dir, exec_vcvt_to_int, "{rd}, {rm}"},
-    {"vcvt[anpm].f64", 0xFFBC0F50u, 0xFEBC0B40u, 4, TC_FP64_ADD, decode_vcvt_dir, exec_vcvt_to_int, "{rd}, {rm}"},
-    {"vmovx.f16",  M2, 0xFEB00A40u, 4, TC_FP32, decode_fp_ins, exec_vmovx, "{rd}, {rm}"},
-    {"vins.f16",   M2, 0xFEB00AC0u, 4, TC_FP32, decode_fp_ins, exec_vins,  "{rd}, {rm}"},
+    {"vsel.f16",   0xFF800F50u, 0xFE000900u, 4, TC_FP32, decode_vsel, exec_vsel, "{rd}, {rn}, {rm}", OP_RD, OP_RN | OP_RM | OP_COND, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vsel.f32",   0xFF800F50u, 0xFE000A00u, 4, TC_FP32, decode_vsel, exec_vsel, "{rd}, {rn}, {rm}", OP_FD, OP_FN | OP_FM | OP_COND, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vsel.f64",   0xFF800F50u, 0xFE000B00u, 4, TC_FP32, decode_vsel, exec_vsel, "{rd}, {rn}, {rm}", OP_FD, OP_FN | OP_FM | OP_COND, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vmaxnm.f16", M3, 0xFE800900u, 4, TC_FP32,     decode_fp3, exec_vmaxnm, "{rd}, {rn}, {rm}", OP_RD, OP_RN | OP_RM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vmaxnm.f32", M3, 0xFE800A00u, 4, TC_FP32,     decode_fp3, exec_vmaxnm, "{rd}, {rn}, {rm}", OP_FD, OP_FN | OP_FM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vmaxnm.f64", M3, 0xFE800B00u, 4, TC_FP64_ADD, decode_fp3, exec_vmaxnm, "{rd}, {rn}, {rm}", OP_FD, OP_FN | OP_FM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vminnm.f16", M3, 0xFE800940u, 4, TC_FP32,     decode_fp3, exec_vminnm, "{rd}, {rn}, {rm}", OP_RD, OP_RN | OP_RM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vminnm.f32", M3, 0xFE800A40u, 4, TC_FP32,     decode_fp3, exec_vminnm, "{rd}, {rn}, {rm}", OP_FD, OP_FN | OP_FM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vminnm.f64", M3, 0xFE800B40u, 4, TC_FP64_ADD, decode_fp3, exec_vminnm, "{rd}, {rn}, {rm}", OP_FD, OP_FN | OP_FM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vrint[anpm].f16", MRM, 0xFEB80940u, 4, TC_FP32,     decode_vrint_dir, exec_vrint, "{rd}, {rm}", OP_RD, OP_RM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vrint[anpm].f32", MRM, 0xFEB80A40u, 4, TC_FP32,     decode_vrint_dir, exec_vrint, "{rd}, {rm}", OP_FD, OP_FM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vrint[anpm].f64", MRM, 0xFEB80B40u, 4, TC_FP64_ADD, decode_vrint_dir, exec_vrint, "{rd}, {rm}", OP_FD, OP_FM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vcvt[anpm].f16", 0xFFBC0F50u, 0xFEBC0940u, 4, TC_FP32,     decode_vcvt_dir, exec_vcvt_to_int, "{rd}, {rm}", OP_RD, OP_RM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vcvt[anpm].f32", 0xFFBC0F50u, 0xFEBC0A40u, 4, TC_FP32,     decode_vcvt_dir, exec_vcvt_to_int, "{rd}, {rm}", OP_FD, OP_FM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vcvt[anpm].f64", 0xFFBC0F50u, 0xFEBC0B40u, 4, TC_FP64_ADD, decode_vcvt_dir, exec_vcvt_to_int, "{rd}, {rm}", OP_SD, OP_FM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vmovx.f16",  M2, 0xFEB00A40u, 4, TC_FP32, decode_fp_ins, exec_vmovx, "{rd}, {rm}", OP_RD, OP_RM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vins.f16",   M2, 0xFEB00AC0u, 4, TC_FP32, decode_fp_ins, exec_vins,  "{rd}, {rm}", OP_RD, OP_RM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
     /* VMOV (immediate) */
-    {"vmov.f16",   MIMM, 0xEEB00900u, 4, TC_FP32, decode_vmov_imm, exec_vmov_imm, "{rd}, {imm}"},
-    {"vmov.f32",   MIMM, 0xEEB00A00u, 4, TC_FP32, decode_vmov_imm, exec_vmov_imm, "{rd}, {imm}"},
-    {"vmov.f64",   MIMM, 0xEEB00B00u, 4, TC_FP32, decode_vmov_imm, exec_vmov_imm, "{rd}, {imm}"},
+    {"vmov.f16",   MIMM, 0xEEB00900u, 4, TC_FP32, decode_vmov_imm, exec_vmov_imm, "{rd}, {imm}", OP_RD, OP_NONE, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vmov.f32",   MIMM, 0xEEB00A00u, 4, TC_FP32, decode_vmov_imm, exec_vmov_imm, "{rd}, {imm}", OP_FD, OP_NONE, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vmov.f64",   MIMM, 0xEEB00B00u, 4, TC_FP32, decode_vmov_imm, exec_vmov_imm, "{rd}, {imm}", OP_FD, OP_NONE, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
     /* two-register operations (opc2 in bits 19:16, bit 7) */
-    {"vmov.f32",   M2, 0xEEB00A40u, 4, TC_FP32,     decode_fp2, exec_vmov_reg, "{rd}, {rm}"},
-    {"vmov.f64",   M2, 0xEEB00B40u, 4, TC_FP32,     decode_fp2, exec_vmov_reg, "{rd}, {rm}"},
-    {"vabs.f16",   M2, 0xEEB009C0u, 4, TC_FP32,     decode_fp2, exec_vabs,  "{rd}, {rm}"},
-    {"vabs.f32",   M2, 0xEEB00AC0u, 4, TC_FP32,     decode_fp2, exec_vabs,  "{rd}, {rm}"},
-    {"vabs.f64",   M2, 0xEEB00BC0u, 4, TC_FP32,     decode_fp2, exec_vabs,  "{rd}, {rm}"},
-    {"vneg.f16",   M2, 0xEEB10940u, 4, TC_FP32,     decode_fp2, exec_vneg,  "{rd}, {rm}"},
-    {"vneg.f32",   M2, 0xEEB10A40u, 4, TC_FP32,     decode_fp2, exec_vneg,  "{rd}, {rm}"},
-    {"vneg.f64",   M2, 0xEEB10B40u, 4, TC_FP32,     decode_fp2, exec_vneg,  "{rd}, {rm}"},
-    {"vsqrt.f16",  M2, 0xEEB109C0u, 4, TC_FP32_DIV, decode_fp2, exec_vsqrt, "{rd}, {rm}"},
-    {"vsqrt.f32",  M2, 0xEEB10AC0u, 4, TC_FP32_DIV, decode_fp2, exec_vsqrt, "{rd}, {rm}"},
-    {"vsqrt.f64",  M2, 0xEEB10BC0u, 4, TC_FP64_DIV, decode_fp2, exec_vsqrt, "{rd}, {rm}"},
-    {"vcvtb.f32.f16", M2, 0xEEB20A40u, 4, TC_FP32,     decode_vcvt_half, exec_vcvt_from_half, "{rd}, {rm}"},
-    {"vcvtt.f32.f16", M2, 0xEEB20AC0u, 4, TC_FP32,     decode_vcvt_half, exec_vcvt_from_half, "{rd}, {rm}"},
-    {"vcvtb.f64.f16", M2, 0xEEB20B40u, 4, TC_FP64_ADD, decode_vcvt_half, exec_vcvt_from_half, "{rd}, {rm}"},
-    {"vcvtt.f64.f16", M2, 0xEEB20BC0u, 4, TC_FP64_ADD, decode_vcvt_half, exec_vcvt_from_half, "{rd}, {rm}"},
-    {"vcvtb.f16.f32", M2, 0xEEB30A40u, 4, TC_FP32,     decode_vcvt_half, exec_vcvt_to_half,   "{rd}, {rm}"},
-    {"vcvtt.f16.f32", M2, 0xEEB30AC0u, 4, TC_FP32,     decode_vcvt_half, exec_vcvt_to_half,   "{rd}, {rm}"},
-    {"vcvtb.f16.f64", M2, 0xEEB30B40u, 4, TC_FP64_ADD, decode_vcvt_half, exec_vcvt_to_half,   "{rd}, {rm}"},
-    {"vcvtt.f16.f64", M2, 0xEEB30BC0u, 4, TC_FP64_ADD, decode_vcvt_half, exec_vcvt_to_half,   "{rd}, {rm}"},
-    {"vcmp.f16",   M2,  0xEEB40940u, 4, TC_FP32,     decode_vcmp, exec_vcmp, "{rd}, {rm}"},
-    {"vcmp.f32",   M2,  0xEEB40A40u, 4, TC_FP32,     decode_vcmp, exec_vcmp, "{rd}, {rm}"},
-    {"vcmp.f64",   M2,  0xEEB40B40u, 4, TC_FP64_ADD, decode_vcmp, exec_vcmp, "{rd}, {rm}"},
-    {"vcmpe.f16",  M2,  0xEEB409C0u, 4, TC_FP32,     decode_vcmp, exec_vcmp, "{rd}, {rm}"},
-    {"vcmpe.f32",  M2,  0xEEB40AC0u, 4, TC_FP32,     decode_vcmp, exec_vcmp, "{rd}, {rm}"},
-    {"vcmpe.f64",  M2,  0xEEB40BC0u, 4, TC_FP64_ADD, decode_vcmp, exec_vcmp, "{rd}, {rm}"},
-    {"vcmp.f16",   M2Z, 0xEEB50940u, 4, TC_FP32,     decode_vcmp, exec_vcmp, "{rd}, #0.0"},
-    {"vcmp.f32",   M2Z, 0xEEB50A40u, 4, TC_FP32,     decode_vcmp, exec_vcmp, "{rd}, #0.0"},
-    {"vcmp.f64",   M2Z, 0xEEB50B40u, 4, TC_FP64_ADD, decode_vcmp, exec_vcmp, "{rd}, #0.0"},
-    {"vcmpe.f16",  M2Z, 0xEEB509C0u, 4, TC_FP32,     decode_vcmp, exec_vcmp, "{rd}, #0.0"},
-    {"vcmpe.f32",  M2Z, 0xEEB50AC0u, 4, TC_FP32,     decode_vcmp, exec_vcmp, "{rd}, #0.0"},
-    {"vcmpe.f64",  M2Z, 0xEEB50BC0u, 4, TC_FP64_ADD, decode_vcmp, exec_vcmp, "{rd}, #0.0"},
-    {"vrintr.f16", M2, 0xEEB60940u, 4, TC_FP32,     decode_vrint, exec_vrint, "{rd}, {rm}"},
-    {"vrintr.f32", M2, 0xEEB60A40u, 4, TC_FP32,     decode_vrint, exec_vrint, "{rd}, {rm}"},
-    {"vrintr.f64", M2, 0xEEB60B40u, 4, TC_FP64_ADD, decode_vrint, exec_vrint, "{rd}, {rm}"},
-    {"vrintz.f16", M2, 0xEEB609C0u, 4, TC_FP32,     decode_vrint, exec_vrint, "{rd}, {rm}"},
-    {"vrintz.f32", M2, 0xEEB60AC0u, 4, TC_FP32,     decode_vrint, exec_vrint, "{rd}, {rm}"},
-    {"vrintz.f64", M2, 0xEEB60BC0u, 4, TC_FP64_ADD, decode_vrint, exec_vrint, "{rd}, {rm}"},
-    {"vrintx.f16", M2, 0xEEB70940u, 4, TC_FP32,     decode_vrint, exec_vrint, "{rd}, {rm}"},
-    {"vrintx.f32", M2, 0xEEB70A40u, 4, TC_FP32,     decode_vrint, exec_vrint, "{rd}, {rm}"},
-    {"vrintx.f64", M2, 0xEEB70B40u, 4, TC_FP64_ADD, decode_vrint, exec_vrint, "{rd}, {rm}"},
-    {"vcvt.f64.f32", M2, 0xEEB70AC0u, 4, TC_FP64_ADD, decode_vcvt_fp, exec_vcvt_fp, "{rd}, {rm}"},
-    {"vcvt.f32.f64", M2, 0xEEB70BC0u, 4, TC_FP64_ADD, decode_vcvt_fp, exec_vcvt_fp, "{rd}, {rm}"},
+    {"vmov.f32",   M2, 0xEEB00A40u, 4, TC_FP32,     decode_fp2, exec_vmov_reg, "{rd}, {rm}", OP_FD, OP_FM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vmov.f64",   M2, 0xEEB00B40u, 4, TC_FP32,     decode_fp2, exec_vmov_reg, "{rd}, {rm}", OP_FD, OP_FM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vabs.f16",   M2, 0xEEB009C0u, 4, TC_FP32,     decode_fp2, exec_vabs,  "{rd}, {rm}", OP_RD, OP_RM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vabs.f32",   M2, 0xEEB00AC0u, 4, TC_FP32,     decode_fp2, exec_vabs,  "{rd}, {rm}", OP_FD, OP_FM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vabs.f64",   M2, 0xEEB00BC0u, 4, TC_FP32,     decode_fp2, exec_vabs,  "{rd}, {rm}", OP_FD, OP_FM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vneg.f16",   M2, 0xEEB10940u, 4, TC_FP32,     decode_fp2, exec_vneg,  "{rd}, {rm}", OP_RD, OP_RM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vneg.f32",   M2, 0xEEB10A40u, 4, TC_FP32,     decode_fp2, exec_vneg,  "{rd}, {rm}", OP_FD, OP_FM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vneg.f64",   M2, 0xEEB10B40u, 4, TC_FP32,     decode_fp2, exec_vneg,  "{rd}, {rm}", OP_FD, OP_FM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vsqrt.f16",  M2, 0xEEB109C0u, 4, TC_FP32_DIV, decode_fp2, exec_vsqrt, "{rd}, {rm}", OP_RD, OP_RM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vsqrt.f32",  M2, 0xEEB10AC0u, 4, TC_FP32_DIV, decode_fp2, exec_vsqrt, "{rd}, {rm}", OP_FD, OP_FM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vsqrt.f64",  M2, 0xEEB10BC0u, 4, TC_FP64_DIV, decode_fp2, exec_vsqrt, "{rd}, {rm}", OP_FD, OP_FM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vcvtb.f32.f16", M2, 0xEEB20A40u, 4, TC_FP32,     decode_vcvt_half, exec_vcvt_from_half, "{rd}, {rm}", OP_FD, OP_FM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vcvtt.f32.f16", M2, 0xEEB20AC0u, 4, TC_FP32,     decode_vcvt_half, exec_vcvt_from_half, "{rd}, {rm}", OP_FD, OP_FM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vcvtb.f64.f16", M2, 0xEEB20B40u, 4, TC_FP64_ADD, decode_vcvt_half, exec_vcvt_from_half, "{rd}, {rm}", OP_FD, OP_SM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vcvtt.f64.f16", M2, 0xEEB20BC0u, 4, TC_FP64_ADD, decode_vcvt_half, exec_vcvt_from_half, "{rd}, {rm}", OP_FD, OP_SM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vcvtb.f16.f32", M2, 0xEEB30A40u, 4, TC_FP32,     decode_vcvt_half, exec_vcvt_to_half,   "{rd}, {rm}", OP_FD, OP_FM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vcvtt.f16.f32", M2, 0xEEB30AC0u, 4, TC_FP32,     decode_vcvt_half, exec_vcvt_to_half,   "{rd}, {rm}", OP_FD, OP_FM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vcvtb.f16.f64", M2, 0xEEB30B40u, 4, TC_FP64_ADD, decode_vcvt_half, exec_vcvt_to_half,   "{rd}, {rm}", OP_SD, OP_FM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vcvtt.f16.f64", M2, 0xEEB30BC0u, 4, TC_FP64_ADD, decode_vcvt_half, exec_vcvt_to_half,   "{rd}, {rm}", OP_SD, OP_FM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vcmp.f16",   M2,  0xEEB40940u, 4, TC_FP32,     decode_vcmp, exec_vcmp, "{rd}, {rm}", OP_FPSCR, OP_FD | OP_FM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vcmp.f32",   M2,  0xEEB40A40u, 4, TC_FP32,     decode_vcmp, exec_vcmp, "{rd}, {rm}", OP_FPSCR, OP_FD | OP_FM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vcmp.f64",   M2,  0xEEB40B40u, 4, TC_FP64_ADD, decode_vcmp, exec_vcmp, "{rd}, {rm}", OP_FPSCR, OP_FD | OP_FM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vcmpe.f16",  M2,  0xEEB409C0u, 4, TC_FP32,     decode_vcmp, exec_vcmp, "{rd}, {rm}", OP_FPSCR, OP_FD | OP_FM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vcmpe.f32",  M2,  0xEEB40AC0u, 4, TC_FP32,     decode_vcmp, exec_vcmp, "{rd}, {rm}", OP_FPSCR, OP_FD | OP_FM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vcmpe.f64",  M2,  0xEEB40BC0u, 4, TC_FP64_ADD, decode_vcmp, exec_vcmp, "{rd}, {rm}", OP_FPSCR, OP_FD | OP_FM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vcmp.f16",   M2Z, 0xEEB50940u, 4, TC_FP32,     decode_vcmp, exec_vcmp, "{rd}, #0.0", OP_FPSCR, OP_FD, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vcmp.f32",   M2Z, 0xEEB50A40u, 4, TC_FP32,     decode_vcmp, exec_vcmp, "{rd}, #0.0", OP_FPSCR, OP_FD, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vcmp.f64",   M2Z, 0xEEB50B40u, 4, TC_FP64_ADD, decode_vcmp, exec_vcmp, "{rd}, #0.0", OP_FPSCR, OP_FD, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vcmpe.f16",  M2Z, 0xEEB509C0u, 4, TC_FP32,     decode_vcmp, exec_vcmp, "{rd}, #0.0", OP_FPSCR, OP_FD, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vcmpe.f32",  M2Z, 0xEEB50AC0u, 4, TC_FP32,     decode_vcmp, exec_vcmp, "{rd}, #0.0", OP_FPSCR, OP_FD, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vcmpe.f64",  M2Z, 0xEEB50BC0u, 4, TC_FP64_ADD, decode_vcmp, exec_vcmp, "{rd}, #0.0", OP_FPSCR, OP_FD, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vrintr.f16", M2, 0xEEB60940u, 4, TC_FP32,     decode_vrint, exec_vrint, "{rd}, {rm}", OP_RD, OP_RM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vrintr.f32", M2, 0xEEB60A40u, 4, TC_FP32,     decode_vrint, exec_vrint, "{rd}, {rm}", OP_FD, OP_FM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vrintr.f64", M2, 0xEEB60B40u, 4, TC_FP64_ADD, decode_vrint, exec_vrint, "{rd}, {rm}", OP_FD, OP_FM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vrintz.f16", M2, 0xEEB609C0u, 4, TC_FP32,     decode_vrint, exec_vrint, "{rd}, {rm}", OP_RD, OP_RM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vrintz.f32", M2, 0xEEB60AC0u, 4, TC_FP32,     decode_vrint, exec_vrint, "{rd}, {rm}", OP_FD, OP_FM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vrintz.f64", M2, 0xEEB60BC0u, 4, TC_FP64_ADD, decode_vrint, exec_vrint, "{rd}, {rm}", OP_FD, OP_FM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vrintx.f16", M2, 0xEEB70940u, 4, TC_FP32,     decode_vrint, exec_vrint, "{rd}, {rm}", OP_RD, OP_RM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vrintx.f32", M2, 0xEEB70A40u, 4, TC_FP32,     decode_vrint, exec_vrint, "{rd}, {rm}", OP_FD, OP_FM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vrintx.f64", M2, 0xEEB70B40u, 4, TC_FP64_ADD, decode_vrint, exec_vrint, "{rd}, {rm}", OP_FD, OP_FM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vcvt.f64.f32", M2, 0xEEB70AC0u, 4, TC_FP64_ADD, decode_vcvt_fp, exec_vcvt_fp, "{rd}, {rm}", OP_DD, OP_FM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vcvt.f32.f64", M2, 0xEEB70BC0u, 4, TC_FP64_ADD, decode_vcvt_fp, exec_vcvt_fp, "{rd}, {rm}", OP_SD, OP_FM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
     /* integer and fixed-point conversions (bit 7: signed / sx / RZ) */
-    {"vcvt.f16.int", MCVT, 0xEEB80940u, 4, TC_FP32,     decode_vcvt_from_int, exec_vcvt_from_int, "{rd}, {rm}"},
-    {"vcvt.f32.int", MCVT, 0xEEB80A40u, 4, TC_FP32,     decode_vcvt_from_int, exec_vcvt_from_int, "{rd}, {rm}"},
-    {"vcvt.f64.int", MCVT, 0xEEB80B40u, 4, TC_FP64_ADD, decode_vcvt_from_int, exec_vcvt_from_int, "{rd}, {rm}"},
-    {"vcvt.f16.fix", 0xFFBE0F50u, 0xEEBA0940u, 4, TC_FP32,     decode_vcvt_fixed, exec_vcvt_from_fixed, "{rd}, {rd}{shift}"},
-    {"vcvt.f32.fix", 0xFFBE0F50u, 0xEEBA0A40u, 4, TC_FP32,     decode_vcvt_fixed, exec_vcvt_from_fixed, "{rd}, {rd}{shift}"},
-    {"vcvt.f64.fix", 0xFFBE0F50u, 0xEEBA0B40u, 4, TC_FP64_ADD, decode_vcvt_fixed, exec_vcvt_from_fixed, "{rd}, {rd}{shift}"},
-    {"vcvt.int.f16", 0xFFBE0F50u, 0xEEBC0940u, 4, TC_FP32,     decode_vcvt_to_int, exec_vcvt_to_int, "{rd}, {rm}"},
-    {"vcvt.int.f32", 0xFFBE0F50u, 0xEEBC0A40u, 4, TC_FP32,     decode_vcvt_to_int, exec_vcvt_to_int, "{rd}, {rm}"},
-    {"vcvt.int.f64", 0xFFBE0F50u, 0xEEBC0B40u, 4, TC_FP64_ADD, decode_vcvt_to_int, exec_vcvt_to_int, "{rd}, {rm}"},
-    {"vcvt.fix.f16", 0xFFBE0F50u, 0xEEBE0940u, 4, TC_FP32,     decode_vcvt_fixed, exec_vcvt_to_fixed, "{rd}, {rd}{shift}"},
-    {"vcvt.fix.f32", 0xFFBE0F50u, 0xEEBE0A40u, 4, TC_FP32,     decode_vcvt_fixed, exec_vcvt_to_fixed, "{rd}, {rd}{shift}"},
-    {"vcvt.fix.f64", 0xFFBE0F50u, 0xEEBE0B40u, 4, TC_FP64_ADD, decode_vcvt_fixed, exec_vcvt_to_fixed, "{rd}, {rd}{shift}"},
+    {"vcvt.f16.int", MCVT, 0xEEB80940u, 4, TC_FP32,     decode_vcvt_from_int, exec_vcvt_from_int, "{rd}, {rm}", OP_RD, OP_RM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vcvt.f32.int", MCVT, 0xEEB80A40u, 4, TC_FP32,     decode_vcvt_from_int, exec_vcvt_from_int, "{rd}, {rm}", OP_FD, OP_FM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vcvt.f64.int", MCVT, 0xEEB80B40u, 4, TC_FP64_ADD, decode_vcvt_from_int, exec_vcvt_from_int, "{rd}, {rm}", OP_FD, OP_SM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vcvt.f16.fix", 0xFFBE0F50u, 0xEEBA0940u, 4, TC_FP32,     decode_vcvt_fixed, exec_vcvt_from_fixed, "{rd}, {rd}{shift}", OP_RD, OP_RD, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vcvt.f32.fix", 0xFFBE0F50u, 0xEEBA0A40u, 4, TC_FP32,     decode_vcvt_fixed, exec_vcvt_from_fixed, "{rd}, {rd}{shift}", OP_FD, OP_FD, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vcvt.f64.fix", 0xFFBE0F50u, 0xEEBA0B40u, 4, TC_FP64_ADD, decode_vcvt_fixed, exec_vcvt_from_fixed, "{rd}, {rd}{shift}", OP_FD, OP_FD, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vcvt.int.f16", 0xFFBE0F50u, 0xEEBC0940u, 4, TC_FP32,     decode_vcvt_to_int, exec_vcvt_to_int, "{rd}, {rm}", OP_RD, OP_RM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vcvt.int.f32", 0xFFBE0F50u, 0xEEBC0A40u, 4, TC_FP32,     decode_vcvt_to_int, exec_vcvt_to_int, "{rd}, {rm}", OP_FD, OP_FM | OP_ROUND_FPSCR, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vcvt.int.f64", 0xFFBE0F50u, 0xEEBC0B40u, 4, TC_FP64_ADD, decode_vcvt_to_int, exec_vcvt_to_int, "{rd}, {rm}", OP_SD, OP_FM | OP_ROUND_FPSCR, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vcvt.fix.f16", 0xFFBE0F50u, 0xEEBE0940u, 4, TC_FP32,     decode_vcvt_fixed, exec_vcvt_to_fixed, "{rd}, {rd}{shift}", OP_RD, OP_RD, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vcvt.fix.f32", 0xFFBE0F50u, 0xEEBE0A40u, 4, TC_FP32,     decode_vcvt_fixed, exec_vcvt_to_fixed, "{rd}, {rd}{shift}", OP_FD, OP_FD, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vcvt.fix.f64", 0xFFBE0F50u, 0xEEBE0B40u, 4, TC_FP64_ADD, decode_vcvt_fixed, exec_vcvt_to_fixed, "{rd}, {rd}{shift}", OP_FD, OP_FD, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
     /* core <-> FP register transfers */
-    {"vmov",       0xFFF00F7Fu, 0xEE000A10u, 4, TC_FP32, decode_vmov_core_s, exec_vmov_to_s,   "{rd}, {rn}"},
-    {"vmov",       0xFFF00F7Fu, 0xEE100A10u, 4, TC_FP32, decode_vmov_core_s, exec_vmov_from_s, "{rn}, {rd}"},
-    {"vmov.f16",   0xFFF00F7Fu, 0xEE000910u, 4, TC_FP32, decode_vmov_core_s, exec_vmov_to_h,   "{rd}, {rn}"},
-    {"vmov.f16",   0xFFF00F7Fu, 0xEE100910u, 4, TC_FP32, decode_vmov_core_s, exec_vmov_from_h, "{rn}, {rd}"},
-    {"vmov.32",    0xFFD00F7Fu, 0xEE000B10u, 4, TC_FP32, decode_vmov_scalar, exec_vmov_to_s,   "{rd}, {rn}"},
-    {"vmov.32",    0xFFD00F7Fu, 0xEE100B10u, 4, TC_FP32, decode_vmov_scalar, exec_vmov_from_s, "{rn}, {rd}"},
-    {"vmov",       0xFFF00FD0u, 0xEC400A10u, 4, TC_FP32, decode_vmov_core2,  exec_vmov_to_2s,   "{rd}, {rn}, {rm}"},
-    {"vmov",       0xFFF00FD0u, 0xEC500A10u, 4, TC_FP32, decode_vmov_core2,  exec_vmov_from_2s, "{rn}, {rm}, {rd}"},
-    {"vmov",       0xFFF00FD0u, 0xEC400B10u, 4, TC_FP32, decode_vmov_core2,  exec_vmov_to_2s,   "{rd}, {rn}, {rm}"},
-    {"vmov",       0xFFF00FD0u, 0xEC500B10u, 4, TC_FP32, decode_vmov_core2,  exec_vmov_from_2s, "{rn}, {rm}, {rd}"},
-    {"vmsr",       0xFFF00FFFu, 0xEEE00A10u, 4, TC_SYS,  decode_vmrs,        exec_vmsr,         "{imm}, {rd}"},
-    {"vmrs",       0xFFF00FFFu, 0xEEF00A10u, 4, TC_SYS,  decode_vmrs,        exec_vmrs,         "{rd}, {imm}"},
+    {"vmov",       0xFFF00F7Fu, 0xEE000A10u, 4, TC_FP32, decode_vmov_core_s, exec_vmov_to_s,   "{rd}, {rn}", OP_FD, OP_RN, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vmov",       0xFFF00F7Fu, 0xEE100A10u, 4, TC_FP32, decode_vmov_core_s, exec_vmov_from_s, "{rn}, {rd}", OP_RN, OP_FD, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vmov.f16",   0xFFF00F7Fu, 0xEE000910u, 4, TC_FP32, decode_vmov_core_s, exec_vmov_to_h,   "{rd}, {rn}", OP_NONE, OP_RN, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vmov.f16",   0xFFF00F7Fu, 0xEE100910u, 4, TC_FP32, decode_vmov_core_s, exec_vmov_from_h, "{rn}, {rd}", OP_NONE, OP_RN, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vmov.32",    0xFFD00F7Fu, 0xEE000B10u, 4, TC_FP32, decode_vmov_scalar, exec_vmov_to_s,   "{rd}, {rn}", OP_D_OF_S, OP_RN | OP_D_OF_S, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vmov.32",    0xFFD00F7Fu, 0xEE100B10u, 4, TC_FP32, decode_vmov_scalar, exec_vmov_from_s, "{rn}, {rd}", OP_RN, OP_D_OF_S, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vmov",       0xFFF00FD0u, 0xEC400A10u, 4, TC_FP32, decode_vmov_core2,  exec_vmov_to_2s,   "{rd}, {rn}, {rm}", OP_SPAIR, OP_RN | OP_RM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vmov",       0xFFF00FD0u, 0xEC500A10u, 4, TC_FP32, decode_vmov_core2,  exec_vmov_from_2s, "{rn}, {rm}, {rd}", OP_RN | OP_RM, OP_SPAIR, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vmov",       0xFFF00FD0u, 0xEC400B10u, 4, TC_FP32, decode_vmov_core2,  exec_vmov_to_2s,   "{rd}, {rn}, {rm}", OP_SPAIR, OP_RN | OP_RM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vmov",       0xFFF00FD0u, 0xEC500B10u, 4, TC_FP32, decode_vmov_core2,  exec_vmov_from_2s, "{rn}, {rm}, {rd}", OP_RN | OP_RM, OP_SPAIR, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vmsr",       0xFFF00FFFu, 0xEEE00A10u, 4, TC_SYS,  decode_vmrs,        exec_vmsr,         "{imm}, {rd}", OP_FPSCR_REG, OP_RD, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vmrs",       0xFFF00FFFu, 0xEEF00A10u, 4, TC_SYS,  decode_vmrs,        exec_vmrs,         "{rd}, {imm}", OP_RD | OP_APSR_NZCV, OP_FPSCR_REG, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
     /* loads and stores; VSCCLRM before VLDMIA, whose Rn = PC form it is */
-    {"vscclrm",    0xFFBF0F00u, 0xEC9F0A00u, 4, TC_FP32, decode_vscclrm, exec_vscclrm, "{list}"},
-    {"vscclrm",    0xFFBF0F00u, 0xEC9F0B00u, 4, TC_FP32, decode_vscclrm, exec_vscclrm, "{list}"},
-    {"vlldm",      0xFFF0FF7Fu, 0xEC300A00u, 4, TC_SYS,  decode_vlldm,   exec_nop,     "{rn}"},
-    {"vlstm",      0xFFF0FF7Fu, 0xEC200A00u, 4, TC_SYS,  decode_vlldm,   exec_nop,     "{rn}"},
-    {"vldr.16",    0xFF300F00u, 0xED100900u, 4, TC_FP_LOAD,  decode_vldr, exec_vldr, "{rd}, [{rn}, {imm}]"},
-    {"vldr",       0xFF300F00u, 0xED100A00u, 4, TC_FP_LOAD,  decode_vldr, exec_vldr, "{rd}, [{rn}, {imm}]"},
-    {"vldr",       0xFF300F00u, 0xED100B00u, 4, TC_FP_LOAD,  decode_vldr, exec_vldr, "{rd}, [{rn}, {imm}]"},
-    {"vstr.16",    0xFF300F00u, 0xED000900u, 4, TC_FP_STORE, decode_vstr, exec_vstr, "{rd}, [{rn}, {imm}]"},
-    {"vstr",       0xFF300F00u, 0xED000A00u, 4, TC_FP_STORE, decode_vstr, exec_vstr, "{rd}, [{rn}, {imm}]"},
-    {"vstr",       0xFF300F00u, 0xED000B00u, 4, TC_FP_STORE, decode_vstr, exec_vstr, "{rd}, [{rn}, {imm}]"},
-    {"vldmia",     0xFF900F00u, 0xEC900A00u, 4, TC_FP_LOAD_MULTI,  decode_vldm, exec_vldm, "{rn}, {list}"},
-    {"vldmia",     0xFF900F00u, 0xEC900B00u, 4, TC_FP_LOAD_MULTI,  decode_vldm, exec_vldm, "{rn}, {list}"},
-    {"vldmdb",     0xFFB00F00u, 0xED300A00u, 4, TC_FP_LOAD_MULTI,  decode_vldm, exec_vldm, "{rn}!, {list}"},
-    {"vldmdb",     0xFFB00F00u, 0xED300B00u, 4, TC_FP_LOAD_MULTI,  decode_vldm, exec_vldm, "{rn}!, {list}"},
-    {"vstmia",     0xFF900F00u, 0xEC800A00u, 4, TC_FP_STORE_MULTI, decode_vldm, exec_vstm, "{rn}, {list}"},
-    {"vstmia",     0xFF900F00u, 0xEC800B00u, 4, TC_FP_STORE_MULTI, decode_vldm, exec_vstm, "{rn}, {list}"},
-    {"vstmdb",     0xFFB00F00u, 0xED200A00u, 4, TC_FP_STORE_MULTI, decode_vldm, exec_vstm, "{rn}!, {list}"},
-    {"vstmdb",     0xFFB00F00u, 0xED200B00u, 4, TC_FP_STORE_MULTI, decode_vldm, exec_vstm, "{rn}!, {list}"},
-    {"vldr",       0xFE101F80u, 0xEC100F80u, 4, TC_FP_LOAD,  decode_vldst_sysreg, exec_vldr_sysreg, "{imm}, [{rn}]"},
-    {"vstr",       0xFE101F80u, 0xEC000F80u, 4, TC_FP_STORE, decode_vldst_sysreg, exec_vstr_sysreg, "{imm}, [{rn}]"},
+    {"vscclrm",    0xFFBF0F00u, 0xEC9F0A00u, 4, TC_FP32, decode_vscclrm, exec_vscclrm, "{list}", OP_SLIST | OP_VPR, OP_NONE, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vscclrm",    0xFFBF0F00u, 0xEC9F0B00u, 4, TC_FP32, decode_vscclrm, exec_vscclrm, "{list}", OP_SLIST | OP_VPR, OP_NONE, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vlldm",      0xFFF0FF7Fu, 0xEC300A00u, 4, TC_SYS,  decode_vlldm,   exec_nop,     "{rn}", OP_RN, OP_NONE, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vlstm",      0xFFF0FF7Fu, 0xEC200A00u, 4, TC_SYS,  decode_vlldm,   exec_nop,     "{rn}", OP_RN, OP_NONE, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vldr.16",    0xFF300F00u, 0xED100900u, 4, TC_FP_LOAD,  decode_vldr, exec_vldr, "{rd}, [{rn}, {imm}]", OP_NONE, OP_RN, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vldr",       0xFF300F00u, 0xED100A00u, 4, TC_FP_LOAD,  decode_vldr, exec_vldr, "{rd}, [{rn}, {imm}]", OP_FD, OP_RN, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vldr",       0xFF300F00u, 0xED100B00u, 4, TC_FP_LOAD,  decode_vldr, exec_vldr, "{rd}, [{rn}, {imm}]", OP_FD, OP_RN, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vstr.16",    0xFF300F00u, 0xED000900u, 4, TC_FP_STORE, decode_vstr, exec_vstr, "{rd}, [{rn}, {imm}]", OP_NONE, OP_RN, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vstr",       0xFF300F00u, 0xED000A00u, 4, TC_FP_STORE, decode_vstr, exec_vstr, "{rd}, [{rn}, {imm}]", OP_NONE, OP_RN | OP_FD, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vstr",       0xFF300F00u, 0xED000B00u, 4, TC_FP_STORE, decode_vstr, exec_vstr, "{rd}, [{rn}, {imm}]", OP_NONE, OP_RN | OP_FD, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vldmia",     0xFF900F00u, 0xEC900A00u, 4, TC_FP_LOAD_MULTI,  decode_vldm, exec_vldm, "{rn}, {list}", OP_SLIST | OP_WBACK, OP_RN, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, ISA_ROW_SHADOWED},
+    {"vldmia",     0xFF900F00u, 0xEC900B00u, 4, TC_FP_LOAD_MULTI,  decode_vldm, exec_vldm, "{rn}, {list}", OP_SLIST | OP_WBACK, OP_RN, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, ISA_ROW_SHADOWED},
+    {"vldmdb",     0xFFB00F00u, 0xED300A00u, 4, TC_FP_LOAD_MULTI,  decode_vldm, exec_vldm, "{rn}!, {list}", OP_SLIST | OP_WBACK, OP_RN, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vldmdb",     0xFFB00F00u, 0xED300B00u, 4, TC_FP_LOAD_MULTI,  decode_vldm, exec_vldm, "{rn}!, {list}", OP_SLIST | OP_WBACK, OP_RN, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vstmia",     0xFF900F00u, 0xEC800A00u, 4, TC_FP_STORE_MULTI, decode_vldm, exec_vstm, "{rn}, {list}", OP_WBACK, OP_RN | OP_SLIST, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vstmia",     0xFF900F00u, 0xEC800B00u, 4, TC_FP_STORE_MULTI, decode_vldm, exec_vstm, "{rn}, {list}", OP_WBACK, OP_RN | OP_SLIST, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vstmdb",     0xFFB00F00u, 0xED200A00u, 4, TC_FP_STORE_MULTI, decode_vldm, exec_vstm, "{rn}!, {list}", OP_WBACK, OP_RN | OP_SLIST, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vstmdb",     0xFFB00F00u, 0xED200B00u, 4, TC_FP_STORE_MULTI, decode_vldm, exec_vstm, "{rn}!, {list}", OP_WBACK, OP_RN | OP_SLIST, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vldr",       0xFE101F80u, 0xEC100F80u, 4, TC_FP_LOAD,  decode_vldst_sysreg, exec_vldr_sysreg, "{imm}, [{rn}]", OP_WBACK, OP_RN, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"vstr",       0xFE101F80u, 0xEC000F80u, 4, TC_FP_STORE, decode_vldst_sysreg, exec_vstr_sysreg, "{imm}, [{rn}]", OP_WBACK, OP_RN, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
     {0},
 };
 

@@ -201,16 +201,16 @@ static void exec_udiv(cpu_t *cpu, const insn_t *in)
 
 const isa_pattern_t isa_patterns_mul[] = {
     /* name      mask         match        size tclass       decode           exec          fmt */
-    {"muls",  0x0000FFC0u, 0x00004340u, 2, TC_MUL,      decode_muls16,   exec_muls16, "{rd}, {rn}, {rd}"},
-    {"mul",   0xFFF0F0F0u, 0xFB00F000u, 4, TC_MUL,      decode_mul32,    isa_exec_mul,    "{rd}, {rn}, {rm}"},
-    {"mla",   0xFFF000F0u, 0xFB000000u, 4, TC_MUL,      decode_mla,      isa_exec_mla,    "{rd}, {rn}, {rm}, {ra}"},
-    {"mls",   0xFFF000F0u, 0xFB000010u, 4, TC_MUL,      decode_mla,      exec_mls,    "{rd}, {rn}, {rm}, {ra}"},
-    {"smull", 0xFFF000F0u, 0xFB800000u, 4, TC_MUL_LONG, decode_mul_long, exec_smull,  "{rd}, {ra}, {rn}, {rm}"},
-    {"sdiv",  0xFFF0F0F0u, 0xFB90F0F0u, 4, TC_DIV,      decode_div,      exec_sdiv,   "{rd}, {rn}, {rm}"},
-    {"umull", 0xFFF000F0u, 0xFBA00000u, 4, TC_MUL_LONG, decode_mul_long, exec_umull,  "{rd}, {ra}, {rn}, {rm}"},
-    {"udiv",  0xFFF0F0F0u, 0xFBB0F0F0u, 4, TC_DIV,      decode_div,      exec_udiv,   "{rd}, {rn}, {rm}"},
-    {"smlal", 0xFFF000F0u, 0xFBC00000u, 4, TC_MUL_LONG, decode_mul_long, exec_smlal,  "{rd}, {ra}, {rn}, {rm}"},
-    {"umlal", 0xFFF000F0u, 0xFBE00000u, 4, TC_MUL_LONG, decode_mul_long, exec_umlal,  "{rd}, {ra}, {rn}, {rm}"},
-    {"umaal", 0xFFF000F0u, 0xFBE00060u, 4, TC_MUL_LONG, decode_mul_long, exec_umaal,  "{rd}, {ra}, {rn}, {rm}"},
+    {"muls",  0x0000FFC0u, 0x00004340u, 2, TC_MUL,      decode_muls16,   exec_muls16, "{rd}, {rn}, {rd}", OP_RD | OP_FLAGS, OP_RD | OP_RN, TL_CLASS, DUAL_PAIR, ISA_DIS_CAPSTONE, 0},
+    {"mul",   0xFFF0F0F0u, 0xFB00F000u, 4, TC_MUL,      decode_mul32,    isa_exec_mul,    "{rd}, {rn}, {rm}", OP_RD, OP_RN | OP_RM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"mla",   0xFFF000F0u, 0xFB000000u, 4, TC_MUL,      decode_mla,      isa_exec_mla,    "{rd}, {rn}, {rm}, {ra}", OP_RD, OP_RN | OP_RM | OP_RA, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, ISA_ROW_SHADOWED},
+    {"mls",   0xFFF000F0u, 0xFB000010u, 4, TC_MUL,      decode_mla,      exec_mls,    "{rd}, {rn}, {rm}, {ra}", OP_RD, OP_RN | OP_RM | OP_RA, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"smull", 0xFFF000F0u, 0xFB800000u, 4, TC_MUL_LONG, decode_mul_long, exec_smull,  "{rd}, {ra}, {rn}, {rm}", OP_RD | OP_RA, OP_RN | OP_RM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"sdiv",  0xFFF0F0F0u, 0xFB90F0F0u, 4, TC_DIV,      decode_div,      exec_sdiv,   "{rd}, {rn}, {rm}", OP_RD, OP_RN | OP_RM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"umull", 0xFFF000F0u, 0xFBA00000u, 4, TC_MUL_LONG, decode_mul_long, exec_umull,  "{rd}, {ra}, {rn}, {rm}", OP_RD | OP_RA, OP_RN | OP_RM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"udiv",  0xFFF0F0F0u, 0xFBB0F0F0u, 4, TC_DIV,      decode_div,      exec_udiv,   "{rd}, {rn}, {rm}", OP_RD, OP_RN | OP_RM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"smlal", 0xFFF000F0u, 0xFBC00000u, 4, TC_MUL_LONG, decode_mul_long, exec_smlal,  "{rd}, {ra}, {rn}, {rm}", OP_RD | OP_RA, OP_RN | OP_RM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"umlal", 0xFFF000F0u, 0xFBE00000u, 4, TC_MUL_LONG, decode_mul_long, exec_umlal,  "{rd}, {ra}, {rn}, {rm}", OP_RD | OP_RA, OP_RN | OP_RM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"umaal", 0xFFF000F0u, 0xFBE00060u, 4, TC_MUL_LONG, decode_mul_long, exec_umaal,  "{rd}, {ra}, {rn}, {rm}", OP_RD | OP_RA, OP_RN | OP_RM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
     {0},
 };

@@ -21,14 +21,10 @@
  * zero to predicated-off elements (QEMU does the same).
  */
 #include "alu.h"
+#include "fields.h"
 #include "fp_ops.h"
 #include "insn.h"
 #include "mve.h"
-
-static inline uint32_t field(uint32_t raw, unsigned lo, unsigned width)
-{
-    return (raw >> lo) & ((1u << width) - 1u);
-}
 
 /* Byte-lane masks of the active elements' whole bytes, from the per-lane
  * mask (only each element's first lane counts). */
@@ -538,7 +534,7 @@ static inline void vcmp(cpu_t *cpu, const insn_t *in, bool scalar)
     uint32_t p0 = in->aux[0] == 2 ? vcmp_fp_lanes(cpu, in, mask, scalar)
                                    : vcmp_int_lanes(cpu, in, mask, scalar);
     set_p0(cpu, before, p0);
-    set_vpt_mask(cpu, in->list);
+    set_vpt_mask(cpu, in->vpt_mask);
 }
 
 static void exec_vcmp(cpu_t *cpu, const insn_t *in)
@@ -572,7 +568,7 @@ static void exec_vpnot(cpu_t *cpu, const insn_t *in)
 static void exec_vpst(cpu_t *cpu, const insn_t *in)
 {
     mve_begin_unpredicated(cpu);
-    set_vpt_mask(cpu, in->list);
+    set_vpt_mask(cpu, in->vpt_mask);
 }
 
 /* VPSEL Qd, Qn, Qm: Qn's bytes where P0 is set, Qm's elsewhere. */
@@ -754,15 +750,10 @@ static void exec_vbrsr(cpu_t *cpu, const insn_t *in)
 /* ------------------------------------------------------------------ */
 /* Decoders                                                            */
 
-static inline bool bit(uint32_t raw, unsigned n)
-{
-    return (raw >> n) & 1u;
-}
-
 /* Qd in bits 15:13; D (bit 22) must be 0: there are only Q0-Q7. */
 static inline bool take_qd(insn_t *in, uint32_t raw)
 {
-    in->rd = (uint8_t)field(raw, 13, 3);
+    in->rd = field_qd(raw);
     return !bit(raw, 22);
 }
 
@@ -814,7 +805,7 @@ static bool decode_vldr_sg(insn_t *in, uint32_t raw)
     unsigned size = field(raw, 7, 2), msize = (bit(raw, 6) << 1) | bit(raw, 4);
     bool load = bit(raw, 20), is_unsigned = bit(raw, 28);
     in->rn = (uint8_t)field(raw, 16, 4);
-    in->rm = (uint8_t)field(raw, 1, 3);
+    in->rm = field_qm(raw);
     in->esize = (uint8_t)size;
     in->aux[1] = (uint8_t)msize;
     in->aux[0] = (uint8_t)is_unsigned;
@@ -869,8 +860,8 @@ static inline uint16_t vpt_mask(uint32_t raw)
 
 static bool decode_vpst(insn_t *in, uint32_t raw)
 {
-    in->list = vpt_mask(raw);
-    return in->list != 0;
+    in->vpt_mask = vpt_mask(raw);
+    return in->vpt_mask != 0;
 }
 
 /* VCMP/VPT: Qn bits 19:17; Qm bits 3:1 (bit 6 = 0) or Rm bits 3:0
@@ -881,8 +872,8 @@ static bool decode_vcmp(insn_t *in, uint32_t raw)
     bool scalar = bit(raw, 6), is_float = field(raw, 20, 2) == 3;
     unsigned fc0 = scalar ? bit(raw, 5) : bit(raw, 0);
     in->aux[1] = (uint8_t)(bit(raw, 12) << 2 | fc0 << 1 | bit(raw, 7));
-    in->list = vpt_mask(raw);
-    in->rn = (uint8_t)field(raw, 17, 3);
+    in->vpt_mask = vpt_mask(raw);
+    in->rn = field_qn(raw);
     in->rd = 0;
     if (scalar) {
         in->rm = (uint8_t)field(raw, 0, 4);
@@ -890,7 +881,7 @@ static bool decode_vcmp(insn_t *in, uint32_t raw)
         if (in->rm == 13 || in->rm == 15)
             return false;
     } else {
-        in->rm = (uint8_t)field(raw, 1, 3);
+        in->rm = field_qm(raw);
         if (bit(raw, 5))
             return false;
     }
@@ -907,8 +898,8 @@ static bool decode_vcmp(insn_t *in, uint32_t raw)
 /* VPSEL Qd, Qn, Qm. */
 static bool decode_vpsel(insn_t *in, uint32_t raw)
 {
-    in->rn = (uint8_t)field(raw, 17, 3);
-    in->rm = (uint8_t)field(raw, 1, 3);
+    in->rn = field_qn(raw);
+    in->rm = field_qm(raw);
     return take_qd(in, raw) && !bit(raw, 5);
 }
 
@@ -942,7 +933,7 @@ static bool decode_vmov_lane(insn_t *in, uint32_t raw)
 /* VMOV Rt, Rt2, Qd[idx+2], Qd[idx] and back: Rt2 bits 19:16, Rt 3:0. */
 static bool decode_vmov_2lane(insn_t *in, uint32_t raw)
 {
-    in->rd = (uint8_t)field(raw, 13, 3);
+    in->rd = field_qd(raw);
     in->rn = (uint8_t)field(raw, 0, 4);
     in->ra = (uint8_t)field(raw, 16, 4);
     in->aux[1] = (uint8_t)bit(raw, 4);
@@ -1024,7 +1015,7 @@ static bool decode_vrev(insn_t *in, uint32_t raw)
     unsigned op = field(raw, 7, 2);
     in->esize = (uint8_t)field(raw, 18, 2);
     in->aux[1] = (uint8_t)(3u - op);
-    in->rm = (uint8_t)field(raw, 1, 3);
+    in->rm = field_qm(raw);
     return take_qd(in, raw) && op != 3 && in->esize < in->aux[1] && !bit(raw, 5);
 }
 
@@ -1032,7 +1023,7 @@ static bool decode_vrev(insn_t *in, uint32_t raw)
 static bool decode_vbrsr(insn_t *in, uint32_t raw)
 {
     in->esize = (uint8_t)field(raw, 20, 2);
-    in->rn = (uint8_t)field(raw, 17, 3);
+    in->rn = field_qn(raw);
     in->rm = (uint8_t)field(raw, 0, 4);
     return take_qd(in, raw) && in->esize != 3 && in->rm != 13 && in->rm != 15;
 }
@@ -1046,41 +1037,41 @@ static bool decode_vbrsr(insn_t *in, uint32_t raw)
 
 const isa_pattern_t isa_patterns_mve[] = {
     /* contiguous loads/stores: same size (hw1 bit 12 = 0, hw2 bit 12 = 1) */
-    {"vldr",     0xFE101E00u, 0xEC101E00u, 4, LD, decode_vldr,       exec_vldr,       "{qd}, [{rn}, {imm}]"},
-    {"vstr",     0xFE101E00u, 0xEC001E00u, 4, LD, decode_vldr,       exec_vstr,       "{qd}, [{rn}, {imm}]"},
+    {"vldr",     0xFE101E00u, 0xEC101E00u, 4, LD, decode_vldr,       exec_vldr,       "{qd}, [{rn}, {imm}]", OP_QD | OP_WBACK, OP_RN, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vstr",     0xFE101E00u, 0xEC001E00u, 4, LD, decode_vldr,       exec_vstr,       "{qd}, [{rn}, {imm}]", OP_WBACK, OP_RN | OP_QD, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
     /* gathers/scatters with Rn + Qm (P = 0, A = 1, W = 0, hw2 bit 12 = 0) */
-    {"vldr",     0xEFB01E20u, 0xEC900E00u, 4, SG, decode_vldr_sg,    exec_vldr_sg,    "{qd}, [{rn}, {qm}]"},
-    {"vstr",     0xEFB01E20u, 0xEC800E00u, 4, SG, decode_vldr_sg,    exec_vstr_sg,    "{qd}, [{rn}, {qm}]"},
+    {"vldr",     0xEFB01E20u, 0xEC900E00u, 4, SG, decode_vldr_sg,    exec_vldr_sg,    "{qd}, [{rn}, {qm}]", OP_QD, OP_RN | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
+    {"vstr",     0xEFB01E20u, 0xEC800E00u, 4, SG, decode_vldr_sg,    exec_vstr_sg,    "{qd}, [{rn}, {qm}]", OP_NONE, OP_RN | OP_QD | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
     /* widening loads / narrowing stores (hw2 bit 12 = 0) */
-    {"vldr",     0xEE101E00u, 0xEC100E00u, 4, LD, decode_vldr_widen, exec_vldr,       "{qd}, [{rn}, {imm}]"},
-    {"vstr",     0xEE101E00u, 0xEC000E00u, 4, LD, decode_vldr_widen, exec_vstr,       "{qd}, [{rn}, {imm}]"},
+    {"vldr",     0xEE101E00u, 0xEC100E00u, 4, LD, decode_vldr_widen, exec_vldr,       "{qd}, [{rn}, {imm}]", OP_QD | OP_WBACK, OP_RN, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
+    {"vstr",     0xEE101E00u, 0xEC000E00u, 4, LD, decode_vldr_widen, exec_vstr,       "{qd}, [{rn}, {imm}]", OP_WBACK, OP_RN | OP_QD, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
     /* gathers/scatters with a vector of addresses [Qm, #imm]{!} */
-    {"vldr",     0xFF111E80u, 0xFD101E00u, 4, SG, decode_vldr_qbase, exec_vldr_qbase, "{qd}, [{qm}, {imm}]"},
-    {"vstr",     0xFF111E80u, 0xFD001E00u, 4, SG, decode_vldr_qbase, exec_vstr_qbase, "{qd}, [{qm}, {imm}]"},
+    {"vldr",     0xFF111E80u, 0xFD101E00u, 4, SG, decode_vldr_qbase, exec_vldr_qbase, "{qd}, [{qm}, {imm}]", OP_QD | OP_WBACK, OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vstr",     0xFF111E80u, 0xFD001E00u, 4, SG, decode_vldr_qbase, exec_vstr_qbase, "{qd}, [{qm}, {imm}]", OP_WBACK, OP_QD | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
     /* interleaving loads/stores */
-    {"vld2",     0xFF901E1Fu, 0xFC901E00u, 4, LD, decode_vld_struct, exec_vld_struct, "{qd}, [{rn}]"},
-    {"vld4",     0xFF901E1Fu, 0xFC901E01u, 4, LD, decode_vld_struct, exec_vld_struct, "{qd}, [{rn}]"},
-    {"vst2",     0xFF901E1Fu, 0xFC801E00u, 4, LD, decode_vld_struct, exec_vst_struct, "{qd}, [{rn}]"},
-    {"vst4",     0xFF901E1Fu, 0xFC801E01u, 4, LD, decode_vld_struct, exec_vst_struct, "{qd}, [{rn}]"},
+    {"vld2",     0xFF901E1Fu, 0xFC901E00u, 4, LD, decode_vld_struct, exec_vld_struct, "{qd}, [{rn}]", OP_QD | OP_WBACK, OP_RN, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vld4",     0xFF901E1Fu, 0xFC901E01u, 4, LD, decode_vld_struct, exec_vld_struct, "{qd}, [{rn}]", OP_QD | OP_WBACK, OP_RN, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vst2",     0xFF901E1Fu, 0xFC801E00u, 4, LD, decode_vld_struct, exec_vst_struct, "{qd}, [{rn}]", OP_WBACK, OP_RN | OP_QD, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vst4",     0xFF901E1Fu, 0xFC801E01u, 4, LD, decode_vld_struct, exec_vst_struct, "{qd}, [{rn}]", OP_WBACK, OP_RN | OP_QD, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
     /* predication */
-    {"vctp",     0xFFC0FFFFu, 0xF000E801u, 4, VI, decode_vctp,       exec_vctp,       "{dt} {rn}"},
-    {"vpnot",    0xFFFFFFFFu, 0xFE310F4Du, 4, VI, NULL,              exec_vpnot,      ""},
-    {"vpst",     0xFFBF1FFFu, 0xFE310F4Du, 4, VI, decode_vpst,       exec_vpst,       ""},
-    {"vpsel",    0xFFF11FD1u, 0xFE310F01u, 4, VI, decode_vpsel,      exec_vpsel,      "{qd}, {qn}, {qm}"},
-    {"vcmp",     0xFF810F50u, 0xFE010F00u, 4, VI, decode_vcmp,       exec_vcmp,       "{dt} {qn}, {qm}"},
-    {"vcmp",     0xFF810F50u, 0xFE010F40u, 4, VI, decode_vcmp,       exec_vcmp,       "{dt} {qn}, {rm}"},
-    {"vcmp.f",   0xEFB10F50u, 0xEE310F00u, 4, VI, decode_vcmp,       exec_vcmp,       "{dt} {qn}, {qm}"},
-    {"vcmp.f",   0xEFB10F50u, 0xEE310F40u, 4, VI, decode_vcmp,       exec_vcmp,       "{dt} {qn}, {rm}"},
+    {"vctp",     0xFFC0FFFFu, 0xF000E801u, 4, VI, decode_vctp,       exec_vctp,       "{dt} {rn}", OP_VPR, OP_RN, TL_PREDICATE, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
+    {"vpnot",    0xFFFFFFFFu, 0xFE310F4Du, 4, VI, NULL,              exec_vpnot,      "", OP_VPR, OP_VPR, TL_PREDICATE, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vpst",     0xFFBF1FFFu, 0xFE310F4Du, 4, VI, decode_vpst,       exec_vpst,       "", OP_VPR, OP_NONE, TL_PREDICATE, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
+    {"vpsel",    0xFFF11FD1u, 0xFE310F01u, 4, VI, decode_vpsel,      exec_vpsel,      "{qd}, {qn}, {qm}", OP_QD, OP_QD | OP_QN | OP_QM | OP_VPR, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vcmp",     0xFF810F50u, 0xFE010F00u, 4, VI, decode_vcmp,       exec_vcmp,       "{dt} {qn}, {qm}", OP_VPR, OP_QN | OP_QM, TL_VCMP, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
+    {"vcmp",     0xFF810F50u, 0xFE010F40u, 4, VI, decode_vcmp,       exec_vcmp,       "{dt} {qn}, {rm}", OP_VPR, OP_RM | OP_QN, TL_VCMP, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
+    {"vcmp.f",   0xEFB10F50u, 0xEE310F00u, 4, VI, decode_vcmp,       exec_vcmp,       "{dt} {qn}, {qm}", OP_VPR, OP_QN | OP_QM, TL_VCMP, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
+    {"vcmp.f",   0xEFB10F50u, 0xEE310F40u, 4, VI, decode_vcmp,       exec_vcmp,       "{dt} {qn}, {rm}", OP_VPR, OP_RM | OP_QN, TL_VCMP, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
     /* moves */
-    {"vmov",     0xFF900F1Fu, 0xEE000B10u, 4, VI, decode_vmov_lane,  exec_vmov_to_lane,   "{dt} {qd}, {rn}"},
-    {"vmov",     0xFF100F1Fu, 0xEE100B10u, 4, VI, decode_vmov_lane,  exec_vmov_from_lane, "{dt} {rn}, {qd}"},
-    {"vdup",     0xFFB10FDFu, 0xEEA00B10u, 4, VI, decode_vdup,       exec_vdup,       "{dt} {qd}, {rn}"},
-    {"vmov",     0xFFF01FE0u, 0xEC000F00u, 4, VI, decode_vmov_2lane, exec_vmov_2lane_to_core, "{rn}, {ra}, {qd}"},
-    {"vmov",     0xFFF01FE0u, 0xEC100F00u, 4, VI, decode_vmov_2lane, exec_vmov_2lane_to_vec,  "{qd}, {rn}, {ra}"},
-    {"vmov.imm", 0xEFB800D0u, 0xEF800050u, 4, VI, decode_vmov_imm,   exec_vmov_imm,   "{dt} {qd}, {imm}"},
-    {"vidup",    0xFFC10F70u, 0xEE010F60u, 4, VI, decode_vidup,      exec_vidup,      "{dt} {qd}, {rn}, {imm}"},
-    {"vrev",     0xFFF31E51u, 0xFFB00040u, 4, VI, decode_vrev,       exec_vrev,       "{dt} {qd}, {qm}"},
-    {"vbrsr",    0xFFC11FF0u, 0xFE011E60u, 4, VI, decode_vbrsr,      exec_vbrsr,      "{dt} {qd}, {qn}, {rm}"},
+    {"vmov",     0xFF900F1Fu, 0xEE000B10u, 4, VI, decode_vmov_lane,  exec_vmov_to_lane,   "{dt} {qd}, {rn}", OP_QD, OP_RN | OP_QD, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
+    {"vmov",     0xFF100F1Fu, 0xEE100B10u, 4, VI, decode_vmov_lane,  exec_vmov_from_lane, "{dt} {rn}, {qd}", OP_RN, OP_RN | OP_QD, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
+    {"vdup",     0xFFB10FDFu, 0xEEA00B10u, 4, VI, decode_vdup,       exec_vdup,       "{dt} {qd}, {rn}", OP_QD, OP_RN, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vmov",     0xFFF01FE0u, 0xEC000F00u, 4, VI, decode_vmov_2lane, exec_vmov_2lane_to_core, "{rn}, {ra}, {qd}", OP_RN | OP_RA, OP_QD, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
+    {"vmov",     0xFFF01FE0u, 0xEC100F00u, 4, VI, decode_vmov_2lane, exec_vmov_2lane_to_vec,  "{qd}, {rn}, {ra}", OP_QD, OP_RN | OP_RA | OP_QD, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
+    {"vmov.imm", 0xEFB800D0u, 0xEF800050u, 4, VI, decode_vmov_imm,   exec_vmov_imm,   "{dt} {qd}, {imm}", OP_QD, OP_NONE, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vidup",    0xFFC10F70u, 0xEE010F60u, 4, VI, decode_vidup,      exec_vidup,      "{dt} {qd}, {rn}, {imm}", OP_QD, OP_RN, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
+    {"vrev",     0xFFF31E51u, 0xFFB00040u, 4, VI, decode_vrev,       exec_vrev,       "{dt} {qd}, {qm}", OP_QD, OP_QD | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vbrsr",    0xFFC11FF0u, 0xFE011E60u, 4, VI, decode_vbrsr,      exec_vbrsr,      "{dt} {qd}, {qn}, {rm}", OP_QD, OP_RM | OP_QD | OP_QN, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
     {0},
 };
 

@@ -20,6 +20,7 @@
  */
 #include <string.h>
 
+#include "fields.h"
 #include "fp_ops.h"
 #include "insn.h"
 #include "mve.h"
@@ -354,9 +355,6 @@ static void exec_vcmla(cpu_t *cpu, const insn_t *in) { complex_mul(cpu, in, true
 /* ------------------------------------------------------------------ */
 /* Decode                                                              */
 
-static inline uint8_t field_qd(uint32_t raw) { return (raw >> 13) & 7u; }
-static inline uint8_t field_qn(uint32_t raw) { return (raw >> 17) & 7u; }
-static inline uint8_t field_qm(uint32_t raw) { return (raw >> 1) & 7u; }
 
 static void set_float(insn_t *in, bool f16)
 {
@@ -525,67 +523,67 @@ static bool dec_vcmul(insn_t *in, uint32_t raw)
 
 const isa_pattern_t isa_patterns_mve_fp[] = {
     /* 111x 1111 0 D x sz Qn 0 | Qd 0 opc N 1 M x Qm 0 (sz 1 = F16) */
-    {"vadd",     0xFFE11FF1u, 0xEF000D40u, 4, TC_MVE_FP, dec_vadd,   exec_fop_vector, "{dt} {qd}, {qn}, {qm}"},
-    {"vsub",     0xFFE11FF1u, 0xEF200D40u, 4, TC_MVE_FP, dec_vsub,   exec_fop_vector, "{dt} {qd}, {qn}, {qm}"},
-    {"vmul",     0xFFE11FF1u, 0xFF000D50u, 4, TC_MVE_FP, dec_vmul,   exec_fop_vector, "{dt} {qd}, {qn}, {qm}"},
-    {"vabd",     0xFFE11FF1u, 0xFF200D40u, 4, TC_MVE_FP, dec_vabd,   exec_fop_vector, "{dt} {qd}, {qn}, {qm}"},
-    {"vmaxnm",   0xFFE11FF1u, 0xFF000F50u, 4, TC_MVE_FP, dec_vmaxnm, exec_fop_vector, "{dt} {qd}, {qn}, {qm}"},
-    {"vminnm",   0xFFE11FF1u, 0xFF200F50u, 4, TC_MVE_FP, dec_vminnm, exec_fop_vector, "{dt} {qd}, {qn}, {qm}"},
-    {"vfma",     0xFFE11FF1u, 0xEF000C50u, 4, TC_MVE_FP, dec_vfma,   exec_fop_vector, "{dt} {qd}, {qn}, {qm}"},
-    {"vfms",     0xFFE11FF1u, 0xEF200C50u, 4, TC_MVE_FP, dec_vfms,   exec_fop_vector, "{dt} {qd}, {qn}, {qm}"},
+    {"vadd",     0xFFE11FF1u, 0xEF000D40u, 4, TC_MVE_FP, dec_vadd,   exec_fop_vector, "{dt} {qd}, {qn}, {qm}", OP_QD, OP_QD | OP_QN | OP_QM, TL_FLOAT_E2, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vsub",     0xFFE11FF1u, 0xEF200D40u, 4, TC_MVE_FP, dec_vsub,   exec_fop_vector, "{dt} {qd}, {qn}, {qm}", OP_QD, OP_QD | OP_QN | OP_QM, TL_FLOAT_E2, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vmul",     0xFFE11FF1u, 0xFF000D50u, 4, TC_MVE_FP, dec_vmul,   exec_fop_vector, "{dt} {qd}, {qn}, {qm}", OP_QD, OP_QD | OP_QN | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vabd",     0xFFE11FF1u, 0xFF200D40u, 4, TC_MVE_FP, dec_vabd,   exec_fop_vector, "{dt} {qd}, {qn}, {qm}", OP_QD, OP_QD | OP_QN | OP_QM, TL_FLOAT_E2, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vmaxnm",   0xFFE11FF1u, 0xFF000F50u, 4, TC_MVE_FP, dec_vmaxnm, exec_fop_vector, "{dt} {qd}, {qn}, {qm}", OP_QD, OP_QD | OP_QN | OP_QM, TL_FLOAT_E2, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vminnm",   0xFFE11FF1u, 0xFF200F50u, 4, TC_MVE_FP, dec_vminnm, exec_fop_vector, "{dt} {qd}, {qn}, {qm}", OP_QD, OP_QD | OP_QN | OP_QM, TL_FLOAT_E2, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vfma",     0xFFE11FF1u, 0xEF000C50u, 4, TC_MVE_FP, dec_vfma,   exec_fop_vector, "{dt} {qd}, {qn}, {qm}", OP_QD, OP_QD | OP_QN | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vfms",     0xFFE11FF1u, 0xEF200C50u, 4, TC_MVE_FP, dec_vfms,   exec_fop_vector, "{dt} {qd}, {qn}, {qm}", OP_QD, OP_QD | OP_QN | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
     /* 111 sz 1110 0 D 11 Qn x | Qd x opc N 1 x 0 Rm (sz 1 = F16) */
-    {"vadd",     0xEFF11FF0u, 0xEE300F40u, 4, TC_MVE_FP, dec_vadd_s,  exec_fop_scalar, "{dt} {qd}, {qn}, {rm}"},
-    {"vsub",     0xEFF11FF0u, 0xEE301F40u, 4, TC_MVE_FP, dec_vsub_s,  exec_fop_scalar, "{dt} {qd}, {qn}, {rm}"},
-    {"vmul",     0xEFF11FF0u, 0xEE310E60u, 4, TC_MVE_FP, dec_vmul_s,  exec_fop_scalar, "{dt} {qd}, {qn}, {rm}"},
-    {"vfma",     0xEFF11FF0u, 0xEE310E40u, 4, TC_MVE_FP, dec_vfma_s,  exec_fop_scalar, "{dt} {qd}, {qn}, {rm}"},
-    {"vfmas",    0xEFF11FF0u, 0xEE311E40u, 4, TC_MVE_FP, dec_vfmas_s, exec_fop_scalar, "{dt} {qd}, {qn}, {rm}"},
+    {"vadd",     0xEFF11FF0u, 0xEE300F40u, 4, TC_MVE_FP, dec_vadd_s,  exec_fop_scalar, "{dt} {qd}, {qn}, {rm}", OP_QD, OP_RM | OP_QD | OP_QN, TL_FLOAT_E2, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
+    {"vsub",     0xEFF11FF0u, 0xEE301F40u, 4, TC_MVE_FP, dec_vsub_s,  exec_fop_scalar, "{dt} {qd}, {qn}, {rm}", OP_QD, OP_RM | OP_QD | OP_QN, TL_FLOAT_E2, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
+    {"vmul",     0xEFF11FF0u, 0xEE310E60u, 4, TC_MVE_FP, dec_vmul_s,  exec_fop_scalar, "{dt} {qd}, {qn}, {rm}", OP_QD, OP_RM | OP_QD | OP_QN, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
+    {"vfma",     0xEFF11FF0u, 0xEE310E40u, 4, TC_MVE_FP, dec_vfma_s,  exec_fop_scalar, "{dt} {qd}, {qn}, {rm}", OP_QD, OP_RM | OP_QD | OP_QN, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
+    {"vfmas",    0xEFF11FF0u, 0xEE311E40u, 4, TC_MVE_FP, dec_vfmas_s, exec_fop_scalar, "{dt} {qd}, {qn}, {rm}", OP_QD, OP_RM | OP_QD | OP_QN, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
     /* 111 sz 1110 0 D 11 1111 | Qda min 1110 1 0 M 0 Qm 1 */
-    {"vmaxnma",  0xEFFF1FF1u, 0xEE3F0E81u, 4, TC_MVE_FP, dec_vmaxnma, exec_fop_vector, "{dt} {qd}, {qm}"},
-    {"vminnma",  0xEFFF1FF1u, 0xEE3F1E81u, 4, TC_MVE_FP, dec_vmaxnma, exec_fop_vector, "{dt} {qd}, {qm}"},
+    {"vmaxnma",  0xEFFF1FF1u, 0xEE3F0E81u, 4, TC_MVE_FP, dec_vmaxnma, exec_fop_vector, "{dt} {qd}, {qm}", OP_QD, OP_QD | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
+    {"vminnma",  0xEFFF1FF1u, 0xEE3F1E81u, 4, TC_MVE_FP, dec_vmaxnma, exec_fop_vector, "{dt} {qd}, {qm}", OP_QD, OP_QD | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
     /* 1111 1111 1 D 11 size 01 | Qd 0 0111 neg 1 M 0 Qm 0 */
-    {"vabs",     0xFFF31FF1u, 0xFFB10740u, 4, TC_MVE_FP, dec_sign,   exec_sign, "{dt} {qd}, {qm}"},
-    {"vneg",     0xFFF31FF1u, 0xFFB107C0u, 4, TC_MVE_FP, dec_sign,   exec_sign, "{dt} {qd}, {qm}"},
+    {"vabs",     0xFFF31FF1u, 0xFFB10740u, 4, TC_MVE_FP, dec_sign,   exec_sign, "{dt} {qd}, {qm}", OP_QD, OP_QD | OP_QM, TL_FLOAT_E2, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vneg",     0xFFF31FF1u, 0xFFB107C0u, 4, TC_MVE_FP, dec_sign,   exec_sign, "{dt} {qd}, {qm}", OP_QD, OP_QD | OP_QM, TL_FLOAT_E2, DUAL_NONE, ISA_DIS_TABLE, 0},
     /* 1111 1111 1 D 11 size 10 | Qd 0 01 op(3) 1 M 0 Qm 0 */
-    {"vrintn",   0xFFF31FF1u, 0xFFB20440u, 4, TC_MVE_FP, dec_vrint, exec_vrint,  "{dt} {qd}, {qm}"},
-    {"vrintx",   0xFFF31FF1u, 0xFFB204C0u, 4, TC_MVE_FP, dec_vrint, exec_vrintx, "{dt} {qd}, {qm}"},
-    {"vrinta",   0xFFF31FF1u, 0xFFB20540u, 4, TC_MVE_FP, dec_vrint, exec_vrint,  "{dt} {qd}, {qm}"},
-    {"vrintz",   0xFFF31FF1u, 0xFFB205C0u, 4, TC_MVE_FP, dec_vrint, exec_vrint,  "{dt} {qd}, {qm}"},
-    {"vrintm",   0xFFF31FF1u, 0xFFB206C0u, 4, TC_MVE_FP, dec_vrint, exec_vrint,  "{dt} {qd}, {qm}"},
-    {"vrintp",   0xFFF31FF1u, 0xFFB207C0u, 4, TC_MVE_FP, dec_vrint, exec_vrint,  "{dt} {qd}, {qm}"},
+    {"vrintn",   0xFFF31FF1u, 0xFFB20440u, 4, TC_MVE_FP, dec_vrint, exec_vrint,  "{dt} {qd}, {qm}", OP_QD, OP_QD | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vrintx",   0xFFF31FF1u, 0xFFB204C0u, 4, TC_MVE_FP, dec_vrint, exec_vrintx, "{dt} {qd}, {qm}", OP_QD, OP_QD | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vrinta",   0xFFF31FF1u, 0xFFB20540u, 4, TC_MVE_FP, dec_vrint, exec_vrint,  "{dt} {qd}, {qm}", OP_QD, OP_QD | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vrintz",   0xFFF31FF1u, 0xFFB205C0u, 4, TC_MVE_FP, dec_vrint, exec_vrint,  "{dt} {qd}, {qm}", OP_QD, OP_QD | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vrintm",   0xFFF31FF1u, 0xFFB206C0u, 4, TC_MVE_FP, dec_vrint, exec_vrint,  "{dt} {qd}, {qm}", OP_QD, OP_QD | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vrintp",   0xFFF31FF1u, 0xFFB207C0u, 4, TC_MVE_FP, dec_vrint, exec_vrint,  "{dt} {qd}, {qm}", OP_QD, OP_QD | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
     /* 1111 1111 1 D 11 size 11 | Qd 0 011 op U 1 M 0 Qm 0 (size 01 = F16, 10 = F32) */
-    {"vcvt",     0xFFFF1F71u, 0xFFB70740u, 4, TC_MVE_FP, dec_vcvt_int, exec_vcvt_to_int,   "{dt}.f16 {qd}, {qm}"},
-    {"vcvt",     0xFFFF1F71u, 0xFFBB0740u, 4, TC_MVE_FP, dec_vcvt_int, exec_vcvt_to_int,   "{dt}.f32 {qd}, {qm}"},
-    {"vcvt.f16", 0xFFFF1F71u, 0xFFB70640u, 4, TC_MVE_FP, dec_vcvt_int, exec_vcvt_from_int, "{dt} {qd}, {qm}"},
-    {"vcvt.f32", 0xFFFF1F71u, 0xFFBB0640u, 4, TC_MVE_FP, dec_vcvt_int, exec_vcvt_from_int, "{dt} {qd}, {qm}"},
+    {"vcvt",     0xFFFF1F71u, 0xFFB70740u, 4, TC_MVE_FP, dec_vcvt_int, exec_vcvt_to_int,   "{dt}.f16 {qd}, {qm}", OP_QD, OP_QD | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vcvt",     0xFFFF1F71u, 0xFFBB0740u, 4, TC_MVE_FP, dec_vcvt_int, exec_vcvt_to_int,   "{dt}.f32 {qd}, {qm}", OP_QD, OP_QD | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vcvt.f16", 0xFFFF1F71u, 0xFFB70640u, 4, TC_MVE_FP, dec_vcvt_int, exec_vcvt_from_int, "{dt} {qd}, {qm}", OP_QD, OP_QD | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vcvt.f32", 0xFFFF1F71u, 0xFFBB0640u, 4, TC_MVE_FP, dec_vcvt_int, exec_vcvt_from_int, "{dt} {qd}, {qm}", OP_QD, OP_QD | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
     /* 1111 1111 1 D 11 size 11 | Qd 0 00 rm U 1 M 0 Qm 0 */
-    {"vcvta",    0xFFFF1F71u, 0xFFB70040u, 4, TC_MVE_FP, dec_vcvt_rm, exec_vcvt_to_int, "{dt}.f16 {qd}, {qm}"},
-    {"vcvta",    0xFFFF1F71u, 0xFFBB0040u, 4, TC_MVE_FP, dec_vcvt_rm, exec_vcvt_to_int, "{dt}.f32 {qd}, {qm}"},
-    {"vcvtn",    0xFFFF1F71u, 0xFFB70140u, 4, TC_MVE_FP, dec_vcvt_rm, exec_vcvt_to_int, "{dt}.f16 {qd}, {qm}"},
-    {"vcvtn",    0xFFFF1F71u, 0xFFBB0140u, 4, TC_MVE_FP, dec_vcvt_rm, exec_vcvt_to_int, "{dt}.f32 {qd}, {qm}"},
-    {"vcvtp",    0xFFFF1F71u, 0xFFB70240u, 4, TC_MVE_FP, dec_vcvt_rm, exec_vcvt_to_int, "{dt}.f16 {qd}, {qm}"},
-    {"vcvtp",    0xFFFF1F71u, 0xFFBB0240u, 4, TC_MVE_FP, dec_vcvt_rm, exec_vcvt_to_int, "{dt}.f32 {qd}, {qm}"},
-    {"vcvtm",    0xFFFF1F71u, 0xFFB70340u, 4, TC_MVE_FP, dec_vcvt_rm, exec_vcvt_to_int, "{dt}.f16 {qd}, {qm}"},
-    {"vcvtm",    0xFFFF1F71u, 0xFFBB0340u, 4, TC_MVE_FP, dec_vcvt_rm, exec_vcvt_to_int, "{dt}.f32 {qd}, {qm}"},
+    {"vcvta",    0xFFFF1F71u, 0xFFB70040u, 4, TC_MVE_FP, dec_vcvt_rm, exec_vcvt_to_int, "{dt}.f16 {qd}, {qm}", OP_QD, OP_QD | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vcvta",    0xFFFF1F71u, 0xFFBB0040u, 4, TC_MVE_FP, dec_vcvt_rm, exec_vcvt_to_int, "{dt}.f32 {qd}, {qm}", OP_QD, OP_QD | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vcvtn",    0xFFFF1F71u, 0xFFB70140u, 4, TC_MVE_FP, dec_vcvt_rm, exec_vcvt_to_int, "{dt}.f16 {qd}, {qm}", OP_QD, OP_QD | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vcvtn",    0xFFFF1F71u, 0xFFBB0140u, 4, TC_MVE_FP, dec_vcvt_rm, exec_vcvt_to_int, "{dt}.f32 {qd}, {qm}", OP_QD, OP_QD | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vcvtp",    0xFFFF1F71u, 0xFFB70240u, 4, TC_MVE_FP, dec_vcvt_rm, exec_vcvt_to_int, "{dt}.f16 {qd}, {qm}", OP_QD, OP_QD | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vcvtp",    0xFFFF1F71u, 0xFFBB0240u, 4, TC_MVE_FP, dec_vcvt_rm, exec_vcvt_to_int, "{dt}.f32 {qd}, {qm}", OP_QD, OP_QD | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vcvtm",    0xFFFF1F71u, 0xFFB70340u, 4, TC_MVE_FP, dec_vcvt_rm, exec_vcvt_to_int, "{dt}.f16 {qd}, {qm}", OP_QD, OP_QD | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vcvtm",    0xFFFF1F71u, 0xFFBB0340u, 4, TC_MVE_FP, dec_vcvt_rm, exec_vcvt_to_int, "{dt}.f32 {qd}, {qm}", OP_QD, OP_QD | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
     /* 111U 1111 1 D 1 imm5 | Qd 0 11 f32 op 0 1 M 1 Qm 0 (fbits = 64 - imm6) */
-    {"vcvt",     0xEFE01FF1u, 0xEFA00D50u, 4, TC_MVE_FP, dec_vcvt_fixed, exec_vcvt_to_int,   "{dt}.f16 {qd}, {qm}, {imm}"},
-    {"vcvt",     0xEFE01FF1u, 0xEFA00F50u, 4, TC_MVE_FP, dec_vcvt_fixed, exec_vcvt_to_int,   "{dt}.f32 {qd}, {qm}, {imm}"},
-    {"vcvt.f16", 0xEFE01FF1u, 0xEFA00C50u, 4, TC_MVE_FP, dec_vcvt_fixed, exec_vcvt_from_int, "{dt} {qd}, {qm}, {imm}"},
-    {"vcvt.f32", 0xEFE01FF1u, 0xEFA00E50u, 4, TC_MVE_FP, dec_vcvt_fixed, exec_vcvt_from_int, "{dt} {qd}, {qm}, {imm}"},
+    {"vcvt",     0xEFE01FF1u, 0xEFA00D50u, 4, TC_MVE_FP, dec_vcvt_fixed, exec_vcvt_to_int,   "{dt}.f16 {qd}, {qm}, {imm}", OP_QD, OP_QD | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vcvt",     0xEFE01FF1u, 0xEFA00F50u, 4, TC_MVE_FP, dec_vcvt_fixed, exec_vcvt_to_int,   "{dt}.f32 {qd}, {qm}, {imm}", OP_QD, OP_QD | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vcvt.f16", 0xEFE01FF1u, 0xEFA00C50u, 4, TC_MVE_FP, dec_vcvt_fixed, exec_vcvt_from_int, "{dt} {qd}, {qm}, {imm}", OP_QD, OP_QD | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vcvt.f32", 0xEFE01FF1u, 0xEFA00E50u, 4, TC_MVE_FP, dec_vcvt_fixed, exec_vcvt_from_int, "{dt} {qd}, {qm}, {imm}", OP_QD, OP_QD | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
     /* 111 op 1110 0 D 11 1111 | Qd T 1110 0 0 M 0 Qm 1 (op 1 = F16 to F32) */
-    {"vcvtb.f16.f32", 0xFFFF1FF1u, 0xEE3F0E01u, 4, TC_MVE_FP, dec_vcvt_bt, exec_vcvt_narrow, "{qd}, {qm}"},
-    {"vcvtt.f16.f32", 0xFFFF1FF1u, 0xEE3F1E01u, 4, TC_MVE_FP, dec_vcvt_bt, exec_vcvt_narrow, "{qd}, {qm}"},
-    {"vcvtb.f32.f16", 0xFFFF1FF1u, 0xFE3F0E01u, 4, TC_MVE_FP, dec_vcvt_bt, exec_vcvt_widen,  "{qd}, {qm}"},
-    {"vcvtt.f32.f16", 0xFFFF1FF1u, 0xFE3F1E01u, 4, TC_MVE_FP, dec_vcvt_bt, exec_vcvt_widen,  "{qd}, {qm}"},
+    {"vcvtb.f16.f32", 0xFFFF1FF1u, 0xEE3F0E01u, 4, TC_MVE_FP, dec_vcvt_bt, exec_vcvt_narrow, "{qd}, {qm}", OP_QD, OP_QD | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
+    {"vcvtt.f16.f32", 0xFFFF1FF1u, 0xEE3F1E01u, 4, TC_MVE_FP, dec_vcvt_bt, exec_vcvt_narrow, "{qd}, {qm}", OP_QD, OP_QD | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
+    {"vcvtb.f32.f16", 0xFFFF1FF1u, 0xFE3F0E01u, 4, TC_MVE_FP, dec_vcvt_bt, exec_vcvt_widen,  "{qd}, {qm}", OP_QD, OP_QD | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
+    {"vcvtt.f32.f16", 0xFFFF1FF1u, 0xFE3F1E01u, 4, TC_MVE_FP, dec_vcvt_bt, exec_vcvt_widen,  "{qd}, {qm}", OP_QD, OP_QD | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
     /* 111 sz 1110 1110 11 a 0 | Rda 1111 min 0 M 0 Qm 0 (a 1 = plain) */
-    {"vmaxnmv",  0xEFFF0FF1u, 0xEEEE0F00u, 4, TC_MVE_FP, dec_vmaxnmv, exec_vmaxnmv, "{dt} {rd}, {qm}"},
-    {"vminnmv",  0xEFFF0FF1u, 0xEEEE0F80u, 4, TC_MVE_FP, dec_vmaxnmv, exec_vmaxnmv, "{dt} {rd}, {qm}"},
-    {"vmaxnmav", 0xEFFF0FF1u, 0xEEEC0F00u, 4, TC_MVE_FP, dec_vmaxnmv, exec_vmaxnmv, "{dt} {rd}, {qm}"},
-    {"vminnmav", 0xEFFF0FF1u, 0xEEEC0F80u, 4, TC_MVE_FP, dec_vmaxnmv, exec_vmaxnmv, "{dt} {rd}, {qm}"},
+    {"vmaxnmv",  0xEFFF0FF1u, 0xEEEE0F00u, 4, TC_MVE_FP, dec_vmaxnmv, exec_vmaxnmv, "{dt} {rd}, {qm}", OP_RD, OP_RD | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
+    {"vminnmv",  0xEFFF0FF1u, 0xEEEE0F80u, 4, TC_MVE_FP, dec_vmaxnmv, exec_vmaxnmv, "{dt} {rd}, {qm}", OP_RD, OP_RD | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
+    {"vmaxnmav", 0xEFFF0FF1u, 0xEEEC0F00u, 4, TC_MVE_FP, dec_vmaxnmv, exec_vmaxnmv, "{dt} {rd}, {qm}", OP_RD, OP_RD | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
+    {"vminnmav", 0xEFFF0FF1u, 0xEEEC0F80u, 4, TC_MVE_FP, dec_vmaxnmv, exec_vmaxnmv, "{dt} {rd}, {qm}", OP_RD, OP_RD | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
     /* 1111 110 rot 1 D 0 sz Qn 0 | Qd 0 1000 N 1 M 0 Qm 0 (sz 1 = F32) */
-    {"vcadd",    0xFEE11FF1u, 0xFC800840u, 4, TC_MVE_FP, dec_vcadd, exec_vcadd, "{dt} {qd}, {qn}, {qm}, {imm}"},
+    {"vcadd",    0xFEE11FF1u, 0xFC800840u, 4, TC_MVE_FP, dec_vcadd, exec_vcadd, "{dt} {qd}, {qn}, {qm}, {imm}", OP_QD, OP_QD | OP_QN | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
     /* 1111 110 rot(2) D 1 sz Qn 0 | Qd 0 1000 N 1 M 0 Qm 0 (sz 1 = F32) */
-    {"vcmla",    0xFE611FF1u, 0xFC200840u, 4, TC_MVE_FP, dec_vcmla, exec_vcmla, "{dt} {qd}, {qn}, {qm}, {imm}"},
+    {"vcmla",    0xFE611FF1u, 0xFC200840u, 4, TC_MVE_FP, dec_vcmla, exec_vcmla, "{dt} {qd}, {qn}, {qm}, {imm}", OP_QD, OP_QD | OP_QN | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
     /* 111 sz 1110 0 D 11 Qn 0 | Qd rot 1110 N 0 M 0 Qm rot (sz 1 = F32) */
-    {"vcmul",    0xEFF10FF0u, 0xEE300E00u, 4, TC_MVE_FP, dec_vcmul, exec_vcmul, "{dt} {qd}, {qn}, {qm}, {imm}"},
+    {"vcmul",    0xEFF10FF0u, 0xEE300E00u, 4, TC_MVE_FP, dec_vcmul, exec_vcmul, "{dt} {qd}, {qn}, {qm}, {imm}", OP_QD, OP_QD | OP_QN | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
     {0},
 };

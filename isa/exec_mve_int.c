@@ -27,19 +27,21 @@
  */
 #include <string.h>
 
+#include "fields.h"
 #include "fp_ops.h"
 #include "insn.h"
 #include "mve.h"
 
 #define ALWAYS_INLINE static inline __attribute__((always_inline))
 
-/* in->list: where the second operand of an element-wise operation comes from. */
+/* in->operand2: where the second operand of an element-wise operation comes from. */
 enum { SRC_VEC = 0, SRC_REG, SRC_IMM, SRC_NEGIMM };
 
 /* in->imm of instructions without an immediate. */
 #define OPT_ROUND 0x1u   /* rounding form (VQRDMLADH...) */
 #define OPT_SUB   0x2u   /* subtracting form (VMLSDAV, VSBC...) */
-#define OPT_ACC   0x4u   /* accumulate into the general registers (A) */
+/* (the accumulating forms, A, are INSN_ACC in in->flags: the pipeline's
+ * dependences read it too, isa/insn_regs.c) */
 #define OPT_EXCH  0x8u   /* exchange pairs (X) */
 #define OPT_CIN   0x10u  /* VADCI/VSBCI: fixed carry in */
 
@@ -111,7 +113,7 @@ static inline void vsplat(vec_t *v, unsigned esize, uint32_t x)
  * repeated in every element. */
 static inline void operand_m(vec_t *m, const cpu_t *cpu, const insn_t *in)
 {
-    switch (in->list) {
+    switch (in->operand2) {
     case SRC_VEC: vload(m, cpu, in->rm); break;
     case SRC_REG: vsplat(m, in->esize, cpu->r[in->rm]); break;
     case SRC_IMM: vsplat(m, in->esize, in->imm); break;
@@ -543,7 +545,7 @@ static void exec_vqdmull(cpu_t *cpu, const insn_t *in)
     uint16_t mask = mve_begin(cpu);
     vec_t n, m, r;
     vload(&n, cpu, in->rn);
-    if (in->list == SRC_REG)
+    if (in->operand2 == SRC_REG)
         vsplat(&m, in->esize, cpu->r[in->rm]);
     else
         vload(&m, cpu, in->rm);
@@ -734,12 +736,12 @@ static void exec_vshlc(cpu_t *cpu, const insn_t *in)
 
 static inline uint32_t acc32(const cpu_t *cpu, const insn_t *in)
 {
-    return (in->imm & OPT_ACC) ? cpu->r[in->rd] : 0u;
+    return (in->flags & INSN_ACC) ? cpu->r[in->rd] : 0u;
 }
 
 static inline uint64_t acc64(const cpu_t *cpu, const insn_t *in)
 {
-    return (in->imm & OPT_ACC) ? (uint64_t)cpu->r[in->ra] << 32 | cpu->r[in->rd] : 0u;
+    return (in->flags & INSN_ACC) ? (uint64_t)cpu->r[in->ra] << 32 | cpu->r[in->rd] : 0u;
 }
 
 static inline void put64(cpu_t *cpu, const insn_t *in, uint64_t v)
@@ -910,9 +912,6 @@ static void exec_vabav(cpu_t *cpu, const insn_t *in)
 /* ------------------------------------------------------------------ */
 /* Decoding                                                            */
 
-static inline uint8_t f_qd(uint32_t raw) { return (uint8_t)((raw >> 13) & 7u); }
-static inline uint8_t f_qn(uint32_t raw) { return (uint8_t)((raw >> 17) & 7u); }
-static inline uint8_t f_qm(uint32_t raw) { return (uint8_t)((raw >> 1) & 7u); }
 static inline uint8_t f_u(uint32_t raw) { return (uint8_t)((raw >> 28) & 1u); }
 static inline unsigned f_size20(uint32_t raw) { return (raw >> 20) & 3u; }
 static inline unsigned f_size18(uint32_t raw) { return (raw >> 18) & 3u; }
@@ -926,9 +925,9 @@ static inline bool gp_ok(unsigned r)
 /* Qd, Qn, Qm (D, N, M must be 0: there are only eight Q registers). */
 static bool q3_fields(insn_t *in, uint32_t raw)
 {
-    in->rd = f_qd(raw);
-    in->rn = f_qn(raw);
-    in->rm = f_qm(raw);
+    in->rd = field_qd(raw);
+    in->rn = field_qn(raw);
+    in->rm = field_qm(raw);
     return !(raw & (BIT_D | BIT_N | BIT_M));
 }
 
@@ -940,8 +939,8 @@ static bool decode_q3_nosz(insn_t *in, uint32_t raw)
 /* One-operand forms read Qm through rn (the element-wise body's "a"). */
 static bool decode_q2_nosz(insn_t *in, uint32_t raw)
 {
-    in->rd = f_qd(raw);
-    in->rn = in->rm = f_qm(raw);
+    in->rd = field_qd(raw);
+    in->rn = in->rm = field_qm(raw);
     return !(raw & (BIT_D | BIT_M));
 }
 
@@ -991,10 +990,10 @@ static bool decode_qr(insn_t *in, uint32_t raw)
 {
     in->esize = (uint8_t)f_size20(raw);
     in->aux[0] = f_u(raw);
-    in->rd = f_qd(raw);
-    in->rn = f_qn(raw);
+    in->rd = field_qd(raw);
+    in->rn = field_qn(raw);
     in->rm = raw & 15u;
-    in->list = SRC_REG;
+    in->operand2 = SRC_REG;
     return in->esize != 3u && gp_ok(in->rm) && !(raw & (BIT_D | BIT_N));
 }
 
@@ -1010,9 +1009,9 @@ static bool decode_shl_r(insn_t *in, uint32_t raw)
 {
     in->esize = (uint8_t)f_size18(raw);
     in->aux[0] = f_u(raw);
-    in->rd = in->rn = f_qd(raw);
+    in->rd = in->rn = field_qd(raw);
     in->rm = raw & 15u;
-    in->list = SRC_REG;
+    in->operand2 = SRC_REG;
     return in->esize != 3u && gp_ok(in->rm) && !(raw & BIT_D);
 }
 
@@ -1029,8 +1028,8 @@ static bool shift_imm_fields(insn_t *in, uint32_t raw, unsigned *imm6)
         in->esize = 0;
     else
         return false;
-    in->rd = f_qd(raw);
-    in->rn = in->rm = f_qm(raw);
+    in->rd = field_qd(raw);
+    in->rn = in->rm = field_qm(raw);
     return !(raw & (BIT_D | BIT_M));
 }
 
@@ -1038,7 +1037,7 @@ static bool decode_shl_imm(insn_t *in, uint32_t raw)
 {
     unsigned imm6;
     in->aux[0] = f_u(raw);
-    in->list = SRC_IMM;
+    in->operand2 = SRC_IMM;
     bool ok = shift_imm_fields(in, raw, &imm6);
     in->imm = imm6 & ((8u << in->esize) - 1u);
     return ok;
@@ -1056,7 +1055,7 @@ static bool decode_shr_imm(insn_t *in, uint32_t raw)
 {
     unsigned imm6;
     in->aux[0] = f_u(raw);
-    in->list = SRC_NEGIMM;
+    in->operand2 = SRC_NEGIMM;
     bool ok = shift_imm_fields(in, raw, &imm6);
     in->imm = (16u << in->esize) - imm6;
     return ok;
@@ -1066,7 +1065,7 @@ static bool decode_sri(insn_t *in, uint32_t raw)
 {
     bool ok = decode_shr_imm(in, raw);
     in->aux[0] = 0;
-    in->list = SRC_IMM;
+    in->operand2 = SRC_IMM;
     return ok;
 }
 
@@ -1075,7 +1074,7 @@ static bool decode_vshlc(insn_t *in, uint32_t raw)
     unsigned imm5 = (raw >> 16) & 0x1Fu;
     in->imm = imm5 ? imm5 : 32u;
     in->esize = 2;
-    in->rd = f_qd(raw);
+    in->rd = field_qd(raw);
     in->rm = raw & 15u;
     return gp_ok(in->rm) && !(raw & BIT_D);
 }
@@ -1163,10 +1162,10 @@ static bool decode_vqdmull_r(insn_t *in, uint32_t raw)
 {
     in->esize = (uint8_t)(1u + f_u(raw));
     in->aux[1] = (raw >> 12) & 1u;
-    in->rd = f_qd(raw);
-    in->rn = f_qn(raw);
+    in->rd = field_qd(raw);
+    in->rn = field_qn(raw);
     in->rm = raw & 15u;
-    in->list = SRC_REG;
+    in->operand2 = SRC_REG;
     return gp_ok(in->rm) && !(raw & (BIT_D | BIT_N));
 }
 
@@ -1192,8 +1191,8 @@ static bool decode_vaddv(insn_t *in, uint32_t raw)
     in->esize = (uint8_t)f_size18(raw);
     in->aux[0] = f_u(raw);
     in->rd = (uint8_t)(((raw >> 13) & 7u) * 2u);
-    in->rm = f_qm(raw);
-    in->imm = (raw & BIT_M) ? OPT_ACC : 0u;
+    in->rm = field_qm(raw);
+    in->flags = (raw & BIT_M) ? INSN_ACC : 0u;
     return in->esize != 3u;
 }
 
@@ -1210,8 +1209,8 @@ static bool decode_vaddlv(insn_t *in, uint32_t raw)
 {
     in->esize = 2;
     in->aux[0] = f_u(raw);
-    in->rm = f_qm(raw);
-    in->imm = (raw & BIT_M) ? OPT_ACC : 0u;
+    in->rm = field_qm(raw);
+    in->flags = (raw & BIT_M) ? INSN_ACC : 0u;
     return rda_pair(in, raw);
 }
 
@@ -1219,9 +1218,10 @@ static bool decode_vaddlv(insn_t *in, uint32_t raw)
  * A, so Qm has no M bit), X in bit 12. */
 static bool dav_fields(insn_t *in, uint32_t raw, bool sub)
 {
-    in->rn = f_qn(raw);
-    in->rm = f_qm(raw);
-    in->imm = (sub ? OPT_SUB : 0u) | ((raw >> 12) & 1u ? OPT_EXCH : 0u) | ((raw & BIT_M) ? OPT_ACC : 0u);
+    in->rn = field_qn(raw);
+    in->rm = field_qm(raw);
+    in->imm = (sub ? OPT_SUB : 0u) | ((raw >> 12) & 1u ? OPT_EXCH : 0u);
+    in->flags = (raw & BIT_M) ? INSN_ACC : 0u;
     /* no exchanging unsigned forms */
     return !(raw & BIT_N) && !(in->aux[0] && (in->imm & OPT_EXCH));
 }
@@ -1268,7 +1268,7 @@ static bool decode_vminmaxv(insn_t *in, uint32_t raw)
     in->esize = (uint8_t)f_size18(raw);
     in->aux[0] = f_u(raw);
     in->rd = (raw >> 12) & 15u;
-    in->rm = f_qm(raw);
+    in->rm = field_qm(raw);
     return in->esize != 3u && gp_ok(in->rd) && !(raw & BIT_M);
 }
 
@@ -1278,8 +1278,8 @@ static bool decode_vabav(insn_t *in, uint32_t raw)
     in->esize = (uint8_t)f_size20(raw);
     in->aux[0] = f_u(raw);
     in->rd = (raw >> 12) & 15u;
-    in->rn = f_qn(raw);
-    in->rm = f_qm(raw);
+    in->rn = field_qn(raw);
+    in->rm = field_qm(raw);
     return in->esize != 3u && gp_ok(in->rd) && !(raw & (BIT_N | BIT_M));
 }
 
@@ -1290,115 +1290,115 @@ static bool decode_vabav(insn_t *in, uint32_t raw)
  * load/store engineer's VDUP/VIDUP/VBRSR, VMAXV vs VRMLALDAVH...). */
 const isa_pattern_t isa_patterns_mve_int[] = {
     /* bitwise, element size ignored */
-    {"vand",       0xFFB11F51u, 0xEF000150u, 4, TC_MVE_INT, decode_q3_nosz,    exec_vand,       "{qd}, {qn}, {qm}"},
-    {"vbic",       0xFFB11F51u, 0xEF100150u, 4, TC_MVE_INT, decode_q3_nosz,    exec_vbic,       "{qd}, {qn}, {qm}"},
-    {"vorr",       0xFFB11F51u, 0xEF200150u, 4, TC_MVE_INT, decode_q3_nosz,    exec_vorr,       "{qd}, {qn}, {qm}"},
-    {"vorn",       0xFFB11F51u, 0xEF300150u, 4, TC_MVE_INT, decode_q3_nosz,    exec_vorn,       "{qd}, {qn}, {qm}"},
-    {"veor",       0xFFB11F51u, 0xFF000150u, 4, TC_MVE_INT, decode_q3_nosz,    exec_veor,       "{qd}, {qn}, {qm}"},
-    {"vmvn",       0xFFBF1FD1u, 0xFFB005C0u, 4, TC_MVE_INT, decode_q2_nosz,    exec_vmvn,       "{qd}, {qm}"},
+    {"vand",       0xFFB11F51u, 0xEF000150u, 4, TC_MVE_INT, decode_q3_nosz,    exec_vand,       "{qd}, {qn}, {qm}", OP_QD, OP_QD | OP_QN | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vbic",       0xFFB11F51u, 0xEF100150u, 4, TC_MVE_INT, decode_q3_nosz,    exec_vbic,       "{qd}, {qn}, {qm}", OP_QD, OP_QD | OP_QN | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vorr",       0xFFB11F51u, 0xEF200150u, 4, TC_MVE_INT, decode_q3_nosz,    exec_vorr,       "{qd}, {qn}, {qm}", OP_QD, OP_QD | OP_QN | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vorn",       0xFFB11F51u, 0xEF300150u, 4, TC_MVE_INT, decode_q3_nosz,    exec_vorn,       "{qd}, {qn}, {qm}", OP_QD, OP_QD | OP_QN | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"veor",       0xFFB11F51u, 0xFF000150u, 4, TC_MVE_INT, decode_q3_nosz,    exec_veor,       "{qd}, {qn}, {qm}", OP_QD, OP_QD | OP_QN | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vmvn",       0xFFBF1FD1u, 0xFFB005C0u, 4, TC_MVE_INT, decode_q2_nosz,    exec_vmvn,       "{qd}, {qm}", OP_QD, OP_QD | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
     /* element-wise, two vectors */
-    {"vadd",       0xFF811F51u, 0xEF000840u, 4, TC_MVE_INT, decode_q3_i,       exec_vadd,       "{dt} {qd}, {qn}, {qm}"},
-    {"vsub",       0xFF811F51u, 0xFF000840u, 4, TC_MVE_INT, decode_q3_i,       exec_vsub,       "{dt} {qd}, {qn}, {qm}"},
-    {"vmul",       0xFF811F51u, 0xEF000950u, 4, TC_MVE_MUL, decode_q3_i,       exec_vmul,       "{dt} {qd}, {qn}, {qm}"},
-    {"vmulh",      0xEF811F51u, 0xEE010E01u, 4, TC_MVE_MUL, decode_q3,         exec_vmulh,      "{dt} {qd}, {qn}, {qm}"},
-    {"vrmulh",     0xEF811F51u, 0xEE011E01u, 4, TC_MVE_MUL, decode_q3,         exec_vrmulh,     "{dt} {qd}, {qn}, {qm}"},
-    {"vmax",       0xEF811F51u, 0xEF000640u, 4, TC_MVE_INT, decode_q3,         exec_vmax,       "{dt} {qd}, {qn}, {qm}"},
-    {"vmin",       0xEF811F51u, 0xEF000650u, 4, TC_MVE_INT, decode_q3,         exec_vmin,       "{dt} {qd}, {qn}, {qm}"},
-    {"vabd",       0xEF811F51u, 0xEF000740u, 4, TC_MVE_INT, decode_q3,         exec_vabd,       "{dt} {qd}, {qn}, {qm}"},
-    {"vhadd",      0xEF811F51u, 0xEF000040u, 4, TC_MVE_INT, decode_q3,         exec_vhadd,      "{dt} {qd}, {qn}, {qm}"},
-    {"vrhadd",     0xEF811F51u, 0xEF000140u, 4, TC_MVE_INT, decode_q3,         exec_vrhadd,     "{dt} {qd}, {qn}, {qm}"},
-    {"vhsub",      0xEF811F51u, 0xEF000240u, 4, TC_MVE_INT, decode_q3,         exec_vhsub,      "{dt} {qd}, {qn}, {qm}"},
-    {"vqadd",      0xEF811F51u, 0xEF000050u, 4, TC_MVE_INT, decode_q3,         exec_vqadd,      "{dt} {qd}, {qn}, {qm}"},
-    {"vqsub",      0xEF811F51u, 0xEF000250u, 4, TC_MVE_INT, decode_q3,         exec_vqsub,      "{dt} {qd}, {qn}, {qm}"},
-    {"vqdmulh",    0xFF811F51u, 0xEF000B40u, 4, TC_MVE_MUL, decode_q3_i,       exec_vqdmulh,    "{dt} {qd}, {qn}, {qm}"},
-    {"vqrdmulh",   0xFF811F51u, 0xFF000B40u, 4, TC_MVE_MUL, decode_q3_i,       exec_vqrdmulh,   "{dt} {qd}, {qn}, {qm}"},
-    {"vshl",       0xEF811F51u, 0xEF000440u, 4, TC_MVE_INT, decode_q3_shift,   exec_vshl,       "{dt} {qd}, {qn}, {qm}"},
-    {"vrshl",      0xEF811F51u, 0xEF000540u, 4, TC_MVE_INT, decode_q3_shift,   exec_vrshl,      "{dt} {qd}, {qn}, {qm}"},
-    {"vqshl",      0xEF811F51u, 0xEF000450u, 4, TC_MVE_INT, decode_q3_shift,   exec_vqshl,      "{dt} {qd}, {qn}, {qm}"},
-    {"vqrshl",     0xEF811F51u, 0xEF000550u, 4, TC_MVE_INT, decode_q3_shift,   exec_vqrshl,     "{dt} {qd}, {qn}, {qm}"},
-    {"vhcadd",     0xFF810F51u, 0xEE000F00u, 4, TC_MVE_INT, decode_vcadd,      exec_vhcadd,     "{dt} {qd}, {qn}, {qm}, #{imm}"},
-    {"vcadd",      0xFF810F51u, 0xFE000F00u, 4, TC_MVE_INT, decode_vcadd,      exec_vcadd,      "{dt} {qd}, {qn}, {qm}, #{imm}"},
+    {"vadd",       0xFF811F51u, 0xEF000840u, 4, TC_MVE_INT, decode_q3_i,       exec_vadd,       "{dt} {qd}, {qn}, {qm}", OP_QD, OP_QD | OP_QN | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vsub",       0xFF811F51u, 0xFF000840u, 4, TC_MVE_INT, decode_q3_i,       exec_vsub,       "{dt} {qd}, {qn}, {qm}", OP_QD, OP_QD | OP_QN | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vmul",       0xFF811F51u, 0xEF000950u, 4, TC_MVE_MUL, decode_q3_i,       exec_vmul,       "{dt} {qd}, {qn}, {qm}", OP_QD, OP_QD | OP_QN | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vmulh",      0xEF811F51u, 0xEE010E01u, 4, TC_MVE_MUL, decode_q3,         exec_vmulh,      "{dt} {qd}, {qn}, {qm}", OP_QD, OP_QD | OP_QN | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vrmulh",     0xEF811F51u, 0xEE011E01u, 4, TC_MVE_MUL, decode_q3,         exec_vrmulh,     "{dt} {qd}, {qn}, {qm}", OP_QD, OP_QD | OP_QN | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vmax",       0xEF811F51u, 0xEF000640u, 4, TC_MVE_INT, decode_q3,         exec_vmax,       "{dt} {qd}, {qn}, {qm}", OP_QD, OP_QD | OP_QN | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vmin",       0xEF811F51u, 0xEF000650u, 4, TC_MVE_INT, decode_q3,         exec_vmin,       "{dt} {qd}, {qn}, {qm}", OP_QD, OP_QD | OP_QN | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vabd",       0xEF811F51u, 0xEF000740u, 4, TC_MVE_INT, decode_q3,         exec_vabd,       "{dt} {qd}, {qn}, {qm}", OP_QD, OP_QD | OP_QN | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vhadd",      0xEF811F51u, 0xEF000040u, 4, TC_MVE_INT, decode_q3,         exec_vhadd,      "{dt} {qd}, {qn}, {qm}", OP_QD, OP_QD | OP_QN | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vrhadd",     0xEF811F51u, 0xEF000140u, 4, TC_MVE_INT, decode_q3,         exec_vrhadd,     "{dt} {qd}, {qn}, {qm}", OP_QD, OP_QD | OP_QN | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vhsub",      0xEF811F51u, 0xEF000240u, 4, TC_MVE_INT, decode_q3,         exec_vhsub,      "{dt} {qd}, {qn}, {qm}", OP_QD, OP_QD | OP_QN | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vqadd",      0xEF811F51u, 0xEF000050u, 4, TC_MVE_INT, decode_q3,         exec_vqadd,      "{dt} {qd}, {qn}, {qm}", OP_QD, OP_QD | OP_QN | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vqsub",      0xEF811F51u, 0xEF000250u, 4, TC_MVE_INT, decode_q3,         exec_vqsub,      "{dt} {qd}, {qn}, {qm}", OP_QD, OP_QD | OP_QN | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vqdmulh",    0xFF811F51u, 0xEF000B40u, 4, TC_MVE_MUL, decode_q3_i,       exec_vqdmulh,    "{dt} {qd}, {qn}, {qm}", OP_QD, OP_QD | OP_QN | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vqrdmulh",   0xFF811F51u, 0xFF000B40u, 4, TC_MVE_MUL, decode_q3_i,       exec_vqrdmulh,   "{dt} {qd}, {qn}, {qm}", OP_QD, OP_QD | OP_QN | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vshl",       0xEF811F51u, 0xEF000440u, 4, TC_MVE_INT, decode_q3_shift,   exec_vshl,       "{dt} {qd}, {qn}, {qm}", OP_QD, OP_QD | OP_QN | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vrshl",      0xEF811F51u, 0xEF000540u, 4, TC_MVE_INT, decode_q3_shift,   exec_vrshl,      "{dt} {qd}, {qn}, {qm}", OP_QD, OP_QD | OP_QN | OP_QM, TL_SHIFT_CARRY, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vqshl",      0xEF811F51u, 0xEF000450u, 4, TC_MVE_INT, decode_q3_shift,   exec_vqshl,      "{dt} {qd}, {qn}, {qm}", OP_QD, OP_QD | OP_QN | OP_QM, TL_SHIFT_CARRY, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vqrshl",     0xEF811F51u, 0xEF000550u, 4, TC_MVE_INT, decode_q3_shift,   exec_vqrshl,     "{dt} {qd}, {qn}, {qm}", OP_QD, OP_QD | OP_QN | OP_QM, TL_SHIFT_CARRY, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vhcadd",     0xFF810F51u, 0xEE000F00u, 4, TC_MVE_INT, decode_vcadd,      exec_vhcadd,     "{dt} {qd}, {qn}, {qm}, #{imm}", OP_QD, OP_QD | OP_QN | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vcadd",      0xFF810F51u, 0xFE000F00u, 4, TC_MVE_INT, decode_vcadd,      exec_vcadd,      "{dt} {qd}, {qn}, {qm}, #{imm}", OP_QD, OP_QD | OP_QN | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
     /* one vector */
-    {"vcls",       0xFFB31FD1u, 0xFFB00440u, 4, TC_MVE_INT, decode_q2,         exec_vcls,       "{dt} {qd}, {qm}"},
-    {"vclz",       0xFFB31FD1u, 0xFFB004C0u, 4, TC_MVE_INT, decode_q2,         exec_vclz,       "{dt} {qd}, {qm}"},
-    {"vabs",       0xFFB31FD1u, 0xFFB10340u, 4, TC_MVE_INT, decode_q2,         exec_vabs,       "{dt} {qd}, {qm}"},
-    {"vneg",       0xFFB31FD1u, 0xFFB103C0u, 4, TC_MVE_INT, decode_q2,         exec_vneg,       "{dt} {qd}, {qm}"},
-    {"vqabs",      0xFFB31FD1u, 0xFFB00740u, 4, TC_MVE_INT, decode_q2,         exec_vqabs,      "{dt} {qd}, {qm}"},
-    {"vqneg",      0xFFB31FD1u, 0xFFB007C0u, 4, TC_MVE_INT, decode_q2,         exec_vqneg,      "{dt} {qd}, {qm}"},
-    {"vmaxa",      0xFFB31FD1u, 0xEE330E81u, 4, TC_MVE_INT, decode_q2,         exec_vmaxa,      "{dt} {qd}, {qm}"},
-    {"vmina",      0xFFB31FD1u, 0xEE331E81u, 4, TC_MVE_INT, decode_q2,         exec_vmina,      "{dt} {qd}, {qm}"},
+    {"vcls",       0xFFB31FD1u, 0xFFB00440u, 4, TC_MVE_INT, decode_q2,         exec_vcls,       "{dt} {qd}, {qm}", OP_QD, OP_QD | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vclz",       0xFFB31FD1u, 0xFFB004C0u, 4, TC_MVE_INT, decode_q2,         exec_vclz,       "{dt} {qd}, {qm}", OP_QD, OP_QD | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vabs",       0xFFB31FD1u, 0xFFB10340u, 4, TC_MVE_INT, decode_q2,         exec_vabs,       "{dt} {qd}, {qm}", OP_QD, OP_QD | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vneg",       0xFFB31FD1u, 0xFFB103C0u, 4, TC_MVE_INT, decode_q2,         exec_vneg,       "{dt} {qd}, {qm}", OP_QD, OP_QD | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vqabs",      0xFFB31FD1u, 0xFFB00740u, 4, TC_MVE_INT, decode_q2,         exec_vqabs,      "{dt} {qd}, {qm}", OP_QD, OP_QD | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vqneg",      0xFFB31FD1u, 0xFFB007C0u, 4, TC_MVE_INT, decode_q2,         exec_vqneg,      "{dt} {qd}, {qm}", OP_QD, OP_QD | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vmaxa",      0xFFB31FD1u, 0xEE330E81u, 4, TC_MVE_INT, decode_q2,         exec_vmaxa,      "{dt} {qd}, {qm}", OP_QD, OP_QD | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
+    {"vmina",      0xFFB31FD1u, 0xEE331E81u, 4, TC_MVE_INT, decode_q2,         exec_vmina,      "{dt} {qd}, {qm}", OP_QD, OP_QD | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
     /* vector and general-purpose register */
-    {"vadd",       0xFF811F70u, 0xEE010F40u, 4, TC_MVE_INT, decode_qr_i,       exec_vadd,       "{dt} {qd}, {qn}, {rm}"},
-    {"vsub",       0xFF811F70u, 0xEE011F40u, 4, TC_MVE_INT, decode_qr_i,       exec_vsub,       "{dt} {qd}, {qn}, {rm}"},
-    {"vmul",       0xFF811F70u, 0xEE011E60u, 4, TC_MVE_MUL, decode_qr_i,       exec_vmul,       "{dt} {qd}, {qn}, {rm}"},
-    {"vhadd",      0xEF811F70u, 0xEE000F40u, 4, TC_MVE_INT, decode_qr,         exec_vhadd,      "{dt} {qd}, {qn}, {rm}"},
-    {"vhsub",      0xEF811F70u, 0xEE001F40u, 4, TC_MVE_INT, decode_qr,         exec_vhsub,      "{dt} {qd}, {qn}, {rm}"},
-    {"vqadd",      0xEF811F70u, 0xEE000F60u, 4, TC_MVE_INT, decode_qr,         exec_vqadd,      "{dt} {qd}, {qn}, {rm}"},
-    {"vqsub",      0xEF811F70u, 0xEE001F60u, 4, TC_MVE_INT, decode_qr,         exec_vqsub,      "{dt} {qd}, {qn}, {rm}"},
-    {"vqdmulh",    0xFF811F70u, 0xEE010E60u, 4, TC_MVE_MUL, decode_qr_i,       exec_vqdmulh,    "{dt} {qd}, {qn}, {rm}"},
-    {"vqrdmulh",   0xFF811F70u, 0xFE010E60u, 4, TC_MVE_MUL, decode_qr_i,       exec_vqrdmulh,   "{dt} {qd}, {qn}, {rm}"},
-    {"vmla",       0xEF811F70u, 0xEE010E40u, 4, TC_MVE_MUL, decode_qr_i,       exec_vmla,       "{dt} {qd}, {qn}, {rm}"},
-    {"vmlas",      0xEF811F70u, 0xEE011E40u, 4, TC_MVE_MUL, decode_qr_i,       exec_vmlas,      "{dt} {qd}, {qn}, {rm}"},
-    {"vqrdmlah",   0xFF811F70u, 0xEE000E40u, 4, TC_MVE_MUL, decode_qr_i,       exec_vqrdmlah,   "{dt} {qd}, {qn}, {rm}"},
-    {"vqrdmlash",  0xFF811F70u, 0xEE001E40u, 4, TC_MVE_MUL, decode_qr_i,       exec_vqrdmlash,  "{dt} {qd}, {qn}, {rm}"},
-    {"vqdmlah",    0xFF811F70u, 0xEE000E60u, 4, TC_MVE_MUL, decode_qr_i,       exec_vqdmlah,    "{dt} {qd}, {qn}, {rm}"},
-    {"vqdmlash",   0xFF811F70u, 0xEE001E60u, 4, TC_MVE_MUL, decode_qr_i,       exec_vqdmlash,   "{dt} {qd}, {qn}, {rm}"},
-    {"vshl",       0xEFB31FF0u, 0xEE311E60u, 4, TC_MVE_INT, decode_shl_r,      exec_vshl,       "{dt} {qd}, {rm}"},
-    {"vrshl",      0xEFB31FF0u, 0xEE331E60u, 4, TC_MVE_INT, decode_shl_r,      exec_vrshl,      "{dt} {qd}, {rm}"},
-    {"vqshl",      0xEFB31FF0u, 0xEE311EE0u, 4, TC_MVE_INT, decode_shl_r,      exec_vqshl,      "{dt} {qd}, {rm}"},
-    {"vqrshl",     0xEFB31FF0u, 0xEE331EE0u, 4, TC_MVE_INT, decode_shl_r,      exec_vqrshl,     "{dt} {qd}, {rm}"},
+    {"vadd",       0xFF811F70u, 0xEE010F40u, 4, TC_MVE_INT, decode_qr_i,       exec_vadd,       "{dt} {qd}, {qn}, {rm}", OP_QD, OP_RM | OP_QD | OP_QN, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
+    {"vsub",       0xFF811F70u, 0xEE011F40u, 4, TC_MVE_INT, decode_qr_i,       exec_vsub,       "{dt} {qd}, {qn}, {rm}", OP_QD, OP_RM | OP_QD | OP_QN, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
+    {"vmul",       0xFF811F70u, 0xEE011E60u, 4, TC_MVE_MUL, decode_qr_i,       exec_vmul,       "{dt} {qd}, {qn}, {rm}", OP_QD, OP_RM | OP_QD | OP_QN, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vhadd",      0xEF811F70u, 0xEE000F40u, 4, TC_MVE_INT, decode_qr,         exec_vhadd,      "{dt} {qd}, {qn}, {rm}", OP_QD, OP_RM | OP_QD | OP_QN, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vhsub",      0xEF811F70u, 0xEE001F40u, 4, TC_MVE_INT, decode_qr,         exec_vhsub,      "{dt} {qd}, {qn}, {rm}", OP_QD, OP_RM | OP_QD | OP_QN, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vqadd",      0xEF811F70u, 0xEE000F60u, 4, TC_MVE_INT, decode_qr,         exec_vqadd,      "{dt} {qd}, {qn}, {rm}", OP_QD, OP_RM | OP_QD | OP_QN, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vqsub",      0xEF811F70u, 0xEE001F60u, 4, TC_MVE_INT, decode_qr,         exec_vqsub,      "{dt} {qd}, {qn}, {rm}", OP_QD, OP_RM | OP_QD | OP_QN, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vqdmulh",    0xFF811F70u, 0xEE010E60u, 4, TC_MVE_MUL, decode_qr_i,       exec_vqdmulh,    "{dt} {qd}, {qn}, {rm}", OP_QD, OP_RM | OP_QD | OP_QN, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vqrdmulh",   0xFF811F70u, 0xFE010E60u, 4, TC_MVE_MUL, decode_qr_i,       exec_vqrdmulh,   "{dt} {qd}, {qn}, {rm}", OP_QD, OP_RM | OP_QD | OP_QN, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vmla",       0xEF811F70u, 0xEE010E40u, 4, TC_MVE_MUL, decode_qr_i,       exec_vmla,       "{dt} {qd}, {qn}, {rm}", OP_QD, OP_RM | OP_QD | OP_QN, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vmlas",      0xEF811F70u, 0xEE011E40u, 4, TC_MVE_MUL, decode_qr_i,       exec_vmlas,      "{dt} {qd}, {qn}, {rm}", OP_QD, OP_RM | OP_QD | OP_QN, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vqrdmlah",   0xFF811F70u, 0xEE000E40u, 4, TC_MVE_MUL, decode_qr_i,       exec_vqrdmlah,   "{dt} {qd}, {qn}, {rm}", OP_QD, OP_RM | OP_QD | OP_QN, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vqrdmlash",  0xFF811F70u, 0xEE001E40u, 4, TC_MVE_MUL, decode_qr_i,       exec_vqrdmlash,  "{dt} {qd}, {qn}, {rm}", OP_QD, OP_RM | OP_QD | OP_QN, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vqdmlah",    0xFF811F70u, 0xEE000E60u, 4, TC_MVE_MUL, decode_qr_i,       exec_vqdmlah,    "{dt} {qd}, {qn}, {rm}", OP_QD, OP_RM | OP_QD | OP_QN, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vqdmlash",   0xFF811F70u, 0xEE001E60u, 4, TC_MVE_MUL, decode_qr_i,       exec_vqdmlash,   "{dt} {qd}, {qn}, {rm}", OP_QD, OP_RM | OP_QD | OP_QN, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vshl",       0xEFB31FF0u, 0xEE311E60u, 4, TC_MVE_INT, decode_shl_r,      exec_vshl,       "{dt} {qd}, {rm}", OP_QD, OP_RM | OP_QD, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
+    {"vrshl",      0xEFB31FF0u, 0xEE331E60u, 4, TC_MVE_INT, decode_shl_r,      exec_vrshl,      "{dt} {qd}, {rm}", OP_QD, OP_RM | OP_QD, TL_SHIFT_CARRY, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
+    {"vqshl",      0xEFB31FF0u, 0xEE311EE0u, 4, TC_MVE_INT, decode_shl_r,      exec_vqshl,      "{dt} {qd}, {rm}", OP_QD, OP_RM | OP_QD, TL_SHIFT_CARRY, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
+    {"vqrshl",     0xEFB31FF0u, 0xEE331EE0u, 4, TC_MVE_INT, decode_shl_r,      exec_vqrshl,     "{dt} {qd}, {rm}", OP_QD, OP_RM | OP_QD, TL_SHIFT_CARRY, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
     /* shifts by immediate */
-    {"vshl",       0xFF801FD1u, 0xEF800550u, 4, TC_MVE_INT, decode_shl_imm_i,  exec_vshl,       "{dt} {qd}, {qm}, {imm}"},
-    {"vqshl",      0xEF801FD1u, 0xEF800750u, 4, TC_MVE_INT, decode_shl_imm,    exec_vqshl,      "{dt} {qd}, {qm}, {imm}"},
-    {"vqshlu",     0xFF801FD1u, 0xFF800650u, 4, TC_MVE_INT, decode_shl_imm_i,  exec_vqshlu,     "{dt} {qd}, {qm}, {imm}"},
-    {"vsli",       0xFF801FD1u, 0xFF800550u, 4, TC_MVE_INT, decode_shl_imm_i,  exec_vsli,       "{dt} {qd}, {qm}, {imm}"},
-    {"vshr",       0xEF801FD1u, 0xEF800050u, 4, TC_MVE_INT, decode_shr_imm,    exec_vshl,       "{dt} {qd}, {qm}, {imm}"},
-    {"vrshr",      0xEF801FD1u, 0xEF800250u, 4, TC_MVE_INT, decode_shr_imm,    exec_vrshl,      "{dt} {qd}, {qm}, {imm}"},
-    {"vsri",       0xFF801FD1u, 0xFF800450u, 4, TC_MVE_INT, decode_sri,        exec_vsri,       "{dt} {qd}, {qm}, {imm}"},
-    {"vshlc",      0xFFA01FF0u, 0xEEA00FC0u, 4, TC_MVE_INT, decode_vshlc,      exec_vshlc,      "{qd}, {rm}, {imm}"},
+    {"vshl",       0xFF801FD1u, 0xEF800550u, 4, TC_MVE_INT, decode_shl_imm_i,  exec_vshl,       "{dt} {qd}, {qm}, {imm}", OP_QD, OP_QD | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
+    {"vqshl",      0xEF801FD1u, 0xEF800750u, 4, TC_MVE_INT, decode_shl_imm,    exec_vqshl,      "{dt} {qd}, {qm}, {imm}", OP_QD, OP_QD | OP_QM, TL_SHIFT_CARRY, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
+    {"vqshlu",     0xFF801FD1u, 0xFF800650u, 4, TC_MVE_INT, decode_shl_imm_i,  exec_vqshlu,     "{dt} {qd}, {qm}, {imm}", OP_QD, OP_QD | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
+    {"vsli",       0xFF801FD1u, 0xFF800550u, 4, TC_MVE_INT, decode_shl_imm_i,  exec_vsli,       "{dt} {qd}, {qm}, {imm}", OP_QD, OP_QD | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
+    {"vshr",       0xEF801FD1u, 0xEF800050u, 4, TC_MVE_INT, decode_shr_imm,    exec_vshl,       "{dt} {qd}, {qm}, {imm}", OP_QD, OP_QD | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
+    {"vrshr",      0xEF801FD1u, 0xEF800250u, 4, TC_MVE_INT, decode_shr_imm,    exec_vrshl,      "{dt} {qd}, {qm}, {imm}", OP_QD, OP_QD | OP_QM, TL_SHIFT_CARRY, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
+    {"vsri",       0xFF801FD1u, 0xFF800450u, 4, TC_MVE_INT, decode_sri,        exec_vsri,       "{dt} {qd}, {qm}, {imm}", OP_QD, OP_QD | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
+    {"vshlc",      0xFFA01FF0u, 0xEEA00FC0u, 4, TC_MVE_INT, decode_vshlc,      exec_vshlc,      "{qd}, {rm}, {imm}", OP_QD, OP_RM | OP_QD, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
     /* widening and narrowing */
-    {"vshll",      0xEFA00FD1u, 0xEEA00F40u, 4, TC_MVE_INT, decode_vshll,      exec_vshll,      "{dt} {qd}, {qm}, {imm}"},
-    {"vshll",      0xEFB30FD1u, 0xEE310E01u, 4, TC_MVE_INT, decode_vshll_max,  exec_vshll,      "{dt} {qd}, {qm}, {imm}"},
-    {"vmovn",      0xFFB30FD1u, 0xFE310E81u, 4, TC_MVE_INT, decode_vmovn,      exec_vmovn,      "{dt} {qd}, {qm}"},
-    {"vqmovn",     0xEFB30FD1u, 0xEE330E01u, 4, TC_MVE_INT, decode_vmovn,      exec_vqmovn,     "{dt} {qd}, {qm}"},
-    {"vqmovun",    0xFFB30FD1u, 0xEE310E81u, 4, TC_MVE_INT, decode_vmovn,      exec_vqmovun,    "{dt} {qd}, {qm}"},
-    {"vshrn",      0xFF800FD1u, 0xEE800FC1u, 4, TC_MVE_INT, decode_shrn,       exec_vshrn,      "{dt} {qd}, {qm}, {imm}"},
-    {"vrshrn",     0xFF800FD1u, 0xFE800FC1u, 4, TC_MVE_INT, decode_shrn,       exec_vrshrn,     "{dt} {qd}, {qm}, {imm}"},
-    {"vqshrn",     0xEF800FD1u, 0xEE800F40u, 4, TC_MVE_INT, decode_shrn,       exec_vqshrn,     "{dt} {qd}, {qm}, {imm}"},
-    {"vqrshrn",    0xEF800FD1u, 0xEE800F41u, 4, TC_MVE_INT, decode_shrn,       exec_vqrshrn,    "{dt} {qd}, {qm}, {imm}"},
-    {"vqshrun",    0xFF800FD1u, 0xEE800FC0u, 4, TC_MVE_INT, decode_shrn,       exec_vqshrun,    "{dt} {qd}, {qm}, {imm}"},
-    {"vqrshrun",   0xFF800FD1u, 0xFE800FC0u, 4, TC_MVE_INT, decode_shrn,       exec_vqrshrun,   "{dt} {qd}, {qm}, {imm}"},
+    {"vshll",      0xEFA00FD1u, 0xEEA00F40u, 4, TC_MVE_INT, decode_vshll,      exec_vshll,      "{dt} {qd}, {qm}, {imm}", OP_QD, OP_QD | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vshll",      0xEFB30FD1u, 0xEE310E01u, 4, TC_MVE_INT, decode_vshll_max,  exec_vshll,      "{dt} {qd}, {qm}, {imm}", OP_QD, OP_QD | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
+    {"vmovn",      0xFFB30FD1u, 0xFE310E81u, 4, TC_MVE_INT, decode_vmovn,      exec_vmovn,      "{dt} {qd}, {qm}", OP_QD, OP_QD | OP_QM, TL_NARROW, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
+    {"vqmovn",     0xEFB30FD1u, 0xEE330E01u, 4, TC_MVE_INT, decode_vmovn,      exec_vqmovn,     "{dt} {qd}, {qm}", OP_QD, OP_QD | OP_QM, TL_NARROW, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
+    {"vqmovun",    0xFFB30FD1u, 0xEE310E81u, 4, TC_MVE_INT, decode_vmovn,      exec_vqmovun,    "{dt} {qd}, {qm}", OP_QD, OP_QD | OP_QM, TL_NARROW, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
+    {"vshrn",      0xFF800FD1u, 0xEE800FC1u, 4, TC_MVE_INT, decode_shrn,       exec_vshrn,      "{dt} {qd}, {qm}, {imm}", OP_QD, OP_QD | OP_QM, TL_NARROW, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
+    {"vrshrn",     0xFF800FD1u, 0xFE800FC1u, 4, TC_MVE_INT, decode_shrn,       exec_vrshrn,     "{dt} {qd}, {qm}, {imm}", OP_QD, OP_QD | OP_QM, TL_NARROW, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vqshrn",     0xEF800FD1u, 0xEE800F40u, 4, TC_MVE_INT, decode_shrn,       exec_vqshrn,     "{dt} {qd}, {qm}, {imm}", OP_QD, OP_QD | OP_QM, TL_NARROW, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
+    {"vqrshrn",    0xEF800FD1u, 0xEE800F41u, 4, TC_MVE_INT, decode_shrn,       exec_vqrshrn,    "{dt} {qd}, {qm}, {imm}", OP_QD, OP_QD | OP_QM, TL_NARROW, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vqshrun",    0xFF800FD1u, 0xEE800FC0u, 4, TC_MVE_INT, decode_shrn,       exec_vqshrun,    "{dt} {qd}, {qm}, {imm}", OP_QD, OP_QD | OP_QM, TL_NARROW, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
+    {"vqrshrun",   0xFF800FD1u, 0xFE800FC0u, 4, TC_MVE_INT, decode_shrn,       exec_vqrshrun,   "{dt} {qd}, {qm}, {imm}", OP_QD, OP_QD | OP_QM, TL_NARROW, DUAL_NONE, ISA_DIS_TABLE, 0},
     /* long multiplies */
-    {"vmullp",     0xEFB10F51u, 0xEE310E00u, 4, TC_MVE_MUL, decode_vmullp,     exec_vmullp,     "{dt} {qd}, {qn}, {qm}"},
-    {"vmull",      0xEF810F51u, 0xEE010E00u, 4, TC_MVE_MUL, decode_vmull,      exec_vmull,      "{dt} {qd}, {qn}, {qm}"},
-    {"vqdmull",    0xEFB10F51u, 0xEE300F01u, 4, TC_MVE_MUL, decode_vqdmull,    exec_vqdmull,    "{dt} {qd}, {qn}, {qm}"},
-    {"vqdmull",    0xEFB10F70u, 0xEE300F60u, 4, TC_MVE_MUL, decode_vqdmull_r,  exec_vqdmull,    "{dt} {qd}, {qn}, {rm}"},
+    {"vmullp",     0xEFB10F51u, 0xEE310E00u, 4, TC_MVE_MUL, decode_vmullp,     exec_vmullp,     "{dt} {qd}, {qn}, {qm}", OP_QD, OP_QD | OP_QN | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vmull",      0xEF810F51u, 0xEE010E00u, 4, TC_MVE_MUL, decode_vmull,      exec_vmull,      "{dt} {qd}, {qn}, {qm}", OP_QD, OP_QD | OP_QN | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
+    {"vqdmull",    0xEFB10F51u, 0xEE300F01u, 4, TC_MVE_MUL, decode_vqdmull,    exec_vqdmull,    "{dt} {qd}, {qn}, {qm}", OP_QD, OP_QD | OP_QN | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vqdmull",    0xEFB10F70u, 0xEE300F60u, 4, TC_MVE_MUL, decode_vqdmull_r,  exec_vqdmull,    "{dt} {qd}, {qn}, {rm}", OP_QD, OP_RM | OP_QD | OP_QN, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
     /* dual multiplies returning high half */
-    {"vqdmladh",   0xFF810F51u, 0xEE000E00u, 4, TC_MVE_MUL, decode_vqdmladh,   exec_vqdmladh,   "{dt} {qd}, {qn}, {qm}"},
-    {"vqrdmladh",  0xFF810F51u, 0xEE000E01u, 4, TC_MVE_MUL, decode_vqdmladh,   exec_vqdmladh,   "{dt} {qd}, {qn}, {qm}"},
-    {"vqdmlsdh",   0xFF810F51u, 0xFE000E00u, 4, TC_MVE_MUL, decode_vqdmladh,   exec_vqdmladh,   "{dt} {qd}, {qn}, {qm}"},
-    {"vqrdmlsdh",  0xFF810F51u, 0xFE000E01u, 4, TC_MVE_MUL, decode_vqdmladh,   exec_vqdmladh,   "{dt} {qd}, {qn}, {qm}"},
+    {"vqdmladh",   0xFF810F51u, 0xEE000E00u, 4, TC_MVE_MUL, decode_vqdmladh,   exec_vqdmladh,   "{dt} {qd}, {qn}, {qm}", OP_QD, OP_QD | OP_QN | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vqrdmladh",  0xFF810F51u, 0xEE000E01u, 4, TC_MVE_MUL, decode_vqdmladh,   exec_vqdmladh,   "{dt} {qd}, {qn}, {qm}", OP_QD, OP_QD | OP_QN | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vqdmlsdh",   0xFF810F51u, 0xFE000E00u, 4, TC_MVE_MUL, decode_vqdmladh,   exec_vqdmladh,   "{dt} {qd}, {qn}, {qm}", OP_QD, OP_QD | OP_QN | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vqrdmlsdh",  0xFF810F51u, 0xFE000E01u, 4, TC_MVE_MUL, decode_vqdmladh,   exec_vqdmladh,   "{dt} {qd}, {qn}, {qm}", OP_QD, OP_QD | OP_QN | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
     /* add/subtract with carry through FPSCR.C */
-    {"vadc",       0xFFB11F51u, 0xEE300F00u, 4, TC_MVE_INT, decode_vadc,       exec_vadc,       "{qd}, {qn}, {qm}"},
-    {"vadci",      0xFFB11F51u, 0xEE301F00u, 4, TC_MVE_INT, decode_vadc,       exec_vadc,       "{qd}, {qn}, {qm}"},
-    {"vsbc",       0xFFB11F51u, 0xFE300F00u, 4, TC_MVE_INT, decode_vadc,       exec_vadc,       "{qd}, {qn}, {qm}"},
-    {"vsbci",      0xFFB11F51u, 0xFE301F00u, 4, TC_MVE_INT, decode_vadc,       exec_vadc,       "{qd}, {qn}, {qm}"},
+    {"vadc",       0xFFB11F51u, 0xEE300F00u, 4, TC_MVE_INT, decode_vadc,       exec_vadc,       "{qd}, {qn}, {qm}", OP_QD, OP_QD | OP_QN | OP_QM, TL_SHIFT_CARRY, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
+    {"vadci",      0xFFB11F51u, 0xEE301F00u, 4, TC_MVE_INT, decode_vadc,       exec_vadc,       "{qd}, {qn}, {qm}", OP_QD, OP_QD | OP_QN | OP_QM, TL_SHIFT_CARRY, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
+    {"vsbc",       0xFFB11F51u, 0xFE300F00u, 4, TC_MVE_INT, decode_vadc,       exec_vadc,       "{qd}, {qn}, {qm}", OP_QD, OP_QD | OP_QN | OP_QM, TL_SHIFT_CARRY, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
+    {"vsbci",      0xFFB11F51u, 0xFE301F00u, 4, TC_MVE_INT, decode_vadc,       exec_vadc,       "{qd}, {qn}, {qm}", OP_QD, OP_QD | OP_QN | OP_QM, TL_SHIFT_CARRY, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
     /* reductions to general-purpose registers */
-    {"vaddv",      0xEFF31FD1u, 0xEEF10F00u, 4, TC_MVE_MUL, decode_vaddv,      exec_vaddv,      "{dt} {rd}, {qm}"},
-    {"vaddlv",     0xEF8F1FD1u, 0xEE890F00u, 4, TC_MVE_MUL, decode_vaddlv,     exec_vaddlv,     "{dt} {rd}, {ra}, {qm}"},
-    {"vmladav",    0xEFF10F50u, 0xEEF00F00u, 4, TC_MVE_MUL, decode_vmladav,    exec_vmladav,    "{dt} {rd}, {qn}, {qm}"},
-    {"vmladav",    0xEFF00F51u, 0xEEF00E00u, 4, TC_MVE_MUL, decode_vmladav,    exec_vmladav,    "{dt} {rd}, {qn}, {qm}"},
-    {"vmlsdav",    0xFFF10F51u, 0xFEF00E01u, 4, TC_MVE_MUL, decode_vmlsdav,    exec_vmladav,    "{dt} {rd}, {qn}, {qm}"},
-    {"vmlsdav",    0xFFF00F51u, 0xEEF00E01u, 4, TC_MVE_MUL, decode_vmlsdav,    exec_vmladav,    "{dt} {rd}, {qn}, {qm}"},
-    {"vmlaldav",   0xEF800F51u, 0xEE800E00u, 4, TC_MVE_MUL, decode_vmlaldav,   exec_vmlaldav,   "{dt} {rd}, {ra}, {qn}, {qm}"},
-    {"vmlsldav",   0xFF800F51u, 0xEE800E01u, 4, TC_MVE_MUL, decode_vmlaldav,   exec_vmlaldav,   "{dt} {rd}, {ra}, {qn}, {qm}"},
-    {"vrmlaldavh", 0xEF810F51u, 0xEE800F00u, 4, TC_MVE_MUL, decode_vrmlaldavh, exec_vrmlaldavh, "{dt} {rd}, {ra}, {qn}, {qm}"},
-    {"vrmlsldavh", 0xFF810F51u, 0xFE800E01u, 4, TC_MVE_MUL, decode_vrmlaldavh, exec_vrmlaldavh, "{dt} {rd}, {ra}, {qn}, {qm}"},
-    {"vmaxv",      0xEFF30FD1u, 0xEEE20F00u, 4, TC_MVE_MUL, decode_vminmaxv,   exec_vmaxv,      "{dt} {rd}, {qm}"},
-    {"vminv",      0xEFF30FD1u, 0xEEE20F80u, 4, TC_MVE_MUL, decode_vminmaxv,   exec_vminv,      "{dt} {rd}, {qm}"},
-    {"vmaxav",     0xFFF30FD1u, 0xEEE00F00u, 4, TC_MVE_MUL, decode_vminmaxv,   exec_vmaxav,     "{dt} {rd}, {qm}"},
-    {"vminav",     0xFFF30FD1u, 0xEEE00F80u, 4, TC_MVE_MUL, decode_vminmaxv,   exec_vminav,     "{dt} {rd}, {qm}"},
-    {"vabav",      0xEFC10F51u, 0xEE800F01u, 4, TC_MVE_MUL, decode_vabav,      exec_vabav,      "{dt} {rd}, {qn}, {qm}"},
+    {"vaddv",      0xEFF31FD1u, 0xEEF10F00u, 4, TC_MVE_MUL, decode_vaddv,      exec_vaddv,      "{dt} {rd}, {qm}", OP_RD, OP_RD_ACC | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vaddlv",     0xEF8F1FD1u, 0xEE890F00u, 4, TC_MVE_MUL, decode_vaddlv,     exec_vaddlv,     "{dt} {rd}, {ra}, {qm}", OP_RD | OP_RA, OP_RD_ACC | OP_RA_ACC | OP_QM, TL_LONG_ACC, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
+    {"vmladav",    0xEFF10F50u, 0xEEF00F00u, 4, TC_MVE_MUL, decode_vmladav,    exec_vmladav,    "{dt} {rd}, {qn}, {qm}", OP_RD, OP_RD_ACC | OP_QN | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vmladav",    0xEFF00F51u, 0xEEF00E00u, 4, TC_MVE_MUL, decode_vmladav,    exec_vmladav,    "{dt} {rd}, {qn}, {qm}", OP_RD, OP_RD_ACC | OP_QN | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vmlsdav",    0xFFF10F51u, 0xFEF00E01u, 4, TC_MVE_MUL, decode_vmlsdav,    exec_vmladav,    "{dt} {rd}, {qn}, {qm}", OP_RD, OP_RD_ACC | OP_QN | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vmlsdav",    0xFFF00F51u, 0xEEF00E01u, 4, TC_MVE_MUL, decode_vmlsdav,    exec_vmladav,    "{dt} {rd}, {qn}, {qm}", OP_RD, OP_RD_ACC | OP_QN | OP_QM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"vmlaldav",   0xEF800F51u, 0xEE800E00u, 4, TC_MVE_MUL, decode_vmlaldav,   exec_vmlaldav,   "{dt} {rd}, {ra}, {qn}, {qm}", OP_RD | OP_RA, OP_RD_ACC | OP_RA_ACC | OP_QN | OP_QM, TL_LONG_ACC, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
+    {"vmlsldav",   0xFF800F51u, 0xEE800E01u, 4, TC_MVE_MUL, decode_vmlaldav,   exec_vmlaldav,   "{dt} {rd}, {ra}, {qn}, {qm}", OP_RD | OP_RA, OP_RD_ACC | OP_RA_ACC | OP_QN | OP_QM, TL_LONG_ACC, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
+    {"vrmlaldavh", 0xEF810F51u, 0xEE800F00u, 4, TC_MVE_MUL, decode_vrmlaldavh, exec_vrmlaldavh, "{dt} {rd}, {ra}, {qn}, {qm}", OP_RD | OP_RA, OP_RD_ACC | OP_RA_ACC | OP_QN | OP_QM, TL_LONG_ACC, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
+    {"vrmlsldavh", 0xFF810F51u, 0xFE800E01u, 4, TC_MVE_MUL, decode_vrmlaldavh, exec_vrmlaldavh, "{dt} {rd}, {ra}, {qn}, {qm}", OP_RD | OP_RA, OP_RD_ACC | OP_RA_ACC | OP_QN | OP_QM, TL_LONG_ACC, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
+    {"vmaxv",      0xEFF30FD1u, 0xEEE20F00u, 4, TC_MVE_MUL, decode_vminmaxv,   exec_vmaxv,      "{dt} {rd}, {qm}", OP_RD, OP_RD | OP_QM, TL_ACROSS, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
+    {"vminv",      0xEFF30FD1u, 0xEEE20F80u, 4, TC_MVE_MUL, decode_vminmaxv,   exec_vminv,      "{dt} {rd}, {qm}", OP_RD, OP_RD | OP_QM, TL_ACROSS, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
+    {"vmaxav",     0xFFF30FD1u, 0xEEE00F00u, 4, TC_MVE_MUL, decode_vminmaxv,   exec_vmaxav,     "{dt} {rd}, {qm}", OP_RD, OP_RD | OP_QM, TL_ACROSS, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
+    {"vminav",     0xFFF30FD1u, 0xEEE00F80u, 4, TC_MVE_MUL, decode_vminmaxv,   exec_vminav,     "{dt} {rd}, {qm}", OP_RD, OP_RD | OP_QM, TL_ACROSS, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
+    {"vabav",      0xEFC10F51u, 0xEE800F01u, 4, TC_MVE_MUL, decode_vabav,      exec_vabav,      "{dt} {rd}, {qn}, {qm}", OP_RD, OP_RD | OP_QN | OP_QM, TL_ABS_ACC, DUAL_NONE, ISA_DIS_TABLE, 0},
     {0},
 };
 

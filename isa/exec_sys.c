@@ -6,12 +6,8 @@
  * VSCCLRM belongs with the floating point instructions (exec_fp.c).
  */
 #include "alu.h"
+#include "fields.h"
 #include "insn.h"
-
-static inline uint32_t field(uint32_t raw, unsigned lo, unsigned width)
-{
-    return (raw >> lo) & ((1u << width) - 1u);
-}
 
 /* ------------------------------------------------------------------ */
 /* IT and hints                                                        */
@@ -200,56 +196,56 @@ static bool decode_bf(insn_t *in, uint32_t raw)
 
 const isa_pattern_t isa_patterns_sys[] = {
     /* 16-bit hints (hint 0000 mask), then IT */
-    {"nop",     0xFFFF, 0xBF00, 2, TC_ALU, NULL, exec_nop, ""},
-    {"yield",   0xFFFF, 0xBF10, 2, TC_ALU, NULL, exec_nop, ""},
-    {"wfe",     0xFFFF, 0xBF20, 2, TC_ALU, NULL, exec_wfe, ""},
-    {"wfi",     0xFFFF, 0xBF30, 2, TC_ALU, NULL, exec_wfi, ""},
-    {"sev",     0xFFFF, 0xBF40, 2, TC_ALU, NULL, exec_sev, ""},
-    {"nop",     0xFF0F, 0xBF00, 2, TC_ALU, NULL, exec_nop, ""},
-    {"it",      0xFF00, 0xBF00, 2, TC_ALU, decode_it, exec_it, "{c}"},
-    {"cpsie",   0xFFFC, 0xB660, 2, TC_SYS, decode_cps, exec_cps, "{imm}"},
-    {"cpsid",   0xFFFC, 0xB670, 2, TC_SYS, decode_cps, exec_cps, "{imm}"},
-    {"bkpt",    0xFF00, 0xBE00, 2, TC_SYS, decode_imm8, exec_bkpt, "{imm}"},
-    {"udf",     0xFF00, 0xDE00, 2, TC_ALU, decode_imm8, exec_udf, "{imm}"},
-    {"svc",     0xFF00, 0xDF00, 2, TC_SYS, decode_imm8, exec_svc, "{imm}"},
+    {"nop",     0xFFFF, 0xBF00, 2, TC_ALU, NULL, exec_nop, "", OP_NONE, OP_NONE, TL_CLASS, DUAL_SECONDARY, ISA_DIS_CAPSTONE, 0},
+    {"yield",   0xFFFF, 0xBF10, 2, TC_ALU, NULL, exec_nop, "", OP_NONE, OP_NONE, TL_CLASS, DUAL_SECONDARY, ISA_DIS_CAPSTONE, 0},
+    {"wfe",     0xFFFF, 0xBF20, 2, TC_ALU, NULL, exec_wfe, "", OP_NONE, OP_NONE, TL_CLASS, DUAL_SECONDARY, ISA_DIS_CAPSTONE, 0},
+    {"wfi",     0xFFFF, 0xBF30, 2, TC_ALU, NULL, exec_wfi, "", OP_NONE, OP_NONE, TL_CLASS, DUAL_SECONDARY, ISA_DIS_CAPSTONE, 0},
+    {"sev",     0xFFFF, 0xBF40, 2, TC_ALU, NULL, exec_sev, "", OP_NONE, OP_NONE, TL_CLASS, DUAL_SECONDARY, ISA_DIS_CAPSTONE, 0},
+    {"nop",     0xFF0F, 0xBF00, 2, TC_ALU, NULL, exec_nop, "", OP_NONE, OP_NONE, TL_CLASS, DUAL_SECONDARY, ISA_DIS_CAPSTONE, ISA_ROW_SHADOWED},
+    {"it",      0xFF00, 0xBF00, 2, TC_ALU, decode_it, exec_it, "{c}", OP_NONE, OP_FLAGS, TL_CLASS, DUAL_SECONDARY, ISA_DIS_CAPSTONE, ISA_ROW_SHADOWED},
+    {"cpsie",   0xFFFC, 0xB660, 2, TC_SYS, decode_cps, exec_cps, "{imm}", OP_NONE, OP_NONE, TL_CLASS, DUAL_PAIR, ISA_DIS_CAPSTONE, 0},
+    {"cpsid",   0xFFFC, 0xB670, 2, TC_SYS, decode_cps, exec_cps, "{imm}", OP_NONE, OP_NONE, TL_CLASS, DUAL_PAIR, ISA_DIS_CAPSTONE, 0},
+    {"bkpt",    0xFF00, 0xBE00, 2, TC_SYS, decode_imm8, exec_bkpt, "{imm}", OP_NONE, OP_NONE, TL_CLASS, DUAL_PAIR, ISA_DIS_CAPSTONE, 0},
+    {"udf",     0xFF00, 0xDE00, 2, TC_ALU, decode_imm8, exec_udf, "{imm}", OP_NONE, OP_NONE, TL_CLASS, DUAL_PAIR, ISA_DIS_CAPSTONE, 0},
+    {"svc",     0xFF00, 0xDF00, 2, TC_SYS, decode_imm8, exec_svc, "{imm}", OP_LR, OP_NONE, TL_CLASS, DUAL_PAIR, ISA_DIS_CAPSTONE, 0},
 
     /* 32-bit hints: hw1 = 1111 0011 1010 1111, hw2 = 1000 0000 op8 */
-    {"nop.w",   0xFFFFFFFF, 0xF3AF8000, 4, TC_ALU, NULL, exec_nop, ""},
-    {"yield.w", 0xFFFFFFFF, 0xF3AF8001, 4, TC_ALU, NULL, exec_nop, ""},
-    {"wfe.w",   0xFFFFFFFF, 0xF3AF8002, 4, TC_ALU, NULL, exec_wfe, ""},
-    {"wfi.w",   0xFFFFFFFF, 0xF3AF8003, 4, TC_ALU, NULL, exec_wfi, ""},
-    {"sev.w",   0xFFFFFFFF, 0xF3AF8004, 4, TC_ALU, NULL, exec_sev, ""},
-    {"esb",     0xFFFFFFFF, 0xF3AF8010, 4, TC_ALU, NULL, exec_nop, ""},
-    {"csdb",    0xFFFFFFFF, 0xF3AF8014, 4, TC_ALU, NULL, exec_nop, ""},
-    {"dbg",     0xFFFFFFF0, 0xF3AF80F0, 4, TC_ALU, NULL, exec_nop, ""},
-    {"nop.w",   0xFFFFFF00, 0xF3AF8000, 4, TC_ALU, NULL, exec_nop, ""},
+    {"nop.w",   0xFFFFFFFF, 0xF3AF8000, 4, TC_ALU, NULL, exec_nop, "", OP_NONE, OP_NONE, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"yield.w", 0xFFFFFFFF, 0xF3AF8001, 4, TC_ALU, NULL, exec_nop, "", OP_NONE, OP_NONE, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"wfe.w",   0xFFFFFFFF, 0xF3AF8002, 4, TC_ALU, NULL, exec_wfe, "", OP_NONE, OP_NONE, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"wfi.w",   0xFFFFFFFF, 0xF3AF8003, 4, TC_ALU, NULL, exec_wfi, "", OP_NONE, OP_NONE, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"sev.w",   0xFFFFFFFF, 0xF3AF8004, 4, TC_ALU, NULL, exec_sev, "", OP_NONE, OP_NONE, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"esb",     0xFFFFFFFF, 0xF3AF8010, 4, TC_ALU, NULL, exec_nop, "", OP_NONE, OP_NONE, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"csdb",    0xFFFFFFFF, 0xF3AF8014, 4, TC_ALU, NULL, exec_nop, "", OP_NONE, OP_NONE, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"dbg",     0xFFFFFFF0, 0xF3AF80F0, 4, TC_ALU, NULL, exec_nop, "", OP_NONE, OP_NONE, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"nop.w",   0xFFFFFF00, 0xF3AF8000, 4, TC_ALU, NULL, exec_nop, "", OP_NONE, OP_NONE, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, ISA_ROW_SHADOWED},
 
     /* barriers: hw1 = 1111 0011 1011 1111, hw2 = 1000 1111 op option
      * (CLREX, op 0010, is in exec_ldst.c) */
-    {"dsb",     0xFFFFFFF0, 0xF3BF8F40, 4, TC_SYS, NULL, exec_nop, ""},
-    {"dmb",     0xFFFFFFF0, 0xF3BF8F50, 4, TC_SYS, NULL, exec_nop, ""},
-    {"isb",     0xFFFFFFF0, 0xF3BF8F60, 4, TC_SYS, NULL, exec_nop, ""},
+    {"dsb",     0xFFFFFFF0, 0xF3BF8F40, 4, TC_SYS, NULL, exec_nop, "", OP_NONE, OP_NONE, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"dmb",     0xFFFFFFF0, 0xF3BF8F50, 4, TC_SYS, NULL, exec_nop, "", OP_NONE, OP_NONE, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"isb",     0xFFFFFFF0, 0xF3BF8F60, 4, TC_SYS, NULL, exec_nop, "", OP_NONE, OP_NONE, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
 
-    {"mrs",     0xFFFFF000, 0xF3EF8000, 4, TC_SYS, decode_mrs, exec_mrs, "{rd}, {imm}"},
-    {"msr",     0xFFF0F300, 0xF3808000, 4, TC_SYS, decode_msr, exec_msr, "{imm}, {rn}"},
-    {"udf.w",   0xFFF0F000, 0xF7F0A000, 4, TC_ALU, decode_udf32, exec_udf, "{imm}"},
+    {"mrs",     0xFFFFF000, 0xF3EF8000, 4, TC_SYS, decode_mrs, exec_mrs, "{rd}, {imm}", OP_RD, OP_PSR, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"msr",     0xFFF0F300, 0xF3808000, 4, TC_SYS, decode_msr, exec_msr, "{imm}, {rn}", OP_PSR, OP_RN, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"udf.w",   0xFFF0F000, 0xF7F0A000, 4, TC_ALU, decode_udf32, exec_udf, "{imm}", OP_NONE, OP_NONE, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
 
     /* Branch future (NOPs here): BFX/BFLX hw1 = 1111 0 boff 11L Rn,
      * hw2 = E001; BF hw1 bits 6:5 = 10, BFCSEL bit 6 = 0 (bits 5:2 are its
      * condition), both hw2 = 1110 ... 1; BFL hw2 = 1100 ... 1. */
-    {"bfx",     0xF870FFFF, 0xF060E001, 4, TC_ALU, decode_bf, exec_nop, ""},
-    {"bflx",    0xF870FFFF, 0xF070E001, 4, TC_ALU, decode_bf, exec_nop, ""},
-    {"bf",      0xF860F001, 0xF040E001, 4, TC_ALU, decode_bf, exec_nop, ""},
-    {"bfcsel",  0xF840F001, 0xF000E001, 4, TC_ALU, decode_bf, exec_nop, ""},
-    {"bfl",     0xF800F001, 0xF000C001, 4, TC_ALU, decode_bf, exec_nop, ""},
+    {"bfx",     0xF870FFFF, 0xF060E001, 4, TC_ALU, decode_bf, exec_nop, "", OP_NONE, OP_NONE, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"bflx",    0xF870FFFF, 0xF070E001, 4, TC_ALU, decode_bf, exec_nop, "", OP_NONE, OP_NONE, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"bf",      0xF860F001, 0xF040E001, 4, TC_ALU, decode_bf, exec_nop, "", OP_NONE, OP_NONE, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"bfcsel",  0xF840F001, 0xF000E001, 4, TC_ALU, decode_bf, exec_nop, "", OP_NONE, OP_NONE, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
+    {"bfl",     0xF800F001, 0xF000C001, 4, TC_ALU, decode_bf, exec_nop, "", OP_NONE, OP_NONE, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
 
     /* Security Extension and CLRM (in the LDM/STREX spaces with Rn or Rt
      * = PC, which those do not allow) */
-    {"sg",      0xFFFFFFFF, 0xE97FE97F, 4, TC_ALU, NULL, exec_nop, ""},
-    {"tt",      0xFFF0F0FF, 0xE840F000, 4, TC_SYS, decode_tt, exec_tt, "{rd}, {rn}"},
-    {"ttt",     0xFFF0F0FF, 0xE840F040, 4, TC_SYS, decode_tt, exec_tt, "{rd}, {rn}"},
-    {"tta",     0xFFF0F0FF, 0xE840F080, 4, TC_SYS, decode_tt, exec_tt, "{rd}, {rn}"},
-    {"ttat",    0xFFF0F0FF, 0xE840F0C0, 4, TC_SYS, decode_tt, exec_tt, "{rd}, {rn}"},
-    {"clrm",    0xFFFF0000, 0xE89F0000, 4, TC_ALU, decode_clrm, exec_clrm, "{list}"},
+    {"sg",      0xFFFFFFFF, 0xE97FE97F, 4, TC_ALU, NULL, exec_nop, "", OP_NONE, OP_NONE, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"tt",      0xFFF0F0FF, 0xE840F000, 4, TC_SYS, decode_tt, exec_tt, "{rd}, {rn}", OP_RD, OP_RN, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"ttt",     0xFFF0F0FF, 0xE840F040, 4, TC_SYS, decode_tt, exec_tt, "{rd}, {rn}", OP_RD, OP_RN, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"tta",     0xFFF0F0FF, 0xE840F080, 4, TC_SYS, decode_tt, exec_tt, "{rd}, {rn}", OP_RD, OP_RN, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"ttat",    0xFFF0F0FF, 0xE840F0C0, 4, TC_SYS, decode_tt, exec_tt, "{rd}, {rn}", OP_RD, OP_RN, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"clrm",    0xFFFF0000, 0xE89F0000, 4, TC_ALU, decode_clrm, exec_clrm, "{list}", OP_LIST, OP_NONE, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
     {0},
 };

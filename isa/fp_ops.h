@@ -56,6 +56,11 @@ enum fp_rounding {
     FPR_TIEAWAY = 4,
 };
 
+/* in->rounding of the rounding instructions (isa/exec_fp.c) is a fixed
+ * FPRounding or this marker for "FPSCR.RMode at execution time" (then the
+ * instruction reads the FPSCR: isa/insn_regs.c). */
+#define FP_ROUND_BY_FPSCR 0xFFu
+
 static inline enum fp_rounding fp_rounding_mode(uint32_t fpscr)
 {
     return (enum fp_rounding)((fpscr >> FPSCR_RMODE_SHIFT) & 3u);

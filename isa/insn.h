@@ -15,9 +15,11 @@
 #define ETSIM_ISA_INSN_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "cpu.h"
+#include "operands.h"
 #include "timing.h"
 
 typedef struct insn insn_t;
@@ -30,6 +32,7 @@ typedef void (*isa_exec_fn)(cpu_t *cpu, const insn_t *in);
 #define INSN_ADD       0x08u   /* U: add the offset */
 #define INSN_WBACK     0x10u   /* W: write the address back */
 #define INSN_BRANCH    0x20u   /* may change the flow (for timing and traces) */
+#define INSN_ACC       0x40u   /* accumulating form (VADDVA, VMLADAVA...): Rda is read */
 
 struct insn {
     isa_exec_fn exec;
@@ -45,8 +48,19 @@ struct insn {
     uint8_t flags;         /* INSN_* */
     uint8_t tclass;        /* timing class (isa/timing.h) */
     uint8_t esize;         /* element size / data type selector (FP, MVE) */
-    uint16_t list;         /* register list (LDM/STM/PUSH/POP), VLDM count */
-    uint8_t aux[2];        /* family-specific extra fields */
+    union {                /* one 16-bit field, named by the row's shape: */
+        uint16_t list;     /* LDM/STM/PUSH/POP, CLRM: core register list */
+        uint16_t words;    /* VLDM/VSTM/VPUSH/VPOP, VSCCLRM: S registers from rd */
+        uint16_t vpt_mask; /* VPT/VPST: the mask (bit 3 = the first condition) */
+        uint16_t operand2; /* Helium element-wise: where the second operand comes from */
+        uint16_t offset;   /* VLDR/VSTR of a system register: offset in bytes */
+    };
+    union {                /* two family-specific bytes; named where a shape has a view: */
+        uint8_t aux[2];
+        struct { uint8_t dt; };       /* Helium: {dt}'s element type: 0 signed, 1 unsigned, 2 float */
+        struct { uint8_t rounding; }; /* FP conversions, VRINT: enum fp_rounding or FP_ROUND_BY_FPSCR */
+        struct { uint8_t regs; };     /* VLDM/VSTM/VPUSH/VPOP: registers moved (their timing) */
+    };
     /* Pipeline model (isa/timing.h), filled by timing_annotate(). */
     uint8_t issue;         /* front-end cycles */
     uint8_t latency;       /* result latency */
@@ -64,7 +78,7 @@ typedef struct isa_pattern {
     const char *name;      /* mnemonic, lower case; NULL ends a table */
     uint32_t mask, match;  /* raw & mask == match */
     uint8_t size;          /* 2 or 4 */
-    uint8_t tclass;        /* default timing class */
+    uint8_t tclass;        /* default timing class (isa/timing.h) */
     /* Fill the operand fields.  Return false when the encoding is not this
      * instruction after all (the search goes on with the next row); leave
      * in->exec NULL to use the row's exec, or set it to a specialised one. */
@@ -74,7 +88,27 @@ typedef struct isa_pattern {
      * disassemble (v8.1-M, MVE): {rd} {rn} {rm} {ra} {imm} {cond} {list}
      * {shift} {s} (an "s" when flags are set) {c} (condition suffix). */
     const char *fmt;
+    /* The registers it writes and reads, as OP_* sets naming the decoded
+     * fields that hold them (isa/operands.h): the pipeline model's
+     * dependences, computed once per decoded instruction. */
+    uint32_t writes, reads;
+    uint8_t timing;        /* TL_*: where the row's cost differs from its class (isa/timing.h) */
+    uint8_t dual;          /* DUAL_*: dual-issue class of a 16-bit row (isa/timing.h) */
+    uint8_t disasm;        /* ISA_DIS_*: who disassembles it (isa/disasm.c) */
+    /* ISA_ROW_SHADOWED: rows searched before this one match some of its
+     * encodings, which are theirs (first match wins, or their decode
+     * refuses them and the search reaches this row): an intended overlap,
+     * checked by tests/unit/test_isa_table.c.  0: no earlier row overlaps. */
+    uint8_t overlap;
 } isa_pattern_t;
+
+/* isa_pattern_t.disasm: Capstone 4 predates Armv8.1-M and shows some of
+ * its instructions as something else rather than failing (CSEL as ORR.W,
+ * LE as a branch), so those rows and every Helium row are disassembled
+ * from the row's fmt; the others by Capstone, whose operand syntax is
+ * richer (the row's fmt is the fallback when Capstone fails). */
+enum isa_disasm_source { ISA_DIS_CAPSTONE = 1, ISA_DIS_TABLE = 2 };
+#define ISA_ROW_SHADOWED 1u
 
 /* The family tables, searched in this order by isa/decode.c (first match
  * wins, so a table may rely on the ones before it having claimed their
@@ -89,6 +123,17 @@ extern const isa_pattern_t isa_patterns_fp[];      /* exec_fp.c: FPv5 single and
 extern const isa_pattern_t isa_patterns_mve[];     /* exec_mve.c: Helium loads/stores, predication, moves */
 extern const isa_pattern_t isa_patterns_mve_int[]; /* exec_mve_int.c: Helium integer arithmetic */
 extern const isa_pattern_t isa_patterns_mve_fp[];  /* exec_mve_fp.c: Helium floating point */
+
+/* The family tables in search order (the array above, as decode.c sees
+ * it: a family not linked in is NULL). */
+const isa_pattern_t *const *isa_family_tables(size_t *count);
+
+/* Check tables as tests/unit/test_isa_table.c wants every row: mask and
+ * match consistent, every field filled (timing, dual issue, operands,
+ * disassembly), and no row overlapping an earlier one (in search order)
+ * unless it says so (ISA_ROW_SHADOWED), nor saying so without cause.
+ * Returns the number of faults; the first is described in err. */
+unsigned isa_check_tables(const isa_pattern_t *const *tables, size_t count, char *err, size_t len);
 
 /* Decode the instruction at addr (whose halfwords are hw1, hw2) into *in.
  * An encoding no table knows becomes an UNDEFINED instruction. */

@@ -6,9 +6,6 @@
  * secondary).  That model counts latency from the register read in E2 to
  * the result's write or forward, which is what a dependant waits for here.
  */
-#include <stdio.h>
-#include <string.h>
-
 #include "insn.h"
 #include "timing.h"
 
@@ -74,61 +71,31 @@ const char *const timing_class_name[TC_COUNT] = {
     [TC_MVE_LOAD] = "mve_load", [TC_MVE_GATHER] = "mve_gather",
 };
 
-/* Helium instructions whose latency differs from their class (LLVM's
- * Cortex-M55 model: "E4NoFwd" narrowing, the across-vector reductions,
- * the E3 integer shifts and carries, the E2 float adds). */
-typedef struct mnemonic_latency {
-    const char *name;
-    uint8_t latency[3];   /* for .8, .16, .32 elements */
-    uint8_t pipe;         /* 0: keep the class's */
-} mnemonic_latency_t;
+/* Rows whose figures differ from their class (isa_pattern_t.timing).  The
+ * Helium latencies are LLVM's Cortex-M55 model's: "E4NoFwd" narrowing,
+ * the across-vector reductions, the E3 integer shifts and carries, the E2
+ * float adds; the long accumulations write their high word a cycle later. */
+typedef struct timing_override_info {
+    uint8_t latency[3];   /* for .8, .16, .32 elements (in->esize) */
+    uint8_t pipe;         /* 0: keep the class's pipe and occupancy */
+    uint8_t occupancy;
+    uint8_t issue0;       /* 1: no front-end cycle */
+} timing_override_info_t;
 
-static const mnemonic_latency_t helium_latency[] = {
-    {"vmovn", {3, 3, 3}, 0},    {"vqmovn", {3, 3, 3}, 0},   {"vqmovun", {3, 3, 3}, 0},
-    {"vshrn", {3, 3, 3}, 0},    {"vrshrn", {3, 3, 3}, 0},   {"vqshrn", {3, 3, 3}, 0},
-    {"vqrshrn", {3, 3, 3}, 0},  {"vqshrun", {3, 3, 3}, 0},  {"vqrshrun", {3, 3, 3}, 0},
-    {"vmaxv", {2, 3, 4}, 0},    {"vminv", {2, 3, 4}, 0},    {"vmaxav", {2, 3, 4}, 0},
-    {"vminav", {2, 3, 4}, 0},   {"vabav", {3, 3, 3}, 0},
-    {"vrshl", {2, 2, 2}, 0},    {"vqshl", {2, 2, 2}, 0},    {"vqrshl", {2, 2, 2}, 0},
-    {"vrshr", {2, 2, 2}, 0},    {"vadc", {2, 2, 2}, 0},     {"vsbc", {2, 2, 2}, 0},
-    {"vadci", {2, 2, 2}, 0},    {"vsbci", {2, 2, 2}, 0},
-    /* long accumulations: +1 on the high word */
-    {"vmlaldav", {3, 3, 3}, 0}, {"vmlsldav", {3, 3, 3}, 0}, {"vrmlaldavh", {3, 3, 3}, 0},
-    {"vrmlsldavh", {3, 3, 3}, 0}, {"vaddlv", {3, 3, 3}, 0},
-    /* float adds, compares, min/max: E2 */
-    {"vadd.f", {1, 1, 1}, 0},   {"vsub.f", {1, 1, 1}, 0},   {"vabs.f", {1, 1, 1}, 0},
-    {"vneg.f", {1, 1, 1}, 0},   {"vmaxnm", {1, 1, 1}, 0},   {"vminnm", {1, 1, 1}, 0},
-    {"vabd.f", {1, 1, 1}, 0},
+static const timing_override_info_t timing_override_info[TL_COUNT] = {
+    [TL_NARROW] =      {{3, 3, 3}, 0, 0, 0},
+    [TL_ACROSS] =      {{2, 3, 4}, 0, 0, 0},
+    [TL_LONG_ACC] =    {{3, 3, 3}, 0, 0, 0},
+    [TL_ABS_ACC] =     {{3, 3, 3}, 0, 0, 0},
+    [TL_SHIFT_CARRY] = {{2, 2, 2}, 0, 0, 0},
+    [TL_FLOAT_E2] =    {{1, 1, 1}, 0, 0, 0},
     /* predication: the control pipe (VPST, VCTP, VPNOT), compares on FP/MUL */
-    {"vpst", {1, 1, 1}, TIMING_PIPE_CTRL}, {"vctp", {1, 1, 1}, TIMING_PIPE_CTRL},
-    {"vpnot", {1, 1, 1}, TIMING_PIPE_CTRL},
-    {"vcmp", {1, 1, 1}, FPMUL},  {"vcmp.f", {1, 1, 1}, FPMUL},
+    [TL_PREDICATE] =   {{1, 1, 1}, TIMING_PIPE_CTRL, 1, 0},
+    [TL_VCMP] =        {{1, 1, 1}, FPMUL, 2, 0},
+    /* LE after the first iteration: the loop's branch information is
+     * cached and the loop end costs nothing (exec charges the first). */
+    [TL_LOOP_END] =    {{1, 1, 1}, 0, 0, 1},
 };
-
-/* Dual-issue class of a 16-bit encoding (isa/timing.h). */
-static uint8_t dual_class(const insn_t *in)
-{
-    if (in->size != 2 || in->tclass >= TC_FP32)
-        return 0;
-    uint32_t hw = in->raw;
-    bool secondary = (hw & 0xFC00u) == 0x1C00u    /* ADDS/SUBS Rd, Rn, #imm3 */
-                     || (hw & 0xF000u) == 0x3000u /* ADDS/SUBS Rdn, #imm8 */
-                     || (hw & 0xF800u) == 0x2000u /* MOVS Rd, #imm8 */
-                     || (hw & 0xFF00u) == 0x4600u /* MOV Rd, Rm */
-                     || (hw & 0xFF00u) == 0xB200u /* SXTH, SXTB, UXTH, UXTB */
-                     || (hw & 0xFF00u) == 0xBF00u /* IT, NOP and hints */
-                     || ((hw & 0xF000u) == 0xD000u && (hw & 0x0E00u) != 0x0E00u) /* B<c>, not UDF/SVC */
-                     || (hw & 0xF800u) == 0xE000u /* B */
-                     || (hw & 0xF500u) == 0xB100u /* CBZ, CBNZ */
-                     || (hw & 0xFF00u) == 0x4700u;/* BX, BLX */
-    return TIMING_DUAL_PAIRABLE | (secondary ? TIMING_DUAL_SECONDARY : 0);
-}
-
-static bool is_loop_end(const insn_t *in)
-{
-    const char *n = in->pat ? in->pat->name : NULL;
-    return n && (!strcmp(n, "le") || !strcmp(n, "letp"));
-}
 
 void timing_annotate(insn_t *in)
 {
@@ -137,28 +104,19 @@ void timing_annotate(insn_t *in)
     in->latency = c->latency;
     in->pipe = c->pipe;
     in->occupancy = c->occupancy;
-    if (in->tclass >= TC_MVE_INT && in->pat && in->pat->name) {
-        /* "vadd" with an F data type is named vadd in the float table:
-         * match the float rows by table class. */
-        char name[16];
-        snprintf(name, sizeof name, "%s%s", in->pat->name, in->tclass == TC_MVE_FP ? ".f" : "");
-        for (size_t i = 0; i < sizeof helium_latency / sizeof helium_latency[0]; i++) {
-            const mnemonic_latency_t *m = &helium_latency[i];
-            if (strcmp(m->name, name) != 0 && strcmp(m->name, in->pat->name) != 0)
-                continue;
-            in->latency = m->latency[in->esize < 3 ? in->esize : 2];
-            if (m->pipe) {
-                in->pipe = m->pipe;
-                in->occupancy = m->pipe == TIMING_PIPE_CTRL ? 1 : 2;
-            }
-            break;
+    const isa_pattern_t *p = in->pat;
+    unsigned tl = p && p->timing < TL_COUNT ? p->timing : TL_CLASS;
+    if (tl != TL_CLASS) {
+        const timing_override_info_t *o = &timing_override_info[tl];
+        in->latency = tl == TL_LOOP_END ? in->latency : o->latency[in->esize < 3 ? in->esize : 2];
+        if (o->pipe) {
+            in->pipe = o->pipe;
+            in->occupancy = o->occupancy;
         }
+        if (o->issue0)
+            in->issue = 0;
     }
-    /* LE after the first iteration: the loop's branch information is
-     * cached and the loop end costs nothing (exec charges the first). */
-    if (is_loop_end(in))
-        in->issue = 0;
-    in->dual = dual_class(in);
+    in->dual = p ? p->dual : DUAL_NONE;
     timing_insn_regs(in, &in->src, &in->dst);
     in->sb_dst = in->latency > 1 ? in->dst : 0;
 }

@@ -1,10 +1,12 @@
 /* The Cortex-M55 pipeline model.
  *
- * Each instruction table row names a timing class; at decode time the
- * class (and, for a few Helium instructions, the mnemonic) gives the
- * instruction its issue cycles, result latency, execution pipe and pipe
- * occupancy, and isa/insn_regs.c the registers it reads and writes
- * (isa/timing.c holds every number with its source).  At run time:
+ * Each instruction table row names a timing class, and where the row
+ * costs something else than its class a TL_* override, and a dual-issue
+ * class: at decode time they give the instruction its issue cycles, result
+ * latency, execution pipe and pipe occupancy; the row's OP_* sets
+ * (isa/operands.h, isa/insn_regs.c) the registers it reads and writes
+ * (isa/timing.c holds every number with its source).  No decision looks
+ * at the mnemonic.  At run time:
  *
  *  - an instruction issues when its source registers are ready (a small
  *    scoreboard of the last results whose latency exceeds one cycle) and
@@ -93,12 +95,34 @@ extern const char *const timing_class_name[TC_COUNT];
 #define TIMING_MASK_FPSCR (1ull << TIMING_UNIT_FPSCR)
 #define TIMING_MASK_VPR (1ull << TIMING_UNIT_VPR)
 
+/* Rows whose cost differs from their timing class (isa_pattern_t.timing;
+ * the numbers and their sources are in isa/timing.c). */
+enum timing_override {
+    TL_CLASS = 0,      /* the class's figures */
+    TL_NARROW,         /* Helium narrowing (VMOVN, VQSHRN...): result in E4, no forwarding */
+    TL_ACROSS,         /* Helium across-vector min/max (VMAXV...): latency by element size */
+    TL_LONG_ACC,       /* Helium 64-bit accumulations (VMLALDAV, VADDLV): the high word a cycle later */
+    TL_ABS_ACC,        /* VABAV */
+    TL_SHIFT_CARRY,    /* Helium saturating/rounding shifts by register, VADC/VSBC: E3 */
+    TL_FLOAT_E2,       /* Helium float add/sub/abs/neg/min/max: E2 */
+    TL_PREDICATE,      /* VPST, VCTP, VPNOT: the control pipe */
+    TL_VCMP,           /* Helium compares and VPT: the FP/MUL pipe, latency 1 */
+    TL_LOOP_END,       /* LE/LETP: free after the first iteration (exec charges the first) */
+    TL_COUNT
+};
+
 /* Dual issue (insn.dual): the Cortex-M55 issues two 16-bit instructions
  * together when at least one of them is a "secondary" (ADD/SUB/MOV
  * immediate, MOV register, UXT/SXT, IT, NOP, branch) and the second does
- * not read what the first writes. */
+ * not read what the first writes.  Each row says which it is
+ * (isa_pattern_t.dual): DUAL_NONE for 32-bit and FP rows. */
 #define TIMING_DUAL_PAIRABLE 0x1u
 #define TIMING_DUAL_SECONDARY 0x2u
+enum timing_dual_class {
+    DUAL_NONE = 0,
+    DUAL_PAIR = TIMING_DUAL_PAIRABLE,
+    DUAL_SECONDARY = TIMING_DUAL_PAIRABLE | TIMING_DUAL_SECONDARY,
+};
 
 /* Extra cycles of a taken branch: the pipeline refill after its issue
  * cycle.  LLVM's Cortex-M55 model (ARMScheduleM55.td, Arm engineers) gives

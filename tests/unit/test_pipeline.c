@@ -84,6 +84,41 @@ Test(pipeline, helium_dependency_waits_for_the_result)
     cr_assert_eq(dep - indep, 1);
 }
 
+/* Dependences come from the row's operand sets (isa/operands.h): the
+ * accumulating VMLADAVA reads Rda, the plain VMLADAV only writes it. */
+Test(pipeline, only_the_accumulating_reduction_reads_its_destination)
+{
+    uint64_t acc = cycles_of("ldr r0, [r1]\nvmladava.s8 r0, q1, q2");
+    uint64_t plain = cycles_of("ldr r0, [r1]\nvmladav.s8 r0, q1, q2");
+    cr_assert_eq(acc - plain, 1, "VMLADAVA waits for the load of r0 (latency 2), VMLADAV does not");
+}
+
+/* VMSR reads its core register (Capstone 4 said VMSR P0 read nothing). */
+Test(pipeline, vmsr_waits_for_its_core_register)
+{
+    uint64_t dep = cycles_of("ldr r0, [r1]\nvmsr p0, r0");
+    uint64_t indep = cycles_of("ldr r2, [r1]\nvmsr p0, r0");
+    cr_assert_eq(dep - indep, 1);
+}
+
+/* A long shift reads both halves of RdaHi:RdaLo (the format-derived sets
+ * had ASRL read RdaHi only). */
+Test(pipeline, long_shift_reads_both_halves)
+{
+    uint64_t dep = cycles_of("ldr r0, [r1]\nasrl r0, r3, #2");
+    uint64_t indep = cycles_of("ldr r2, [r1]\nasrl r0, r3, #2");
+    cr_assert_eq(dep - indep, 1);
+}
+
+/* VPOP writes SP back: a POP right after it waits for SP. */
+Test(pipeline, vpop_writes_back_sp)
+{
+    uint64_t dep = cycles_of("mov r4, sp\nvpush {d8}\nvpop {d8}\npush {r2}\nmov sp, r4");
+    uint64_t indep = cycles_of("mov r4, sp\nvpush {d8}\nvpop {d8}\nmovs r2, #0\nmov sp, r4");
+    cr_assert_gt(dep, indep, "PUSH after VPOP: %llu, MOVS: %llu", (unsigned long long)dep,
+                 (unsigned long long)indep);
+}
+
 Test(pipeline, scalar_fp_and_core_registers_do_not_alias)
 {
     /* s2 written by VADD.F32 (latency 2); reading r2 must not wait. */
