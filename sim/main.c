@@ -515,7 +515,7 @@ static void gdb_report(void *ctx, FILE *f)
     analysis_free(&an);
 }
 
-/* The SoC description and power coefficients of --soc and --npu. */
+/* The SoC description of --soc and --npu, and its power coefficients. */
 static bool load_soc(const options_t *o, soc_desc_t *desc, power_coeffs_t *power, char *err, size_t errlen)
 {
     if (!soc_desc_load(desc, o->soc, err, errlen))
@@ -526,7 +526,8 @@ static bool load_soc(const options_t *o, soc_desc_t *desc, power_coeffs_t *power
         snprintf(err, errlen, "--engine dsp: the SoC %s has no DSP (its \"dsp\" object)", desc->name);
         return false;
     }
-    return power_load(power, o->soc, err, errlen);
+    *power = desc->power;
+    return true;
 }
 
 /* Everything a run holds; run_free releases it whatever the run reached. */
