@@ -1,7 +1,11 @@
 /* What a run cost: the summary on stderr, the etsim-report/1 JSON report
  * (docs/report.md), the per-operator CSV and the HTML page.  Everything is
  * computed after the run from the profiling-port events, the power probe's
- * snapshots and the RAM accounting. */
+ * snapshots and the RAM accounting: once, into an analysis_t
+ * (analysis_build, sim/report.c), which each format then writes:
+ * sim/report_text.c (summary), report_json.c (and report_json_npu.c, its
+ * "npu" object), report_csv.c, report_html.c.  Their shared derivations
+ * (per inference, milliseconds, stalls) are in sim/report_format.h. */
 #ifndef ETSIM_SIM_REPORT_H
 #define ETSIM_SIM_REPORT_H
 
