@@ -511,7 +511,7 @@ static void gdb_report(void *ctx, FILE *f)
     gdb_report_ctx_t *c = ctx;
     analysis_t an;
     analysis_build(c->m, c->ri, &an);
-    report_summary(f, c->m, c->ri, &an);
+    report_summary(f, &an);
     analysis_free(&an);
 }
 
@@ -641,14 +641,14 @@ static bool write_outputs(const options_t *o, run_state_t *r, const analysis_t *
     machine_t *m = r->m;
     const run_info_t *ri = &r->ri;
     if (!o->quiet)
-        report_summary(stderr, m, ri, an);
+        report_summary(stderr, an);
     /* The instruction trace is finished (or removed) whatever else happens. */
     itrace_t *itrace = r->itrace;
     r->itrace = NULL;
     bool wrote = !itrace || itrace_finish(itrace, m, ri, an, err, errlen);
-    return wrote && (!o->report || report_write_json(o->report, m, ri, an, err, errlen)) &&
-           (!o->csv || report_write_csv(o->csv, m, ri, an, err, errlen)) &&
-           (!o->html || report_write_html(o->html, m, ri, an, err, errlen)) &&
+    return wrote && (!o->report || report_write_json(o->report, an, err, errlen)) &&
+           (!o->csv || report_write_csv(o->csv, an, err, errlen)) &&
+           (!o->html || report_write_html(o->html, an, err, errlen)) &&
            (!o->etdump || etdump_write(o->etdump, m, an, err, errlen)) &&
            (!o->trace || itrace || trace_write(o->trace, m, ri, an, err, errlen)) &&
            (!o->timeline || trace_write_timeline(o->timeline, m, an, err, errlen));

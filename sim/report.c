@@ -102,6 +102,84 @@ static void npu_add(ethosu_counters_t *sum, const ethosu_counters_t *a, const et
     sum->jobs += b->jobs - a->jobs;
 }
 
+/* The output tensors' values, read from memory now. */
+static void read_outputs(const machine_t *m, analysis_t *a)
+{
+    machine_t *mm = (machine_t *)m;   /* reads only */
+    for (uint32_t i = 0; i < m->prof.nevents; i++) {
+        const profport_event_t *e = &m->prof.events[i];
+        struct etsim_pp_tensor t;
+        if (e->code != ETSIM_EV_OUTPUT || !machine_read_bytes(mm, e->arg[1], &t, sizeof t) || t.ndim > 8)
+            continue;
+        analysis_output_t *n = realloc(a->outputs, (a->noutputs + 1) * sizeof *n);
+        if (!n)
+            return;
+        a->outputs = n;
+        analysis_output_t *o = &a->outputs[a->noutputs++];
+        memset(o, 0, sizeof *o);
+        o->index = e->arg[0];
+        o->dtype = t.dtype;
+        o->ndim = t.ndim;
+        uint64_t count = 1;
+        for (uint32_t d = 0; d < t.ndim; d++) {
+            o->sizes[d] = t.sizes[d];
+            count *= t.sizes[d];
+        }
+        unsigned esize = t.dtype == 6 || t.dtype == 3 ? 4 : 1;
+        if (count > 4096 || count * esize > t.nbytes || !(o->values = malloc((count ? count : 1) * sizeof *o->values)))
+            continue;
+        for (uint64_t k = 0; k < count; k++) {
+            uint8_t b[4] = {0};
+            if (!machine_read_bytes(mm, t.data + (uint32_t)(k * esize), b, esize))
+                break;
+            if (t.dtype == 6) {
+                float fv;
+                memcpy(&fv, b, 4);
+                o->values[o->nvalues++] = fv;
+            } else if (t.dtype == 3) {
+                int32_t iv;
+                memcpy(&iv, b, 4);
+                o->values[o->nvalues++] = iv;
+            } else {
+                o->values[o->nvalues++] = t.dtype == 1 ? (int8_t)b[0] : b[0];
+            }
+        }
+    }
+}
+
+/* The run as a whole: the machine's figures every format prints. */
+static void describe_run(const machine_t *m, const run_info_t *ri, analysis_t *a)
+{
+    a->ri = ri;
+    a->soc = &m->desc;
+    a->run_instret = m->cpu->instret;
+    a->run_cycles = m->cpu->cycles;
+    a->run_sleep_cycles = m->cpu->sleep_cycles;
+    a->timing_source = report_timing_source(m, ri);
+    a->nregions = m->nregions;
+    for (int i = 0; i < m->nregions && i < SOC_MAX_REGIONS; i++) {
+        analysis_region_t *r = &a->regions[i];
+        r->name = m->regions[i].desc->name;
+        r->kind = m->regions[i].desc->kind;
+        r->stats = m->regions[i].stats;
+        r->npu_read_bytes = m->npu.stats[i].read_bytes;
+        r->npu_write_bytes = m->npu.stats[i].write_bytes;
+    }
+    a->npu = m->npu.dev;
+    a->npu_bus_errors = m->npu.bus_errors;
+    a->dsp.mhz = m->desc.dsp.mhz;
+    a->dsp.fault = "";
+    if (m->dsp) {
+        a->dsp.releases = m->dsp->releases;
+        a->dsp.bundles = m->dsp->bundles;
+        a->dsp.active_cycles = m->dsp->active_cycles;
+        a->dsp.sleep_cycles = m->dsp->sleep_cycles;
+        a->dsp.mailbox_jobs = m->dsp->mbox.a2d_rings;
+        a->dsp.fault = m->dsp->fault;
+    }
+    read_outputs(m, a);
+}
+
 void analysis_build(const machine_t *m, const run_info_t *ri, analysis_t *a)
 {
     memset(a, 0, sizeof *a);
@@ -114,6 +192,8 @@ void analysis_build(const machine_t *m, const run_info_t *ri, analysis_t *a)
         power_snap_now(m, &now);
         power_between(m, ri->power, &zero, &now, &a->run_energy);
     }
+    /* After the snapshot: it brings the NPU and DSP up to the core's cycle. */
+    describe_run(m, ri, a);
     uint32_t infer_begin = 0, op_begin = 0;
     const profport_event_t *where = NULL;   /* the last OP_WHERE */
     bool in_infer = false, in_op = false, seen_begin = false;
@@ -194,6 +274,9 @@ void analysis_build(const machine_t *m, const run_info_t *ri, analysis_t *a)
 
 void analysis_free(analysis_t *a)
 {
+    for (uint32_t i = 0; i < a->noutputs; i++)
+        free(a->outputs[i].values);
+    free(a->outputs);
     free(a->ops);
     free(a->calls);
     free(a->infers);

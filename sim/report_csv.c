@@ -7,10 +7,9 @@
 
 /* ---- CSV ------------------------------------------------------------------- */
 
-bool report_write_csv(const char *path, const machine_t *m, const run_info_t *ri, const analysis_t *a,
+bool report_write_csv(const char *path, const analysis_t *a,
                       char *err, size_t errlen)
 {
-    (void)ri;
     FILE *f = fopen(path, "w");
     if (!f) {
         snprintf(err, errlen, "%s: cannot write", path);
@@ -25,11 +24,11 @@ bool report_write_csv(const char *path, const machine_t *m, const run_info_t *ri
         if (!o->calls)
             continue;
         double oc = per_inf(a, (double)o->cycles);
-        fprintf(f, "%u,%s,%s,%.0f,%.6f,%.4f,%.0f,", i, o->name, report_engine_name(o->engine), oc, ms_of(m, oc),
+        fprintf(f, "%u,%s,%s,%.0f,%.6f,%.4f,%.0f,", i, o->name, report_engine_name(o->engine), oc, ms_of(a, oc),
                 per > 0 ? oc / per : 0.0, per_inf(a, (double)o->instret));
         if (a->have_power)
             fprintf(f, "%.4f,%.4f,%.3f,", per_inf(a, o->energy_pj) / 1e6, per_inf(a, o->mem_pj) / 1e6,
-                    oc > 0 ? per_inf(a, o->energy_pj) / 1e6 / ms_of(m, oc) : 0.0);
+                    oc > 0 ? per_inf(a, o->energy_pj) / 1e6 / ms_of(a, oc) : 0.0);
         else
             fprintf(f, ",,,");
         uint64_t rd = 0, wr = 0;

@@ -12,9 +12,9 @@
 
 #include "report.h"
 
-static inline double ms_of(const machine_t *m, double cycles)
+static inline double ms_of(const analysis_t *a, double cycles)
 {
-    return cycles / (m->desc.cpu_mhz * 1000.0);
+    return cycles / (a->soc->cpu_mhz * 1000.0);
 }
 
 /* Mean per inference. */
@@ -68,7 +68,7 @@ static inline json_object *num(double v)
 /* The "npu" object of the JSON report: the NPU over the whole run, with its
  * last job operation by operation (sim/report_json_npu.c); NULL without
  * an NPU. */
-json_object *report_npu_json(const machine_t *m);
+json_object *report_npu_json(const analysis_t *a);
 /* "conv", "depthwise", "pool", "elementwise", "dma" or "other". */
 const char *report_npu_kind_name(npu_op_kind_t k);
 

@@ -56,7 +56,7 @@ static void svg_open(FILE *f, const char *title, int rows)
             "font-family=\"sans-serif\" font-size=\"11\">\n", title, rows * 18 + 10);
 }
 
-static void html_operators(FILE *f, const machine_t *m, const analysis_t *a)
+static void html_operators(FILE *f, const analysis_t *a)
 {
     double max = 0;
     int rows = 0;
@@ -77,7 +77,7 @@ static void html_operators(FILE *f, const machine_t *m, const analysis_t *a)
         uint64_t stalled = op_stall_cycles(o);
         stalled = stalled < o->cycles ? stalled : o->cycles;
         snprintf(label, sizeof label, "%u %s", i, o->name);
-        snprintf(val, sizeof val, "%.3f ms", ms_of(m, per_inf(a, (double)o->cycles)));
+        snprintf(val, sizeof val, "%.3f ms", ms_of(a, per_inf(a, (double)o->cycles)));
         snprintf(what, sizeof what, "%s: %.0f cycles", report_engine_name(o->engine),
                  per_inf(a, (double)(o->cycles - stalled)));
         if (o->engine == ETSIM_ENGINE_NPU)
@@ -96,7 +96,7 @@ static void html_operators(FILE *f, const machine_t *m, const analysis_t *a)
 }
 
 /* Lanes cpu / npu / dsp over the first inference (simulated microseconds). */
-static void html_timeline(FILE *f, const machine_t *m, const analysis_t *a)
+static void html_timeline(FILE *f, const analysis_t *a)
 {
     uint64_t t0 = a->first_begin, t1 = t0;
     for (uint32_t i = 0; i < a->ncalls && a->calls[i].iteration == 0; i++)
@@ -105,7 +105,7 @@ static void html_timeline(FILE *f, const machine_t *m, const analysis_t *a)
     double span = (double)(t1 - t0);
     fprintf(f, "<h2>Timeline of the first inference (%.1f us)</h2>\n<svg xmlns=\"http://www.w3.org/2000/svg\" "
             "width=\"960\" height=\"90\" font-family=\"sans-serif\" font-size=\"11\">\n",
-            span / m->desc.cpu_mhz);
+            span / a->soc->cpu_mhz);
     static const char *lanes[] = {"cpu", "npu", "dsp"};
     for (int l = 0; l < 3; l++)
         fprintf(f, "<text x=\"40\" y=\"%d\" text-anchor=\"end\">%s</text>"
@@ -118,16 +118,16 @@ static void html_timeline(FILE *f, const machine_t *m, const analysis_t *a)
                 "stroke-width=\"0.5\"><title>%u ", x, 3 + lane * 26, w < 0.5 ? 0.5 : w, engine_color(c->engine),
                 c->index);
         html_text(f, c->name);
-        fprintf(f, ": %.1f us</title></rect>\n", (double)c->cycles / m->desc.cpu_mhz);
+        fprintf(f, ": %.1f us</title></rect>\n", (double)c->cycles / a->soc->cpu_mhz);
     }
     fputs("</svg>\n", f);
 }
 
 /* Per tier: what the image reserves (stacked by kind) and, below it,
  * what the firmware changed (how small its pools could be). */
-static void html_ram(FILE *f, const run_info_t *ri)
+static void html_ram(FILE *f, const analysis_t *a)
 {
-    const ram_info_t *r = ri->ram;
+    const ram_info_t *r = a->ri->ram;
     if (!r)
         return;
     double max = 0;
@@ -171,9 +171,9 @@ static void html_ram(FILE *f, const run_info_t *ri)
 }
 
 /* The last NPU job operation by operation (the timing model's view). */
-static void html_npu_ops(FILE *f, const machine_t *m)
+static void html_npu_ops(FILE *f, const analysis_t *a)
 {
-    const ethosu_device_t *d = m->npu.dev;
+    const ethosu_device_t *d = a->npu;
     if (!d || !d->nlog)
         return;
     fprintf(f, "<h2>NPU: the last job's operations (%s; docs/npu_device.md)</h2>\n<table><tr><th>#</th>"
@@ -195,7 +195,7 @@ static void html_npu_ops(FILE *f, const machine_t *m)
     fputs("</table>\n", f);
 }
 
-static void html_energy(FILE *f, const machine_t *m, const analysis_t *a)
+static void html_energy(FILE *f, const analysis_t *a)
 {
     if (!a->have_power || !a->iterations)
         return;
@@ -204,8 +204,8 @@ static void html_energy(FILE *f, const machine_t *m, const analysis_t *a)
     double vals[SOC_MAX_REGIONS + 5] = {e->core_pj, e->static_pj, e->sleep_pj, e->datapath_pj, e->npu_pj};
     char memnames[SOC_MAX_REGIONS][SOC_NAME_LEN + 8];
     int n = 5;
-    for (int i = 0; i < m->nregions; i++) {
-        snprintf(memnames[i], sizeof memnames[i], "mem.%s", m->regions[i].desc->name);
+    for (int i = 0; i < a->nregions; i++) {
+        snprintf(memnames[i], sizeof memnames[i], "mem.%s", a->regions[i].name);
         names[n] = memnames[i];
         vals[n++] = e->mem_pj[i];
     }
@@ -223,35 +223,35 @@ static void html_energy(FILE *f, const machine_t *m, const analysis_t *a)
     fputs("</svg>\n", f);
 }
 
-static void html_table(FILE *f, const machine_t *m, const run_info_t *ri, const analysis_t *a)
+static void html_table(FILE *f, const analysis_t *a)
 {
     fputs("<table><tr><th>model</th><th>hardware</th><th>flash (model)</th><th>flash (code)</th><th>RAM</th>"
           "<th>latency</th><th>energy</th><th>avg power</th></tr>\n<tr><td>", f);
-    html_text(f, ri->model_path ? base_name(ri->model_path) : "-");
+    html_text(f, a->ri->model_path ? base_name(a->ri->model_path) : "-");
     fputs("</td><td>", f);
-    html_text(f, m->desc.cpu);
-    fprintf(f, " (%s)</td><td>%.1f KiB</td><td>%.1f KiB</td>", m->desc.name, ri->model_bytes / 1024.0,
-            (ri->elf.code_bytes + ri->elf.rodata_bytes + ri->elf.data_bytes) / 1024.0);
-    if (ri->ram && ri->ram->touched_known)
-        fprintf(f, "<td>%.1f KiB reserved, %.1f KiB touched</td>", ri->ram->ram_peak / 1024.0,
-                ri->ram->ram_touched / 1024.0);
-    else if (ri->ram)
-        fprintf(f, "<td>%.1f KiB</td>", ri->ram->ram_peak / 1024.0);
+    html_text(f, a->soc->cpu);
+    fprintf(f, " (%s)</td><td>%.1f KiB</td><td>%.1f KiB</td>", a->soc->name, a->ri->model_bytes / 1024.0,
+            (a->ri->elf.code_bytes + a->ri->elf.rodata_bytes + a->ri->elf.data_bytes) / 1024.0);
+    if (a->ri->ram && a->ri->ram->touched_known)
+        fprintf(f, "<td>%.1f KiB reserved, %.1f KiB touched</td>", a->ri->ram->ram_peak / 1024.0,
+                a->ri->ram->ram_touched / 1024.0);
+    else if (a->ri->ram)
+        fprintf(f, "<td>%.1f KiB</td>", a->ri->ram->ram_peak / 1024.0);
     else
         fputs("<td>-</td>", f);
     if (a->iterations)
-        fprintf(f, "<td>%.3f ms @ %.0f MHz</td>", ms_of(m, per_inf(a, (double)a->cycles)), m->desc.cpu_mhz);
+        fprintf(f, "<td>%.3f ms @ %.0f MHz</td>", ms_of(a, per_inf(a, (double)a->cycles)), a->soc->cpu_mhz);
     else
         fputs("<td>-</td>", f);
     if (a->have_power && a->iterations)
         fprintf(f, "<td>%.1f uJ</td><td>%.2f mW</td>", per_inf(a, a->energy.total_pj) / 1e6,
-                a->energy.total_pj / 1e6 / ms_of(m, (double)a->cycles));
+                a->energy.total_pj / 1e6 / ms_of(a, (double)a->cycles));
     else
         fputs("<td>-</td><td>-</td>", f);
     fputs("</tr></table>\n", f);
 }
 
-bool report_write_html(const char *path, const machine_t *m, const run_info_t *ri, const analysis_t *a,
+bool report_write_html(const char *path, const analysis_t *a,
                        char *err, size_t errlen)
 {
     FILE *f = fopen(path, "w");
@@ -260,21 +260,21 @@ bool report_write_html(const char *path, const machine_t *m, const run_info_t *r
         return false;
     }
     fputs("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>etsim: ", f);
-    html_text(f, ri->model_path ? base_name(ri->model_path) : base_name(ri->firmware_path));
+    html_text(f, a->ri->model_path ? base_name(a->ri->model_path) : base_name(a->ri->firmware_path));
     fputs("</title>\n<style>body{font-family:sans-serif;margin:20px;background:#fff;color:#222}"
           "table{border-collapse:collapse}td,th{border:1px solid #bbb;padding:3px 8px;font-size:13px}"
           "th{background:#eef}h2{font-size:15px;margin-top:22px}</style></head><body>\n<h1>etsim report</h1>\n<p>", f);
-    html_text(f, ri->firmware_path);
-    fprintf(f, " on %s, %s @ %.0f MHz; %llu instructions, %llu cycles (whole run)</p>\n", m->desc.name, m->desc.cpu,
-            m->desc.cpu_mhz, (unsigned long long)m->cpu->instret, (unsigned long long)m->cpu->cycles);
-    html_table(f, m, ri, a);
+    html_text(f, a->ri->firmware_path);
+    fprintf(f, " on %s, %s @ %.0f MHz; %llu instructions, %llu cycles (whole run)</p>\n", a->soc->name, a->soc->cpu,
+            a->soc->cpu_mhz, (unsigned long long)a->run_instret, (unsigned long long)a->run_cycles);
+    html_table(f, a);
     if (a->iterations) {
-        html_operators(f, m, a);
-        html_timeline(f, m, a);
+        html_operators(f, a);
+        html_timeline(f, a);
     }
-    html_ram(f, ri);
-    html_energy(f, m, a);
-    html_npu_ops(f, m);
+    html_ram(f, a);
+    html_energy(f, a);
+    html_npu_ops(f, a);
     fputs("<p>Energy figures rest on the assumptions in docs/power.md.</p>\n</body></html>\n", f);
     bool ok = fclose(f) == 0;
     if (!ok)

@@ -2,18 +2,17 @@
 #include "report_format.h"
 
 #include "../firmware/include/etsim_profport.h"
-#include "dsp.h"
 
 /* ---- JSON ------------------------------------------------------------------ */
 
-static json_object *regions_json(const machine_t *m)
+static json_object *regions_json(const analysis_t *a)
 {
     json_object *arr = json_object_new_array();
-    for (int i = 0; i < m->nregions; i++) {
-        const sim_region_t *r = &m->regions[i];
+    for (int i = 0; i < a->nregions; i++) {
+        const analysis_region_t *r = &a->regions[i];
         json_object *o = json_object_new_object();
-        json_object_object_add(o, "name", json_object_new_string(r->desc->name));
-        json_object_object_add(o, "kind", json_object_new_string(mem_kind_name(r->desc->kind)));
+        json_object_object_add(o, "name", json_object_new_string(r->name));
+        json_object_object_add(o, "kind", json_object_new_string(mem_kind_name(r->kind)));
         json_object_object_add(o, "reads", u64(r->stats.reads));
         json_object_object_add(o, "writes", u64(r->stats.writes));
         json_object_object_add(o, "read_bytes", u64(r->stats.read_bytes));
@@ -21,10 +20,10 @@ static json_object *regions_json(const machine_t *m)
         json_object_object_add(o, "wait_cycles", u64(r->stats.wait_cycles));
         json_object_object_add(o, "fetches", u64(r->stats.fetches));
         json_object_object_add(o, "fetch_bytes", u64(r->stats.fetch_bytes));
-        if (m->npu.dev) {
+        if (a->npu) {
             /* The NPU's share of read_bytes / write_bytes. */
-            json_object_object_add(o, "npu_read_bytes", u64(m->npu.stats[i].read_bytes));
-            json_object_object_add(o, "npu_write_bytes", u64(m->npu.stats[i].write_bytes));
+            json_object_object_add(o, "npu_read_bytes", u64(r->npu_read_bytes));
+            json_object_object_add(o, "npu_write_bytes", u64(r->npu_write_bytes));
         }
         json_object_array_add(arr, o);
     }
@@ -54,12 +53,12 @@ static json_object *tiers_json(const ram_info_t *r)
     return arr;
 }
 
-static json_object *memory_json(const machine_t *m, const run_info_t *ri, const analysis_t *a)
+static json_object *memory_json(const analysis_t *a)
 {
     json_object *mem = json_object_new_object();
-    const ram_info_t *r = ri->ram;
-    json_object_object_add(mem, "flash_model_bytes", u64(ri->model_bytes));
-    json_object_object_add(mem, "flash_code_bytes", u64(ri->elf.code_bytes + ri->elf.rodata_bytes + ri->elf.data_bytes));
+    const ram_info_t *r = a->ri->ram;
+    json_object_object_add(mem, "flash_model_bytes", u64(a->ri->model_bytes));
+    json_object_object_add(mem, "flash_code_bytes", u64(a->ri->elf.code_bytes + a->ri->elf.rodata_bytes + a->ri->elf.data_bytes));
     json_object_object_add(mem, "ram_peak_bytes", r ? u64(r->ram_peak) : NULL);
     json_object_object_add(mem, "ram_touched_bytes", r && r->touched_known ? u64(r->ram_touched) : NULL);
     json_object_object_add(mem, "stack_peak_bytes", r && r->stack_known ? u64(r->stack_peak) : NULL);
@@ -67,11 +66,11 @@ static json_object *memory_json(const machine_t *m, const run_info_t *ri, const 
     json_object_object_add(mem, "heap_peak_source", r && r->heap_known ? json_object_new_string(r->heap_source) : NULL);
     json_object_object_add(mem, "arena_bytes", u64(a->arena_bytes));
     json_object_object_add(mem, "tiers", r ? tiers_json(r) : NULL);
-    json_object_object_add(mem, "regions", regions_json(m));
+    json_object_object_add(mem, "regions", regions_json(a));
     return mem;
 }
 
-static json_object *components_json(const machine_t *m, const power_energy_t *e, double div)
+static json_object *components_json(const analysis_t *a, const power_energy_t *e, double div)
 {
     json_object *o = json_object_new_object();
     json_object_object_add(o, "core", num(e->core_pj / div / 1e6));
@@ -79,27 +78,27 @@ static json_object *components_json(const machine_t *m, const power_energy_t *e,
     json_object_object_add(o, "sleep", num(e->sleep_pj / div / 1e6));
     json_object_object_add(o, "static", num(e->static_pj / div / 1e6));
     json_object_object_add(o, "npu", num(e->npu_pj / div / 1e6));
-    if (m->dsp && m->dsp->releases)   /* only when the DSP ran: reports without it keep their keys */
+    if (a->dsp.releases)   /* only when the DSP ran: reports without it keep their keys */
         json_object_object_add(o, "dsp", num(e->dsp_pj / div / 1e6));
-    for (int i = 0; i < m->nregions; i++) {
+    for (int i = 0; i < a->nregions; i++) {
         char key[SOC_NAME_LEN + 8];
-        snprintf(key, sizeof key, "mem.%s", m->regions[i].desc->name);
+        snprintf(key, sizeof key, "mem.%s", a->regions[i].name);
         json_object_object_add(o, key, num(e->mem_pj[i] / div / 1e6));
     }
     return o;
 }
 
-static json_object *power_json(const machine_t *m, const run_info_t *ri, const analysis_t *a)
+static json_object *power_json(const analysis_t *a)
 {
-    if (!ri->power || !ri->power->present)
+    if (!a->ri->power || !a->ri->power->present)
         return NULL;
     json_object *p = json_object_new_object();
-    double run_ms = ms_of(m, (double)m->cpu->cycles);
+    double run_ms = ms_of(a, (double)a->run_cycles);
     if (a->have_power && a->iterations) {
-        double ms = ms_of(m, (double)a->cycles);
+        double ms = ms_of(a, (double)a->cycles);
         json_object_object_add(p, "energy_uj", num(per_inf(a, a->energy.total_pj) / 1e6));
         json_object_object_add(p, "avg_mw", num(ms > 0 ? a->energy.total_pj / 1e6 / ms : 0));
-        json_object_object_add(p, "components", components_json(m, &a->energy, a->iterations));
+        json_object_object_add(p, "components", components_json(a, &a->energy, a->iterations));
     } else {
         json_object_object_add(p, "energy_uj", NULL);
         json_object_object_add(p, "avg_mw", NULL);
@@ -107,28 +106,28 @@ static json_object *power_json(const machine_t *m, const run_info_t *ri, const a
     }
     json_object_object_add(p, "run_energy_uj", num(a->run_energy.total_pj / 1e6));
     json_object_object_add(p, "run_avg_mw", num(run_ms > 0 ? a->run_energy.total_pj / 1e6 / run_ms : 0));
-    json_object_object_add(p, "run_components", components_json(m, &a->run_energy, 1));
+    json_object_object_add(p, "run_components", components_json(a, &a->run_energy, 1));
     json_object *co = json_object_new_object();
-    json_object_object_add(co, "core_active_uw_per_mhz", num(ri->power->core_pj_per_cycle));
+    json_object_object_add(co, "core_active_uw_per_mhz", num(a->ri->power->core_pj_per_cycle));
     json_object *cls = json_object_new_object();
     for (int g = 0; g < POWER_CLASS_GROUPS; g++)
-        json_object_object_add(cls, power_class_group_name[g], num(ri->power->class_pj[g]));
+        json_object_object_add(cls, power_class_group_name[g], num(a->ri->power->class_pj[g]));
     json_object_object_add(co, "class_pj", cls);
-    json_object_object_add(co, "core_sleep_uw_per_mhz", num(ri->power->sleep_pj_per_cycle));
-    json_object_object_add(co, "static_uw", num(ri->power->static_uw));
+    json_object_object_add(co, "core_sleep_uw_per_mhz", num(a->ri->power->sleep_pj_per_cycle));
+    json_object_object_add(co, "static_uw", num(a->ri->power->static_uw));
     json_object_object_add(p, "coefficients", co);
     return p;
 }
 
 /* An operator's traffic per region (those it touched). */
-static json_object *op_traffic_json(const machine_t *m, const analysis_t *a, const op_stat_t *o)
+static json_object *op_traffic_json(const analysis_t *a, const op_stat_t *o)
 {
     json_object *arr = json_object_new_array();
-    for (int r = 0; r < m->nregions && r < SOC_MAX_REGIONS; r++) {
+    for (int r = 0; r < a->nregions && r < SOC_MAX_REGIONS; r++) {
         if (!o->read_bytes[r] && !o->write_bytes[r] && !o->wait_cycles[r])
             continue;
         json_object *t = json_object_new_object();
-        json_object_object_add(t, "region", json_object_new_string(m->regions[r].desc->name));
+        json_object_object_add(t, "region", json_object_new_string(a->regions[r].name));
         json_object_object_add(t, "read_bytes", u64(per_inf_u64(a, o->read_bytes[r])));
         json_object_object_add(t, "write_bytes", u64(per_inf_u64(a, o->write_bytes[r])));
         json_object_object_add(t, "wait_cycles", u64(per_inf_u64(a, o->wait_cycles[r])));
@@ -159,7 +158,7 @@ static json_object *op_npu_json(const analysis_t *a, const ethosu_counters_t *n)
     return o;
 }
 
-static json_object *operators_json(const machine_t *m, const analysis_t *a)
+static json_object *operators_json(const analysis_t *a)
 {
     json_object *ops = json_object_new_array();
     for (uint32_t i = 0; i < a->nops && a->iterations; i++) {
@@ -172,11 +171,11 @@ static json_object *operators_json(const machine_t *m, const analysis_t *a)
         json_object_object_add(oj, "engine", json_object_new_string(report_engine_name(o->engine)));
         json_object_object_add(oj, "cycles", u64(per_inf_u64(a, o->cycles)));
         json_object_object_add(oj, "instructions", u64(per_inf_u64(a, o->instret)));
-        json_object_object_add(oj, "latency_ms", num(ms_of(m, per_inf(a, (double)o->cycles))));
+        json_object_object_add(oj, "latency_ms", num(ms_of(a, per_inf(a, (double)o->cycles))));
         json_object_object_add(oj, "energy_uj", a->have_power ? num(per_inf(a, o->energy_pj) / 1e6) : NULL);
         json_object_object_add(oj, "memory_energy_uj", a->have_power ? num(per_inf(a, o->mem_pj) / 1e6) : NULL);
         json_object_object_add(oj, "memory_stall_cycles", u64(per_inf_u64(a, op_stall_cycles(o))));
-        json_object_object_add(oj, "memory", op_traffic_json(m, a, o));
+        json_object_object_add(oj, "memory", op_traffic_json(a, o));
         if (o->engine == ETSIM_ENGINE_NPU)
             json_object_object_add(oj, "npu", op_npu_json(a, &o->npu));
         if (o->engine == ETSIM_ENGINE_DSP) {
@@ -195,101 +194,72 @@ static const char *dtype_name(uint32_t d)
     return d == 1 ? "int8" : d == 0 ? "uint8" : d == 3 ? "int32" : d == 6 ? "float32" : "other";
 }
 
-static json_object *tensor_values(machine_t *mm, const struct etsim_pp_tensor *t, uint64_t count)
-{
-    unsigned esize = t->dtype == 6 || t->dtype == 3 ? 4 : 1;
-    json_object *vals = json_object_new_array();
-    if (count > 4096 || count * esize > t->nbytes)
-        return vals;
-    for (uint64_t k = 0; k < count; k++) {
-        uint8_t b[4] = {0};
-        if (!machine_read_bytes(mm, t->data + (uint32_t)(k * esize), b, esize))
-            break;
-        if (t->dtype == 6) {
-            float fv;
-            memcpy(&fv, b, 4);
-            json_object_array_add(vals, json_object_new_double(fv));
-        } else if (t->dtype == 3) {
-            int32_t iv;
-            memcpy(&iv, b, 4);
-            json_object_array_add(vals, json_object_new_int(iv));
-        } else {
-            json_object_array_add(vals, json_object_new_int(t->dtype == 1 ? (int8_t)b[0] : b[0]));
-        }
-    }
-    return vals;
-}
-
-static json_object *outputs_json(const machine_t *m)
+static json_object *outputs_json(const analysis_t *a)
 {
     json_object *arr = json_object_new_array();
-    machine_t *mm = (machine_t *)m;
-    for (uint32_t i = 0; i < m->prof.nevents; i++) {
-        const profport_event_t *e = &m->prof.events[i];
-        struct etsim_pp_tensor t;
-        if (e->code != ETSIM_EV_OUTPUT || !machine_read_bytes(mm, e->arg[1], &t, sizeof t) || t.ndim > 8)
-            continue;
+    for (uint32_t i = 0; i < a->noutputs; i++) {
+        const analysis_output_t *t = &a->outputs[i];
         json_object *o = json_object_new_object();
-        json_object_object_add(o, "index", u64(e->arg[0]));
-        json_object_object_add(o, "dtype", json_object_new_string(dtype_name(t.dtype)));
+        json_object_object_add(o, "index", u64(t->index));
+        json_object_object_add(o, "dtype", json_object_new_string(dtype_name(t->dtype)));
         json_object *shape = json_object_new_array();
-        uint64_t count = 1;
-        for (uint32_t d = 0; d < t.ndim; d++) {
-            json_object_array_add(shape, u64(t.sizes[d]));
-            count *= t.sizes[d];
-        }
+        for (uint32_t d = 0; d < t->ndim; d++)
+            json_object_array_add(shape, u64(t->sizes[d]));
         json_object_object_add(o, "shape", shape);
-        json_object_object_add(o, "values", tensor_values(mm, &t, count));
+        json_object *vals = json_object_new_array();
+        for (uint32_t k = 0; k < t->nvalues; k++)
+            json_object_array_add(vals, t->dtype == 6 ? json_object_new_double(t->values[k])
+                                                      : json_object_new_int((int32_t)t->values[k]));
+        json_object_object_add(o, "values", vals);
         json_object_array_add(arr, o);
     }
     return arr;
 }
 
-static json_object *header_json(const machine_t *m, const run_info_t *ri, json_object *root)
+static json_object *header_json(const analysis_t *a, json_object *root)
 {
-    const cpu_t *c = m->cpu;
     json_object_object_add(root, "schema", json_object_new_string("etsim-report/1"));
     json_object *soc = json_object_new_object();
-    json_object_object_add(soc, "name", json_object_new_string(m->desc.name));
-    json_object_object_add(soc, "cpu", json_object_new_string(m->desc.cpu));
-    json_object_object_add(soc, "cpu_mhz", json_object_new_double(m->desc.cpu_mhz));
-    json_object_object_add(soc, "npu", m->npu.dev ? json_object_new_string(m->desc.npu.config) : NULL);
+    json_object_object_add(soc, "name", json_object_new_string(a->soc->name));
+    json_object_object_add(soc, "cpu", json_object_new_string(a->soc->cpu));
+    json_object_object_add(soc, "cpu_mhz", json_object_new_double(a->soc->cpu_mhz));
+    json_object_object_add(soc, "npu", a->npu ? json_object_new_string(a->soc->npu.config) : NULL);
     json_object_object_add(root, "soc", soc);
 
     json_object *fw = json_object_new_object();
-    json_object_object_add(fw, "path", json_object_new_string(ri->firmware_path));
-    json_object_object_add(fw, "code_bytes", u64(ri->elf.code_bytes));
-    json_object_object_add(fw, "rodata_bytes", u64(ri->elf.rodata_bytes));
-    json_object_object_add(fw, "data_bytes", u64(ri->elf.data_bytes));
-    json_object_object_add(fw, "bss_bytes", u64(ri->elf.bss_bytes));
+    json_object_object_add(fw, "path", json_object_new_string(a->ri->firmware_path));
+    json_object_object_add(fw, "code_bytes", u64(a->ri->elf.code_bytes));
+    json_object_object_add(fw, "rodata_bytes", u64(a->ri->elf.rodata_bytes));
+    json_object_object_add(fw, "data_bytes", u64(a->ri->elf.data_bytes));
+    json_object_object_add(fw, "bss_bytes", u64(a->ri->elf.bss_bytes));
     json_object_object_add(root, "firmware", fw);
 
     json_object *model = NULL;
-    if (ri->model_path) {
+    if (a->ri->model_path) {
         model = json_object_new_object();
-        json_object_object_add(model, "path", json_object_new_string(ri->model_path));
-        json_object_object_add(model, "bytes", u64(ri->model_bytes));
+        json_object_object_add(model, "path", json_object_new_string(a->ri->model_path));
+        json_object_object_add(model, "bytes", u64(a->ri->model_bytes));
     }
     json_object_object_add(root, "model", model);
 
     json_object *run = json_object_new_object();
-    json_object_object_add(run, "exit_code", json_object_new_int(ri->exit_code));
-    json_object_object_add(run, "instructions", u64(c->instret));
-    json_object_object_add(run, "cycles", u64(c->cycles));
-    json_object_object_add(run, "sleep_cycles", u64(c->sleep_cycles));
-    json_object_object_add(run, "sim_ms", json_object_new_double(ms_of(m, (double)c->cycles)));
-    json_object_object_add(run, "timing_source", json_object_new_string(report_timing_source(m, ri)));
-    json_object_object_add(run, "host_seconds", json_object_new_double(ri->host_seconds));
+    json_object_object_add(run, "exit_code", json_object_new_int(a->ri->exit_code));
+    json_object_object_add(run, "instructions", u64(a->run_instret));
+    json_object_object_add(run, "cycles", u64(a->run_cycles));
+    json_object_object_add(run, "sleep_cycles", u64(a->run_sleep_cycles));
+    json_object_object_add(run, "sim_ms", json_object_new_double(ms_of(a, (double)a->run_cycles)));
+    json_object_object_add(run, "timing_source", json_object_new_string(a->timing_source));
+    json_object_object_add(run, "host_seconds", json_object_new_double(a->ri->host_seconds));
     json_object_object_add(run, "host_mips", json_object_new_double(
-        ri->host_seconds > 0 ? (double)c->instret / ri->host_seconds / 1e6 : 0));
+        a->ri->host_seconds > 0 ? (double)a->run_instret / a->ri->host_seconds / 1e6 : 0));
     json_object_object_add(root, "run", run);
     return root;
 }
 
-bool report_write_json(const char *path, const machine_t *m, const run_info_t *ri, const analysis_t *a,
+bool report_write_json(const char *path, const analysis_t *a,
                        char *err, size_t errlen)
 {
-    json_object *root = header_json(m, ri, json_object_new_object());
+    json_object *root = header_json(a, json_object_new_object());
     json_object *inf = NULL;
     if (a->iterations) {
         double per = per_inf(a, (double)a->cycles);
@@ -297,14 +267,14 @@ bool report_write_json(const char *path, const machine_t *m, const run_info_t *r
         json_object_object_add(inf, "iterations", json_object_new_int((int)a->iterations));
         json_object_object_add(inf, "cycles", u64((uint64_t)(per + 0.5)));
         json_object_object_add(inf, "instructions", u64((a->instret + a->iterations / 2) / a->iterations));
-        json_object_object_add(inf, "latency_ms", json_object_new_double(ms_of(m, per)));
+        json_object_object_add(inf, "latency_ms", json_object_new_double(ms_of(a, per)));
     }
     json_object_object_add(root, "inference", inf);
-    json_object_object_add(root, "memory", memory_json(m, ri, a));
-    json_object_object_add(root, "power", power_json(m, ri, a));
-    json_object_object_add(root, "npu", report_npu_json(m));
-    json_object_object_add(root, "operators", operators_json(m, a));
-    json_object_object_add(root, "outputs", outputs_json(m));
+    json_object_object_add(root, "memory", memory_json(a));
+    json_object_object_add(root, "power", power_json(a));
+    json_object_object_add(root, "npu", report_npu_json(a));
+    json_object_object_add(root, "operators", operators_json(a));
+    json_object_object_add(root, "outputs", outputs_json(a));
     bool ok = json_object_to_file_ext(path, root, JSON_C_TO_STRING_PRETTY | JSON_C_TO_STRING_NOSLASHESCAPE) == 0;
     if (!ok)
         snprintf(err, errlen, "%s: cannot write the report", path);

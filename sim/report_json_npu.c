@@ -17,7 +17,7 @@ const char *report_npu_kind_name(npu_op_kind_t k)
 
 /* The last job, operation by operation: what each kernel operation and
  * DMA cost in the timing model and what it moved. */
-static json_object *npu_last_job_json(const machine_t *m, const ethosu_device_t *d)
+static json_object *npu_last_job_json(const analysis_t *a, const ethosu_device_t *d)
 {
     json_object *arr = json_object_new_array();
     uint64_t kernel_free = 0;   /* when the kernel pipeline finished the operation before */
@@ -52,11 +52,11 @@ static json_object *npu_last_job_json(const machine_t *m, const ethosu_device_t 
         json_object_object_add(o, "axi_write_bytes", wr);
         json_object_object_add(o, "axi_access_cycles", mc);
         json_object *mem = json_object_new_array();
-        for (unsigned i = 0; i < r->nmem && i < (unsigned)m->nregions; i++) {
+        for (unsigned i = 0; i < r->nmem && i < (unsigned)a->nregions; i++) {
             if (!r->mem_read[i] && !r->mem_write[i])
                 continue;
             json_object *mo = json_object_new_object();
-            json_object_object_add(mo, "region", json_object_new_string(m->regions[i].desc->name));
+            json_object_object_add(mo, "region", json_object_new_string(a->regions[i].name));
             json_object_object_add(mo, "read_bytes", u64(r->mem_read[i]));
             json_object_object_add(mo, "write_bytes", u64(r->mem_write[i]));
             json_object_array_add(mem, mo);
@@ -72,9 +72,9 @@ static json_object *npu_last_job_json(const machine_t *m, const ethosu_device_t 
     return arr;
 }
 
-json_object *report_npu_json(const machine_t *m)
+json_object *report_npu_json(const analysis_t *a)
 {
-    const ethosu_device_t *d = m->npu.dev;
+    const ethosu_device_t *d = a->npu;
     if (!d)
         return NULL;
     const ethosu_counters_t *n = &d->counters;
@@ -100,10 +100,10 @@ json_object *report_npu_json(const machine_t *m)
     }
     json_object_object_add(o, "axi_read_beats", rb);
     json_object_object_add(o, "axi_write_beats", wb);
-    json_object_object_add(o, "bus_errors", u64(m->npu.bus_errors));
+    json_object_object_add(o, "bus_errors", u64(a->npu_bus_errors));
     json_object_object_add(o, "last_error", d->last_error[0] ? json_object_new_string(d->last_error) : NULL);
     json_object_object_add(o, "stall_cycles", u64(d->stall_cycles));
     json_object_object_add(o, "wait_cycles", u64(d->wait_cycles));
-    json_object_object_add(o, "last_job_operations", npu_last_job_json(m, d));
+    json_object_object_add(o, "last_job_operations", npu_last_job_json(a, d));
     return o;
 }

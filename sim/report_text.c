@@ -2,7 +2,6 @@
 #include "report_format.h"
 
 #include "../firmware/include/etsim_profport.h"
-#include "dsp.h"
 
 /* ---- summary -------------------------------------------------------------- */
 
@@ -22,32 +21,32 @@ static const char *engines_used(const analysis_t *a, char *buf, size_t len)
     return buf;
 }
 
-static void summary_case_study(FILE *f, const machine_t *m, const run_info_t *ri, const analysis_t *a)
+static void summary_case_study(FILE *f, const analysis_t *a)
 {
     double per = per_inf(a, (double)a->cycles);
     char engines[32];
     fprintf(f, "  | model | hardware | flash (model) | flash (code) | RAM | latency | energy | avg power |\n");
-    fprintf(f, "  | %s | %s (%s), %s | %.1f KiB | %.1f KiB | ", ri->model_path ? base_name(ri->model_path) : "-",
-            m->desc.cpu, m->desc.name, engines_used(a, engines, sizeof engines), ri->model_bytes / 1024.0,
-            (ri->elf.code_bytes + ri->elf.rodata_bytes + ri->elf.data_bytes) / 1024.0);
-    if (ri->ram)
-        fprintf(f, "%.1f KiB | ", ri->ram->ram_peak / 1024.0);
+    fprintf(f, "  | %s | %s (%s), %s | %.1f KiB | %.1f KiB | ", a->ri->model_path ? base_name(a->ri->model_path) : "-",
+            a->soc->cpu, a->soc->name, engines_used(a, engines, sizeof engines), a->ri->model_bytes / 1024.0,
+            (a->ri->elf.code_bytes + a->ri->elf.rodata_bytes + a->ri->elf.data_bytes) / 1024.0);
+    if (a->ri->ram)
+        fprintf(f, "%.1f KiB | ", a->ri->ram->ram_peak / 1024.0);
     else
         fprintf(f, "- | ");
     if (a->iterations)
-        fprintf(f, "%.3f ms @ %.0f MHz | ", ms_of(m, per), m->desc.cpu_mhz);
+        fprintf(f, "%.3f ms @ %.0f MHz | ", ms_of(a, per), a->soc->cpu_mhz);
     else
         fprintf(f, "- | ");
     if (a->have_power && a->iterations)
         fprintf(f, "%.1f uJ | %.2f mW |\n", per_inf(a, a->energy.total_pj) / 1e6,
-                a->energy.total_pj / 1e6 / (ms_of(m, (double)a->cycles) * 1e3) * 1e3);
+                a->energy.total_pj / 1e6 / (ms_of(a, (double)a->cycles) * 1e3) * 1e3);
     else
         fprintf(f, "- | - |\n");
 }
 
-static void summary_ram(FILE *f, const run_info_t *ri)
+static void summary_ram(FILE *f, const analysis_t *a)
 {
-    const ram_info_t *r = ri->ram;
+    const ram_info_t *r = a->ri->ram;
     if (!r)
         return;
     fprintf(f, "  RAM peak      %llu bytes (%.1f KiB):", (unsigned long long)r->ram_peak, r->ram_peak / 1024.0);
@@ -67,16 +66,16 @@ static void summary_ram(FILE *f, const run_info_t *ri)
             (unsigned long long)r->heap_peak);
 }
 
-void report_summary(FILE *f, const machine_t *m, const run_info_t *ri, const analysis_t *a)
+void report_summary(FILE *f, const analysis_t *a)
 {
-    const cpu_t *c = m->cpu;
-    double mips = ri->host_seconds > 0 ? (double)c->instret / ri->host_seconds / 1e6 : 0;
-    fprintf(f, "etsim: %s, %s @ %.0f MHz\n", m->desc.name, m->desc.cpu, m->desc.cpu_mhz);
-    fprintf(f, "  instructions  %llu\n", (unsigned long long)c->instret);
-    fprintf(f, "  cycles        %llu  (%.3f ms simulated, CPI %.2f)\n", (unsigned long long)c->cycles,
-            ms_of(m, (double)c->cycles), c->instret ? (double)c->cycles / (double)c->instret : 0.0);
-    fprintf(f, "  host          %.3f s, %.1f MIPS\n", ri->host_seconds, mips);
-    const ethosu_device_t *npu = m->npu.dev;
+    double mips = a->ri->host_seconds > 0 ? (double)a->run_instret / a->ri->host_seconds / 1e6 : 0;
+    fprintf(f, "etsim: %s, %s @ %.0f MHz\n", a->soc->name, a->soc->cpu, a->soc->cpu_mhz);
+    fprintf(f, "  instructions  %llu\n", (unsigned long long)a->run_instret);
+    fprintf(f, "  cycles        %llu  (%.3f ms simulated, CPI %.2f)\n", (unsigned long long)a->run_cycles,
+            ms_of(a, (double)a->run_cycles),
+            a->run_instret ? (double)a->run_cycles / (double)a->run_instret : 0.0);
+    fprintf(f, "  host          %.3f s, %.1f MIPS\n", a->ri->host_seconds, mips);
+    const ethosu_device_t *npu = a->npu;
     if (npu && npu->counters.jobs) {
         fprintf(f, "  npu           %s: %llu jobs, %llu commands, %llu active cycles, %llu MACs\n", npu->cfg->name,
                 (unsigned long long)npu->counters.jobs, (unsigned long long)npu->counters.commands,
@@ -84,16 +83,16 @@ void report_summary(FILE *f, const machine_t *m, const run_info_t *ri, const ana
         if (npu->last_error[0])
             fprintf(f, "  npu error     %s\n", npu->last_error);
     }
-    const sim_dsp_t *dsp = m->dsp;
-    if (dsp && dsp->releases) {
+    const analysis_dsp_t *dsp = &a->dsp;
+    if (dsp->releases) {
         fprintf(f, "  dsp           %.0f MHz: %llu releases, %llu bundles, %llu active cycles, %llu asleep, "
-                "%llu mailbox jobs\n", m->desc.dsp.mhz, (unsigned long long)dsp->releases,
+                "%llu mailbox jobs\n", a->dsp.mhz, (unsigned long long)dsp->releases,
                 (unsigned long long)dsp->bundles, (unsigned long long)dsp->active_cycles,
-                (unsigned long long)dsp->sleep_cycles, (unsigned long long)dsp->mbox.a2d_rings);
+                (unsigned long long)dsp->sleep_cycles, (unsigned long long)dsp->mailbox_jobs);
         if (dsp->fault[0])
             fprintf(f, "  dsp fault     %s\n", dsp->fault);   /* names the bundle's address */
     }
-    summary_ram(f, ri);
+    summary_ram(f, a);
     if (a->have_power && a->iterations) {
         const power_energy_t *e = &a->energy;
         fprintf(f, "  energy        %.1f uJ per inference (core %.1f, datapath %.1f, memory %.1f, static %.1f, sleep %.1f, "
@@ -101,19 +100,19 @@ void report_summary(FILE *f, const machine_t *m, const run_info_t *ri, const ana
                 per_inf(a, e->total_pj) / 1e6, per_inf(a, e->core_pj) / 1e6, per_inf(a, e->datapath_pj) / 1e6,
                 per_inf(a, mem_total(e)) / 1e6,
                 per_inf(a, e->static_pj) / 1e6, per_inf(a, e->sleep_pj) / 1e6, per_inf(a, e->npu_pj) / 1e6);
-        if (m->dsp && m->dsp->releases)
+        if (a->dsp.releases)
             fprintf(f, "  energy of DSP %.1f uJ per inference (in the total above)\n", per_inf(a, e->dsp_pj) / 1e6);
     }
-    if (ri->runtime_symbols)
-        fprintf(f, "  timing        from the firmware's symbols (%s)\n", ri->runtime_symbols);
+    if (a->ri->runtime_symbols)
+        fprintf(f, "  timing        from the firmware's symbols (%s)\n", a->ri->runtime_symbols);
     else if (!a->iterations)
         fprintf(f, "  timing        none: no profiling-port markers, and no ExecuTorch runtime recognised "
                 "in the ELF's symbols\n");
     if (!a->iterations)
         return;
     double per = per_inf(a, (double)a->cycles);
-    fprintf(f, "  inference     %.0f cycles = %.3f ms @ %.0f MHz (mean of %u)\n", per, ms_of(m, per),
-            m->desc.cpu_mhz, a->iterations);
+    fprintf(f, "  inference     %.0f cycles = %.3f ms @ %.0f MHz (mean of %u)\n", per, ms_of(a, per),
+            a->soc->cpu_mhz, a->iterations);
     fprintf(f, "  %-4s %-44s %-6s %12s %7s %6s %10s\n", "#", "operator", "engine", "cycles", "share", "stall",
             "energy uJ");
     for (uint32_t i = 0; i < a->nops; i++) {
@@ -138,7 +137,7 @@ void report_summary(FILE *f, const machine_t *m, const run_info_t *ri, const ana
         }
         if (o->engine == ETSIM_ENGINE_DSP)
             fprintf(f, "  %-4s dsp: %.0f active DSP cycles at %.0f MHz, %.2f uJ of DSP energy (in the operator's)\n", "",
-                    per_inf(a, (double)o->dsp_active_cycles), m->desc.dsp.mhz, per_inf(a, o->dsp_pj) / 1e6);
+                    per_inf(a, (double)o->dsp_active_cycles), a->dsp.mhz, per_inf(a, o->dsp_pj) / 1e6);
     }
-    summary_case_study(f, m, ri, a);
+    summary_case_study(f, a);
 }
