@@ -8,6 +8,7 @@
  * status; 2 usage or bad input file; 3 the firmware crashed (or can never
  * run again); 4 --max-cycles reached. */
 #include <errno.h>
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -89,7 +90,10 @@ static bool parse_u64(const char *s, uint64_t *out)
  * One table: each option's spelling, its value, where it goes and its help
  * line; parse_args and usage both read it, so they cannot disagree.  An
  * option whose value needs checking has a parse function: it stores the
- * value or writes the whole message (without "etsim: ") and returns false. */
+ * value or writes the whole message (without "etsim: ") and returns false.
+ * A new option: a field in options_t, a row in options[] (in the place
+ * its help should take), and a parse_* function unless it is a flag or a
+ * path taken as given. */
 
 typedef bool option_parse_fn(options_t *o, const char *value, char *err, size_t errlen);
 
@@ -407,7 +411,6 @@ static bool load_file_at(machine_t *m, const char *path, uint32_t addr, uint64_t
 static void append(char *buf, size_t cap, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
-#include <stdarg.h>
 static void append(char *buf, size_t cap, const char *fmt, ...)
 {
     size_t n = strlen(buf);
@@ -518,7 +521,7 @@ static void gdb_report(void *ctx, FILE *f)
 /* The SoC description of --soc and --npu, and its power coefficients. */
 static bool load_soc(const options_t *o, soc_desc_t *desc, power_coeffs_t *power, char *err, size_t errlen)
 {
-    if (!soc_desc_load(desc, o->soc, err, errlen))
+    if (!soc_desc_load_with_power(desc, power, o->soc, err, errlen))
         return false;
     if (o->npu && !soc_desc_set_npu(desc, o->npu, err, errlen))
         return false;
@@ -526,7 +529,6 @@ static bool load_soc(const options_t *o, soc_desc_t *desc, power_coeffs_t *power
         snprintf(err, errlen, "--engine dsp: the SoC %s has no DSP (its \"dsp\" object)", desc->name);
         return false;
     }
-    *power = desc->power;
     return true;
 }
 
@@ -654,49 +656,54 @@ static bool write_outputs(const options_t *o, run_state_t *r, const analysis_t *
            (!o->timeline || trace_write_timeline(o->timeline, m, an, err, errlen));
 }
 
-static int run(const options_t *o)
+/* The run from loading to the outputs; returns the exit status.  Whatever
+ * it returns from, run() frees what r holds. */
+static int run_to_end(const options_t *o, run_state_t *r)
 {
     char err[1024] = "";
-    run_state_t r = {0};
-    int status = EXIT_USAGE;
-    if (!prepare(o, &r, err, sizeof err)) {
+    if (!prepare(o, r, err, sizeof err)) {
         fprintf(stderr, "etsim: %s\n", err);
-        run_free(&r);
-        return status;
+        return EXIT_USAGE;
     }
-    machine_t *m = r.m;
+    machine_t *m = r->m;
     double t0 = now_seconds();
     enum cpu_stop stop;
     if (!machine_reset(m))
         stop = STOP_LOCKUP;
-    else if (r.gdb) {
-        gdb_report_ctx_t rc = {m, &r.ri};
-        stop = gdb_run(r.gdb, m, o->max_cycles, gdb_report, &rc);
+    else if (r->gdb) {
+        gdb_report_ctx_t rc = {m, &r->ri};
+        stop = gdb_run(r->gdb, m, o->max_cycles, gdb_report, &rc);
     } else
         stop = cpu_run(m->cpu, o->max_cycles);
-    gdb_close(r.gdb);
-    r.gdb = NULL;
-    r.ri.host_seconds = now_seconds() - t0;
+    gdb_close(r->gdb);
+    r->gdb = NULL;
+    r->ri.host_seconds = now_seconds() - t0;
     fflush(stdout);
-    if (r.itrace && itrace_error(r.itrace, err, sizeof err)) {
+    if (r->itrace && itrace_error(r->itrace, err, sizeof err)) {
         /* The trace could not be written (disk full): the run was stopped,
          * so nothing else it would report is true either. */
         fprintf(stderr, "etsim: %s\n", err);
-        run_free(&r);
-        return status;
+        return EXIT_USAGE;
     }
-    status = stop_status(o, m, stop);
-    r.ri.exit_code = status;
-    r.ri.runtime_symbols = r.xsym ? exec_symbols_describe(r.xsym) : NULL;
-    ram_measure(m, &r.elf_tables, &r.ram);
-    r.ri.ram = &r.ram;
+    int status = stop_status(o, m, stop);
+    r->ri.exit_code = status;
+    r->ri.runtime_symbols = r->xsym ? exec_symbols_describe(r->xsym) : NULL;
+    ram_measure(m, &r->elf_tables, &r->ram);
+    r->ri.ram = &r->ram;
     analysis_t an;
-    analysis_build(m, &r.ri, &an);
-    if (!write_outputs(o, &r, &an, err, sizeof err)) {
+    analysis_build(m, &r->ri, &an);
+    if (!write_outputs(o, r, &an, err, sizeof err)) {
         fprintf(stderr, "etsim: %s\n", err);
         status = status ? status : EXIT_USAGE;
     }
     analysis_free(&an);
+    return status;
+}
+
+static int run(const options_t *o)
+{
+    run_state_t r = {0};
+    int status = run_to_end(o, &r);
     run_free(&r);
     return status;
 }

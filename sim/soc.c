@@ -536,7 +536,7 @@ static bool parse_cpu(parse_ctx_t *pc, json_object *root, soc_desc_t *d)
            parse_cache(pc, cpu, "dcache", 4, &d->dcache_bytes, &d->dcache_ways);
 }
 
-static bool parse_root(parse_ctx_t *pc, json_object *root, soc_desc_t *d)
+static bool parse_root(parse_ctx_t *pc, json_object *root, soc_desc_t *d, power_coeffs_t *power)
 {
     if (!json_object_is_type(root, json_type_object))
         return soc_fail(pc, "the description must be a JSON object");
@@ -571,13 +571,22 @@ static bool parse_root(parse_ctx_t *pc, json_object *root, soc_desc_t *d)
             if (!parse_device(pc, json_object_array_get_idx(devs, i), &d->devices[d->ndevices++]))
                 return false;
     }
-    return parse_npu(pc, root, &d->npu) && parse_dsp(pc, root, &d->dsp) && soc_parse_power(pc, root, &d->power) &&
+    return parse_npu(pc, root, &d->npu) && parse_dsp(pc, root, &d->dsp) && soc_parse_power(pc, root, power) &&
            get_u32_field(pc, root, "model_address", false, 0x28000000u, &d->model_address) &&
            get_u32_field(pc, root, "input_address", false, 0x60000000u, &d->input_address);
 }
 
 bool soc_desc_load(soc_desc_t *d, const char *name_or_path, char *err, size_t errlen)
 {
+    return soc_desc_load_with_power(d, NULL, name_or_path, err, errlen);
+}
+
+bool soc_desc_load_with_power(soc_desc_t *d, power_coeffs_t *power, const char *name_or_path, char *err,
+                              size_t errlen)
+{
+    power_coeffs_t unused;
+    if (!power)
+        power = &unused;
     memset(d, 0, sizeof *d);
     err[0] = '\0';
     const char *builtin = soc_builtin_json(name_or_path);
@@ -603,7 +612,7 @@ bool soc_desc_load(soc_desc_t *d, const char *name_or_path, char *err, size_t er
                text[json_tokener_get_parse_end(tok) + strspn(text + json_tokener_get_parse_end(tok), " \t\r\n")]) {
         ok = soc_fail(&pc, "trailing text after the JSON object");
     } else {
-        ok = parse_root(&pc, root, d);
+        ok = parse_root(&pc, root, d, power);
     }
     json_object_put(root);
     if (tok)

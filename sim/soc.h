@@ -153,11 +153,17 @@ typedef struct soc_desc {
     soc_dsp_t dsp;
     uint32_t model_address;    /* where a MODEL.pte argument is placed */
     uint32_t input_address;    /* where --input files are placed, one after another */
-    power_coeffs_t power;      /* present = false: no "power" object, no energy figures */
 } soc_desc_t;
 
-/* Load a description: a built-in name ("an547") or a path to a JSON file.
- * On error returns false with a message naming the file and the problem. */
+/* Load a description: a built-in name ("an547") or a path to a JSON file,
+ * read and parsed once, its "power" object into power (present = false
+ * without one; power may be NULL: checked, not kept).  The coefficients
+ * are not part of soc_desc_t: the machine holds a copy of the description
+ * next to its hot state, which they would push apart.  On error returns
+ * false with a message naming the file and the problem. */
+bool soc_desc_load_with_power(soc_desc_t *d, power_coeffs_t *power, const char *name_or_path, char *err,
+                              size_t errlen);
+/* The same without the coefficients. */
 bool soc_desc_load(soc_desc_t *d, const char *name_or_path, char *err, size_t errlen);
 
 /* Choose the NPU configuration (--npu): "none" removes it; a configuration
