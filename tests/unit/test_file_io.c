@@ -137,29 +137,43 @@ static const char program[] =
     "static int helper(int x) { return x - ro[x & 3]; }\n"
     "int main(void) { table[1] = helper(twice(5)); return table[1]; }\n";
 
-/* Built with the cross compiler, code in the ITCM and data in the DTCM of
- * the an547 map. */
-static void build_elf(char *elf, size_t len)
+/* The test ELF loaded into an an547 machine, and tool (nm, objdump...)
+ * started on it: the caller reads its output from the returned pipe.  The
+ * ELF is built with the cross compiler, code in the ITCM and data in the
+ * DTCM of the an547 map. */
+typedef struct loaded {
+    machine_t *m;
+    elf_info_t info;
+    elf_tables_t t;
+} loaded_t;
+
+static FILE *load_and_run(loaded_t *l, const char *tool)
 {
-    char src[128], cmd[512];
+    char src[128], elf[128], cmd[512], err[256];
     snprintf(src, sizeof src, "%s/p.c", dir);
-    snprintf(elf, len, "%s/p.elf", dir);
+    snprintf(elf, sizeof elf, "%s/p.elf", dir);
     write_file(src, program, sizeof program - 1);
     snprintf(cmd, sizeof cmd,
              "arm-none-eabi-gcc -mcpu=cortex-m55 -mthumb -O1 -nostdlib -e main -Wl,-Ttext=0x100 "
              "-Wl,-Tdata=0x20000000 -o %s %s",
              elf, src);
     cr_assert_eq(system(cmd), 0, "%s", cmd);
+    soc_desc_t desc;
+    cr_assert(soc_desc_load(&desc, "an547", err, sizeof err), "%s", err);
+    l->m = machine_create(&desc, 0, err, sizeof err);
+    cr_assert(l->m, "%s", err);
+    cr_assert(elf_load(l->m, elf, &l->info, &l->t, err, sizeof err), "%s", err);
+    snprintf(cmd, sizeof cmd, "%s %s", tool, elf);
+    FILE *p = popen(cmd, "r");
+    cr_assert(p, "cannot run %s", tool);
+    return p;
 }
 
-static machine_t *an547(void)
+static void unload(loaded_t *l, FILE *p)
 {
-    soc_desc_t desc;
-    char err[256];
-    cr_assert(soc_desc_load(&desc, "an547", err, sizeof err), "%s", err);
-    machine_t *m = machine_create(&desc, 0, err, sizeof err);
-    cr_assert(m, "%s", err);
-    return m;
+    cr_assert_eq(pclose(p), 0);
+    elf_tables_free(&l->t);
+    machine_destroy(l->m);
 }
 
 static const elf_symbol_t *find(const elf_tables_t *t, const char *name)
@@ -172,16 +186,9 @@ static const elf_symbol_t *find(const elf_tables_t *t, const char *name)
 
 Test(file_io, elf_symbols_as_nm_lists_them)
 {
-    char elf[160], cmd[256];
-    build_elf(elf, sizeof elf);
-    machine_t *m = an547();
-    elf_info_t info;
-    elf_tables_t t;
-    char err[256];
-    cr_assert(elf_load(m, elf, &info, &t, err, sizeof err), "%s", err);
-    snprintf(cmd, sizeof cmd, "arm-none-eabi-nm -S --defined-only %s", elf);
-    FILE *p = popen(cmd, "r");
-    cr_assert(p, "cannot run arm-none-eabi-nm");
+    loaded_t l;
+    FILE *p = load_and_run(&l, "arm-none-eabi-nm -S --defined-only");
+    const elf_tables_t *t = &l.t;
     char line[256];
     int checked = 0;
     while (fgets(line, sizeof line, p)) {
@@ -190,7 +197,7 @@ Test(file_io, elf_symbols_as_nm_lists_them)
         int n = sscanf(line, "%127s %127s %127s %127s", f[0], f[1], f[2], f[3]);
         const char *name = n == 4 ? f[3] : f[2];
         uint32_t value = (uint32_t)strtoul(f[0], NULL, 16);
-        const elf_symbol_t *s = find(&t, name);
+        const elf_symbol_t *s = find(t, name);
         cr_assert(s, "nm lists %s, the tables do not", name);
         /* nm shows a Thumb function without its bit 0; the symbol has it. */
         uint32_t ours = s->type == STT_FUNC ? s->value & ~1u : s->value;
@@ -199,28 +206,19 @@ Test(file_io, elf_symbols_as_nm_lists_them)
             cr_assert_eq(s->size, (uint32_t)strtoul(f[1], NULL, 16), "%s: size", name);
         checked++;
     }
-    cr_assert_eq(pclose(p), 0);
     cr_assert_geq(checked, 5, "nm listed %d symbols", checked);
-    cr_assert(find(&t, "twice") && find(&t, "twice")->type == STT_FUNC);
-    cr_assert(find(&t, "table") && find(&t, "table")->size == 400);
-    elf_tables_free(&t);
-    machine_destroy(m);
+    cr_assert(find(t, "twice") && find(t, "twice")->type == STT_FUNC);
+    cr_assert(find(t, "table") && find(t, "table")->size == 400);
+    unload(&l, p);
 }
 
 Test(file_io, elf_sections_as_objdump_lists_them)
 {
-    char elf[160], cmd[256];
-    build_elf(elf, sizeof elf);
-    machine_t *m = an547();
-    elf_info_t info;
-    elf_tables_t t;
-    char err[256];
-    cr_assert(elf_load(m, elf, &info, &t, err, sizeof err), "%s", err);
     /* objdump -h: "IDX NAME SIZE VMA LMA OFFSET ALIGN", then a line of
      * flags; the allocated sections are those with ALLOC. */
-    snprintf(cmd, sizeof cmd, "arm-none-eabi-objdump -h %s", elf);
-    FILE *p = popen(cmd, "r");
-    cr_assert(p, "cannot run arm-none-eabi-objdump");
+    loaded_t l;
+    FILE *p = load_and_run(&l, "arm-none-eabi-objdump -h");
+    const elf_tables_t *t = &l.t;
     char line[256], prev[256] = "";
     size_t allocated = 0;
     uint64_t total = 0;
@@ -229,18 +227,17 @@ Test(file_io, elf_sections_as_objdump_lists_them)
         char name[64];
         unsigned long size, vma;
         if (strstr(line, "ALLOC") && sscanf(prev, "%u %63s %lx %lx", &idx, name, &size, &vma) == 4) {
-            cr_assert_lt(allocated, t.nsections, "more allocated sections than the tables hold");
-            const elf_section_t *s = &t.sections[allocated++];
+            cr_assert_lt(allocated, t->nsections, "more allocated sections than the tables hold");
+            const elf_section_t *s = &t->sections[allocated++];
             cr_assert_eq(s->addr, vma, "%s: address", name);
             cr_assert_eq(s->size, size, "%s: size", name);
             total += size;
         }
         snprintf(prev, sizeof prev, "%s", line);
     }
-    cr_assert_eq(pclose(p), 0);
-    cr_assert_eq(allocated, t.nsections);
+    cr_assert_eq(allocated, t->nsections);
     cr_assert_geq(allocated, 3, "text, data, bss at least");
-    cr_assert_eq(info.code_bytes + info.rodata_bytes + info.data_bytes + info.bss_bytes, total);
-    elf_tables_free(&t);
-    machine_destroy(m);
+    const elf_info_t *info = &l.info;
+    cr_assert_eq(info->code_bytes + info->rodata_bytes + info->data_bytes + info->bss_bytes, total);
+    unload(&l, p);
 }
