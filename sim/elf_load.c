@@ -16,12 +16,13 @@ static bool elf_fail(char *err, size_t errlen, const char *path, const char *wha
     return false;
 }
 
-/* The allocated sections, and their sizes by kind for the summary. */
+/* The allocated sections, and their sizes by kind for the summary.  False
+ * only when out of memory. */
 static bool read_sections(Elf *e, elf_info_t *info, elf_tables_t *t)
 {
     size_t n = 0;
     if (elf_getshdrnum(e, &n) != 0)
-        return false;
+        n = 0;   /* unreadable section headers: no sections (the load needs none) */
     t->sections = calloc(n ? n : 1, sizeof *t->sections);
     if (!t->sections)
         return false;
