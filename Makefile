@@ -87,12 +87,21 @@ $(UNIT_BIN): $(UNIT_SRCS:%.c=$(SAN)/obj/%.o) $(CORE_SAN_OBJS)
 unit-test: $(UNIT_BIN)
 	ASAN_OPTIONS=detect_leaks=1 $(UNIT_BIN) --jobs 2
 
-# Fragments owned by the parts of the tree they build.
--include firmware/firmware.mk
--include runtime/runtime.mk
--include tests/tests.mk
--include tests/intmark.mk
+# Fragments owned by the parts of the tree they build.  Every one must
+# exist (plain include: a missing one stops make instead of silently
+# dropping its targets).  Ordered so that a fragment comes after the ones
+# whose variables it expands while make reads it (in a target, a
+# prerequisite or a := assignment; recipes are expanded later):
+#   firmware.mk    FW_* (the cross compiler, startup code, test firmware)
+#   runtime.mk     RUNNER_ELF and the runner builds; uses FW_*
+#   tests-core.mk  FUZZ_CC, FUZZ_FLAGS (libFuzzer builds); uses FW_*
+#   the rest       use the above (dsp.mk the fuzz flags, dsp_offload.mk
+#                  RUNNER_ELF and dsp.mk's offload_hld.h)
+include firmware/firmware.mk
+include runtime/runtime.mk
 include tests/tests-core.mk
+include tests/tests.mk
+include tests/intmark.mk
 include tests/report.mk
 include tests/npu_device/npu_device.mk
 include dsp/dsp.mk

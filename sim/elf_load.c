@@ -2,14 +2,13 @@
  * is made before memory is touched, and each failure names the file. */
 #include "elf_load.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <gelf.h>
 #include <libelf.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
+
+#include "file_io.h"
 
 static bool elf_fail(char *err, size_t errlen, const char *path, const char *what)
 {
@@ -17,13 +16,22 @@ static bool elf_fail(char *err, size_t errlen, const char *path, const char *wha
     return false;
 }
 
-static void classify_sections(Elf *e, elf_info_t *info)
+/* The allocated sections, and their sizes by kind for the summary.  False
+ * only when out of memory. */
+static bool read_sections(Elf *e, elf_info_t *info, elf_tables_t *t)
 {
+    size_t n = 0;
+    if (elf_getshdrnum(e, &n) != 0)
+        n = 0;   /* unreadable section headers: no sections (the load needs none) */
+    t->sections = calloc(n ? n : 1, sizeof *t->sections);
+    if (!t->sections)
+        return false;
     Elf_Scn *scn = NULL;
-    while ((scn = elf_nextscn(e, scn)) != NULL) {
+    while ((scn = elf_nextscn(e, scn)) != NULL && t->nsections < n) {
         GElf_Shdr sh;
         if (!gelf_getshdr(scn, &sh) || !(sh.sh_flags & SHF_ALLOC))
             continue;
+        t->sections[t->nsections++] = (elf_section_t){sh.sh_addr, sh.sh_size, sh.sh_flags, sh.sh_type};
         if (sh.sh_type == SHT_NOBITS)
             info->bss_bytes += sh.sh_size;
         else if (sh.sh_flags & SHF_EXECINSTR)
@@ -33,9 +41,67 @@ static void classify_sections(Elf *e, elf_info_t *info)
         else
             info->rodata_bytes += sh.sh_size;
     }
+    return true;
 }
 
-static void find_symbols(Elf *e, elf_info_t *info)
+/* Append one symbol table and its string table to t; the names are
+ * resolved into t->names once every table is read (it may move). */
+static bool read_symtab(Elf *e, Elf_Scn *scn, const GElf_Shdr *sh, elf_tables_t *t, size_t *names_len,
+                        uint32_t **name_offsets)
+{
+    Elf_Data *data = elf_getdata(scn, NULL);
+    Elf_Data *strs = elf_getdata(elf_getscn(e, sh->sh_link), NULL);
+    if (!data || !strs || !strs->d_buf)
+        return true;   /* unreadable: as if absent, the load does not need it */
+    /* No more entries than the data holds, whatever sh_size claims. */
+    size_t count = sh->sh_size / sh->sh_entsize;
+    size_t fits = data->d_size / gelf_fsize(e, ELF_T_SYM, 1, EV_CURRENT);
+    count = count < fits ? count : fits;
+    elf_symbol_t *syms = realloc(t->symbols, (t->nsymbols + count + 1) * sizeof *syms);
+    uint32_t *offs = realloc(*name_offsets, (t->nsymbols + count + 1) * sizeof *offs);
+    char *names = realloc(t->names, *names_len + strs->d_size + 1);
+    t->symbols = syms ? syms : t->symbols;
+    *name_offsets = offs ? offs : *name_offsets;
+    t->names = names ? names : t->names;
+    if (!syms || !offs || !names || *names_len + strs->d_size >= UINT32_MAX)
+        return false;
+    /* A NUL after the copy: a name the table does not end stops there. */
+    memcpy(names + *names_len, strs->d_buf, strs->d_size);
+    names[*names_len + strs->d_size] = '\0';
+    for (size_t i = 0; i < count; i++) {
+        GElf_Sym sym;
+        if (!gelf_getsym(data, (int)i, &sym))
+            break;
+        if (sym.st_name >= strs->d_size)
+            continue;
+        offs[t->nsymbols] = (uint32_t)(*names_len + sym.st_name);
+        t->symbols[t->nsymbols++] = (elf_symbol_t){NULL, (uint32_t)sym.st_value, (uint32_t)sym.st_size,
+                                                  (uint8_t)GELF_ST_TYPE(sym.st_info)};
+    }
+    *names_len += strs->d_size + 1;
+    return true;
+}
+
+static bool read_symbols(Elf *e, elf_tables_t *t)
+{
+    size_t names_len = 0;
+    uint32_t *name_offsets = NULL;
+    bool ok = true;
+    Elf_Scn *scn = NULL;
+    while (ok && (scn = elf_nextscn(e, scn)) != NULL) {
+        GElf_Shdr sh;
+        if (gelf_getshdr(scn, &sh) && sh.sh_type == SHT_SYMTAB && sh.sh_entsize != 0)
+            ok = read_symtab(e, scn, &sh, t, &names_len, &name_offsets);
+    }
+    for (size_t i = 0; ok && i < t->nsymbols; i++)
+        t->symbols[i].name = t->names + name_offsets[i];
+    free(name_offsets);
+    return ok;
+}
+
+/* The linker symbols of the heap and stack: the first non-zero value of
+ * each field's names wins. */
+static void find_symbols(const elf_tables_t *t, elf_info_t *info)
 {
     static const struct { const char *name; size_t field; } wanted[] = {
         {"__end__", offsetof(elf_info_t, sym_heap_start)},
@@ -48,27 +114,11 @@ static void find_symbols(Elf *e, elf_info_t *info)
         {"__StackLimit", offsetof(elf_info_t, sym_stack_limit)},
         {"__stack_limit", offsetof(elf_info_t, sym_stack_limit)},
     };
-    Elf_Scn *scn = NULL;
-    while ((scn = elf_nextscn(e, scn)) != NULL) {
-        GElf_Shdr sh;
-        if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_SYMTAB || sh.sh_entsize == 0)
-            continue;
-        Elf_Data *data = elf_getdata(scn, NULL);
-        if (!data)
-            continue;
-        size_t count = sh.sh_size / sh.sh_entsize;
-        for (size_t i = 0; i < count; i++) {
-            GElf_Sym sym;
-            if (!gelf_getsym(data, (int)i, &sym))
-                break;
-            const char *name = elf_strptr(e, sh.sh_link, sym.st_name);
-            if (!name)
-                continue;
-            for (size_t w = 0; w < sizeof wanted / sizeof wanted[0]; w++) {
-                uint32_t *field = (uint32_t *)((char *)info + wanted[w].field);
-                if (strcmp(name, wanted[w].name) == 0 && *field == 0)
-                    *field = (uint32_t)sym.st_value;
-            }
+    for (size_t i = 0; i < t->nsymbols; i++) {
+        for (size_t w = 0; w < sizeof wanted / sizeof wanted[0]; w++) {
+            uint32_t *field = (uint32_t *)((char *)info + wanted[w].field);
+            if (strcmp(t->symbols[i].name, wanted[w].name) == 0 && *field == 0)
+                *field = t->symbols[i].value;
         }
     }
 }
@@ -105,32 +155,27 @@ static bool load_segments(machine_t *m, Elf *e, const char *path, const uint8_t 
     return true;
 }
 
-bool elf_load(machine_t *m, const char *path, elf_info_t *info, char *err, size_t errlen)
+bool elf_load(machine_t *m, const char *path, elf_info_t *info, elf_tables_t *tables, char *err,
+              size_t errlen)
 {
     memset(info, 0, sizeof *info);
+    memset(tables, 0, sizeof *tables);
     if (elf_version(EV_CURRENT) == EV_NONE)
         return elf_fail(err, errlen, path, "libelf is unusable");
-    int fd = open(path, O_RDONLY);
-    if (fd < 0) {
-        snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+    file_data_t file;
+    if (!file_read(path, 1ull << 31, "a firmware ELF", &file, err, errlen))
         return false;
-    }
-    struct stat st;
-    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-        close(fd);
-        return elf_fail(err, errlen, path, "not a regular file");
-    }
-    info->file_bytes = (uint64_t)st.st_size;
-    if (st.st_size == 0) {
-        close(fd);
+    info->file_bytes = file.size;
+    if (file.size == 0) {
+        file_data_free(&file);
         return elf_fail(err, errlen, path, "empty file, not an ELF");
     }
-    Elf *e = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+    Elf *e = elf_memory((char *)file.bytes, file.size);
     bool ok = false;
-    size_t image_size = 0;
-    const uint8_t *image = e ? (const uint8_t *)elf_rawfile(e, &image_size) : NULL;
+    const uint8_t *image = file.bytes;
+    size_t image_size = file.size;
     GElf_Ehdr eh;
-    if (!e || elf_kind(e) != ELF_K_ELF || !image)
+    if (!e || elf_kind(e) != ELF_K_ELF)
         elf_fail(err, errlen, path, "not an ELF file");
     else if (gelf_getclass(e) != ELFCLASS32)
         elf_fail(err, errlen, path, "not a 32-bit ELF (a Cortex-M firmware is ELF32)");
@@ -148,12 +193,22 @@ bool elf_load(machine_t *m, const char *path, elf_info_t *info, char *err, size_
         elf_fail(err, errlen, path, "truncated: the section headers run past the end of the file");
     else if (load_segments(m, e, path, image, image_size, err, errlen)) {
         info->entry = (uint32_t)eh.e_entry;
-        classify_sections(e, info);
-        find_symbols(e, info);
-        ok = true;
+        ok = read_sections(e, info, tables) && read_symbols(e, tables);
+        if (!ok)
+            elf_fail(err, errlen, path, "out of memory reading the sections and symbols");
+        else
+            find_symbols(tables, info);
     }
     if (e)
         elf_end(e);
-    close(fd);
+    file_data_free(&file);
     return ok;
+}
+
+void elf_tables_free(elf_tables_t *t)
+{
+    free(t->symbols);
+    free(t->sections);
+    free(t->names);
+    memset(t, 0, sizeof *t);
 }

@@ -6,13 +6,10 @@
  * the runners of ../shared/models/upstream-runner. */
 #include "exec_symbols.h"
 
-#include <fcntl.h>
-#include <gelf.h>
-#include <libelf.h>
+#include <elf.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "../firmware/include/etsim_profport.h"
 
@@ -117,71 +114,42 @@ static bool add_target(exec_symbols_t *x, uint32_t pc, const char *name, uint32_
     return true;
 }
 
-static bool read_symbols(exec_symbols_t *x, Elf *e)
+static bool read_symbols(exec_symbols_t *x, const elf_tables_t *elf)
 {
-    Elf_Scn *scn = NULL;
-    while ((scn = elf_nextscn(e, scn)) != NULL) {
-        GElf_Shdr sh;
-        if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_SYMTAB || sh.sh_entsize == 0)
+    for (size_t i = 0; i < elf->nsymbols; i++) {
+        const elf_symbol_t *s = &elf->symbols[i];
+        const char *name = s->name;
+        if (strncmp(name, "_Z", 2) != 0)
             continue;
-        Elf_Data *data = elf_getdata(scn, NULL);
-        if (!data)
-            continue;
-        size_t count = sh.sh_size / sh.sh_entsize;
-        for (size_t i = 0; i < count; i++) {
-            GElf_Sym s;
-            if (!gelf_getsym(data, (int)i, &s))
-                break;
-            const char *name = elf_strptr(e, sh.sh_link, s.st_name);
-            if (!name || strncmp(name, "_Z", 2) != 0)
-                continue;
-            uint32_t v = (uint32_t)s.st_value;
-            char dname[PROFPORT_NAME_LEN];
-            if (!strcmp(name, SYM_EXECUTE))
-                x->execute_pc = v & ~1u;
-            else if (!strcmp(name, SYM_STEP))
-                x->step_pc = v & ~1u;
-            else if (!strcmp(name, SYM_NUM_KERNELS))
-                x->num_kernels_addr = v;
-            else if (!strcmp(name, SYM_KERNELS)) {
-                x->kernels_addr = v;
-                x->kernels_size = (uint32_t)s.st_size;
-            } else if (GELF_ST_TYPE(s.st_info) == STT_FUNC && x->ndelegates < MAX_DELEGATES &&
-                       exec_symbols_delegate_name(name, dname, sizeof dname)) {
-                /* An NPU backend's operators run on the NPU. */
-                uint32_t engine = strstr(dname, "EthosU") ? ETSIM_ENGINE_NPU : ETSIM_ENGINE_CPU;
-                if (!add_target(x, v, dname, engine))
-                    return false;
-                x->ndelegates++;
-            }
+        uint32_t v = s->value;
+        char dname[PROFPORT_NAME_LEN];
+        if (!strcmp(name, SYM_EXECUTE))
+            x->execute_pc = v & ~1u;
+        else if (!strcmp(name, SYM_STEP))
+            x->step_pc = v & ~1u;
+        else if (!strcmp(name, SYM_NUM_KERNELS))
+            x->num_kernels_addr = v;
+        else if (!strcmp(name, SYM_KERNELS)) {
+            x->kernels_addr = v;
+            x->kernels_size = s->size;
+        } else if (s->type == STT_FUNC && x->ndelegates < MAX_DELEGATES &&
+                   exec_symbols_delegate_name(name, dname, sizeof dname)) {
+            /* An NPU backend's operators run on the NPU. */
+            uint32_t engine = strstr(dname, "EthosU") ? ETSIM_ENGINE_NPU : ETSIM_ENGINE_CPU;
+            if (!add_target(x, v, dname, engine))
+                return false;
+            x->ndelegates++;
         }
     }
     return true;
 }
 
-exec_symbols_t *exec_symbols_open(const char *path, char *err, size_t errlen)
+exec_symbols_t *exec_symbols_open(const elf_tables_t *elf, char *err, size_t errlen)
 {
     err[0] = '\0';
-    if (elf_version(EV_CURRENT) == EV_NONE) {
-        snprintf(err, errlen, "libelf: %s", elf_errmsg(-1));
-        return NULL;
-    }
-    int fd = open(path, O_RDONLY);
-    if (fd < 0) {
-        snprintf(err, errlen, "%s: cannot open", path);
-        return NULL;
-    }
-    Elf *e = elf_begin(fd, ELF_C_READ, NULL);
     exec_symbols_t *x = calloc(1, sizeof *x);
-    bool ok = e && x && read_symbols(x, e);
-    if (e)
-        elf_end(e);
-    close(fd);
-    if (!ok) {
-        if (x && !e)
-            snprintf(err, errlen, "%s: %s", path, elf_errmsg(-1));
-        else
-            snprintf(err, errlen, "out of memory");
+    if (!x || !read_symbols(x, elf)) {
+        snprintf(err, errlen, "out of memory");
         exec_symbols_free(x);
         return NULL;
     }

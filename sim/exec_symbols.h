@@ -18,15 +18,16 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "elf_load.h"
 #include "machine.h"
 #include "power.h"
 
 typedef struct exec_symbols exec_symbols_t;
 
-/* Read the ELF's symbol table.  Returns NULL with err empty when the ELF
- * holds no ExecuTorch runtime we recognise, NULL with a message on a real
- * error (unreadable file, out of memory). */
-exec_symbols_t *exec_symbols_open(const char *elf_path, char *err, size_t errlen);
+/* From the ELF's symbols (elf_load's tables).  Returns NULL with err empty
+ * when the ELF holds no ExecuTorch runtime we recognise, NULL with a
+ * message on a real error (out of memory). */
+exec_symbols_t *exec_symbols_open(const elf_tables_t *elf, char *err, size_t errlen);
 void exec_symbols_free(exec_symbols_t *x);
 
 /* Watch the run: chains itself after the machine's current on_insn hook

@@ -31,54 +31,6 @@
 #include "../dsp/dsp_isa.h"
 #include "../npu/ethosu_device.h"
 
-#define POWER_MAX_DOMAINS (SOC_MAX_REGIONS + 4)
-
-/* Groups of timing classes (isa/timing.h) with one datapath energy each. */
-enum power_class_group {
-    POWER_ALU, POWER_MUL, POWER_LOAD_STORE, POWER_BRANCH, POWER_FP32, POWER_FP64, POWER_MVE_BEAT,
-    POWER_CLASS_GROUPS
-};
-extern const char *const power_class_group_name[POWER_CLASS_GROUPS];
-
-typedef struct power_domain {
-    char name[SOC_NAME_LEN];
-    double static_uw;
-} power_domain_t;
-
-typedef struct power_coeffs {
-    bool present;                  /* the SoC description has a "power" object */
-    double core_pj_per_cycle;      /* active core, dynamic (uW/MHz) */
-    double sleep_pj_per_cycle;     /* core in WFI/WFE */
-    power_domain_t domains[POWER_MAX_DOMAINS];
-    int ndomains;
-    double static_uw;              /* sum over the domains */
-    /* Instruction fetches, while the core does not count them in the bus
-     * statistics: instructions x bytes each, charged to the region holding
-     * the code (set by the caller from the ELF entry point; -1: none). */
-    double fetch_bytes_per_insn;
-    int fetch_region;
-    /* Datapath energy per instruction, by group of timing classes
-     * (enum power_class_group); Helium per 64-bit beat. */
-    double class_pj[POWER_CLASS_GROUPS];
-    /* The NPU ("npu" object inside "power"; all 0 without one). */
-    double npu_pj_per_mac;         /* MAC array, per 8x8-bit MAC */
-    double npu_pj_per_axi_byte;    /* the NPU's side of a byte over AXI (SHRAM, DMA, interface);
-                                    * the memory's own energy is in mem.<region> */
-    double npu_active_pj_per_cycle;/* clock, control, SHRAM while running (uW/MHz) */
-    double npu_idle_uw;            /* static while idle or clock-gated */
-    /* The DSP (sim/dsp.h), in its own cycles: running, asleep in waiti
-     * (held in reset or halted: clock gated, nothing), and per operation
-     * by class (dsp/dsp_isa.h's DSP_CL_*, names in dsp_class_pj_names). */
-    double dsp_pj_per_cycle, dsp_sleep_pj_per_cycle;
-    double dsp_class_pj[DSP_CL_COUNT];
-} power_coeffs_t;
-
-extern const char *const dsp_class_pj_names[DSP_CL_COUNT];
-
-/* Read the "power" object of a SoC description (built-in name or file).
- * A description without one gives present = false (no power figures). */
-bool power_load(power_coeffs_t *pc, const char *soc_name_or_path, char *err, size_t errlen);
-
 /* Counters at one profiling-port event (same index as m->prof.events). */
 typedef struct power_snap {
     uint64_t cycles, sleep_cycles, instret;

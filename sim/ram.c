@@ -1,11 +1,8 @@
 /* RAM and flash accounting (sim/ram.h). */
 #include "ram.h"
 
-#include <fcntl.h>
-#include <gelf.h>
-#include <libelf.h>
+#include <elf.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "../firmware/include/etsim_profport.h"
 
@@ -84,27 +81,14 @@ typedef struct sym_want {
     bool found;
 } sym_want_t;
 
-static void read_symbols(Elf *e, sym_want_t *w, size_t nw)
+/* The first symbol of each wanted name. */
+static void find_symbols(const elf_tables_t *t, sym_want_t *w, size_t nw)
 {
-    Elf_Scn *scn = NULL;
-    while ((scn = elf_nextscn(e, scn)) != NULL) {
-        GElf_Shdr sh;
-        if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_SYMTAB || sh.sh_entsize == 0)
-            continue;
-        Elf_Data *data = elf_getdata(scn, NULL);
-        if (!data)
-            continue;
-        size_t count = sh.sh_size / sh.sh_entsize;
-        for (size_t i = 0; i < count; i++) {
-            GElf_Sym sym;
-            if (!gelf_getsym(data, (int)i, &sym))
-                break;
-            const char *name = elf_strptr(e, sh.sh_link, sym.st_name);
-            for (size_t k = 0; name && k < nw; k++) {
-                if (!w[k].found && strcmp(name, w[k].name) == 0) {
-                    w[k].value = (uint32_t)sym.st_value;
-                    w[k].found = true;
-                }
+    for (size_t i = 0; i < t->nsymbols; i++) {
+        for (size_t k = 0; k < nw; k++) {
+            if (!w[k].found && strcmp(t->symbols[i].name, w[k].name) == 0) {
+                w[k].value = t->symbols[i].value;
+                w[k].found = true;
             }
         }
     }
@@ -128,14 +112,13 @@ static bool is_stack_or_heap(const ram_info_t *ri, uint32_t a, uint64_t len)
     return inside(a, len, ri->stack_limit, ri->stack_top) || inside(a, len, ri->heap_base, ri->heap_limit);
 }
 
-static void measure_heap(machine_t *m, Elf *e, ram_info_t *ri)
+static void measure_heap(machine_t *m, const elf_tables_t *elf, ram_info_t *ri)
 {
     if (!ri->heap_base || ri->heap_limit <= ri->heap_base)
         return;
     sym_want_t w[] = {{"__malloc_max_sbrked_mem", 0, false}, {"heap_end.0", 0, false},
                       {"heap_end", 0, false}};
-    if (e)
-        read_symbols(e, w, sizeof w / sizeof w[0]);
+    find_symbols(elf, w, sizeof w / sizeof w[0]);
     uint32_t v;
     uint64_t peak = 0;
     ri->heap_source = "touched";
@@ -172,47 +155,43 @@ static uint64_t arena_end_in(const machine_t *m, uint32_t lo, uint64_t len)
     return end;
 }
 
-static void account_sections(machine_t *m, Elf *e, ram_info_t *ri)
+static void account_sections(machine_t *m, const elf_tables_t *elf, ram_info_t *ri)
 {
-    Elf_Scn *scn = NULL;
-    while (e && (scn = elf_nextscn(e, scn)) != NULL) {
-        GElf_Shdr sh;
-        if (!gelf_getshdr(scn, &sh) || !(sh.sh_flags & SHF_ALLOC) || sh.sh_size == 0 ||
-            sh.sh_addr > UINT32_MAX || sh.sh_size > UINT32_MAX)
+    for (size_t i = 0; i < elf->nsections; i++) {
+        const elf_section_t *sh = &elf->sections[i];
+        if (sh->size == 0 || sh->addr > UINT32_MAX || sh->size > UINT32_MAX)
             continue;
-        uint32_t a = (uint32_t)sh.sh_addr;
+        uint32_t a = (uint32_t)sh->addr;
         int t = tier_of(m, a);
-        if (t < 0 || is_stack_or_heap(ri, a, sh.sh_size))
+        if (t < 0 || is_stack_or_heap(ri, a, sh->size))
             continue;
         ram_tier_t *tt = &ri->tiers[t];
-        if (!(sh.sh_flags & SHF_WRITE) || (sh.sh_flags & SHF_EXECINSTR)) {
-            tt->code_bytes += sh.sh_size;
-        } else if (sh.sh_type != SHT_NOBITS) {
-            tt->data_bytes += sh.sh_size;
+        if (!(sh->flags & SHF_WRITE) || (sh->flags & SHF_EXECINSTR)) {
+            tt->code_bytes += sh->size;
+        } else if (sh->type != SHT_NOBITS) {
+            tt->data_bytes += sh->size;
         } else {
-            uint64_t used = touched_extent(m, a, (uint32_t)(a + sh.sh_size));
-            uint64_t ae = arena_end_in(m, a, sh.sh_size);
+            uint64_t used = touched_extent(m, a, (uint32_t)(a + sh->size));
+            uint64_t ae = arena_end_in(m, a, sh->size);
             used = used > ae ? used : ae;
-            tt->bss_reserved += sh.sh_size;
+            tt->bss_reserved += sh->size;
             tt->bss_used += (used + 7) & ~7ull;
         }
     }
 }
 
 /* Is [a, a+len) inside an allocated section of the ELF? */
-static bool in_section(Elf *e, uint32_t a, uint64_t len)
+static bool in_section(const elf_tables_t *elf, uint32_t a, uint64_t len)
 {
-    Elf_Scn *scn = NULL;
-    while (e && (scn = elf_nextscn(e, scn)) != NULL) {
-        GElf_Shdr sh;
-        if (gelf_getshdr(scn, &sh) && (sh.sh_flags & SHF_ALLOC) && sh.sh_addr <= UINT32_MAX &&
-            a >= sh.sh_addr && a + len <= sh.sh_addr + sh.sh_size)
+    for (size_t i = 0; i < elf->nsections; i++) {
+        const elf_section_t *sh = &elf->sections[i];
+        if (sh->addr <= UINT32_MAX && a >= sh->addr && a + len <= sh->addr + sh->size)
             return true;
     }
     return false;
 }
 
-static void account_arenas(machine_t *m, Elf *e, ram_info_t *ri)
+static void account_arenas(machine_t *m, const elf_tables_t *elf, ram_info_t *ri)
 {
     for (uint32_t i = 0; i < m->prof.nevents; i++) {
         const profport_event_t *ev = &m->prof.events[i];
@@ -222,17 +201,13 @@ static void account_arenas(machine_t *m, Elf *e, ram_info_t *ri)
         if (t < 0)
             continue;
         ri->tiers[t].arena_bytes += ev->arg[2];
-        if (!in_section(e, ev->arg[1], ev->arg[2]) && !is_stack_or_heap(ri, ev->arg[1], ev->arg[2]))
+        if (!in_section(elf, ev->arg[1], ev->arg[2]) && !is_stack_or_heap(ri, ev->arg[1], ev->arg[2]))
             ri->tiers[t].arena_outside += ev->arg[2];
     }
 }
 
-void ram_measure(machine_t *m, const char *elf_path, ram_info_t *ri)
+void ram_measure(machine_t *m, const elf_tables_t *elf, ram_info_t *ri)
 {
-    Elf *e = NULL;
-    int fd = -1;
-    if (elf_version(EV_CURRENT) != EV_NONE && (fd = open(elf_path, O_RDONLY)) >= 0)
-        e = elf_begin(fd, ELF_C_READ, NULL);
     ri->ntiers = m->nregions;
     for (int i = 0; i < m->nregions; i++) {
         ram_tier_t *t = &ri->tiers[i];
@@ -242,9 +217,9 @@ void ram_measure(machine_t *m, const char *elf_path, ram_info_t *ri)
         t->size = m->regions[i].desc->size;
     }
     measure_stack(m, ri);
-    measure_heap(m, e, ri);
-    account_sections(m, e, ri);
-    account_arenas(m, e, ri);
+    measure_heap(m, elf, ri);
+    account_sections(m, elf, ri);
+    account_arenas(m, elf, ri);
     if (ri->stack_known && tier_of(m, ri->stack_limit) >= 0)
         ri->tiers[tier_of(m, ri->stack_limit)].stack_bytes = ri->stack_peak;
     if (ri->heap_known && tier_of(m, ri->heap_base) >= 0)
@@ -263,8 +238,4 @@ void ram_measure(machine_t *m, const char *elf_path, ram_info_t *ri)
         t->touched_bytes = machine_touched_bytes(m, i);
         ri->ram_touched += t->touched_bytes;
     }
-    if (e)
-        elf_end(e);
-    if (fd >= 0)
-        close(fd);
 }

@@ -51,7 +51,7 @@ typedef struct ram_info {
 
 /* Before reset: note the stack and heap bounds and paint the stack. */
 void ram_prepare(machine_t *m, const elf_info_t *elf, ram_info_t *ri);
-/* After the run: scan, read the ELF's sections and symbols again (path). */
-void ram_measure(machine_t *m, const char *elf_path, ram_info_t *ri);
+/* After the run: scan, with the ELF's sections and symbols (elf_load's). */
+void ram_measure(machine_t *m, const elf_tables_t *elf, ram_info_t *ri);
 
 #endif

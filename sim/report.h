@@ -1,7 +1,11 @@
 /* What a run cost: the summary on stderr, the etsim-report/1 JSON report
  * (docs/report.md), the per-operator CSV and the HTML page.  Everything is
  * computed after the run from the profiling-port events, the power probe's
- * snapshots and the RAM accounting. */
+ * snapshots and the RAM accounting: once, into an analysis_t
+ * (analysis_build, sim/report.c), which each format then writes:
+ * sim/report_text.c (summary), report_json.c (and report_json_npu.c, its
+ * "npu" object), report_csv.c, report_html.c.  Their shared derivations
+ * (per inference, milliseconds, stalls) are in sim/report_format.h. */
 #ifndef ETSIM_SIM_REPORT_H
 #define ETSIM_SIM_REPORT_H
 
@@ -66,7 +70,49 @@ typedef struct infer_call {
     double energy_pj;
 } infer_call_t;
 
+/* A memory region's traffic over the run. */
+typedef struct analysis_region {
+    const char *name;              /* the SoC description's */
+    mem_kind_t kind;
+    bus_stats_t stats;             /* everyone's accesses */
+    uint64_t npu_read_bytes, npu_write_bytes;   /* the NPU's share of them */
+} analysis_region_t;
+
+/* The DSP over the run (zero without one). */
+typedef struct analysis_dsp {
+    double mhz;
+    uint64_t releases, bundles, active_cycles, sleep_cycles, mailbox_jobs;
+    const char *fault;             /* its last fault's message, "" for none */
+} analysis_dsp_t;
+
+/* An output tensor the runner announced (ETSIM_EV_OUTPUT), as the memory
+ * held it after the run. */
+typedef struct analysis_output {
+    uint32_t index, dtype, ndim;
+    uint32_t sizes[8];
+    double *values;                /* int8/uint8/int32/float32 values; none when
+                                      unreadable or more than 4096 */
+    uint32_t nvalues;
+} analysis_output_t;
+
+/* Everything a report format writes: the formats (sim/report_*.c) read
+ * this and nothing else. */
 typedef struct analysis {
+    /* The run as a whole, the machine at its end. */
+    const run_info_t *ri;
+    const soc_desc_t *soc;         /* the description run (name, cpu, clock) */
+    uint64_t run_instret, run_cycles, run_sleep_cycles;
+    const char *timing_source;     /* report_timing_source */
+    analysis_region_t regions[SOC_MAX_REGIONS];
+    int nregions;
+    /* The NPU's state at the end (counters, configuration, its last job's
+     * log), NULL without one; with bus_errors its accesses outside memory. */
+    const ethosu_device_t *npu;
+    uint64_t npu_bus_errors;
+    analysis_dsp_t dsp;
+    analysis_output_t *outputs;
+    uint32_t noutputs;
+    /* The inferences and operators. */
     unsigned iterations;           /* INFER_END events */
     uint64_t cycles, instret;      /* inference windows, summed */
     uint64_t first_begin;          /* cycle of the first INFER_BEGIN */
@@ -82,6 +128,8 @@ typedef struct analysis {
     uint64_t arena_bytes;
 } analysis_t;
 
+/* a refers to m's description and NPU and to ri: keep them until
+ * analysis_free. */
 void analysis_build(const machine_t *m, const run_info_t *ri, analysis_t *a);
 void analysis_free(analysis_t *a);
 const char *report_engine_name(uint32_t engine);
@@ -89,12 +137,9 @@ const char *report_engine_name(uint32_t engine);
  * "executorch-symbols" or "none". */
 const char *report_timing_source(const machine_t *m, const run_info_t *ri);
 
-void report_summary(FILE *f, const machine_t *m, const run_info_t *ri, const analysis_t *a);
-bool report_write_json(const char *path, const machine_t *m, const run_info_t *ri, const analysis_t *a,
-                       char *err, size_t errlen);
-bool report_write_csv(const char *path, const machine_t *m, const run_info_t *ri, const analysis_t *a,
-                      char *err, size_t errlen);
-bool report_write_html(const char *path, const machine_t *m, const run_info_t *ri, const analysis_t *a,
-                       char *err, size_t errlen);
+void report_summary(FILE *f, const analysis_t *a);
+bool report_write_json(const char *path, const analysis_t *a, char *err, size_t errlen);
+bool report_write_csv(const char *path, const analysis_t *a, char *err, size_t errlen);
+bool report_write_html(const char *path, const analysis_t *a, char *err, size_t errlen);
 
 #endif

@@ -8,7 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "file_io.h"
 #include "soc_builtin.h"
+#include "soc_parse.h"
 #include "../npu/ethosu_device.h"
 
 const char *mem_kind_name(mem_kind_t k)
@@ -30,19 +32,7 @@ const char *soc_builtin_json(const char *name)
     return NULL;
 }
 
-#define MAX_WARNED_KEYS 16
-
-typedef struct parse_ctx {
-    const char *source;   /* file name or "built-in NAME", for messages */
-    char *err;
-    size_t errlen;
-    /* Unknown keys already warned about: each is named once, however many
-     * objects carry it. */
-    char warned[MAX_WARNED_KEYS][SOC_NAME_LEN];
-    int nwarned;
-} parse_ctx_t;
-
-static bool fail(parse_ctx_t *pc, const char *fmt, ...)
+bool soc_fail(parse_ctx_t *pc, const char *fmt, ...)
 {
     va_list ap;
     int n = snprintf(pc->err, pc->errlen, "%s: ", pc->source);
@@ -54,10 +44,7 @@ static bool fail(parse_ctx_t *pc, const char *fmt, ...)
     return false;
 }
 
-/* Keys nobody reads are most likely typos ("read_wiat"): warn, once per
- * key, naming it and where it is.  Keys ending in "source" and
- * "description" are documentation and always allowed. */
-static void warn_unknown_keys(parse_ctx_t *pc, json_object *obj, const char *where,
+void soc_warn_unknown_keys(parse_ctx_t *pc, json_object *obj, const char *where,
                               const char *const *known)
 {
     json_object_object_foreach(obj, key, val) {
@@ -84,27 +71,27 @@ static bool get_u64(parse_ctx_t *pc, json_object *obj, const char *what, uint64_
     if (json_object_is_type(obj, json_type_int)) {
         int64_t v = json_object_get_int64(obj);
         if (v < 0)
-            return fail(pc, "%s must not be negative", what);
+            return soc_fail(pc, "%s must not be negative", what);
         *out = (uint64_t)v;
         return true;
     }
     if (!json_object_is_type(obj, json_type_string))
-        return fail(pc, "%s must be a number or a string like \"0x1000\" or \"512K\"", what);
+        return soc_fail(pc, "%s must be a number or a string like \"0x1000\" or \"512K\"", what);
     const char *s = json_object_get_string(obj);
     /* strtoull would take "-64K" as 2^64 - 64 Ki. */
     if (s[strspn(s, " \t")] == '-')
-        return fail(pc, "%s must not be negative (\"%s\")", what, s);
+        return soc_fail(pc, "%s must not be negative (\"%s\")", what, s);
     char *end;
     errno = 0;
     unsigned long long v = strtoull(s, &end, 0);
     if (errno || end == s)
-        return fail(pc, "%s: \"%s\" is not a number", what, s);
+        return soc_fail(pc, "%s: \"%s\" is not a number", what, s);
     uint64_t mult = 1;
     if (*end == 'K' || *end == 'k') mult = 1024, end++;
     else if (*end == 'M' || *end == 'm') mult = 1024 * 1024, end++;
     else if (*end == 'G' || *end == 'g') mult = 1024ull * 1024 * 1024, end++;
     if (*end)
-        return fail(pc, "%s: \"%s\" has trailing characters", what, s);
+        return soc_fail(pc, "%s: \"%s\" has trailing characters", what, s);
     *out = (uint64_t)v * mult;
     return true;
 }
@@ -115,7 +102,7 @@ static bool get_u32_field(parse_ctx_t *pc, json_object *parent, const char *key,
     json_object *o;
     if (!json_object_object_get_ex(parent, key, &o)) {
         if (required)
-            return fail(pc, "missing \"%s\"", key);
+            return soc_fail(pc, "missing \"%s\"", key);
         *out = def;
         return true;
     }
@@ -123,7 +110,7 @@ static bool get_u32_field(parse_ctx_t *pc, json_object *parent, const char *key,
     if (!get_u64(pc, o, key, &v))
         return false;
     if (v > UINT32_MAX)
-        return fail(pc, "\"%s\" is larger than 32 bits", key);
+        return soc_fail(pc, "\"%s\" is larger than 32 bits", key);
     *out = (uint32_t)v;
     return true;
 }
@@ -137,7 +124,7 @@ static bool get_double_field(parse_ctx_t *pc, json_object *parent, const char *k
         return true;
     }
     if (!json_object_is_type(o, json_type_double) && !json_object_is_type(o, json_type_int))
-        return fail(pc, "\"%s\" must be a number", key);
+        return soc_fail(pc, "\"%s\" must be a number", key);
     *out = json_object_get_double(o);
     return true;
 }
@@ -148,14 +135,14 @@ static bool get_string_field(parse_ctx_t *pc, json_object *parent, const char *k
     json_object *o;
     if (!json_object_object_get_ex(parent, key, &o)) {
         if (required)
-            return fail(pc, "missing \"%s\"", key);
+            return soc_fail(pc, "missing \"%s\"", key);
         return true;
     }
     if (!json_object_is_type(o, json_type_string))
-        return fail(pc, "\"%s\" must be a string", key);
+        return soc_fail(pc, "\"%s\" must be a string", key);
     const char *s = json_object_get_string(o);
     if (strlen(s) >= outlen)
-        return fail(pc, "\"%s\" is longer than %zu characters", key, outlen - 1);
+        return soc_fail(pc, "\"%s\" is longer than %zu characters", key, outlen - 1);
     strcpy(out, s);
     return true;
 }
@@ -171,7 +158,7 @@ static bool parse_kind(parse_ctx_t *pc, const char *s, mem_kind_t *k)
             return true;
         }
     }
-    return fail(pc, "memory kind \"%s\" is not one of tcm, sram, flash, dram", s);
+    return soc_fail(pc, "memory kind \"%s\" is not one of tcm, sram, flash, dram", s);
 }
 
 static bool overlaps(uint64_t a, uint64_t alen, uint64_t b, uint64_t blen)
@@ -186,24 +173,24 @@ static bool parse_region(parse_ctx_t *pc, json_object *o, soc_region_t *r)
     uint64_t size;
     json_object *so;
     if (!json_object_is_type(o, json_type_object))
-        return fail(pc, "each memory region must be an object");
+        return soc_fail(pc, "each memory region must be an object");
     if (!get_string_field(pc, o, "name", true, r->name, sizeof r->name) ||
         !get_string_field(pc, o, "kind", true, kind, sizeof kind) || !parse_kind(pc, kind, &r->kind) ||
         !get_u32_field(pc, o, "base", true, 0, &r->base))
         return false;
     if (!json_object_object_get_ex(o, "size", &so))
-        return fail(pc, "region %s: missing \"size\"", r->name);
+        return soc_fail(pc, "region %s: missing \"size\"", r->name);
     if (!get_u64(pc, so, "size", &size))
         return false;
     if (size == 0 || (uint64_t)r->base + size > 0x100000000ull)
-        return fail(pc, "region %s: base + size must lie inside the 4 GiB address space", r->name);
+        return soc_fail(pc, "region %s: base + size must lie inside the 4 GiB address space", r->name);
     r->size = size;
     static const char *const region_keys[] = {
         "name", "kind", "base", "size", "aliases", "read_wait", "write_wait", "fetch_wait",
         "width_bits", "cacheable", "read_pj_per_byte", "write_pj_per_byte", NULL};
     char where[SOC_NAME_LEN + 16];
     snprintf(where, sizeof where, "memory region %s", r->name);
-    warn_unknown_keys(pc, o, where, region_keys);
+    soc_warn_unknown_keys(pc, o, where, region_keys);
     if (!get_u32_field(pc, o, "read_wait", false, 0, &v))
         return false;
     r->read_wait = (uint16_t)(v > 1000 ? 1000 : v);
@@ -216,13 +203,13 @@ static bool parse_region(parse_ctx_t *pc, json_object *o, soc_region_t *r)
     if (!get_u32_field(pc, o, "width_bits", false, 32, &v))
         return false;
     if (v != 8 && v != 16 && v != 32 && v != 64 && v != 128)
-        return fail(pc, "region %s: width_bits must be 8, 16, 32, 64 or 128", r->name);
+        return soc_fail(pc, "region %s: width_bits must be 8, 16, 32, 64 or 128", r->name);
     r->width_bits = (uint16_t)v;
     json_object *co;
     r->cacheable = r->kind != MEM_TCM;
     if (json_object_object_get_ex(o, "cacheable", &co)) {
         if (!json_object_is_type(co, json_type_boolean))
-            return fail(pc, "region %s: \"cacheable\" must be true or false", r->name);
+            return soc_fail(pc, "region %s: \"cacheable\" must be true or false", r->name);
         r->cacheable = json_object_get_boolean(co);
     }
     if (!get_double_field(pc, o, "read_pj_per_byte", 0, &r->read_pj_per_byte) ||
@@ -231,16 +218,16 @@ static bool parse_region(parse_ctx_t *pc, json_object *o, soc_region_t *r)
     json_object *al;
     if (json_object_object_get_ex(o, "aliases", &al)) {
         if (!json_object_is_type(al, json_type_array))
-            return fail(pc, "region %s: \"aliases\" must be an array", r->name);
+            return soc_fail(pc, "region %s: \"aliases\" must be an array", r->name);
         size_t n = json_object_array_length(al);
         if (n > SOC_MAX_ALIASES)
-            return fail(pc, "region %s: at most %d aliases", r->name, SOC_MAX_ALIASES);
+            return soc_fail(pc, "region %s: at most %d aliases", r->name, SOC_MAX_ALIASES);
         for (size_t i = 0; i < n; i++) {
             uint64_t a;
             if (!get_u64(pc, json_object_array_get_idx(al, i), "alias", &a))
                 return false;
             if (a + r->size > 0x100000000ull)
-                return fail(pc, "region %s: alias 0x%llx runs past 4 GiB", r->name, (unsigned long long)a);
+                return soc_fail(pc, "region %s: alias 0x%llx runs past 4 GiB", r->name, (unsigned long long)a);
             r->aliases[r->naliases++] = (uint32_t)a;
         }
     }
@@ -250,7 +237,7 @@ static bool parse_region(parse_ctx_t *pc, json_object *o, soc_region_t *r)
 static bool parse_device(parse_ctx_t *pc, json_object *o, soc_device_t *dev)
 {
     if (!json_object_is_type(o, json_type_object))
-        return fail(pc, "each device must be an object");
+        return soc_fail(pc, "each device must be an object");
     if (!get_string_field(pc, o, "type", true, dev->type, sizeof dev->type) ||
         !get_string_field(pc, o, "name", false, dev->name, sizeof dev->name) ||
         !get_u32_field(pc, o, "base", true, 0, &dev->base) ||
@@ -262,51 +249,51 @@ static bool parse_device(parse_ctx_t *pc, json_object *o, soc_device_t *dev)
     if (!get_u32_field(pc, o, "irq", false, UINT32_MAX, &irq))
         return false;
     if (irq != UINT32_MAX && irq >= 480)
-        return fail(pc, "device %s: irq %u is not an NVIC line (0..479)", dev->name, irq);
+        return soc_fail(pc, "device %s: irq %u is not an NVIC line (0..479)", dev->name, irq);
     dev->irq = irq == UINT32_MAX ? -1 : (int)irq;
     uint64_t clock = 0;
     json_object *co;
     if (json_object_object_get_ex(o, "clock_hz", &co) && (!get_u64(pc, co, "clock_hz", &clock) || clock == 0 ||
                                                           clock > 10000000000ull))
-        return fail(pc, "device %s: \"clock_hz\" must be a frequency from 1 Hz to 10 GHz", dev->name);
+        return soc_fail(pc, "device %s: \"clock_hz\" must be a frequency from 1 Hz to 10 GHz", dev->name);
     dev->clock_hz = clock;
     json_object *al;
     if (json_object_object_get_ex(o, "aliases", &al)) {
         if (!json_object_is_type(al, json_type_array))
-            return fail(pc, "device %s: \"aliases\" must be an array", dev->name);
+            return soc_fail(pc, "device %s: \"aliases\" must be an array", dev->name);
         size_t n = json_object_array_length(al);
         if (n > SOC_MAX_ALIASES)
-            return fail(pc, "device %s: at most %d aliases", dev->name, SOC_MAX_ALIASES);
+            return soc_fail(pc, "device %s: at most %d aliases", dev->name, SOC_MAX_ALIASES);
         for (size_t i = 0; i < n; i++) {
             uint64_t a;
             if (!get_u64(pc, json_object_array_get_idx(al, i), "alias", &a))
                 return false;
             if (a + dev->size > 0x100000000ull)
-                return fail(pc, "device %s: alias 0x%llx runs past 4 GiB", dev->name, (unsigned long long)a);
+                return soc_fail(pc, "device %s: alias 0x%llx runs past 4 GiB", dev->name, (unsigned long long)a);
             dev->aliases[dev->naliases++] = (uint32_t)a;
         }
     }
     json_object *eot;
     if (json_object_object_get_ex(o, "shutdown_on_eot", &eot)) {
         if (!json_object_is_type(eot, json_type_boolean))
-            return fail(pc, "device %s: \"shutdown_on_eot\" must be true or false", dev->name);
+            return soc_fail(pc, "device %s: \"shutdown_on_eot\" must be true or false", dev->name);
         dev->shutdown_on_eot = json_object_get_boolean(eot);
     }
     static const char *const device_keys[] = {"type", "name", "base", "size", "aliases", "irq", "clock_hz",
                                               "shutdown_on_eot", NULL};
     char where[SOC_NAME_LEN + 8];
     snprintf(where, sizeof where, "device %s", dev->name);
-    warn_unknown_keys(pc, o, where, device_keys);
+    soc_warn_unknown_keys(pc, o, where, device_keys);
     static const char *const types[] = {"uart-cmsdk", "profport", "timer-cmsdk", "fpgaio", "reserved",
                                         "sse-counter", "sse-timer", NULL};
     bool known = false;
     for (int i = 0; types[i] && !known; i++)
         known = strcmp(dev->type, types[i]) == 0;
     if (!known)
-        return fail(pc, "device type \"%s\" is not one of uart-cmsdk, profport, timer-cmsdk, fpgaio, reserved, "
+        return soc_fail(pc, "device type \"%s\" is not one of uart-cmsdk, profport, timer-cmsdk, fpgaio, reserved, "
                     "sse-counter, sse-timer", dev->type);
     if (dev->shutdown_on_eot && strcmp(dev->type, "uart-cmsdk") != 0)
-        return fail(pc, "device %s: \"shutdown_on_eot\" is a uart-cmsdk setting", dev->name);
+        return soc_fail(pc, "device %s: \"shutdown_on_eot\" is a uart-cmsdk setting", dev->name);
     return true;
 }
 
@@ -317,7 +304,7 @@ static bool npu_config_known(parse_ctx_t *pc, const char *name)
     char list[160] = "";
     for (int i = 0; ethosu_config_names[i]; i++)
         snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? ", " : "", ethosu_config_names[i]);
-    return fail(pc, "npu config \"%s\" is not one of %s", name, list);
+    return soc_fail(pc, "npu config \"%s\" is not one of %s", name, list);
 }
 
 static void npu_defaults(soc_npu_t *n)
@@ -342,7 +329,7 @@ static bool parse_npu_axi(parse_ctx_t *pc, json_object *o, soc_npu_t *n)
     if (!json_object_object_get_ex(o, "axi", &a))
         return true;
     if (!json_object_is_type(a, json_type_array) || json_object_array_length(a) != 2)
-        return fail(pc, "npu \"axi\" must be an array of 2 objects (AXI0, AXI1)");
+        return soc_fail(pc, "npu \"axi\" must be an array of 2 objects (AXI0, AXI1)");
     for (int p = 0; p < 2; p++) {
         json_object *m = json_object_array_get_idx(a, (size_t)p);
         ethosu_mem_timing_t *t = &n->timing.axi[p];
@@ -350,17 +337,17 @@ static bool parse_npu_axi(parse_ctx_t *pc, json_object *o, soc_npu_t *n)
                                                "burst_bytes", NULL};
         uint32_t rl, wl, burst;
         if (!json_object_is_type(m, json_type_object))
-            return fail(pc, "npu axi[%d] must be an object", p);
-        warn_unknown_keys(pc, m, "npu axi", axi_keys);
+            return soc_fail(pc, "npu axi[%d] must be an object", p);
+        soc_warn_unknown_keys(pc, m, "npu axi", axi_keys);
         if (!get_double_field(pc, m, "bytes_per_cycle", t->bytes_per_cycle, &t->bytes_per_cycle) ||
             !get_u32_field(pc, m, "read_latency", false, t->read_latency, &rl) ||
             !get_u32_field(pc, m, "write_latency", false, t->write_latency, &wl) ||
             !get_u32_field(pc, m, "burst_bytes", false, t->burst_bytes, &burst))
             return false;
         if (!(t->bytes_per_cycle > 0 && t->bytes_per_cycle <= 1024))
-            return fail(pc, "npu axi[%d] bytes_per_cycle %g is not in (0, 1024]", p, t->bytes_per_cycle);
+            return soc_fail(pc, "npu axi[%d] bytes_per_cycle %g is not in (0, 1024]", p, t->bytes_per_cycle);
         if (burst < 1 || burst > 4096 || rl > 100000 || wl > 100000)
-            return fail(pc, "npu axi[%d]: burst_bytes 1..4096 and latencies up to 100000 cycles", p);
+            return soc_fail(pc, "npu axi[%d]: burst_bytes 1..4096 and latencies up to 100000 cycles", p);
         t->read_latency = rl;
         t->write_latency = wl;
         t->burst_bytes = burst;
@@ -377,17 +364,17 @@ static bool parse_npu_addresses(parse_ctx_t *pc, json_object *o, const char *key
     if (!json_object_object_get_ex(o, key, &al))
         return true;
     if (!json_object_is_type(al, json_type_array))
-        return fail(pc, "npu \"%s\" must be an array", key);
+        return soc_fail(pc, "npu \"%s\" must be an array", key);
     size_t cnt = json_object_array_length(al);
     if (cnt > SOC_MAX_ALIASES)
-        return fail(pc, "npu \"%s\": at most %d addresses", key, SOC_MAX_ALIASES);
+        return soc_fail(pc, "npu \"%s\": at most %d addresses", key, SOC_MAX_ALIASES);
     *n = 0;
     for (size_t i = 0; i < cnt; i++) {
         uint64_t a;
         if (!get_u64(pc, json_object_array_get_idx(al, i), key, &a))
             return false;
         if (a > 0x100000000ull - align || (a & (align - 1)))
-            return fail(pc, "npu %s address 0x%llx is not %u-byte aligned inside 4 GiB", key, (unsigned long long)a,
+            return soc_fail(pc, "npu %s address 0x%llx is not %u-byte aligned inside 4 GiB", key, (unsigned long long)a,
                         align);
         out[(*n)++] = (uint32_t)a;
     }
@@ -402,9 +389,9 @@ static bool parse_npu(parse_ctx_t *pc, json_object *root, soc_npu_t *n)
     if (!json_object_object_get_ex(root, "npu", &o) || o == NULL)
         return true;
     if (!json_object_is_type(o, json_type_object))
-        return fail(pc, "\"npu\" must be an object or null");
+        return soc_fail(pc, "\"npu\" must be an object or null");
     static const char *const npu_keys[] = {"config", "base", "aliases", "irq", "timing_adapters", "axi", NULL};
-    warn_unknown_keys(pc, o, "npu", npu_keys);
+    soc_warn_unknown_keys(pc, o, "npu", npu_keys);
     npu_defaults(n);
     uint32_t irq;
     if (!get_string_field(pc, o, "config", true, n->config, sizeof n->config) || !npu_config_known(pc, n->config) ||
@@ -412,10 +399,10 @@ static bool parse_npu(parse_ctx_t *pc, json_object *root, soc_npu_t *n)
         !get_u32_field(pc, o, "irq", false, SOC_NPU_DEFAULT_IRQ, &irq))
         return false;
     if (irq >= 96)
-        return fail(pc, "npu irq %u: the NVIC has interrupts 0 to 95", irq);
+        return soc_fail(pc, "npu irq %u: the NVIC has interrupts 0 to 95", irq);
     n->irq = (int)irq;
     if (n->base & 0xFFFu)
-        return fail(pc, "npu base 0x%08x is not 4 KiB aligned", n->base);
+        return soc_fail(pc, "npu base 0x%08x is not 4 KiB aligned", n->base);
     if (!parse_npu_addresses(pc, o, "aliases", 0x1000u, n->aliases, &n->naliases) ||
         !parse_npu_addresses(pc, o, "timing_adapters", SOC_NPU_TIMING_ADAPTER_SIZE, n->timing_adapters,
                              &n->ntiming_adapters) ||
@@ -434,11 +421,11 @@ static bool parse_dsp(parse_ctx_t *pc, json_object *root, soc_dsp_t *d)
     if (!json_object_object_get_ex(root, "dsp", &o) || o == NULL)
         return true;
     if (!json_object_is_type(o, json_type_object))
-        return fail(pc, "\"dsp\" must be an object or null");
+        return soc_fail(pc, "\"dsp\" must be an object or null");
     static const char *const dsp_keys[] = {"mhz", "mailbox", "irq", "window", "iram", "dram", "dram_banks",
                                            "iram_wait", "dram_wait", "dma_bytes_per_cycle", "dma_setup_cycles",
                                            "source", NULL};
-    warn_unknown_keys(pc, o, "dsp", dsp_keys);
+    soc_warn_unknown_keys(pc, o, "dsp", dsp_keys);
     uint64_t iram = 64 * 1024, dram = 128 * 1024;
     uint32_t irq;
     if (!get_double_field(pc, o, "mhz", 500, &d->mhz) ||
@@ -454,23 +441,23 @@ static bool parse_dsp(parse_ctx_t *pc, json_object *root, soc_dsp_t *d)
         !get_u32_field(pc, o, "dma_setup_cycles", false, 4, &d->dma_setup_cycles))
         return false;
     if (!(d->mhz >= 1 && d->mhz <= 10000))
-        return fail(pc, "dsp mhz must be between 1 and 10000");
+        return soc_fail(pc, "dsp mhz must be between 1 and 10000");
     if (irq >= 96)
-        return fail(pc, "dsp irq %u: the NVIC has interrupts 0 to 95", irq);
+        return soc_fail(pc, "dsp irq %u: the NVIC has interrupts 0 to 95", irq);
     d->irq = (int)irq;
     if (d->mailbox & 0xFFFu)
-        return fail(pc, "dsp mailbox 0x%08x is not 4 KiB aligned", d->mailbox);
+        return soc_fail(pc, "dsp mailbox 0x%08x is not 4 KiB aligned", d->mailbox);
     /* IRAM must end below DRAM's base in the DSP's map (dsp/dsp_core.h). */
     if (iram == 0 || iram > 0x100000u || dram == 0 || dram > 0x100000u)
-        return fail(pc, "dsp iram and dram must each be between 1 byte and 1M");
+        return soc_fail(pc, "dsp iram and dram must each be between 1 byte and 1M");
     d->iram_bytes = (uint32_t)iram;
     d->dram_bytes = (uint32_t)dram;
     if ((d->window & 0xFFFu) || (uint64_t)d->window + 0x100000u + d->dram_bytes > 0x100000000ull)
-        return fail(pc, "dsp window 0x%08x is not 4 KiB aligned inside 4 GiB", d->window);
+        return soc_fail(pc, "dsp window 0x%08x is not 4 KiB aligned inside 4 GiB", d->window);
     if (d->iram_wait > 100 || d->dram_wait > 100)
-        return fail(pc, "dsp iram_wait and dram_wait must be at most 100");
+        return soc_fail(pc, "dsp iram_wait and dram_wait must be at most 100");
     if (d->dma_bytes_per_cycle < 1 || d->dma_bytes_per_cycle > 64 || d->dma_setup_cycles > 1000)
-        return fail(pc, "dsp dma_bytes_per_cycle must be 1 to 64, dma_setup_cycles at most 1000");
+        return soc_fail(pc, "dsp dma_bytes_per_cycle must be 1 to 64, dma_setup_cycles at most 1000");
     d->present = true;
     return true;
 }
@@ -502,20 +489,20 @@ static bool parse_cache(parse_ctx_t *pc, json_object *cpu, const char *key, uint
     if (!json_object_object_get_ex(cpu, key, &o))
         return true;
     if (!json_object_is_type(o, json_type_object))
-        return fail(pc, "cpu \"%s\" must be an object", key);
+        return soc_fail(pc, "cpu \"%s\" must be an object", key);
     static const char *const cache_keys[] = {"size", "ways", NULL};
     char where[16];
     snprintf(where, sizeof where, "cpu %s", key);
-    warn_unknown_keys(pc, o, where, cache_keys);
+    soc_warn_unknown_keys(pc, o, where, cache_keys);
     uint64_t size = 0;
     if (json_object_object_get_ex(o, "size", &so) && !get_u64(pc, so, "size", &size))
         return false;
     if (size > 64 * 1024 || (size & (size - 1)) != 0)
-        return fail(pc, "cpu %s size must be 0 or a power of two up to 64K", key);
+        return soc_fail(pc, "cpu %s size must be 0 or a power of two up to 64K", key);
     if (!get_u32_field(pc, o, "ways", false, def_ways, ways))
         return false;
     if (*ways < 1 || *ways > 8)
-        return fail(pc, "cpu %s ways must be between 1 and 8", key);
+        return soc_fail(pc, "cpu %s ways must be between 1 and 8", key);
     *bytes = (uint32_t)size;
     return true;
 }
@@ -524,122 +511,95 @@ static bool parse_cpu(parse_ctx_t *pc, json_object *root, soc_desc_t *d)
 {
     json_object *cpu;
     if (!json_object_object_get_ex(root, "cpu", &cpu) || !json_object_is_type(cpu, json_type_object))
-        return fail(pc, "missing \"cpu\" object");
+        return soc_fail(pc, "missing \"cpu\" object");
     static const char *const cpu_keys[] = {"name", "mhz", "fpu", "mve", "prio_bits", "reset_vtor",
                                            "icache", "dcache", NULL};
-    warn_unknown_keys(pc, cpu, "cpu", cpu_keys);
+    soc_warn_unknown_keys(pc, cpu, "cpu", cpu_keys);
     strcpy(d->cpu, "cortex-m55");
     if (!get_string_field(pc, cpu, "name", false, d->cpu, sizeof d->cpu) ||
         !get_double_field(pc, cpu, "mhz", 400, &d->cpu_mhz))
         return false;
     if (strcmp(d->cpu, "cortex-m55") != 0)
-        return fail(pc, "cpu \"%s\" is not supported (only cortex-m55)", d->cpu);
+        return soc_fail(pc, "cpu \"%s\" is not supported (only cortex-m55)", d->cpu);
     if (!(d->cpu_mhz > 0))
-        return fail(pc, "cpu mhz must be greater than 0");
+        return soc_fail(pc, "cpu mhz must be greater than 0");
     if (!(d->cpu_mhz <= 10000))
-        return fail(pc, "cpu mhz must be at most 10000");
+        return soc_fail(pc, "cpu mhz must be at most 10000");
     uint32_t bits;
     if (!get_u32_field(pc, cpu, "prio_bits", false, 3, &bits) ||
         !get_u32_field(pc, cpu, "reset_vtor", false, 0, &d->reset_vtor))
         return false;
     if (bits < 2 || bits > 8)
-        return fail(pc, "prio_bits must be between 2 and 8");
+        return soc_fail(pc, "prio_bits must be between 2 and 8");
     d->prio_bits = (int)bits;
     return parse_cache(pc, cpu, "icache", 2, &d->icache_bytes, &d->icache_ways) &&
            parse_cache(pc, cpu, "dcache", 4, &d->dcache_bytes, &d->dcache_ways);
 }
 
-static bool parse_root(parse_ctx_t *pc, json_object *root, soc_desc_t *d)
+static bool parse_root(parse_ctx_t *pc, json_object *root, soc_desc_t *d, power_coeffs_t *power)
 {
     if (!json_object_is_type(root, json_type_object))
-        return fail(pc, "the description must be a JSON object");
-    /* "power" is read by sim/power.c; "npu" and "dsp" describe engines. */
+        return soc_fail(pc, "the description must be a JSON object");
+    /* "power": sim/soc_power.c; "npu" and "dsp" describe engines. */
     static const char *const root_keys[] = {"schema", "name", "cpu", "memory", "devices", "power",
                                             "npu", "dsp", "model_address", "input_address", NULL};
-    warn_unknown_keys(pc, root, "the top level", root_keys);
+    soc_warn_unknown_keys(pc, root, "the top level", root_keys);
     if (!get_string_field(pc, root, "name", true, d->name, sizeof d->name) || !parse_cpu(pc, root, d))
         return false;
     json_object *mem, *devs;
     if (!json_object_object_get_ex(root, "memory", &mem) || !json_object_is_type(mem, json_type_array))
-        return fail(pc, "missing \"memory\" array");
+        return soc_fail(pc, "missing \"memory\" array");
     size_t n = json_object_array_length(mem);
     if (n == 0 || n > SOC_MAX_REGIONS)
-        return fail(pc, "\"memory\" must list 1 to %d regions", SOC_MAX_REGIONS);
+        return soc_fail(pc, "\"memory\" must list 1 to %d regions", SOC_MAX_REGIONS);
     for (size_t i = 0; i < n; i++) {
         soc_region_t *r = &d->regions[d->nregions];
         if (!parse_region(pc, json_object_array_get_idx(mem, i), r))
             return false;
         for (int j = 0; j < d->nregions; j++)
             if (overlaps(r->base, r->size, d->regions[j].base, d->regions[j].size))
-                return fail(pc, "regions %s and %s overlap", r->name, d->regions[j].name);
+                return soc_fail(pc, "regions %s and %s overlap", r->name, d->regions[j].name);
         d->nregions++;
     }
     if (json_object_object_get_ex(root, "devices", &devs)) {
         if (!json_object_is_type(devs, json_type_array))
-            return fail(pc, "\"devices\" must be an array");
+            return soc_fail(pc, "\"devices\" must be an array");
         n = json_object_array_length(devs);
         if (n > SOC_MAX_DEVICES)
-            return fail(pc, "at most %d devices", SOC_MAX_DEVICES);
+            return soc_fail(pc, "at most %d devices", SOC_MAX_DEVICES);
         for (size_t i = 0; i < n; i++)
             if (!parse_device(pc, json_object_array_get_idx(devs, i), &d->devices[d->ndevices++]))
                 return false;
     }
-    return parse_npu(pc, root, &d->npu) && parse_dsp(pc, root, &d->dsp) &&
+    return parse_npu(pc, root, &d->npu) && parse_dsp(pc, root, &d->dsp) && soc_parse_power(pc, root, power) &&
            get_u32_field(pc, root, "model_address", false, 0x28000000u, &d->model_address) &&
            get_u32_field(pc, root, "input_address", false, 0x60000000u, &d->input_address);
 }
 
-static char *read_text_file(const char *path, char *err, size_t errlen)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
-        return NULL;
-    }
-    size_t cap = 4096, len = 0;
-    char *buf = malloc(cap);
-    while (buf) {
-        size_t got = fread(buf + len, 1, cap - len - 1, f);
-        len += got;
-        if (got == 0)
-            break;
-        if (len + 1 == cap) {
-            if (cap > (16u << 20)) {
-                snprintf(err, errlen, "%s: larger than 16 MiB, not a SoC description", path);
-                free(buf);
-                buf = NULL;
-                break;
-            }
-            char *nb = realloc(buf, cap * 2);
-            if (!nb) { free(buf); buf = NULL; break; }
-            buf = nb;
-            cap *= 2;
-        }
-    }
-    fclose(f);
-    if (buf)
-        buf[len] = '\0';
-    else if (!err[0])
-        snprintf(err, errlen, "%s: out of memory", path);
-    return buf;
-}
-
 bool soc_desc_load(soc_desc_t *d, const char *name_or_path, char *err, size_t errlen)
 {
+    return soc_desc_load_with_power(d, NULL, name_or_path, err, errlen);
+}
+
+bool soc_desc_load_with_power(soc_desc_t *d, power_coeffs_t *power, const char *name_or_path, char *err,
+                              size_t errlen)
+{
+    power_coeffs_t unused;
+    if (!power)
+        power = &unused;
     memset(d, 0, sizeof *d);
     err[0] = '\0';
     const char *builtin = soc_builtin_json(name_or_path);
     char source[300];
-    char *owned = NULL;
     const char *text = builtin;
+    file_data_t file = {0};
     if (builtin) {
         snprintf(source, sizeof source, "built-in SoC %s", name_or_path);
     } else {
         snprintf(source, sizeof source, "%s", name_or_path);
-        owned = read_text_file(name_or_path, err, errlen);
-        if (!owned)
+        if (!file_read(name_or_path, 16u << 20, "a SoC description", &file, err, errlen))
             return false;
-        text = owned;
+        text = (const char *)file.bytes;
     }
     parse_ctx_t pc = {.source = source, .err = err, .errlen = errlen};
     json_tokener *tok = json_tokener_new();
@@ -647,16 +607,16 @@ bool soc_desc_load(soc_desc_t *d, const char *name_or_path, char *err, size_t er
     bool ok;
     if (!root) {
         enum json_tokener_error e = tok ? json_tokener_get_error(tok) : json_tokener_error_depth;
-        ok = fail(&pc, "not valid JSON (%s)", json_tokener_error_desc(e));
+        ok = soc_fail(&pc, "not valid JSON (%s)", json_tokener_error_desc(e));
     } else if (tok && (size_t)json_tokener_get_parse_end(tok) < strlen(text) &&
                text[json_tokener_get_parse_end(tok) + strspn(text + json_tokener_get_parse_end(tok), " \t\r\n")]) {
-        ok = fail(&pc, "trailing text after the JSON object");
+        ok = soc_fail(&pc, "trailing text after the JSON object");
     } else {
-        ok = parse_root(&pc, root, d);
+        ok = parse_root(&pc, root, d, power);
     }
     json_object_put(root);
     if (tok)
         json_tokener_free(tok);
-    free(owned);
+    file_data_free(&file);
     return ok;
 }

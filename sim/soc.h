@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "../dsp/dsp_isa.h"
 #include "../npu/ethosu_timing.h"
 
 #define SOC_MAX_REGIONS 16
@@ -90,6 +91,52 @@ typedef struct soc_dsp {
 #define SOC_DSP_DEFAULT_WINDOW 0x48200000u
 #define SOC_DSP_MAILBOX_SIZE 0x1000u
 
+#define POWER_MAX_DOMAINS (SOC_MAX_REGIONS + 4)
+
+/* Groups of timing classes (isa/timing.h) with one datapath energy each. */
+enum power_class_group {
+    POWER_ALU, POWER_MUL, POWER_LOAD_STORE, POWER_BRANCH, POWER_FP32, POWER_FP64, POWER_MVE_BEAT,
+    POWER_CLASS_GROUPS
+};
+extern const char *const power_class_group_name[POWER_CLASS_GROUPS];
+
+typedef struct power_domain {
+    char name[SOC_NAME_LEN];
+    double static_uw;
+} power_domain_t;
+
+/* The power model's coefficients (sim/power.h): the description's "power"
+ * object, read with the rest of it (sim/soc_power.c). */
+typedef struct power_coeffs {
+    bool present;                  /* the SoC description has a "power" object */
+    double core_pj_per_cycle;      /* active core, dynamic (uW/MHz) */
+    double sleep_pj_per_cycle;     /* core in WFI/WFE */
+    power_domain_t domains[POWER_MAX_DOMAINS];
+    int ndomains;
+    double static_uw;              /* sum over the domains */
+    /* Instruction fetches, while the core does not count them in the bus
+     * statistics: instructions x bytes each, charged to the region holding
+     * the code (set by the caller from the ELF entry point; -1: none). */
+    double fetch_bytes_per_insn;
+    int fetch_region;
+    /* Datapath energy per instruction, by group of timing classes
+     * (enum power_class_group); Helium per 64-bit beat. */
+    double class_pj[POWER_CLASS_GROUPS];
+    /* The NPU ("npu" object inside "power"; all 0 without one). */
+    double npu_pj_per_mac;         /* MAC array, per 8x8-bit MAC */
+    double npu_pj_per_axi_byte;    /* the NPU's side of a byte over AXI (SHRAM, DMA, interface);
+                                    * the memory's own energy is in mem.<region> */
+    double npu_active_pj_per_cycle;/* clock, control, SHRAM while running (uW/MHz) */
+    double npu_idle_uw;            /* static while idle or clock-gated */
+    /* The DSP (sim/dsp.h), in its own cycles: running, asleep in waiti
+     * (held in reset or halted: clock gated, nothing), and per operation
+     * by class (dsp/dsp_isa.h's DSP_CL_*, names in dsp_class_pj_names). */
+    double dsp_pj_per_cycle, dsp_sleep_pj_per_cycle;
+    double dsp_class_pj[DSP_CL_COUNT];
+} power_coeffs_t;
+
+extern const char *const dsp_class_pj_names[DSP_CL_COUNT];
+
 typedef struct soc_desc {
     char name[64];
     char cpu[SOC_NAME_LEN];
@@ -108,8 +155,15 @@ typedef struct soc_desc {
     uint32_t input_address;    /* where --input files are placed, one after another */
 } soc_desc_t;
 
-/* Load a description: a built-in name ("an547") or a path to a JSON file.
- * On error returns false with a message naming the file and the problem. */
+/* Load a description: a built-in name ("an547") or a path to a JSON file,
+ * read and parsed once, its "power" object into power (present = false
+ * without one; power may be NULL: checked, not kept).  The coefficients
+ * are not part of soc_desc_t: the machine holds a copy of the description
+ * next to its hot state, which they would push apart.  On error returns
+ * false with a message naming the file and the problem. */
+bool soc_desc_load_with_power(soc_desc_t *d, power_coeffs_t *power, const char *name_or_path, char *err,
+                              size_t errlen);
+/* The same without the coefficients. */
 bool soc_desc_load(soc_desc_t *d, const char *name_or_path, char *err, size_t errlen);
 
 /* Choose the NPU configuration (--npu): "none" removes it; a configuration

@@ -4,13 +4,9 @@
 #include "../firmware/include/etsim_profport.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 /* ---- CRC-32 (IEEE 802.3, as zlib), slice-by-8 -------------------------- */
 
@@ -431,84 +427,20 @@ bool trace_parse(const uint8_t *buf, size_t len, trace_t *t, char *err, size_t e
     return ok;
 }
 
-/* The whole file in memory: mapped when it is a regular file (level-1
- * traces run to gigabytes), read otherwise (pipes, /dev/null). */
-static bool load_file(const char *path, uint8_t **data, size_t *len, bool *mapped, char *err, size_t errlen)
-{
-    int fd = open(path, O_RDONLY);
-    if (fd < 0) {
-        snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
-        return false;
-    }
-    struct stat st;
-    *mapped = false;
-    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
-        void *p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
-        close(fd);
-        if (p == MAP_FAILED) {
-            snprintf(err, errlen, "%s: cannot map: %s", path, strerror(errno));
-            return false;
-        }
-        *data = p;
-        *len = (size_t)st.st_size;
-        *mapped = true;
-        return true;
-    }
-    size_t cap = 1 << 16, n = 0;
-    uint8_t *p = malloc(cap);
-    for (;;) {
-        if (!p) {
-            close(fd);
-            snprintf(err, errlen, "%s: out of memory", path);
-            return false;
-        }
-        ssize_t got = read(fd, p + n, cap - n);
-        if (got < 0 && errno == EINTR)
-            continue;
-        if (got < 0) {
-            snprintf(err, errlen, "%s: read error: %s", path, strerror(errno));
-            free(p);
-            close(fd);
-            return false;
-        }
-        if (got == 0)
-            break;
-        n += (size_t)got;
-        if (n == cap) {
-            uint8_t *np = realloc(p, cap * 2);
-            if (!np)
-                free(p);
-            p = np;
-            cap *= 2;
-        }
-    }
-    close(fd);
-    *data = p;
-    *len = n;
-    return true;
-}
-
 bool trace_read(const char *path, trace_t *t, char *err, size_t errlen)
 {
     memset(t, 0, sizeof *t);
-    uint8_t *p;
-    size_t len;
-    bool mapped;
-    if (!load_file(path, &p, &len, &mapped, err, errlen))
+    /* Mapped: level-1 traces run to gigabytes. */
+    file_data_t file;
+    if (!file_map(path, &file, err, errlen))
         return false;
     char why[256];
-    bool ok = trace_parse(p, len, t, why, sizeof why);
-    if (!ok) {
+    if (!trace_parse(file.bytes, file.size, t, why, sizeof why)) {
         snprintf(err, errlen, "%s: %s", path, why);
-        if (mapped)
-            munmap(p, len);
-        else
-            free(p);
+        file_data_free(&file);
         return false;
     }
-    t->map = p;
-    t->map_len = len;
-    t->map_is_mmap = mapped;
+    t->file = file;
     return true;
 }
 
@@ -518,10 +450,7 @@ void trace_free(trace_t *t)
         free(t->strings[i]);
     free(t->strings);
     free(t->recs);
-    if (t->map && t->map_is_mmap)
-        munmap(t->map, t->map_len);
-    else
-        free(t->map);
+    file_data_free(&t->file);
     memset(t, 0, sizeof *t);
 }
 

@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "file_io.h"
 #include "report.h"
 
 #define TRACE_MAGIC "ETSTRACE"
@@ -61,9 +62,7 @@ typedef struct trace {
     const uint8_t *insn;
     size_t insn_off, insn_len;     /* file offset and size of the section */
     uint64_t ninsns;
-    void *map;                     /* trace_read: the file's bytes, owned */
-    size_t map_len;
-    bool map_is_mmap;
+    file_data_t file;              /* trace_read: the file's bytes, owned */
 } trace_t;
 
 bool trace_write(const char *path, const machine_t *m, const run_info_t *ri, const analysis_t *a, char *err,

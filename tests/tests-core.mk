@@ -34,7 +34,8 @@ test-rest: test-robustness test-fuzz
 # CLI behaviour tests with firmware of their own (tests/cli/fw/*.c, built
 # -O2 into build/firmware/cli/): not in the differential suite, because
 # they show where etsim differs from QEMU on purpose (semihosting root) or
-# check etsim's own figures (RAM touched).
+# check etsim's own figures (RAM touched); and each input read once
+# (tests/cli/read_once.sh, with the runner).
 CLI_FW_SRCS := $(wildcard tests/cli/fw/*.c)
 CLI_FW_ELFS := $(CLI_FW_SRCS:tests/cli/fw/%.c=$(FW_BUILD)/cli/%.elf)
 
@@ -43,9 +44,10 @@ $(FW_BUILD)/cli/%.elf: tests/cli/fw/%.c $(FW_STARTUP_OBJ) $(FW_LDSCRIPT) $(FW_CO
 	$(FW_CC) $(FW_CFLAGS) -Werror -O2 -o $@ $< $(FW_STARTUP_OBJ) $(FW_LDFLAGS) $(FW_LDLIBS)
 
 .PHONY: test-cli
-test-cli: $(ETSIM_SAN) $(CLI_FW_ELFS)
+test-cli: $(ETSIM_SAN) $(CLI_FW_ELFS) $(RUNNER_ELF)
 	bash tests/cli/semihost_root.sh $(ETSIM_SAN) $(FW_BUILD)/cli/semihost_root.elf
 	bash tests/cli/output_streams.sh $(ETSIM_SAN) $(FW_BUILD)/cli/tt_stderr.elf
 	bash tests/cli/ram_touched.sh $(ETSIM_SAN) $(FW_BUILD)/cli/ram_touched.elf
+	bash tests/cli/read_once.sh $(ETSIM_SAN) $(RUNNER_ELF) $(SHARED)
 
 test-rest: test-cli

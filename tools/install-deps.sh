@@ -3,7 +3,7 @@
 # missing.  As root it runs apt-get; otherwise it prints the one line to run.
 set -e
 PKGS="build-essential pkg-config libelf-dev libcapstone-dev libjson-c-dev libcriterion-dev \
-gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm clang python3 chromium gdb-multiarch flatbuffers-compiler \
+gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm clang python3 chromium gdb-multiarch flatbuffers-compiler strace \
 espeak-ng sox"
 # --list: print the package names (one place for the list; .ci/run uses it).
 if [ "${1-}" = "--list" ]; then

@@ -31,8 +31,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (!m)
         abort();
     elf_info_t info;
-    if (!elf_load(m, path, &info, err, sizeof err) && err[0] == '\0')
+    elf_tables_t tables;
+    if (!elf_load(m, path, &info, &tables, err, sizeof err) && err[0] == '\0')
         abort();   /* a rejection must say why */
+    elf_tables_free(&tables);
     machine_destroy(m);
     unlink(path);
     return 0;

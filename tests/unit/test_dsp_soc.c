@@ -254,9 +254,10 @@ Test(hld_soc, soc_reset)
 Test(hld_soc, energy_of_the_dsp)
 {
     machine_t *m = new_machine();
+    soc_desc_t desc;
     power_coeffs_t pc;
     char err[256];
-    cr_assert(power_load(&pc, "an547", err, sizeof err), "%s", err);
+    cr_assert(soc_desc_load_with_power(&desc, &pc, "an547", err, sizeof err), "%s", err);
     cr_assert_float_eq(pc.dsp_pj_per_cycle, 80.0, 1e-9);
     cr_assert_float_eq(pc.dsp_class_pj[DSP_CL_ALU], 0.1, 1e-9);
     cr_assert_float_eq(pc.dsp_class_pj[DSP_CL_MAC], 1.8, 1e-9);

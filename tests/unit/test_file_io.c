@@ -1,0 +1,243 @@
+/* The one reader of input files (sim/file_io.c) and the ELF's tables read
+ * in one pass (sim/elf_load.c): the reader on every kind of file it may be
+ * given; the tables of an ELF built here by arm-none-eabi-gcc against what
+ * GNU nm and objdump say about the same file. */
+#include <criterion/criterion.h>
+#include <elf.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "../../sim/elf_load.h"
+#include "../../sim/file_io.h"
+#include "../../sim/machine.h"
+
+static char dir[] = "/tmp/etsim-file-io-XXXXXX";
+
+static void make_dir(void)
+{
+    cr_assert(mkdtemp(dir), "mkdtemp");
+}
+
+static void remove_dir(void)
+{
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    cr_assert_eq(system(cmd), 0);
+}
+
+static void write_file(const char *path, const void *data, size_t n)
+{
+    FILE *f = fopen(path, "wb");
+    cr_assert(f, "%s", path);
+    cr_assert_eq(fwrite(data, 1, n, f), n);
+    cr_assert_eq(fclose(f), 0);
+}
+
+TestSuite(file_io, .init = make_dir, .fini = remove_dir);
+
+Test(file_io, regular_file_whole_and_nul_terminated)
+{
+    char path[128];
+    snprintf(path, sizeof path, "%s/a.bin", dir);
+    write_file(path, "abc\0def", 7);
+    file_data_t f;
+    char err[256];
+    cr_assert(file_read(path, 1 << 20, "a test file", &f, err, sizeof err), "%s", err);
+    cr_assert_eq(f.size, 7);
+    cr_assert_eq(memcmp(f.bytes, "abc\0def", 7), 0);
+    cr_assert_eq(f.bytes[7], 0);
+    file_data_free(&f);
+    cr_assert_null(f.bytes);
+}
+
+Test(file_io, empty_file)
+{
+    char path[128];
+    snprintf(path, sizeof path, "%s/empty", dir);
+    write_file(path, "", 0);
+    file_data_t f;
+    char err[256];
+    cr_assert(file_read(path, 1 << 20, "a test file", &f, err, sizeof err), "%s", err);
+    cr_assert_eq(f.size, 0);
+    cr_assert_eq(f.bytes[0], 0);
+    file_data_free(&f);
+}
+
+Test(file_io, refusals_name_the_file)
+{
+    char path[128], err[256];
+    file_data_t f;
+    snprintf(path, sizeof path, "%s/none", dir);
+    cr_assert_not(file_read(path, 1 << 20, "a test file", &f, err, sizeof err));
+    cr_assert(strstr(err, path) && strstr(err, "cannot open"), "%s", err);
+    cr_assert_null(f.bytes);
+    cr_assert_not(file_read(dir, 1 << 20, "a test file", &f, err, sizeof err));
+    cr_assert(strstr(err, "not a regular file"), "%s", err);
+    /* One byte over the limit. */
+    static uint8_t big[(1 << 20) + 1];
+    snprintf(path, sizeof path, "%s/big", dir);
+    write_file(path, big, sizeof big);
+    cr_assert_not(file_read(path, 1 << 20, "a test file", &f, err, sizeof err));
+    cr_assert(strstr(err, "larger than 1 MiB, too large for a test file"), "%s", err);
+    cr_assert(file_read(path, 2 << 20, "a test file", &f, err, sizeof err), "%s", err);
+    cr_assert_eq(f.size, sizeof big);
+    file_data_free(&f);
+}
+
+/* A pipe has no size: read to its end, and held to the limit as it grows. */
+Test(file_io, pipe_read_to_its_end)
+{
+    for (int over = 0; over < 2; over++) {
+        int fds[2];
+        cr_assert_eq(pipe(fds), 0);
+        static char data[40000];
+        memset(data, 'x', sizeof data);
+        cr_assert_eq(write(fds[1], data, sizeof data), (ssize_t)sizeof data);   /* fits the pipe */
+        close(fds[1]);
+        char path[64], err[256];
+        snprintf(path, sizeof path, "/dev/fd/%d", fds[0]);
+        file_data_t f;
+        bool ok = file_read(path, over ? 1000 : 1 << 20, "a test file", &f, err, sizeof err);
+        close(fds[0]);
+        if (over) {
+            cr_assert_not(ok);
+            cr_assert(strstr(err, "too large"), "%s", err);
+        } else {
+            cr_assert(ok, "%s", err);
+            cr_assert_eq(f.size, sizeof data);
+            cr_assert_eq(f.bytes[sizeof data], 0);
+            file_data_free(&f);
+        }
+    }
+}
+
+Test(file_io, map_regular_file)
+{
+    char path[128], err[256];
+    snprintf(path, sizeof path, "%s/m.bin", dir);
+    write_file(path, "0123456789", 10);
+    file_data_t f;
+    cr_assert(file_map(path, &f, err, sizeof err), "%s", err);
+    cr_assert(f.mapped);
+    cr_assert_eq(f.size, 10);
+    cr_assert_eq(memcmp(f.bytes, "0123456789", 10), 0);
+    file_data_free(&f);
+}
+
+/* ---- the ELF's tables against GNU binutils ------------------------------- */
+
+static const char program[] =
+    "int counter = 3;\n"
+    "int table[100];\n"
+    "const int ro[4] = {1, 2, 3, 4};\n"
+    "int twice(int x) { return 2 * x + counter; }\n"
+    "static int helper(int x) { return x - ro[x & 3]; }\n"
+    "int main(void) { table[1] = helper(twice(5)); return table[1]; }\n";
+
+/* The test ELF loaded into an an547 machine, and tool (nm, objdump...)
+ * started on it: the caller reads its output from the returned pipe.  The
+ * ELF is built with the cross compiler, code in the ITCM and data in the
+ * DTCM of the an547 map. */
+typedef struct loaded {
+    machine_t *m;
+    elf_info_t info;
+    elf_tables_t t;
+} loaded_t;
+
+static FILE *load_and_run(loaded_t *l, const char *tool)
+{
+    char src[128], elf[128], cmd[512], err[256];
+    snprintf(src, sizeof src, "%s/p.c", dir);
+    snprintf(elf, sizeof elf, "%s/p.elf", dir);
+    write_file(src, program, sizeof program - 1);
+    snprintf(cmd, sizeof cmd,
+             "arm-none-eabi-gcc -mcpu=cortex-m55 -mthumb -O1 -nostdlib -e main -Wl,-Ttext=0x100 "
+             "-Wl,-Tdata=0x20000000 -o %s %s",
+             elf, src);
+    cr_assert_eq(system(cmd), 0, "%s", cmd);
+    soc_desc_t desc;
+    cr_assert(soc_desc_load(&desc, "an547", err, sizeof err), "%s", err);
+    l->m = machine_create(&desc, 0, err, sizeof err);
+    cr_assert(l->m, "%s", err);
+    cr_assert(elf_load(l->m, elf, &l->info, &l->t, err, sizeof err), "%s", err);
+    snprintf(cmd, sizeof cmd, "%s %s", tool, elf);
+    FILE *p = popen(cmd, "r");
+    cr_assert(p, "cannot run %s", tool);
+    return p;
+}
+
+static void unload(loaded_t *l, FILE *p)
+{
+    cr_assert_eq(pclose(p), 0);
+    elf_tables_free(&l->t);
+    machine_destroy(l->m);
+}
+
+static const elf_symbol_t *find(const elf_tables_t *t, const char *name)
+{
+    for (size_t i = 0; i < t->nsymbols; i++)
+        if (!strcmp(t->symbols[i].name, name))
+            return &t->symbols[i];
+    return NULL;
+}
+
+Test(file_io, elf_symbols_as_nm_lists_them)
+{
+    loaded_t l;
+    FILE *p = load_and_run(&l, "arm-none-eabi-nm -S --defined-only");
+    const elf_tables_t *t = &l.t;
+    char line[256];
+    int checked = 0;
+    while (fgets(line, sizeof line, p)) {
+        /* "VALUE [SIZE] TYPE NAME" */
+        char f[4][128];
+        int n = sscanf(line, "%127s %127s %127s %127s", f[0], f[1], f[2], f[3]);
+        const char *name = n == 4 ? f[3] : f[2];
+        uint32_t value = (uint32_t)strtoul(f[0], NULL, 16);
+        const elf_symbol_t *s = find(t, name);
+        cr_assert(s, "nm lists %s, the tables do not", name);
+        /* nm shows a Thumb function without its bit 0; the symbol has it. */
+        uint32_t ours = s->type == STT_FUNC ? s->value & ~1u : s->value;
+        cr_assert_eq(ours, value, "%s: 0x%x, nm 0x%x", name, s->value, value);
+        if (n == 4)
+            cr_assert_eq(s->size, (uint32_t)strtoul(f[1], NULL, 16), "%s: size", name);
+        checked++;
+    }
+    cr_assert_geq(checked, 5, "nm listed %d symbols", checked);
+    cr_assert(find(t, "twice") && find(t, "twice")->type == STT_FUNC);
+    cr_assert(find(t, "table") && find(t, "table")->size == 400);
+    unload(&l, p);
+}
+
+Test(file_io, elf_sections_as_objdump_lists_them)
+{
+    /* objdump -h: "IDX NAME SIZE VMA LMA OFFSET ALIGN", then a line of
+     * flags; the allocated sections are those with ALLOC. */
+    loaded_t l;
+    FILE *p = load_and_run(&l, "arm-none-eabi-objdump -h");
+    const elf_tables_t *t = &l.t;
+    char line[256], prev[256] = "";
+    size_t allocated = 0;
+    uint64_t total = 0;
+    while (fgets(line, sizeof line, p)) {
+        unsigned idx;
+        char name[64];
+        unsigned long size, vma;
+        if (strstr(line, "ALLOC") && sscanf(prev, "%u %63s %lx %lx", &idx, name, &size, &vma) == 4) {
+            cr_assert_lt(allocated, t->nsections, "more allocated sections than the tables hold");
+            const elf_section_t *s = &t->sections[allocated++];
+            cr_assert_eq(s->addr, vma, "%s: address", name);
+            cr_assert_eq(s->size, size, "%s: size", name);
+            total += size;
+        }
+        snprintf(prev, sizeof prev, "%s", line);
+    }
+    cr_assert_eq(allocated, t->nsections);
+    cr_assert_geq(allocated, 3, "text, data, bss at least");
+    const elf_info_t *info = &l.info;
+    cr_assert_eq(info->code_bytes + info->rodata_bytes + info->data_bytes + info->bss_bytes, total);
+    unload(&l, p);
+}
