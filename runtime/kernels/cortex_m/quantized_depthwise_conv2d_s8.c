@@ -307,24 +307,33 @@ static void dw16_prepare(const dw_conv_s8_params *p, int32_t c0, int32_t c1, dw1
 }
 
 /* Input row iy (any row: outside the image it is all padding) of channels
- * [c0, c1) into ring slot `slot`. */
+ * [c0, c1) into ring slot `slot`: the padding columns, then the image's
+ * columns (predicated loads only for a last group of fewer than 8). */
 static void dw16_load_row(const dw_conv_s8_params *p, const dw16_plan *plan, const int8_t *in_n, int32_t iy,
                           int32_t c0, int32_t c1, int32_t slot, int8_t *ring)
 {
     const int16x8_t pad = vdupq_n_s16((int16_t)-p->input_offset);
-    const int32_t groups = (c1 - c0 + 7) / 8, in_w = p->in.w, in_c = p->in.c;
+    const int32_t groups = (c1 - c0 + 7) / 8, in_c = p->in.c, width = plan->width;
     const bool row_ok = iy >= 0 && iy < p->in.h;
+    /* columns [j0, j1) of the ring row are image columns j - pad */
+    const int32_t j0 = row_ok ? q_min_i32(p->pad[1], width) : width;
+    const int32_t j1 = row_ok ? q_max_i32(j0, q_min_i32(width, p->pad[1] + p->in.w)) : width;
     for (int32_t g = 0; g < groups; g++) {
-        int8_t *dst = ring + ((size_t)g * plan->rows + slot) * plan->width * 8;
-        const mve_pred16_t pg = vctp16q((uint32_t)(c1 - c0 - 8 * g));
-        const int8_t *src = in_n + ((size_t)(row_ok ? iy : 0) * in_w) * in_c + c0 + 8 * g;
-        for (int32_t j = 0; j < plan->width; j++, dst += 8) {
-            const int32_t ix = j - p->pad[1];
-            if (row_ok && ix >= 0 && ix < in_w)
-                vstrbq_s16(dst, vldrbq_z_s16(src + (size_t)ix * in_c, pg));
-            else
-                vstrbq_s16(dst, pad);
+        int8_t *dst = ring + ((size_t)g * plan->rows + slot) * width * 8;
+        int32_t j = 0;
+        for (; j < j0; j++, dst += 8)
+            vstrbq_s16(dst, pad);
+        const int8_t *src = in_n + ((size_t)(row_ok ? iy : 0) * p->in.w + (j0 - p->pad[1])) * in_c + c0 + 8 * g;
+        if (c1 - c0 - 8 * g >= 8) {
+            for (; j < j1; j++, dst += 8, src += in_c)
+                vstrbq_s16(dst, vldrbq_s16(src));
+        } else {
+            const mve_pred16_t pg = vctp16q((uint32_t)(c1 - c0 - 8 * g));
+            for (; j < j1; j++, dst += 8, src += in_c)
+                vstrbq_s16(dst, vldrbq_z_s16(src, pg));
         }
+        for (; j < width; j++, dst += 8)
+            vstrbq_s16(dst, pad);
     }
 }
 
@@ -483,6 +492,9 @@ static void dw16_slice(const dw_conv_s8_params *p, const dw16_plan *plan, int32_
             for (int32_t r = q_max_i32(loaded, first); r < end; r++)
                 dw16_load_row(p, plan, in_n, r - p->pad[0], c0, c1, r % rows, ring);
             loaded = end;
+            size_t row_off[8];  /* ring offset of tap row ky in group 0 */
+            for (int32_t ky = 0; ky < p->kh; ky++)
+                row_off[ky] = (size_t)((first + ky * p->dil[0]) % rows) * plan->width * 8;
             for (int32_t gi = 0; gi < groups; gi++) {
                 dw16_row_args r = {
                     .w = wt + (size_t)gi * taps * 8,
@@ -492,7 +504,7 @@ static void dw16_slice(const dw_conv_s8_params *p, const dw16_plan *plan, int32_
                     .store = vctp16q((uint32_t)(c1 - c0 - 8 * gi)),
                 };
                 for (int32_t ky = 0; ky < p->kh; ky++)
-                    r.row[ky] = ring + ((size_t)gi * rows + (first + ky * p->dil[0]) % rows) * plan->width * 8;
+                    r.row[ky] = ring + (size_t)gi * rows * plan->width * 8 + row_off[ky];
                 if (k3x3 && all_right)
                     dw16_row_3x3(&r, &g, true);
                 else if (k3x3)
