@@ -19,6 +19,7 @@
 
 #include "../../runtime/kernels/cortex_m/quantized_conv2d_s8.c"
 #include "../../runtime/kernels/cortex_m/quantized_depthwise_conv2d_s8.c"
+#include "../../runtime/kernels/cortex_m/quantized_add_s8.c"
 #include "check.h"
 
 static uint32_t rng = 0x2545F491u;
@@ -181,6 +182,33 @@ static bool dw_case(int32_t n, int32_t h, int32_t w, int32_t ic, int32_t mul, in
     return true;
 }
 
+/* quantized_add without broadcasting: add_s8_mve against add_s8_one on
+ * n elements (tails of 1..7), shifts of both signs and 0, clamps that bite */
+static void add_case(int32_t n)
+{
+    add_s8_quant q = {
+        .a_offset = pick(-127, 128), .a_mult = pick(1 << 30, INT32_MAX), .a_shift = pick(-12, 1),
+        .b_offset = pick(-127, 128), .b_mult = pick(1 << 30, INT32_MAX), .b_shift = pick(-12, 1),
+        .out_offset = pick(-128, 127), .out_mult = pick(1 << 30, INT32_MAX), .out_shift = pick(-24, 1),
+    };
+    if (next() % 2)  /* small output multipliers: unsaturated sums also at shift 0 and 1 */
+        q.out_mult = pick(1 << 10, 1 << 22);
+    pick_act(&q.act_min, &q.act_max);
+    int8_t *x = input, *y = input + MAX_IN / 2;
+    fill_s8(x, n);
+    fill_s8(y, n);
+    for (int32_t i = 0; i < n; i++)
+        out_ref[i] = add_s8_one(&q, x[i], y[i]);
+    memset(out_mve, 0x55, (size_t)n);
+    if (!add_s8_mve(&q, x, y, out_mve, (size_t)n))
+        for (int32_t i = 0; i < n; i++)  /* min > max: the caller's scalar loop */
+            out_mve[i] = add_s8_one(&q, x[i], y[i]);
+    char shape[64];
+    snprintf(shape, sizeof shape, "n %ld shifts %ld %ld %ld", (long)n, (long)q.a_shift, (long)q.b_shift,
+             (long)q.out_shift);
+    compare("add", n, shape);
+}
+
 int main(void)
 {
     /* the real models' shapes first */
@@ -236,9 +264,11 @@ int main(void)
         dw_case(pick(1, 2), pick(1, 9), pick(1, 9), ic, mul, pick(1, 4), pick(1, 4), pick(1, 3), pick(0, 2),
                 pick(1, 2));
     }
+    for (int iter = 0; iter < 100; iter++)
+        add_case(pick(1, 2000));
     printf("mve_kernels: %lu cases, %lu output bytes compared, %lu mismatching case(s)\n", cases, bytes,
            mismatching_cases);
-    CHECK(cases > 700);
+    CHECK(cases > 800);
     CHECK(mismatching_cases == 0);
     return check_done("mve_kernels");
 }
