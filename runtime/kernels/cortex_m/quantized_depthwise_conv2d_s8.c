@@ -87,13 +87,19 @@ typedef struct dw_tables {
     uint8_t gather[DW_BLOCK];  /* input channel of each lane, relative to the group's first */
 } dw_tables;
 
-/* bias + io * sum(w) of channel c, in wrapping int32 arithmetic */
+/* bias + io * wsum of channel c (wsum: the sum of its weights), in
+ * wrapping int32 arithmetic */
+static int32_t dw_kernel_sum_of(const dw_conv_s8_params *p, int32_t c, int32_t wsum)
+{
+    return (int32_t)((uint32_t)(p->bias ? p->bias[c] : 0) + (uint32_t)p->input_offset * (uint32_t)wsum);
+}
+
 static int32_t dw_kernel_sum(const dw_conv_s8_params *p, int32_t c)
 {
     int32_t wsum = 0;
     for (int32_t tap = 0; tap < p->kh * p->kw; tap++)
         wsum += p->weight[(size_t)tap * p->out.c + c];
-    return (int32_t)((uint32_t)(p->bias ? p->bias[c] : 0) + (uint32_t)p->input_offset * (uint32_t)wsum);
+    return dw_kernel_sum_of(p, c, wsum);
 }
 
 static void dw_make_tables(const dw_conv_s8_params *p, int32_t c0, int32_t c1, dw_tables *t)
@@ -288,22 +294,29 @@ typedef struct dw16_tables {
 static void dw16_prepare(const dw_conv_s8_params *p, int32_t c0, int32_t c1, dw16_tables *t, int8_t *wt)
 {
     const int32_t taps = p->kh * p->kw, groups = (c1 - c0 + 7) / 8;
+    /* the weights of 8 channels per vector, summed on the way (at most
+     * 128 taps of |w| <= 128: int16 holds the sums) */
+    int16_t wsum[DW16_SLICE] __attribute__((aligned(16)));
+    for (int32_t g = 0; g < groups; g++) {
+        const mve_pred16_t pg = vctp16q((uint32_t)(c1 - c0 - 8 * g));
+        int16x8_t sum = vdupq_n_s16(0);
+        for (int32_t tap = 0; tap < taps; tap++) {
+            const int16x8_t w = vldrbq_z_s16(p->weight + (size_t)tap * p->out.c + c0 + 8 * g, pg);
+            vstrbq_s16(wt + (g * taps + tap) * 8, w);
+            sum = vaddq_s16(sum, w);
+        }
+        vst1q_s16(wsum + 8 * g, sum);
+    }
     for (int32_t i = 0; i < groups * 8; i++) {
         /* lane i of the group's two vectors: even channels, then odd */
         const int32_t c = c0 + (i & ~7) + ((i & 7) < 4 ? 2 * (i & 3) : 2 * (i & 3) + 1);
-        const int32_t ksum = c < c1 ? dw_kernel_sum(p, c) : 0, mult = c < c1 ? p->multiplier[c] : 0,
-                      shift = c < c1 ? p->shift[c] : 0;
-        t->ksum[i] = ksum;
-        t->mult[i] = mult;
+        const bool in = c < c1;
+        const int32_t shift = in ? p->shift[c] : 0;
+        t->ksum[i] = in ? dw_kernel_sum_of(p, c, wsum[c - c0]) : 0;
+        t->mult[i] = in ? p->multiplier[c] : 0;
         t->left[i] = q_max_i32(shift, 0);
         t->right_neg[i] = q_min_i32(shift, 0);
     }
-    for (int32_t g = 0; g < groups; g++)
-        for (int32_t tap = 0; tap < taps; tap++)
-            for (int32_t j = 0; j < 8; j++) {
-                const int32_t c = c0 + 8 * g + j;
-                wt[(g * taps + tap) * 8 + j] = c < c1 ? p->weight[(size_t)tap * p->out.c + c] : 0;
-            }
 }
 
 /* Input row iy (any row: outside the image it is all padding) of channels
