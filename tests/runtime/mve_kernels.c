@@ -20,6 +20,7 @@
 #include "../../runtime/kernels/cortex_m/quantized_conv2d_s8.c"
 #include "../../runtime/kernels/cortex_m/quantized_depthwise_conv2d_s8.c"
 #include "../../runtime/kernels/cortex_m/quantized_add_s8.c"
+#include "../../runtime/kernels/cortex_m/quantized_avg_pool2d_s8.c"
 #include "../../runtime/kernels/copy_bytes.h"
 #include "check.h"
 
@@ -229,6 +230,30 @@ static void copy_case(int32_t n)
     compare("copy", n + 80, shape);
 }
 
+/* avg_window_sums_mve against a scalar sum and rounded_mean: windows up
+ * to the 256 values int16 holds (all -128 or 127 at the ends), channel
+ * counts with a partial last pass */
+static void avg_case(int32_t rows, int32_t cols, int32_t ch, int32_t width)
+{
+    int8_t *in = input;
+    const int32_t row_stride = width * ch;
+    fill_s8(in, rows * row_stride);
+    if (next() % 4 == 0)
+        memset(in, next() % 2 ? -128 : 127, (size_t)rows * row_stride);
+    const int32_t count = rows * cols;
+    for (int32_t c = 0; c < ch; c++) {
+        int32_t sum = 0;
+        for (int32_t y = 0; y < rows; y++)
+            for (int32_t x = 0; x < cols; x++)
+                sum += in[y * row_stride + x * ch + c];
+        out_ref[c] = rounded_mean(sum, count);
+    }
+    avg_window_sums_mve(in, rows, cols, row_stride, ch, out_mve, count);
+    char shape[64];
+    snprintf(shape, sizeof shape, "window %ldx%ld ch %ld", (long)rows, (long)cols, (long)ch);
+    compare("avg_pool", ch, shape);
+}
+
 int main(void)
 {
     /* the real models' shapes first */
@@ -288,9 +313,15 @@ int main(void)
         add_case(pick(1, 2000));
     for (int32_t n = 0; n < 100; n++)
         copy_case(n < 50 ? n : pick(50, 3000));
+    avg_case(25, 5, 64, 5);   /* KWS */
+    avg_case(16, 16, 40, 16); /* 256 values */
+    for (int iter = 0; iter < 100; iter++) {
+        const int32_t rows = pick(1, 16), cols = pick(1, 256 / rows);
+        avg_case(rows, cols, pick(1, 70), cols + pick(0, 3));
+    }
     printf("mve_kernels: %lu cases, %lu output bytes compared, %lu mismatching case(s)\n", cases, bytes,
            mismatching_cases);
-    CHECK(cases > 900);
+    CHECK(cases > 1000);
     CHECK(mismatching_cases == 0);
     return check_done("mve_kernels");
 }
