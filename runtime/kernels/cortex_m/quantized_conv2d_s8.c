@@ -512,7 +512,7 @@ static __attribute__((noinline)) void conv2d_s8_mve_small_k(const conv_s8_params
  * predicated tail step per pair of rows (VWW's 8-channel pointwise layer:
  * 3.5 cycles per MAC).  The im2col padding bytes are whatever the buffer
  * held: times a zero weight they add nothing. */
-#define CONV_PADDED_W_BYTES 2048
+#define CONV_PADDED_W_BYTES 1024
 
 static inline bool conv_padded_fits(const conv_s8_params *p, int32_t k)
 {
