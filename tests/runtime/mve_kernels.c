@@ -21,6 +21,7 @@
 #include "../../runtime/kernels/cortex_m/quantized_depthwise_conv2d_s8.c"
 #include "../../runtime/kernels/cortex_m/quantized_add_s8.c"
 #include "../../runtime/kernels/cortex_m/quantized_avg_pool2d_s8.c"
+#include "../../runtime/kernels/cortex_m/quantize_per_tensor_f32.c"
 #include "../../runtime/kernels/copy_bytes.h"
 #include "check.h"
 
@@ -254,6 +255,35 @@ static void avg_case(int32_t rows, int32_t cols, int32_t ch, int32_t width)
     compare("avg_pool", ch, shape);
 }
 
+/* quantize_s8_by16_mve against the scalar formula: values around the
+ * rounding ties, far beyond the int16 range, zero points and clamps at
+ * their ends */
+static void quantize_case(int32_t n16)
+{
+    static float xs[1024];
+    const float inv = (float)pick(1, 4000) / 64.0f;
+    const int32_t zp = next() % 4 == 0 ? (next() % 2 ? 32000 : -32000) : pick(-128, 127);
+    int32_t qmin = -128, qmax = 127;
+    if (next() % 3 == 0) {
+        qmin = pick(-128, 0);
+        qmax = pick(qmin, 127);
+    }
+    for (int32_t i = 0; i < n16; i++) {
+        const uint32_t r = next();
+        xs[i] = r % 8 == 0   ? ((float)pick(-300, 300) + 0.5f) / inv            /* ties */
+                : r % 8 == 1 ? (float)pick(-1000000, 1000000) * 1000.0f         /* saturating */
+                             : (float)pick(-100000, 100000) / 100.0f;
+    }
+    for (int32_t i = 0; i < n16; i++) {
+        int64_t q = (int64_t)zp + q_round_half_even_f32(xs[i] * inv);
+        out_ref[i] = (int8_t)(q < qmin ? qmin : q > qmax ? qmax : q);
+    }
+    quantize_s8_by16_mve(xs, out_mve, (size_t)n16, inv, (int16_t)zp, (int16_t)qmin, (int16_t)qmax);
+    char shape[64];
+    snprintf(shape, sizeof shape, "n %ld zp %ld clamp %ld..%ld", (long)n16, (long)zp, (long)qmin, (long)qmax);
+    compare("quantize", n16, shape);
+}
+
 int main(void)
 {
     /* the real models' shapes first */
@@ -313,6 +343,8 @@ int main(void)
         add_case(pick(1, 2000));
     for (int32_t n = 0; n < 100; n++)
         copy_case(n < 50 ? n : pick(50, 3000));
+    for (int iter = 0; iter < 100; iter++)
+        quantize_case(16 * pick(1, 64));
     avg_case(25, 5, 64, 5);   /* KWS */
     avg_case(16, 16, 40, 16); /* 256 values */
     for (int iter = 0; iter < 100; iter++) {
@@ -321,7 +353,7 @@ int main(void)
     }
     printf("mve_kernels: %lu cases, %lu output bytes compared, %lu mismatching case(s)\n", cases, bytes,
            mismatching_cases);
-    CHECK(cases > 1000);
+    CHECK(cases > 1100);
     CHECK(mismatching_cases == 0);
     return check_done("mve_kernels");
 }
