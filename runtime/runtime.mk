@@ -65,7 +65,10 @@ $(RUNNER_MVE_TEST): tests/runtime/mve_requant.c runtime/kernels/quant_math_mve.h
 # (the test includes the two kernel files, so it links every other runtime
 # object of the MVE runner).
 MVE_KERNELS_TEST := $(BUILD)/firmware/runtime-tests/mve_kernels.elf
-MVE_KERNELS_SRCS := runtime/kernels/cortex_m/quantized_conv2d_s8.c runtime/kernels/cortex_m/quantized_depthwise_conv2d_s8.c
+MVE_KERNELS_SRCS := runtime/kernels/cortex_m/quantized_conv2d_s8.c runtime/kernels/cortex_m/quantized_depthwise_conv2d_s8.c \
+                    runtime/kernels/cortex_m/quantized_add_s8.c \
+                    runtime/kernels/cortex_m/quantized_avg_pool2d_s8.c \
+                    runtime/kernels/cortex_m/quantize_per_tensor_f32.c
 MVE_KERNELS_OBJS := $(filter-out $(MVE_KERNELS_SRCS:%.c=$(BUILD)/firmware/runner-mve-obj/%.o), \
                       $(RT_SRCS:%.c=$(BUILD)/firmware/runner-mve-obj/%.o))
 $(MVE_KERNELS_TEST): tests/runtime/mve_kernels.c $(MVE_KERNELS_SRCS) $(MVE_KERNELS_OBJS) $(FW_STARTUP_OBJ)

@@ -103,6 +103,35 @@ q_requantize_clamp_lanes_mve(int32x4_t acc, q_requant_lanes q, bool has_left, in
     return vminq_s32(vmaxq_s32(vaddq_n_s32(acc, out_offset), lo), hi);
 }
 
+/* Eight outputs at once, for kernels whose accumulators come in two
+ * vectors (even and odd channels of eight): both requantized, narrowed
+ * into one int16x8 in channel order (VQMOVNB/VQMOVNT), the output offset
+ * added and the clamp applied there: five integer-pipe instructions for
+ * eight lanes instead of eight.  Exact: the narrowing saturates at the
+ * int16 bounds and the offset add saturates too, and with
+ * -32768 <= lo <= hi <= 32767 and |offset| < 2^15 clamping a saturated
+ * value gives what clamping the int32 value gives (a value beyond int16
+ * stays beyond [lo, hi] on the same side after the offset).
+ * all_right: every lane shifts right by at least one (no left shift): the
+ * rounding fix-up is then x >> 31 for every lane, one instruction less
+ * (q_rounding_divide_by_pow2_mve's mask only matters for e = 0). */
+static inline __attribute__((always_inline)) int16x8_t
+q_requantize_pair_mve(int32x4_t even, int32x4_t odd, q_requant_lanes qe, q_requant_lanes qo, bool all_right,
+                      int16_t out_offset, int16x8_t lo, int16x8_t hi)
+{
+    if (all_right) {
+        even = vqrdmulhq_s32(even, qe.mult);
+        odd = vqrdmulhq_s32(odd, qo.mult);
+        even = vrshlq_s32(vqaddq_s32(even, vshrq_n_s32(even, 31)), qe.right_neg);
+        odd = vrshlq_s32(vqaddq_s32(odd, vshrq_n_s32(odd, 31)), qo.right_neg);
+    } else {
+        even = q_rounding_divide_by_pow2_mve(vqrdmulhq_s32(vshlq_s32(even, qe.left), qe.mult), qe.right_neg);
+        odd = q_rounding_divide_by_pow2_mve(vqrdmulhq_s32(vshlq_s32(odd, qo.left), qo.mult), qo.right_neg);
+    }
+    int16x8_t r = vqmovntq_s32(vqmovnbq_s32(vdupq_n_s16(0), even), odd);
+    return vminq_s16(vmaxq_s16(vqaddq_n_s16(r, out_offset), lo), hi);
+}
+
 /* requantize, add the output offset, clamp: the tail of every kernel
  * (the int8 store keeps the low byte, as the scalar (int8_t) cast does). */
 static inline int32x4_t q_requantize_clamp_mve(int32x4_t acc, int32x4_t multiplier, int32x4_t shift,

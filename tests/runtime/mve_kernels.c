@@ -19,6 +19,10 @@
 
 #include "../../runtime/kernels/cortex_m/quantized_conv2d_s8.c"
 #include "../../runtime/kernels/cortex_m/quantized_depthwise_conv2d_s8.c"
+#include "../../runtime/kernels/cortex_m/quantized_add_s8.c"
+#include "../../runtime/kernels/cortex_m/quantized_avg_pool2d_s8.c"
+#include "../../runtime/kernels/cortex_m/quantize_per_tensor_f32.c"
+#include "../../runtime/kernels/copy_bytes.h"
 #include "check.h"
 
 static uint32_t rng = 0x2545F491u;
@@ -41,6 +45,10 @@ static int32_t pick(int32_t lo, int32_t hi) { return lo + (int32_t)(next() % (ui
 static int8_t input[MAX_IN], weight[MAX_W], out_ref[MAX_OUT], out_mve[MAX_OUT];
 static int32_t bias[MAX_OC], mult[MAX_OC], shift[MAX_OC];
 static unsigned long cases, bytes, mismatching_cases;
+/* largest shift fill_requant picks: below 0 every channel shifts right
+ * only, which the depthwise int16-lane path handles with one rounding
+ * step less */
+static int32_t shift_max = 2;
 
 static void fill_s8(int8_t *p, int32_t n)
 {
@@ -56,7 +64,7 @@ static void fill_requant(int32_t oc)
     for (int32_t i = 0; i < oc; i++) {
         bias[i] = pick(-60000, 60000);
         mult[i] = pick(1 << 30, INT32_MAX);
-        shift[i] = pick(-12, 2);
+        shift[i] = pick(-12, shift_max);
     }
 }
 
@@ -177,6 +185,105 @@ static bool dw_case(int32_t n, int32_t h, int32_t w, int32_t ic, int32_t mul, in
     return true;
 }
 
+/* quantized_add without broadcasting: add_s8_mve against add_s8_one on
+ * n elements (tails of 1..7), shifts of both signs and 0, clamps that bite */
+static void add_case(int32_t n)
+{
+    add_s8_quant q = {
+        .a_offset = pick(-127, 128), .a_mult = pick(1 << 30, INT32_MAX), .a_shift = pick(-12, 1),
+        .b_offset = pick(-127, 128), .b_mult = pick(1 << 30, INT32_MAX), .b_shift = pick(-12, 1),
+        .out_offset = pick(-128, 127), .out_mult = pick(1 << 30, INT32_MAX), .out_shift = pick(-24, 1),
+    };
+    if (next() % 2)  /* small output multipliers: unsaturated sums also at shift 0 and 1 */
+        q.out_mult = pick(1 << 10, 1 << 22);
+    pick_act(&q.act_min, &q.act_max);
+    int8_t *x = input, *y = input + MAX_IN / 2;
+    fill_s8(x, n);
+    fill_s8(y, n);
+    for (int32_t i = 0; i < n; i++)
+        out_ref[i] = add_s8_one(&q, x[i], y[i]);
+    memset(out_mve, 0x55, (size_t)n);
+    if (!add_s8_mve(&q, x, y, out_mve, (size_t)n))
+        for (int32_t i = 0; i < n; i++)  /* min > max: the caller's scalar loop */
+            out_mve[i] = add_s8_one(&q, x[i], y[i]);
+    char shape[64];
+    snprintf(shape, sizeof shape, "n %ld shifts %ld %ld %ld", (long)n, (long)q.a_shift, (long)q.b_shift,
+             (long)q.out_shift);
+    compare("add", n, shape);
+}
+
+/* k_copy_bytes and k_fill_bytes against memmove and memset: lengths
+ * around the 16-byte steps, any alignment, overlapping both ways */
+static void copy_case(int32_t n)
+{
+    int8_t *buf = input, *ref = input + MAX_IN / 2;
+    const int32_t from = pick(0, 40), to = pick(0, 40), value = pick(-128, 127);
+    fill_s8(buf, n + 80);
+    memcpy(ref, buf, (size_t)n + 80);
+    k_copy_bytes(buf + to, buf + from, (size_t)n);
+    memmove(ref + to, ref + from, (size_t)n);
+    k_fill_bytes(buf + from + n + 1, value, (size_t)(to & 31));
+    memset(ref + from + n + 1, value, (size_t)(to & 31));
+    memcpy(out_ref, ref, (size_t)n + 80);
+    memcpy(out_mve, buf, (size_t)n + 80);
+    char shape[64];
+    snprintf(shape, sizeof shape, "n %ld from %ld to %ld", (long)n, (long)from, (long)to);
+    compare("copy", n + 80, shape);
+}
+
+/* avg_window_sums_mve against a scalar sum and rounded_mean: windows up
+ * to the 256 values int16 holds (all -128 or 127 at the ends), channel
+ * counts with a partial last pass */
+static void avg_case(int32_t rows, int32_t cols, int32_t ch, int32_t width)
+{
+    int8_t *in = input;
+    const int32_t row_stride = width * ch;
+    fill_s8(in, rows * row_stride);
+    if (next() % 4 == 0)
+        memset(in, next() % 2 ? -128 : 127, (size_t)rows * row_stride);
+    const int32_t count = rows * cols;
+    for (int32_t c = 0; c < ch; c++) {
+        int32_t sum = 0;
+        for (int32_t y = 0; y < rows; y++)
+            for (int32_t x = 0; x < cols; x++)
+                sum += in[y * row_stride + x * ch + c];
+        out_ref[c] = rounded_mean(sum, count);
+    }
+    avg_window_sums_mve(in, rows, cols, row_stride, ch, out_mve, count);
+    char shape[64];
+    snprintf(shape, sizeof shape, "window %ldx%ld ch %ld", (long)rows, (long)cols, (long)ch);
+    compare("avg_pool", ch, shape);
+}
+
+/* quantize_s8_by16_mve against the scalar formula: values around the
+ * rounding ties, far beyond the int16 range, zero points and clamps at
+ * their ends */
+static void quantize_case(int32_t n16)
+{
+    static float xs[1024];
+    const float inv = (float)pick(1, 4000) / 64.0f;
+    const int32_t zp = next() % 4 == 0 ? (next() % 2 ? 32000 : -32000) : pick(-128, 127);
+    int32_t qmin = -128, qmax = 127;
+    if (next() % 3 == 0) {
+        qmin = pick(-128, 0);
+        qmax = pick(qmin, 127);
+    }
+    for (int32_t i = 0; i < n16; i++) {
+        const uint32_t r = next();
+        xs[i] = r % 8 == 0   ? ((float)pick(-300, 300) + 0.5f) / inv            /* ties */
+                : r % 8 == 1 ? (float)pick(-1000000, 1000000) * 1000.0f         /* saturating */
+                             : (float)pick(-100000, 100000) / 100.0f;
+    }
+    for (int32_t i = 0; i < n16; i++) {
+        int64_t q = (int64_t)zp + q_round_half_even_f32(xs[i] * inv);
+        out_ref[i] = (int8_t)(q < qmin ? qmin : q > qmax ? qmax : q);
+    }
+    quantize_s8_by16_mve(xs, out_mve, (size_t)n16, inv, (int16_t)zp, (int16_t)qmin, (int16_t)qmax);
+    char shape[64];
+    snprintf(shape, sizeof shape, "n %ld zp %ld clamp %ld..%ld", (long)n16, (long)zp, (long)qmin, (long)qmax);
+    compare("quantize", n16, shape);
+}
+
 int main(void)
 {
     /* the real models' shapes first */
@@ -212,6 +319,31 @@ int main(void)
         int32_t pad = one && next() % 2 ? 0 : pick(0, 2);
         conv_case(pick(1, 2), pick(1, 9), pick(1, 9), ic, oc, groups, k, k2, pick(1, 3), pad, pick(1, 2));
     }
+    /* short dot products without padding (output channels in lanes):
+     * VWW's first layer after its pad, 1x1 over few channels, windows up
+     * to 32 taps x channels, 8 or fewer output channels (two accumulators)
+     * and more than 16 (several blocks), right shifts only and any */
+    for (int iter = 0; iter < 120; iter++) {
+        shift_max = iter % 2 ? -1 : 2;
+        const int32_t kh = pick(1, 3), kw = pick(1, 3), ic = pick(1, q_max_i32(1, 32 / (kh * kw)));
+        conv_case(pick(1, 2), pick(3, 9), pick(3, 9), ic, iter % 3 ? pick(1, 8) : pick(9, 40), 1, kh, kw, pick(1, 2),
+                  0, 1);
+    }
+    conv_case(1, 13, 13, 3, 8, 1, 3, 3, 2, 0, 1);
+    shift_max = 2;
+    /* depth multiplier 1 (the int16-lane path): rows too wide for the
+     * ring (the int8-lane loop instead), channels in several slices, a
+     * last group of fewer than 8, 3x3 windows with right shifts only */
+    dw_case(1, 3, 100, 8, 1, 3, 3, 1, 1, 1);
+    dw_case(1, 6, 30, 40, 1, 3, 3, 1, 1, 1);
+    dw_case(1, 6, 30, 21, 1, 3, 3, 2, 1, 1);
+    dw_case(1, 5, 9, 70, 1, 5, 5, 1, 2, 1);
+    shift_max = -1;
+    dw_case(1, 25, 5, 64, 1, 3, 3, 1, 1, 1);
+    dw_case(1, 12, 12, 8, 1, 3, 3, 2, 1, 1);
+    for (int iter = 0; iter < 100; iter++)
+        dw_case(pick(1, 2), pick(1, 9), pick(1, 9), pick(1, 40), 1, 3, 3, pick(1, 2), pick(0, 2), 1);
+    shift_max = 2;
     static const int32_t muls[] = {1, 1, 1, 2, 3, 4, 5, 8, 16, 32, 48, 64};
     for (int iter = 0; iter < 400; iter++) {
         int32_t mul = muls[next() % (sizeof muls / sizeof muls[0])];
@@ -219,9 +351,21 @@ int main(void)
         dw_case(pick(1, 2), pick(1, 9), pick(1, 9), ic, mul, pick(1, 4), pick(1, 4), pick(1, 3), pick(0, 2),
                 pick(1, 2));
     }
+    for (int iter = 0; iter < 100; iter++)
+        add_case(pick(1, 2000));
+    for (int32_t n = 0; n < 100; n++)
+        copy_case(n < 50 ? n : pick(50, 3000));
+    for (int iter = 0; iter < 100; iter++)
+        quantize_case(16 * pick(1, 64));
+    avg_case(25, 5, 64, 5);   /* KWS */
+    avg_case(16, 16, 40, 16); /* 256 values */
+    for (int iter = 0; iter < 100; iter++) {
+        const int32_t rows = pick(1, 16), cols = pick(1, 256 / rows);
+        avg_case(rows, cols, pick(1, 70), cols + pick(0, 3));
+    }
     printf("mve_kernels: %lu cases, %lu output bytes compared, %lu mismatching case(s)\n", cases, bytes,
            mismatching_cases);
-    CHECK(cases > 600);
+    CHECK(cases > 1200);
     CHECK(mismatching_cases == 0);
     return check_done("mve_kernels");
 }

@@ -4,6 +4,7 @@
 #ifndef ET_KERNELS_CORTEX_M_CONV_S8_H
 #define ET_KERNELS_CORTEX_M_CONV_S8_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "../kernel_util.h"
@@ -44,6 +45,10 @@ bool conv_s8_read_args(et_kargs *a, const conv_s8_slots *s, conv_s8_params *p, c
 #if defined(__ARM_FEATURE_MVE)
 /* The Helium convolution (quantized_conv2d_s8.c), any shape. */
 void conv2d_s8_mve(const conv_s8_params *p);
+/* Bytes of stack the depthwise convolution's int16-lane path (depth
+ * multiplier 1) uses for its ring of input rows, weights and tables: what
+ * a planned scratch buffer would have to hold for it. */
+size_t dw_conv_s8_mul1_scratch_bytes(void);
 #endif
 
 #endif

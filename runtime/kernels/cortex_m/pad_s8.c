@@ -4,6 +4,7 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "../copy_bytes.h"
 #include "../kernel_util.h"
 #include "../kernels.h"
 #include "arg_layouts.h"
@@ -42,7 +43,7 @@ et_err k_cortex_m_pad(et_kargs *a)
     int8_t *dst = out->data;
     /* Fill, then copy rows of the innermost dim into place.  Input and
      * output never overlap: they are different planned tensors. */
-    memset(dst, (int)value, out->nbytes);
+    k_fill_bytes(dst, (int)value, out->nbytes);
     size_t row = (size_t)in_shape[3];
     /* Channels not padded (the usual spatial padding): a whole input row
      * of W * C bytes is contiguous on both sides, one copy per (n, h)
@@ -58,7 +59,7 @@ et_err k_cortex_m_pad(et_kargs *a)
                 size_t o = (((size_t)(n + pre[0]) * out_shape[1] + (h + pre[1])) * out_shape[2] + (w + pre[2])) *
                                out_shape[3] + pre[3];
                 size_t i = (((size_t)n * in_shape[1] + h) * in_shape[2] + w) * in_shape[3];
-                memmove(dst + o, src + i, row);
+                k_copy_bytes(dst + o, src + i, row);
             }
     return ET_OK;
 }

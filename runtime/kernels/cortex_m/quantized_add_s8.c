@@ -26,21 +26,44 @@ static int8_t add_s8_one(const add_s8_quant *q, int8_t x, int8_t y)
 }
 
 #if defined(__ARM_FEATURE_MVE)
-/* Helium, for inputs without broadcasting: four elements per vector
- * (VLDRB.S32 widening loads), the same three requantizations with
- * q_requantize_n_mve, clamp and narrowing store. */
-static void add_s8_mve(const add_s8_quant *q, const int8_t *x, const int8_t *y, int8_t *out, size_t n)
+/* One input on four lanes: (x + offset) * 2^20 requantized.  `shift` is
+ * 20 plus the left shift (one VSHL: both wrap as the scalar product does). */
+static inline __attribute__((always_inline)) int32x4_t add_input_mve(int32x4_t x, int32x4_t shift,
+                                                                   const q_requant_lanes *q)
 {
-    for (size_t i = 0; i < n; i += 4) {
-        mve_pred16_t p = vctp32q((uint32_t)(n - i < 4 ? n - i : 4));
-        int32x4_t a = vmulq_n_s32(vaddq_n_s32(vldrbq_z_s32(x + i, p), q->a_offset), 1 << ADD_LEFT_SHIFT);
-        int32x4_t b = vmulq_n_s32(vaddq_n_s32(vldrbq_z_s32(y + i, p), q->b_offset), 1 << ADD_LEFT_SHIFT);
-        a = q_requantize_n_mve(a, q->a_mult, q->a_shift);
-        b = q_requantize_n_mve(b, q->b_mult, q->b_shift);
-        int32x4_t r = q_requantize_clamp_mve(vaddq_s32(a, b), vdupq_n_s32(q->out_mult), vdupq_n_s32(q->out_shift),
-                                             q->out_offset, q->act_min, q->act_max);
-        vstrbq_p_s32(out + i, r, p);
+    return q_rounding_divide_by_pow2_mve(vqrdmulhq_s32(vshlq_s32(x, shift), q->mult), q->right_neg);
+}
+
+/* Helium, for inputs without broadcasting: eight elements per pass.
+ * Both inputs are loaded widened to int16 (VLDRB.S16) and offset there
+ * (|x + offset| < 2^15), their even and odd lanes widened to int32
+ * (VMOVLB/VMOVLT) and requantized, the sums requantized, narrowed, offset
+ * and clamped as one int16x8 back in element order
+ * (q_requantize_pair_mve); the shifts are split once per call.  False
+ * when an offset or the clamp does not fit int16 (no real model). */
+static bool add_s8_mve(const add_s8_quant *q, const int8_t *x, const int8_t *y, int8_t *out, size_t n)
+{
+    if (q->a_offset < -32000 || q->a_offset > 32000 || q->b_offset < -32000 || q->b_offset > 32000 ||
+        q->out_offset < INT16_MIN || q->out_offset > INT16_MAX || q->act_min < INT16_MIN || q->act_max > INT16_MAX ||
+        q->act_min > q->act_max)
+        return false;
+    const q_requant_lanes qa = q_requant_lanes_mve(vdupq_n_s32(q->a_mult), vdupq_n_s32(q->a_shift));
+    const q_requant_lanes qb = q_requant_lanes_mve(vdupq_n_s32(q->b_mult), vdupq_n_s32(q->b_shift));
+    const q_requant_lanes qo = q_requant_lanes_mve(vdupq_n_s32(q->out_mult), vdupq_n_s32(q->out_shift));
+    const int32x4_t a_shift = vaddq_n_s32(qa.left, ADD_LEFT_SHIFT), b_shift = vaddq_n_s32(qb.left, ADD_LEFT_SHIFT);
+    const int16x8_t lo = vdupq_n_s16((int16_t)q->act_min), hi = vdupq_n_s16((int16_t)q->act_max);
+    const bool out_right = q->out_shift < 0;
+    for (size_t i = 0; i < n; i += 8) {
+        const mve_pred16_t p = vctp16q((uint32_t)(n - i < 8 ? n - i : 8));
+        const int16x8_t xv = vaddq_n_s16(vldrbq_z_s16(x + i, p), (int16_t)q->a_offset);
+        const int16x8_t yv = vaddq_n_s16(vldrbq_z_s16(y + i, p), (int16_t)q->b_offset);
+        const int32x4_t even = vaddq_s32(add_input_mve(vmovlbq_s16(xv), a_shift, &qa),
+                                         add_input_mve(vmovlbq_s16(yv), b_shift, &qb));
+        const int32x4_t odd = vaddq_s32(add_input_mve(vmovltq_s16(xv), a_shift, &qa),
+                                        add_input_mve(vmovltq_s16(yv), b_shift, &qb));
+        vstrbq_p_s16(out + i, q_requantize_pair_mve(even, odd, qo, qo, out_right, (int16_t)q->out_offset, lo, hi), p);
     }
+    return true;
 }
 #endif
 
@@ -76,10 +99,8 @@ et_err k_cortex_m_quantized_add(et_kargs *a)
     int8_t *od = out->data;
     size_t n = et_tensor_numel(out);
 #if defined(__ARM_FEATURE_MVE)
-    if (k_bcast_is_identity(&ba) && k_bcast_is_identity(&bb)) {
-        add_s8_mve(&q, xd, yd, od, n);
+    if (k_bcast_is_identity(&ba) && k_bcast_is_identity(&bb) && add_s8_mve(&q, xd, yd, od, n))
         return ET_OK;
-    }
 #endif
     for (size_t i = 0; i < n; i++) {
         int8_t xv = xd[k_bcast_next(&ba)];

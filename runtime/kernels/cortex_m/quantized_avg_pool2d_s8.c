@@ -18,6 +18,47 @@ static int8_t rounded_mean(int32_t sum, int32_t count)
     return q_sat_s8(avg);
 }
 
+#if defined(__ARM_FEATURE_MVE)
+/* Window sums of 8 channels per int16 vector: at most 256 int8 values
+ * (|sum| <= 256 * 128 = 2^15) cannot leave int16, so the loads widen only
+ * to int16 (VLDRB.S16, 8 channels) and one VADD adds 8 channels.  16
+ * channels per pass over the window (predicated loads only for a last
+ * pass of fewer); the division stays scalar, per channel. */
+#define AVG_INT16_COUNT 256
+
+static void avg_window_sums_mve(const int8_t *win, int32_t rows, int32_t cols, int32_t row_stride, int32_t ch,
+                                int8_t *dst, int32_t count)
+{
+    for (int32_t c0 = 0; c0 < ch; c0 += 16) {
+        int16x8_t s0 = vdupq_n_s16(0), s1 = vdupq_n_s16(0);
+        const int8_t *row = win + c0;
+        if (ch - c0 >= 16) {
+            for (int32_t y = 0; y < rows; y++, row += row_stride) {
+                const int8_t *px = row;
+                for (int32_t x = 0; x < cols; x++, px += ch) {
+                    s0 = vaddq_s16(s0, vldrbq_s16(px));
+                    s1 = vaddq_s16(s1, vldrbq_s16(px + 8));
+                }
+            }
+        } else {
+            const mve_pred16_t p0 = vctp16q((uint32_t)(ch - c0)), p1 = vctp16q((uint32_t)q_max_i32(ch - c0 - 8, 0));
+            for (int32_t y = 0; y < rows; y++, row += row_stride) {
+                const int8_t *px = row;
+                for (int32_t x = 0; x < cols; x++, px += ch) {
+                    s0 = vaddq_s16(s0, vldrbq_z_s16(px, p0));
+                    s1 = vaddq_s16(s1, vldrbq_z_s16(px + 8, p1));
+                }
+            }
+        }
+        int16_t sums[16];
+        vst1q_s16(sums, s0);
+        vst1q_s16(sums + 8, s1);
+        for (int32_t c = c0; c < ch && c < c0 + 16; c++)
+            dst[c] = rounded_mean(sums[c - c0], count);
+    }
+}
+#endif
+
 et_err k_cortex_m_quantized_avg_pool2d(et_kargs *a)
 {
     int32_t kernel[2], stride[2], pad[2], dil[2] = {1, 1};
@@ -63,26 +104,12 @@ et_err k_cortex_m_quantized_avg_pool2d(et_kargs *a)
                 int32_t x1 = q_min_i32(ox * stride[1] - pad[1] + kernel[1], id.w);
                 int32_t count = (y1 - y0) * (x1 - x0);
 #if defined(__ARM_FEATURE_MVE)
-                /* Helium: the window sums of 16 channels at a time in four
-                 * int32 vectors (widening loads); the division stays scalar. */
-                for (int32_t c0 = 0; c0 < od.c; c0 += 16) {
-                    int32_t sums[16];
-                    int32x4_t s4[4] = {vdupq_n_s32(0), vdupq_n_s32(0), vdupq_n_s32(0), vdupq_n_s32(0)};
-                    for (int32_t y = y0; y < y1; y++)
-                        for (int32_t x = x0; x < x1; x++) {
-                            const int8_t *px = src + (((size_t)n * id.h + y) * id.w + x) * id.c + c0;
-                            for (int32_t q = 0; q < 4; q++) {
-                                int32_t left = od.c - c0 - 4 * q;
-                                mve_pred16_t p = vctp32q((uint32_t)(left > 0 ? left : 0));
-                                s4[q] = vaddq_s32(s4[q], vldrbq_z_s32(px + 4 * q, p));
-                            }
-                        }
-                    for (int32_t q = 0; q < 4; q++)
-                        vstrwq_s32(sums + 4 * q, s4[q]);
-                    for (int32_t c = c0; c < od.c && c < c0 + 16; c++)
-                        *dst++ = rounded_mean(sums[c - c0], count);
+                if (count <= AVG_INT16_COUNT) {
+                    const int8_t *win = src + (((size_t)n * id.h + y0) * id.w + x0) * id.c;
+                    avg_window_sums_mve(win, y1 - y0, x1 - x0, id.w * id.c, id.c, dst, count);
+                    dst += od.c;
+                    continue;
                 }
-                continue;
 #endif
                 for (int32_t c = 0; c < od.c; c++) {
                     int32_t sum = 0;

@@ -400,11 +400,172 @@ static __attribute__((noinline)) void conv2d_s8_mve_im2col(const conv_s8_params 
     conv2d_s8_mve_passes(p, im2col, (int32_t)sizeof im2col);
 }
 
+/* Convolutions with a short dot product and no padding: 1x1 over fewer
+ * than 16 input channels (VWW's 8 -> 16 pointwise layer; at 16 the
+ * dot-product blocks are faster again) and windows of at most 32 taps
+ * times channels (VWW's 3x3x3 first layer after its explicit `pad`),
+ * where the 2x2 dot-product blocks spend more on their bookkeeping and
+ * im2col rows than on 16-byte dot products.  Output channels in lanes:
+ * VMLA.S32 of four widened weights (VLDRB.S32) by one input byte, read in
+ * place (a window row is kw * ic contiguous bytes); 16 channels per pass
+ * in four accumulators (two when at most 8 are left) whose lanes are the
+ * even and odd channels of each 8 (weights transposed once into that
+ * order), so that q_requantize_pair_mve narrows each pair back into
+ * channel order for one 8-byte store.  The input offset is in the kernel
+ * sums, as everywhere here. */
+#define CONV_SMALL_K 32
+#define CONV_SMALL_OC 16
+
+typedef struct conv_small_k_block {
+    int8_t w[CONV_SMALL_K][CONV_SMALL_OC];  /* [k][lane]: lanes 0-3 channels 0,2,4,6, 4-7 1,3,5,7, ... */
+    int32_t ksum[CONV_SMALL_OC], mult[CONV_SMALL_OC], left[CONV_SMALL_OC], right_neg[CONV_SMALL_OC];
+} conv_small_k_block;
+
+/* channel of lane i of a block (relative to its first) */
+static inline int32_t conv_small_k_channel(int32_t i)
+{
+    return (i & 8) + ((i & 4) ? 2 * (i & 3) + 1 : 2 * (i & 3));
+}
+
+static void conv_small_k_prepare(const conv_s8_params *p, int32_t k, int32_t oc0, conv_small_k_block *b)
+{
+    for (int32_t i = 0; i < CONV_SMALL_OC; i++) {
+        const int32_t oc = oc0 + conv_small_k_channel(i);
+        const bool in = oc < p->out.c;
+        int32_t sum = 0;
+        for (int32_t j = 0; j < CONV_SMALL_K; j++) {
+            b->w[j][i] = in && j < k ? p->weight[(size_t)oc * k + j] : 0;
+            sum += b->w[j][i];
+        }
+        b->ksum[i] = in ? (int32_t)((uint32_t)(p->bias ? p->bias[oc] : 0) + (uint32_t)p->input_offset * (uint32_t)sum)
+                        : 0;
+        const int32_t shift = in ? p->shift[oc] : -1;
+        b->mult[i] = in ? p->multiplier[oc] : 0;
+        b->left[i] = q_max_i32(shift, 0);
+        b->right_neg[i] = q_min_i32(shift, 0);
+    }
+}
+
+static inline __attribute__((always_inline)) void conv_small_k_pixels(const conv_s8_params *p, int32_t oc0,
+                                                                      const conv_small_k_block *b, bool all_right,
+                                                                      bool half, bool window)
+{
+    const int32_t ic = p->in.c, row_run = p->kw * ic, row_stride = p->in.w * ic, kh = p->kh;
+    const int16x8_t lo = vdupq_n_s16((int16_t)p->act_min), hi = vdupq_n_s16((int16_t)p->act_max);
+    const int16_t out_offset = (int16_t)p->output_offset;
+    const mve_pred16_t st0 = vctp16q((uint32_t)(p->out.c - oc0)), st1 = vctp16q((uint32_t)(p->out.c - oc0 - 8));
+    const q_requant_lanes q[4] = {
+        {vldrwq_s32(b->mult), vldrwq_s32(b->left), vldrwq_s32(b->right_neg)},
+        {vldrwq_s32(b->mult + 4), vldrwq_s32(b->left + 4), vldrwq_s32(b->right_neg + 4)},
+        {vldrwq_s32(b->mult + 8), vldrwq_s32(b->left + 8), vldrwq_s32(b->right_neg + 8)},
+        {vldrwq_s32(b->mult + 12), vldrwq_s32(b->left + 12), vldrwq_s32(b->right_neg + 12)},
+    };
+    int8_t *out = p->output + oc0;
+    for (int32_t n = 0; n < p->out.n; n++)
+        for (int32_t oy = 0; oy < p->out.h; oy++) {
+            const int8_t *x = p->input + ((size_t)n * p->in.h + (size_t)oy * p->stride[0]) * row_stride;
+            for (int32_t ox = 0; ox < p->out.w; ox++, x += p->stride[1] * ic, out += p->out.c) {
+                const int8_t *w = &b->w[0][0];
+                /* GCC would hoist the weight vectors out of the pixel loop
+                 * and spill them: keep them loads */
+                __asm__("" : "+r"(w));
+                int32x4_t a0 = vldrwq_s32(b->ksum), a1 = vldrwq_s32(b->ksum + 4);
+                int32x4_t a2 = vldrwq_s32(b->ksum + 8), a3 = vldrwq_s32(b->ksum + 12);
+                /* a window row at a time (1x1, window false: the one row,
+                 * without the row loop GCC otherwise schedules worse) */
+                for (int32_t ky = 0; ky < (window ? kh : 1); ky++) {
+                    const int8_t *xr = x + ky * row_stride;
+                    for (int32_t j = 0; j < (window ? row_run : ic); j++, w += CONV_SMALL_OC) {
+                        const int32_t xj = xr[j];
+                        a0 = vmlaq_n_s32(a0, vldrbq_s32(w), xj);
+                        a1 = vmlaq_n_s32(a1, vldrbq_s32(w + 4), xj);
+                        if (!half) {
+                            a2 = vmlaq_n_s32(a2, vldrbq_s32(w + 8), xj);
+                            a3 = vmlaq_n_s32(a3, vldrbq_s32(w + 12), xj);
+                        }
+                    }
+                }
+                vstrbq_p_s16(out, q_requantize_pair_mve(a0, a1, q[0], q[1], all_right, out_offset, lo, hi), st0);
+                if (!half && p->out.c - oc0 > 8)
+                    vstrbq_p_s16(out + 8, q_requantize_pair_mve(a2, a3, q[2], q[3], all_right, out_offset, lo, hi),
+                                 st1);
+            }
+        }
+}
+
+static inline bool conv_small_k_fits(const conv_s8_params *p)
+{
+    const int32_t k = p->kh * p->kw * p->in.c;
+    return (p->kh * p->kw == 1 ? p->in.c < 16 : k <= CONV_SMALL_K) && p->pad[0] == 0 && p->pad[1] == 0 &&
+           p->dil[0] == 1 && p->dil[1] == 1 && p->groups == 1 && p->w_row == 0 && p->output_offset >= INT16_MIN &&
+           p->output_offset <= INT16_MAX && p->act_min >= INT16_MIN && p->act_max <= INT16_MAX;
+}
+
+static __attribute__((noinline)) void conv2d_s8_mve_small_k(const conv_s8_params *p)
+{
+    const int32_t k = p->kh * p->kw * p->in.c;
+    conv_small_k_block b __attribute__((aligned(16)));
+    for (int32_t oc0 = 0; oc0 < p->out.c; oc0 += CONV_SMALL_OC) {
+        conv_small_k_prepare(p, k, oc0, &b);
+        bool all_right = true;  /* every channel shifts right, none left */
+        for (int32_t i = 0; i < CONV_SMALL_OC; i++)
+            all_right &= b.right_neg[i] < 0;
+        /* four forms: 1x1 with right shifts only (VWW), a window of at most
+         * 8 channels with right shifts only (VWW's first layer), and each
+         * shape with any shifts */
+        const bool one = p->kh * p->kw == 1, half = p->out.c - oc0 <= 8;
+        if (one && all_right)
+            conv_small_k_pixels(p, oc0, &b, true, false, false);
+        else if (one)
+            conv_small_k_pixels(p, oc0, &b, false, false, false);
+        else if (all_right && half)
+            conv_small_k_pixels(p, oc0, &b, true, true, true);
+        else
+            conv_small_k_pixels(p, oc0, &b, false, false, true);
+    }
+}
+
+/* K not a multiple of 16 (VWW's pointwise layers over 8 channels, the
+ * 3x3x3 first layers of VWW and ResNet-8): the weight rows zero-padded
+ * to K16 once, into a stack buffer, so that the im2col rows, padded
+ * alike, take the assembly loop whole, where the rows of K bytes took a
+ * predicated tail step per pair of rows (VWW's 8-channel pointwise layer:
+ * 3.5 cycles per MAC).  The im2col padding bytes are whatever the buffer
+ * held: times a zero weight they add nothing. */
+#define CONV_PADDED_W_BYTES 1024
+
+static inline bool conv_padded_fits(const conv_s8_params *p, int32_t k)
+{
+    const int32_t k16 = (k + 15) & ~15;
+    return (k & 15) != 0 && p->w_row == 0 && (int64_t)k16 * p->out.c <= CONV_PADDED_W_BYTES &&
+           k16 <= CONV_IM2COL_BYTES;
+}
+
+static __attribute__((noinline)) void conv2d_s8_mve_padded(const conv_s8_params *p, int32_t k)
+{
+    const int32_t k16 = (k + 15) & ~15;
+    int8_t wt[CONV_PADDED_W_BYTES] __attribute__((aligned(16)));
+    for (int32_t oc = 0; oc < p->out.c; oc++) {
+        for (int32_t i = 0; i < k; i++)
+            wt[oc * k16 + i] = p->weight[(size_t)oc * k + i];
+        for (int32_t i = k; i < k16; i++)
+            wt[oc * k16 + i] = 0;
+    }
+    conv_s8_params padded = *p;
+    padded.weight = wt;
+    padded.w_row = k16;
+    conv2d_s8_mve_im2col(&padded);
+}
+
 void conv2d_s8_mve(const conv_s8_params *p)
 {
     const int32_t k = p->kh * p->kw * (p->in.c / p->groups);
     if (p->act_min > p->act_max)
         conv2d_s8(p);  /* a clamp min/max cannot express (no real model has one) */
+    else if (conv_small_k_fits(p))
+        conv2d_s8_mve_small_k(p);
+    else if (conv_padded_fits(p, k))
+        conv2d_s8_mve_padded(p, k);
     else if (p->kh == 1 && p->kw == 1 && p->pad[0] == 0 && p->pad[1] == 0)
         conv2d_s8_mve_passes(p, NULL, 0);
     else if (((k + 15) & ~15) <= CONV_IM2COL_BYTES)

@@ -87,21 +87,28 @@ typedef struct dw_tables {
     uint8_t gather[DW_BLOCK];  /* input channel of each lane, relative to the group's first */
 } dw_tables;
 
+/* bias + io * wsum of channel c (wsum: the sum of its weights), in
+ * wrapping int32 arithmetic */
+static int32_t dw_kernel_sum_of(const dw_conv_s8_params *p, int32_t c, int32_t wsum)
+{
+    return (int32_t)((uint32_t)(p->bias ? p->bias[c] : 0) + (uint32_t)p->input_offset * (uint32_t)wsum);
+}
+
+static int32_t dw_kernel_sum(const dw_conv_s8_params *p, int32_t c)
+{
+    int32_t wsum = 0;
+    for (int32_t tap = 0; tap < p->kh * p->kw; tap++)
+        wsum += p->weight[(size_t)tap * p->out.c + c];
+    return dw_kernel_sum_of(p, c, wsum);
+}
+
 static void dw_make_tables(const dw_conv_s8_params *p, int32_t c0, int32_t c1, dw_tables *t)
 {
-    const int32_t taps = p->kh * p->kw;
     for (int32_t i = 0; i < DW_BLOCK; i++) {
         const int32_t group = i & ~15;
         const int32_t c = c0 + group + dw_lane_channel[i & 15];
-        int32_t ksum = 0, mult = 0, shift = 0;
-        if (c < c1) {
-            int32_t wsum = 0;
-            for (int32_t tap = 0; tap < taps; tap++)
-                wsum += p->weight[(size_t)tap * p->out.c + c];
-            ksum = (int32_t)((uint32_t)(p->bias ? p->bias[c] : 0) + (uint32_t)p->input_offset * (uint32_t)wsum);
-            mult = p->multiplier[c];
-            shift = p->shift[c];
-        }
+        const int32_t ksum = c < c1 ? dw_kernel_sum(p, c) : 0, mult = c < c1 ? p->multiplier[c] : 0,
+                      shift = c < c1 ? p->shift[c] : 0;
         t->ksum[i] = ksum;
         t->mult[i] = mult;
         t->shift[i] = shift;
@@ -234,6 +241,320 @@ static inline __attribute__((always_inline)) void dw_block(enum dw_input_mode mo
     }
 }
 
+/* Depth multiplier 1 (every depthwise layer of KWS and VWW but KWS's
+ * first): eight channels per vector in int16 lanes.
+ *
+ *  - Input and weight bytes are widened by the load (VLDRB.S16) and
+ *    VMULLB/VMULLT.S16 multiply the even and odd channels straight into
+ *    two int32 accumulators: per tap and 8 channels two loads, two
+ *    multiplies (FP/MUL pipe) and two adds (integer pipe), where the
+ *    int8-lane loop above needs four widenings more on the integer pipe.
+ *  - The input rows a window reads are copied once into a ring of
+ *    (KH - 1) * dil + 1 rows, padded left and right (and whole rows above
+ *    and below the image) with -io, as the kernel-sum trick above wants:
+ *    every window is then inside the ring and the tap loop has no test.
+ *    Ring and weights are laid out per group of 8 channels
+ *    ([group][row][column][8], [group][tap][8]), so that every tap of a
+ *    window is a load at an immediate offset from one of KH row pointers,
+ *    and a group that has fewer than 8 channels is padded with zero
+ *    weights (only its store is predicated).
+ *  - Kernel sums, multipliers and both shifts are kept per channel in the
+ *    accumulators' lane order (0, 2, 4, 6 then 1, 3, 5, 7 of a group);
+ *    VMOVNB/VMOVNT put the two requantized vectors back in channel order
+ *    for one narrowing 8-byte store.
+ * The channels go in slices of at most DW16_SLICE, fewer when the ring
+ * or the weights would not fit their buffers; a layer whose rows are too
+ * wide for even 8 channels takes the int8-lane loop. */
+#define DW16_SLICE 64          /* channels per pass: size of the tables */
+#define DW16_RING_BYTES 2048   /* the ring of padded input rows */
+#define DW16_WEIGHT_BYTES 1024 /* one slice's weights, [group][tap][8] */
+
+typedef struct dw16_plan {
+    int32_t rows;   /* rows in the ring: (KH - 1) * dil_y + 1 */
+    int32_t width;  /* padded columns the output row's windows cover */
+    int32_t slice;  /* channels per pass, a multiple of 8; 0: does not fit */
+} dw16_plan;
+
+static dw16_plan dw16_plan_for(const dw_conv_s8_params *p)
+{
+    dw16_plan plan = {(p->kh - 1) * p->dil[0] + 1, (p->out.w - 1) * p->stride[1] + (p->kw - 1) * p->dil[1] + 1, 0};
+    int64_t fit = DW16_RING_BYTES / ((int64_t)plan.rows * plan.width);  /* ring bytes per channel */
+    fit = fit < DW16_WEIGHT_BYTES / (p->kh * p->kw) ? fit : DW16_WEIGHT_BYTES / (p->kh * p->kw);
+    fit = fit < DW16_SLICE ? fit : DW16_SLICE;
+    fit = fit < ((p->out.c + 7) & ~7) ? fit : ((p->out.c + 7) & ~7);
+    plan.slice = (int32_t)fit & ~7;
+    return plan;
+}
+
+typedef struct dw16_tables {
+    int32_t ksum[DW16_SLICE], mult[DW16_SLICE], left[DW16_SLICE], right_neg[DW16_SLICE];  /* lane order */
+} dw16_tables;
+
+/* Tables and [group][tap][8] weights of channels [c0, c1). */
+static void dw16_prepare(const dw_conv_s8_params *p, int32_t c0, int32_t c1, dw16_tables *t, int8_t *wt)
+{
+    const int32_t taps = p->kh * p->kw, groups = (c1 - c0 + 7) / 8;
+    /* the weights of 8 channels per vector, summed on the way (at most
+     * 128 taps of |w| <= 128: int16 holds the sums) */
+    int16_t wsum[DW16_SLICE] __attribute__((aligned(16)));
+    for (int32_t g = 0; g < groups; g++) {
+        const mve_pred16_t pg = vctp16q((uint32_t)(c1 - c0 - 8 * g));
+        int16x8_t sum = vdupq_n_s16(0);
+        for (int32_t tap = 0; tap < taps; tap++) {
+            const int16x8_t w = vldrbq_z_s16(p->weight + (size_t)tap * p->out.c + c0 + 8 * g, pg);
+            vstrbq_s16(wt + (g * taps + tap) * 8, w);
+            sum = vaddq_s16(sum, w);
+        }
+        vst1q_s16(wsum + 8 * g, sum);
+    }
+    for (int32_t i = 0; i < groups * 8; i++) {
+        /* lane i of the group's two vectors: even channels, then odd */
+        const int32_t c = c0 + (i & ~7) + ((i & 7) < 4 ? 2 * (i & 3) : 2 * (i & 3) + 1);
+        const bool in = c < c1;
+        const int32_t shift = in ? p->shift[c] : 0;
+        t->ksum[i] = in ? dw_kernel_sum_of(p, c, wsum[c - c0]) : 0;
+        t->mult[i] = in ? p->multiplier[c] : 0;
+        t->left[i] = q_max_i32(shift, 0);
+        t->right_neg[i] = q_min_i32(shift, 0);
+    }
+}
+
+/* Input row iy (any row: outside the image it is all padding) of channels
+ * [c0, c1) into ring slot `slot`: the padding columns, then the image's
+ * columns (predicated loads only for a last group of fewer than 8). */
+static void dw16_load_row(const dw_conv_s8_params *p, const dw16_plan *plan, const int8_t *in_n, int32_t iy,
+                          int32_t c0, int32_t c1, int32_t slot, int8_t *ring)
+{
+    const int16x8_t pad = vdupq_n_s16((int16_t)-p->input_offset);
+    const int32_t groups = (c1 - c0 + 7) / 8, in_c = p->in.c, width = plan->width;
+    const bool row_ok = iy >= 0 && iy < p->in.h;
+    /* columns [j0, j1) of the ring row are image columns j - pad */
+    const int32_t j0 = row_ok ? q_min_i32(p->pad[1], width) : width;
+    const int32_t j1 = row_ok ? q_max_i32(j0, q_min_i32(width, p->pad[1] + p->in.w)) : width;
+    for (int32_t g = 0; g < groups; g++) {
+        int8_t *dst = ring + ((size_t)g * plan->rows + slot) * width * 8;
+        int32_t j = 0;
+        for (; j < j0; j++, dst += 8)
+            vstrbq_s16(dst, pad);
+        const int8_t *src = in_n + ((size_t)(row_ok ? iy : 0) * p->in.w + (j0 - p->pad[1])) * in_c + c0 + 8 * g;
+        if (c1 - c0 - 8 * g >= 8) {
+            for (; j < j1; j++, dst += 8, src += in_c)
+                vstrbq_s16(dst, vldrbq_s16(src));
+        } else {
+            const mve_pred16_t pg = vctp16q((uint32_t)(c1 - c0 - 8 * g));
+            for (; j < j1; j++, dst += 8, src += in_c)
+                vstrbq_s16(dst, vldrbq_z_s16(src, pg));
+        }
+        for (; j < width; j++, dst += 8)
+            vstrbq_s16(dst, pad);
+    }
+}
+
+/* What one output row of one group of 8 channels reads and writes:
+ * row[ky] is the ring row of tap row ky at the group, w the group's
+ * weights, the tables at the group, out the row's first pixel at the
+ * group's first channel. */
+typedef struct dw16_row_args {
+    const int8_t *row[8];
+    const int8_t *w;
+    const int32_t *ksum, *mult, *left, *right_neg;
+    int8_t *out;
+    mve_pred16_t store;  /* the group's channels */
+} dw16_row_args;
+
+/* Everything that is the same for every row and group. */
+typedef struct dw16_geom {
+    int32_t kh, kw, dx8, sx8, out_w, out_c;
+    int16_t out_offset;
+    int16x8_t lo, hi;
+} dw16_geom;
+
+/* even/odd += the tap's 8 inputs times its 8 weights */
+#define DW16_TAP(x, w)                                                       \
+    do {                                                                     \
+        const int16x8_t xv_ = vldrbq_s16(x), wv_ = vldrbq_s16(w);            \
+        even = vaddq_s32(even, vmullbq_int_s16(xv_, wv_));                   \
+        odd = vaddq_s32(odd, vmulltq_int_s16(xv_, wv_));                     \
+    } while (0)
+
+static inline __attribute__((always_inline)) void dw16_store(const dw16_row_args *r, const dw16_geom *g,
+                                                             int32x4_t even, int32x4_t odd, int8_t *out,
+                                                             bool all_right)
+{
+    const q_requant_lanes qe = {vldrwq_s32(r->mult), vldrwq_s32(r->left), vldrwq_s32(r->right_neg)};
+    const q_requant_lanes qo = {vldrwq_s32(r->mult + 4), vldrwq_s32(r->left + 4), vldrwq_s32(r->right_neg + 4)};
+    vstrbq_p_s16(out, q_requantize_pair_mve(even, odd, qe, qo, all_right, g->out_offset, g->lo, g->hi), r->store);
+}
+
+/* 3x3, dilation 1 along x: the nine taps in assembly, each an immediate
+ * offset from one of three row pointers.  GCC, given the same in
+ * intrinsics, hoists the nine weight vectors out of the pixel loop and
+ * carries the inputs shared with the next pixel, which eight Q registers
+ * cannot hold: it spilled both to the stack (three times the cycles).
+ * Scheduled so that the three pipes take turns (load, multiply, add: one
+ * Helium instruction per cycle, 6 cycles per tap on the pipeline model):
+ * while one tap multiplies, the next tap's input and weights load into the
+ * other pair of registers (q0/q1, q2/q3); products in q4 (even channels)
+ * and q5 (odd).  Widening loads take only r0-r7 as base ("l"). */
+#define DW16_3X3_TAPS             \
+    "vldrw.32 %q[e], [%[ks]]\n"       \
+    "vldrw.32 %q[o], [%[ks], #16]\n"  \
+    "vldrb.s16 q0, [%[r0]]\n"         \
+    "vldrb.s16 q1, [%[w]]\n"          \
+    "vmullb.s16 q4, q0, q1\n"         \
+    "vldrb.s16 q2, [%[r0], #8]\n"     \
+    "vmullt.s16 q5, q0, q1\n"         \
+    "vldrb.s16 q3, [%[w], #8]\n"      \
+    "vadd.i32 %q[e], %q[e], q4\n"     \
+    "vmullb.s16 q4, q2, q3\n"         \
+    "vldrb.s16 q0, [%[r0], #16]\n"    \
+    "vadd.i32 %q[o], %q[o], q5\n"     \
+    "vmullt.s16 q5, q2, q3\n"         \
+    "vldrb.s16 q1, [%[w], #16]\n"     \
+    "vadd.i32 %q[e], %q[e], q4\n"     \
+    "vmullb.s16 q4, q0, q1\n"         \
+    "vldrb.s16 q2, [%[r1]]\n"         \
+    "vadd.i32 %q[o], %q[o], q5\n"     \
+    "vmullt.s16 q5, q0, q1\n"         \
+    "vldrb.s16 q3, [%[w], #24]\n"     \
+    "vadd.i32 %q[e], %q[e], q4\n"     \
+    "vmullb.s16 q4, q2, q3\n"         \
+    "vldrb.s16 q0, [%[r1], #8]\n"     \
+    "vadd.i32 %q[o], %q[o], q5\n"     \
+    "vmullt.s16 q5, q2, q3\n"         \
+    "vldrb.s16 q1, [%[w], #32]\n"     \
+    "vadd.i32 %q[e], %q[e], q4\n"     \
+    "vmullb.s16 q4, q0, q1\n"         \
+    "vldrb.s16 q2, [%[r1], #16]\n"    \
+    "vadd.i32 %q[o], %q[o], q5\n"     \
+    "vmullt.s16 q5, q0, q1\n"         \
+    "vldrb.s16 q3, [%[w], #40]\n"     \
+    "vadd.i32 %q[e], %q[e], q4\n"     \
+    "vmullb.s16 q4, q2, q3\n"         \
+    "vldrb.s16 q0, [%[r2]]\n"         \
+    "vadd.i32 %q[o], %q[o], q5\n"     \
+    "vmullt.s16 q5, q2, q3\n"         \
+    "vldrb.s16 q1, [%[w], #48]\n"     \
+    "vadd.i32 %q[e], %q[e], q4\n"     \
+    "vmullb.s16 q4, q0, q1\n"         \
+    "vldrb.s16 q2, [%[r2], #8]\n"     \
+    "vadd.i32 %q[o], %q[o], q5\n"     \
+    "vmullt.s16 q5, q0, q1\n"         \
+    "vldrb.s16 q3, [%[w], #56]\n"     \
+    "vadd.i32 %q[e], %q[e], q4\n"     \
+    "vmullb.s16 q4, q2, q3\n"         \
+    "vldrb.s16 q0, [%[r2], #16]\n"    \
+    "vadd.i32 %q[o], %q[o], q5\n"     \
+    "vmullt.s16 q5, q2, q3\n"         \
+    "vldrb.s16 q1, [%[w], #64]\n"     \
+    "vadd.i32 %q[e], %q[e], q4\n"     \
+    "vmullb.s16 q4, q0, q1\n"         \
+    "vadd.i32 %q[o], %q[o], q5\n"     \
+    "vmullt.s16 q5, q0, q1\n"         \
+    "vadd.i32 %q[e], %q[e], q4\n"     \
+    "vadd.i32 %q[o], %q[o], q5\n"
+
+static inline __attribute__((always_inline)) void dw16_row_3x3(const dw16_row_args *r, const dw16_geom *g,
+                                                               bool all_right)
+{
+    const int8_t *r0 = r->row[0], *r1 = r->row[1], *r2 = r->row[2];
+    int8_t *out = r->out;
+    for (int32_t ox = 0; ox < g->out_w; ox++, out += g->out_c, r0 += g->sx8, r1 += g->sx8, r2 += g->sx8) {
+        int32x4_t even, odd;
+        __asm__ volatile(DW16_3X3_TAPS
+                         : [e] "=&w"(even), [o] "=&w"(odd)
+                         : [ks] "r"(r->ksum), [w] "l"(r->w), [r0] "l"(r0), [r1] "l"(r1), [r2] "l"(r2)
+                         : "q0", "q1", "q2", "q3", "q4", "q5", "memory");
+        dw16_store(r, g, even, odd, out, all_right);
+    }
+}
+
+/* Any window. */
+static void dw16_row_any(const dw16_row_args *r, const dw16_geom *g)
+{
+    int8_t *out = r->out;
+    for (int32_t ox = 0; ox < g->out_w; ox++, out += g->out_c) {
+        int32x4_t even = vldrwq_s32(r->ksum), odd = vldrwq_s32(r->ksum + 4);
+        const int8_t *w = r->w;
+        for (int32_t ky = 0; ky < g->kh; ky++) {
+            const int8_t *x = r->row[ky] + ox * g->sx8;
+            for (int32_t kx = 0; kx < g->kw; kx++, w += 8, x += g->dx8)
+                DW16_TAP(x, w);
+        }
+        dw16_store(r, g, even, odd, out, false);
+    }
+}
+
+/* Channels [c0, c1) of every output pixel. */
+static void dw16_slice(const dw_conv_s8_params *p, const dw16_plan *plan, int32_t c0, int32_t c1,
+                       const dw16_tables *t, const int8_t *wt, int8_t *ring)
+{
+    const int32_t groups = (c1 - c0 + 7) / 8, taps = p->kh * p->kw, rows = plan->rows;
+    const dw16_geom g = {p->kh, p->kw, p->dil[1] * 8, p->stride[1] * 8, p->out.w, p->out.c,
+                         (int16_t)p->output_offset, vdupq_n_s16((int16_t)p->act_min), vdupq_n_s16((int16_t)p->act_max)};
+    bool all_right = true;  /* every channel shifts right, none left */
+    for (int32_t i = 0; i < groups * 8; i++)
+        all_right &= t->right_neg[i] < 0;
+    const bool k3x3 = p->kh == 3 && p->kw == 3 && p->dil[1] == 1;
+    for (int32_t n = 0; n < p->out.n; n++) {
+        const int8_t *in_n = p->input + (size_t)n * p->in.h * p->in.w * p->in.c;
+        int8_t *out_n = p->output + (size_t)n * p->out.h * p->out.w * g.out_c;
+        int32_t loaded = 0;  /* ring rows (padded row index) loaded so far */
+        for (int32_t oy = 0; oy < p->out.h; oy++) {
+            const int32_t first = oy * p->stride[0], end = first + rows;
+            for (int32_t r = q_max_i32(loaded, first); r < end; r++)
+                dw16_load_row(p, plan, in_n, r - p->pad[0], c0, c1, r % rows, ring);
+            loaded = end;
+            size_t row_off[8];  /* ring offset of tap row ky in group 0 */
+            for (int32_t ky = 0; ky < p->kh; ky++)
+                row_off[ky] = (size_t)((first + ky * p->dil[0]) % rows) * plan->width * 8;
+            for (int32_t gi = 0; gi < groups; gi++) {
+                dw16_row_args r = {
+                    .w = wt + (size_t)gi * taps * 8,
+                    .ksum = t->ksum + 8 * gi, .mult = t->mult + 8 * gi, .left = t->left + 8 * gi,
+                    .right_neg = t->right_neg + 8 * gi,
+                    .out = out_n + ((size_t)oy * p->out.w) * g.out_c + c0 + 8 * gi,
+                    .store = vctp16q((uint32_t)(c1 - c0 - 8 * gi)),
+                };
+                for (int32_t ky = 0; ky < p->kh; ky++)
+                    r.row[ky] = ring + (size_t)gi * rows * plan->width * 8 + row_off[ky];
+                if (k3x3 && all_right)
+                    dw16_row_3x3(&r, &g, true);
+                else if (k3x3)
+                    dw16_row_3x3(&r, &g, false);
+                else
+                    dw16_row_any(&r, &g);
+            }
+        }
+    }
+}
+
+size_t dw_conv_s8_mul1_scratch_bytes(void)
+{
+    return DW16_RING_BYTES + DW16_WEIGHT_BYTES + sizeof(dw16_tables);
+}
+
+static __attribute__((noinline)) bool depthwise_mul1_mve(const dw_conv_s8_params *p)
+{
+    /* the narrowing requantization wants the offset and clamp in int16 */
+    if (p->depth_multiplier != 1 || p->kh > 8 || p->kh * p->kw > DW16_WEIGHT_BYTES / 8 ||
+        p->output_offset < INT16_MIN || p->output_offset > INT16_MAX || p->act_min < INT16_MIN ||
+        p->act_max > INT16_MAX)
+        return false;
+    const dw16_plan plan = dw16_plan_for(p);
+    if (plan.slice < 8)
+        return false;
+    int8_t ring[DW16_RING_BYTES] __attribute__((aligned(16)));
+    int8_t wt[DW16_WEIGHT_BYTES] __attribute__((aligned(16)));
+    dw16_tables t;
+    for (int32_t c0 = 0; c0 < p->out.c; c0 += plan.slice) {
+        const int32_t c1 = q_min_i32(c0 + plan.slice, p->out.c);
+        dw16_prepare(p, c0, c1, &t, wt);
+        dw16_slice(p, &plan, c0, c1, &t, wt, ring);
+    }
+    return true;
+}
+
 /* One input channel (e.g. KWS's first layer: multiplier 64, 10x4
  * kernel): out[p][c] = sum over taps of x[p, t] * w[t][c] is a
  * convolution with IC = 1 whose weight row for output channel c is
@@ -276,7 +597,7 @@ static __attribute__((noinline)) void depthwise_conv2d_s8_mve(const dw_conv_s8_p
         depthwise_conv2d_s8(p);  /* a clamp VMAX/VMIN cannot express (no real model has one) */
         return;
     }
-    if (depthwise_as_conv_mve(p))
+    if (depthwise_as_conv_mve(p) || depthwise_mul1_mve(p))
         return;
     dw_tables t;
     for (int32_t c0 = 0; c0 < p->out.c; c0 += DW_BLOCK) {

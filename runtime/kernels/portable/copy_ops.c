@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "../copy_bytes.h"
 #include "../kernel_util.h"
 #include "../kernels.h"
 
@@ -40,7 +41,7 @@ static et_err clone_dim_order(et_kargs *a)
     if (!a->ok)
         return et_kresult(a);
     if (et_tensor_same_layout(in, out)) {
-        memmove(out->data, in->data, out->nbytes);
+        k_copy_bytes(out->data, in->data, out->nbytes);
         return ET_OK;
     }
     k_bcast_init(a, &it, out, in, "self");
@@ -74,7 +75,7 @@ et_err k_reshape_copy(et_kargs *a)
              ET_ERR_UNSUPPORTED_DIM_ORDER, "reshape needs contiguous tensors");
     if (!a->ok)
         return et_kresult(a);
-    memmove(out->data, in->data, out->nbytes);
+    k_copy_bytes(out->data, in->data, out->nbytes);
     return ET_OK;
 }
 
