@@ -19,7 +19,6 @@
 #define UNLIKELY(x) __builtin_expect(!!(x), 0)
 
 #define CHUNK_INSNS (BUS_PAGE_SIZE / 2)
-#define DECODE_MEMO_SIZE 4096u
 
 cpu_t *cpu_create(bus_t *bus, const cpu_hooks_t *hooks)
 {
@@ -27,7 +26,10 @@ cpu_t *cpu_create(bus_t *bus, const cpu_hooks_t *hooks)
     if (!cpu)
         return NULL;
     cpu->icache = calloc(1, sizeof *cpu->icache);
-    if (!cpu->icache) {
+    if (cpu->icache)
+        cpu->icache->decode_memo = calloc(CPU_DECODE_MEMO_SIZE, sizeof(insn_t));
+    if (!cpu->icache || !cpu->icache->decode_memo) {
+        free(cpu->icache);
         free(cpu);
         return NULL;
     }
@@ -65,6 +67,7 @@ void cpu_destroy(cpu_t *cpu)
     if (!cpu)
         return;
     cpu_icache_flush(cpu);
+    free(cpu->icache->decode_memo);
     free(cpu->icache);
     free(cpu->mem_trace_pages);
     free(cpu);
@@ -320,10 +323,10 @@ static void fetch_decode(cpu_t *cpu, uint32_t pc, insn_t *in)
      * encoding, and code that rewrites itself (or garbage run as code)
      * decodes the same encodings over and over: a direct-mapped memo of
      * recent results makes that cheap.  Only the fetch cost depends on
-     * where the instruction sits. */
-    static insn_t memo[DECODE_MEMO_SIZE];
+     * where the instruction sits.  The memo is the core's (cpu_icache_t),
+     * not a static: no state is shared between cores or simulations. */
     uint32_t raw = wide ? (hw1 << 16) | hw2 : hw1;
-    insn_t *m = &memo[(raw ^ (raw >> 11) ^ (raw >> 23)) & (DECODE_MEMO_SIZE - 1u)];
+    insn_t *m = &cpu->icache->decode_memo[(raw ^ (raw >> 11) ^ (raw >> 23)) & (CPU_DECODE_MEMO_SIZE - 1u)];
     if (m->exec && m->raw == raw && m->size == (wide ? 4u : 2u)) {
         *in = *m;
     } else {

@@ -165,10 +165,15 @@ typedef struct cpu_exc_state {
 } cpu_exc_state_t;
 
 /* Predecoded instruction cache: one chunk of instructions per 64 KiB page
- * of code, allocated the first time the page is executed. */
+ * of code, allocated the first time the page is executed.  The decode memo
+ * (isa/cpu.c, fetch_decode()) belongs to the core too: it is mutable, so it
+ * lives in the instance, never in a process-wide static (two cores or two
+ * simulations in one process must not share it). */
 typedef struct cpu_icache {
     struct insn *chunk[BUS_NUM_PAGES];
+    struct insn *decode_memo;   /* CPU_DECODE_MEMO_SIZE entries, direct-mapped by encoding */
 } cpu_icache_t;
+#define CPU_DECODE_MEMO_SIZE 4096u
 
 /* State of the pipeline model (isa/timing.h, isa/pipeline.h). */
 #define CPU_SCOREBOARD 4
