@@ -382,58 +382,17 @@ static __attribute__((noinline)) void execute_in_it(cpu_t *cpu, const insn_t *in
         cpu->it_cur = 0;
 }
 
-/* The family dispatchers (isa/insn.h), else the indirect call. */
-static inline __attribute__((always_inline)) void dispatch_family(cpu_t *cpu, const insn_t *in)
-{
-    switch (in->hot_family) {
-    case ISA_HOT_MVE: isa_dispatch_mve(cpu, in); return;
-    case ISA_HOT_MVE_INT: isa_dispatch_mve_int(cpu, in); return;
-    case ISA_HOT_FP: isa_dispatch_fp(cpu, in); return;
-    case ISA_HOT_LDST: isa_dispatch_ldst(cpu, in); return;
-    case ISA_HOT_DP: isa_dispatch_dp(cpu, in); return;
-    default: in->exec(cpu, in); return;
-    }
-}
-
-/* Run the execute function of in.  The frequent ones (see isa/insn.h) are
- * direct calls after a compare each, most frequent first (by the dynamic
- * instruction mix of the KWS inference and the test programs); the rest
- * go through the indirect call. */
+/* Run the execute function of in: the hot ones (isa/hot_path.h) by a
+ * direct call through their family's dispatcher, the rest by the indirect
+ * call. */
 static inline __attribute__((always_inline)) void dispatch(cpu_t *cpu, const insn_t *in)
 {
-    isa_exec_fn f = in->exec;
-    if (f == isa_exec_ldr_imm_32)
-        isa_exec_ldr_imm_32(cpu, in);
-    else if (f == isa_exec_add_reg)
-        isa_exec_add_reg(cpu, in);
-    else if (f == isa_exec_bcond)
-        isa_exec_bcond(cpu, in);
-    else if (f == isa_exec_add_imm)
-        isa_exec_add_imm(cpu, in);
-    else if (f == isa_exec_str_imm_32)
-        isa_exec_str_imm_32(cpu, in);
-    else if (f == isa_exec_ldr_pre_s8)
-        isa_exec_ldr_pre_s8(cpu, in);
-    else if (f == isa_exec_mla)
-        isa_exec_mla(cpu, in);
-    else if (f == isa_exec_le)
-        isa_exec_le(cpu, in);
-    else if (f == isa_exec_cmp_imm)
-        isa_exec_cmp_imm(cpu, in);
-    else if (f == isa_exec_mov_reg)
-        isa_exec_mov_reg(cpu, in);
-    else if (f == isa_exec_cmp_reg)
-        isa_exec_cmp_reg(cpu, in);
-    else if (f == isa_exec_ldr_imm_s8)
-        isa_exec_ldr_imm_s8(cpu, in);
-    else if (f == isa_exec_mov_imm)
-        isa_exec_mov_imm(cpu, in);
-    else if (f == isa_exec_mul)
-        isa_exec_mul(cpu, in);
-    else if (f == isa_exec_b)
-        isa_exec_b(cpu, in);
-    else
-        dispatch_family(cpu, in);
+    switch (in->hot_family) {
+#define HOT_FAMILY_CASE_(family, ENUM) case ISA_HOT_##ENUM: isa_dispatch_##family(cpu, in); return;
+        ISA_HOT_FAMILIES(HOT_FAMILY_CASE_)
+#undef HOT_FAMILY_CASE_
+    default: in->exec(cpu, in); return;
+    }
 }
 
 /* The fast loop.  Kept apart from cpu_run() so no local variable lives
