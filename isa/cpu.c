@@ -369,19 +369,6 @@ const insn_t *cpu_cached_insn(const cpu_t *cpu, uint32_t pc)
     return in->exec ? in : NULL;
 }
 
-/* An instruction inside an IT block: its condition, then ITAdvance.
- * it_cur holds the state it executes under, cleared again once the block
- * is over (outside IT blocks it_cur stays 0 and is never written). */
-static __attribute__((noinline)) void execute_in_it(cpu_t *cpu, const insn_t *in, uint32_t it)
-{
-    cpu->it_cur = it;
-    cpu->itstate = it_advance(it);
-    if (alu_cond_passed(cpu, it >> 4))
-        in->exec(cpu, in);
-    if (cpu->itstate == 0)
-        cpu->it_cur = 0;
-}
-
 /* Run the execute function of in: the hot ones (isa/hot_path.h) by a
  * direct call through their family's dispatcher, the rest by the indirect
  * call. */
@@ -393,6 +380,21 @@ static inline __attribute__((always_inline)) void dispatch(cpu_t *cpu, const ins
 #undef HOT_FAMILY_CASE_
     default: in->exec(cpu, in); return;
     }
+}
+
+/* An instruction inside an IT block: its condition, then ITAdvance.
+ * it_cur holds the state it executes under, cleared again once the block
+ * is over (outside IT blocks it_cur stays 0 and is never written).  Out of
+ * line (IT blocks are the rarer case) but with the direct calls too: the
+ * conditional instructions of a hot loop are as frequent as the others. */
+static __attribute__((noinline)) void execute_in_it(cpu_t *cpu, const insn_t *in, uint32_t it)
+{
+    cpu->it_cur = it;
+    cpu->itstate = it_advance(it);
+    if (alu_cond_passed(cpu, it >> 4))
+        dispatch(cpu, in);
+    if (cpu->itstate == 0)
+        cpu->it_cur = 0;
 }
 
 /* The fast loop.  Kept apart from cpu_run() so no local variable lives
