@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "alu.h"
+#include "block.h"
 #include "cache.h"
 #include "cpu_internal.h"
 #include "insn.h"
@@ -28,7 +29,11 @@ cpu_t *cpu_create(bus_t *bus, const cpu_hooks_t *hooks)
     cpu->icache = calloc(1, sizeof *cpu->icache);
     if (cpu->icache)
         cpu->icache->decode_memo = calloc(CPU_DECODE_MEMO_SIZE, sizeof(insn_t));
-    if (!cpu->icache || !cpu->icache->decode_memo) {
+    cpu->blocks = block_cache_create();
+    if (!cpu->icache || !cpu->icache->decode_memo || !cpu->blocks) {
+        block_cache_destroy(cpu->blocks);
+        if (cpu->icache)
+            free(cpu->icache->decode_memo);
         free(cpu->icache);
         free(cpu);
         return NULL;
@@ -37,6 +42,7 @@ cpu_t *cpu_create(bus_t *bus, const cpu_hooks_t *hooks)
     cpu->dpage = bus->page;
     if (hooks)
         cpu->hooks = *hooks;
+    cpu->exec_interp = true;   /* the block path only where asked for (cpu_t.exec_interp) */
     cpu->fpu_present = 1;
     cpu->mve_present = 1;
     cpu->exc.prio_bits = 3;
@@ -51,6 +57,7 @@ void cpu_icache_flush(cpu_t *cpu)
     /* The run loop keeps a chunk pointer while it stays in the fast path:
      * make it leave (cpu_handle_events() sets event_cycle again). */
     cpu->event_cycle = 0;
+    block_cache_invalidate(cpu->blocks);
     for (uint32_t i = 0; i < BUS_NUM_PAGES; i++) {
         if (cpu->icache->chunk[i]) {
             free(cpu->icache->chunk[i]);
@@ -69,6 +76,7 @@ void cpu_destroy(cpu_t *cpu)
     cpu_icache_flush(cpu);
     free(cpu->icache->decode_memo);
     free(cpu->icache);
+    block_cache_destroy(cpu->blocks);
     free(cpu->mem_trace_pages);
     free(cpu);
 }
@@ -268,10 +276,19 @@ void cpu_first_write(cpu_t *cpu, bus_page_t *p)
 void cpu_icache_invalidate(cpu_t *cpu, uint32_t addr, unsigned size)
 {
     /* An instruction starting up to 2 bytes before addr may cover it. */
+    bool dropped = false;
     for (uint32_t a = (addr - 2) & ~1u; a < addr + size; a += 2) {
         insn_t *chunk = cpu->icache->chunk[a >> BUS_PAGE_BITS];
-        if (chunk)
+        if (chunk && chunk[(a & (BUS_PAGE_SIZE - 1)) >> 1].exec) {
             chunk[(a & (BUS_PAGE_SIZE - 1)) >> 1].exec = NULL;
+            dropped = true;
+        }
+    }
+    if (dropped && !cpu->exec_interp) {
+        /* A block holding it is stale: the block path leaves at the next
+         * events check (after this instruction), which then finds none. */
+        block_cache_invalidate(cpu->blocks);
+        cpu->event_cycle = 0;
     }
 }
 
@@ -397,6 +414,60 @@ static __attribute__((noinline)) void execute_in_it(cpu_t *cpu, const insn_t *in
         cpu->it_cur = 0;
 }
 
+/* Run block b, entered at cycle entry in its entry state (isa/block.h):
+ * per instruction what the loop below does, with the pipeline model's
+ * issue cycle, stall and pairing taken from the block.  Leaves after the
+ * first instruction whose execute function added cycles (its retire step
+ * then runs on the rebuilt state), at a change of flow, when an event is
+ * due, or at the block's end, the model's state rebuilt each time. */
+static inline __attribute__((always_inline)) void run_block(cpu_t *cpu, const block_t *b, uint64_t entry)
+{
+    block_cache_t *bc = cpu->blocks;
+    bc->active = b;
+    bc->active_entry = entry;
+    uint32_t pc = b->pc;
+    for (uint32_t i = 0;; i++) {
+        const insn_t *in = b->insn[i];
+        bc->active_index = i;
+        cpu->r[15] = pc + 4;
+        uint32_t fall = pc + in->size;
+        cpu->next_pc = fall;
+        uint64_t issued = entry + b->issue[i];
+        cpu->pl.stall_cycles += b->stall[i];
+        cpu->cycles = issued;
+        uint32_t it = cpu->itstate;
+        if (UNLIKELY(it != 0))
+            execute_in_it(cpu, in, it);
+        else
+            dispatch(cpu, in);
+        uint64_t now;
+        bool dynamic = cpu->cycles != issued;
+        if (LIKELY(!dynamic)) {
+            cpu->pl.class_insns[in->tclass]++;
+            cpu->pl.dual_issued += b->dual[i];
+            now = entry + b->next[i];
+        } else {
+            block_restore(&cpu->pl, &b->before[i], entry);
+            now = pipeline_retire(&cpu->pl, in, issued, cpu->cycles, b->dual[i]);
+        }
+        uint32_t next = cpu->next_pc;
+        if (UNLIKELY(next == pc)) {
+            cpu->cycles = now;
+            spin_detected(cpu);
+        }
+        cpu->instret++;
+        cpu->pc = next;
+        if (UNLIKELY(dynamic | (next != fall) | (i + 1 == b->n) | (now >= cpu->event_cycle))) {
+            if (!dynamic)
+                block_restore(&cpu->pl, &b->before[i + 1], entry);
+            cpu->cycles = now;
+            bc->active = NULL;
+            return;
+        }
+        pc = next;
+    }
+}
+
 /* The fast loop.  Kept apart from cpu_run() so no local variable lives
  * across the setjmp() there.
  *
@@ -408,7 +479,8 @@ static __attribute__((noinline)) void execute_in_it(cpu_t *cpu, const insn_t *in
  * function, the cost, instret, the spin check, pc = next_pc, and the
  * events check before the next instruction.  (cpu_icache_flush() forces an
  * events check, so a freed chunk is never used.) */
-static inline __attribute__((always_inline)) void run_loop_body(cpu_t *cpu, const bool traced)
+static inline __attribute__((always_inline)) void run_loop_body(cpu_t *cpu, const bool traced,
+                                                                 const bool blocks)
 {
     for (;;) {
         if (UNLIKELY(cpu->cycles >= cpu->event_cycle)) {
@@ -428,6 +500,14 @@ static inline __attribute__((always_inline)) void run_loop_body(cpu_t *cpu, cons
          * cpu->cycles) and read back after it, so the pipeline model
          * costs one store-to-load round trip per instruction. */
         uint64_t now = cpu->cycles;
+        if (blocks) {
+            /* Where the flow arrives: a block if one fits the state. */
+            const block_t *b = block_find(cpu->blocks, cpu, pc, now);
+            if (b) {
+                run_block(cpu, b, now);
+                continue;
+            }
+        }
         for (;;) {
             insn_t *in = &chunk[(pc & (BUS_PAGE_SIZE - 1)) >> 1];
             if (UNLIKELY(!in->exec))
@@ -459,7 +539,8 @@ static inline __attribute__((always_inline)) void run_loop_body(cpu_t *cpu, cons
                 cpu->cycles = now;
                 cpu->hooks.on_insn(cpu->hooks.ctx, cpu, pc, in);
             }
-            if (UNLIKELY(now >= cpu->event_cycle || (next >> BUS_PAGE_BITS) != page)) {
+            if (UNLIKELY(now >= cpu->event_cycle || (next >> BUS_PAGE_BITS) != page ||
+                         (blocks && next != pc + in->size))) {
                 cpu->cycles = now;
                 break;
             }
@@ -468,15 +549,22 @@ static inline __attribute__((always_inline)) void run_loop_body(cpu_t *cpu, cons
     }
 }
 
-/* The two instantiations: the hook test is a constant in each. */
+/* The three instantiations: the hook test and the block path are
+ * constants in each.  Traced runs take the per-instruction path (the
+ * hooks see every instruction as it retires). */
 static __attribute__((noinline, optimize("no-jump-tables"))) void run_loop(cpu_t *cpu)
 {
-    run_loop_body(cpu, false);
+    run_loop_body(cpu, false, true);
+}
+
+static __attribute__((noinline, optimize("no-jump-tables"))) void run_loop_interp(cpu_t *cpu)
+{
+    run_loop_body(cpu, false, false);
 }
 
 static __attribute__((noinline, optimize("no-jump-tables"))) void run_loop_traced(cpu_t *cpu)
 {
-    run_loop_body(cpu, true);
+    run_loop_body(cpu, true, false);
 }
 
 enum cpu_stop cpu_run(cpu_t *cpu, uint64_t cycle_limit)
@@ -490,6 +578,13 @@ enum cpu_stop cpu_run(cpu_t *cpu, uint64_t cycle_limit)
          * traced access that had swapped the page tables. */
         if (cpu->mem_trace_pages)
             cpu->dpage = cpu->mem_trace_pages;
+        block_cache_t *bc = cpu->blocks;
+        if (bc->active) {
+            /* Inside a block: the model's state before the faulting
+             * instruction's retire step, as the per-instruction path has it. */
+            block_restore(&cpu->pl, &bc->active->before[bc->active_index], bc->active_entry);
+            bc->active = NULL;
+        }
         cpu_take_fault(cpu);
         if (cpu->stop != STOP_NONE)
             return cpu->stop;
@@ -498,6 +593,8 @@ enum cpu_stop cpu_run(cpu_t *cpu, uint64_t cycle_limit)
         return cpu->stop;
     if (cpu->hooks.on_insn)
         run_loop_traced(cpu);
+    else if (cpu->exec_interp)
+        run_loop_interp(cpu);
     else
         run_loop(cpu);
     return cpu->stop;

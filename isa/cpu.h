@@ -285,6 +285,11 @@ typedef struct cpu {
     bus_page_t **mem_trace_pages;
     jmp_buf abort_jmp;       /* a faulting instruction unwinds to cpu_run() */
     cpu_icache_t *icache;
+    /* Block-level timing (isa/block.h); exec_interp: not used, every
+     * instruction takes the per-instruction model (--exec interp, the
+     * reference the block path must equal). */
+    struct block_cache *blocks;
+    bool exec_interp;
     int fpu_present;         /* 1: FPv5 single + double */
     int mve_present;         /* 1: MVE integer + float */
 } cpu_t;

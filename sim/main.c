@@ -63,6 +63,7 @@ typedef struct options {
     bool exit_on_eot;
     bool strict_mmio;
     bool strict;              /* --strict: passed to the runner */
+    bool exec_block;          /* --exec block: block-level timing (isa/block.h) */
 } options_t;
 
 static void usage(FILE *f)
@@ -72,6 +73,8 @@ static void usage(FILE *f)
           "  --cpu-mhz N            core clock in MHz (default: the SoC's)\n"
           "  --npu CONFIG|none      NPU: ethos-u55-32, -64, -128, -256 or none (default: the SoC's)\n"
           "  --max-cycles N         stop with status 4 after N cycles (default 4e9)\n"
+          "  --exec block|interp    block: block-level timing (experimental, same cycles); interp:\n"
+          "                         the per-instruction core (default)\n"
           "  --data FILE@ADDR       load a raw file into memory at ADDR\n"
           "  --input FILE           raw bytes of the model's next input\n"
           "  --ptd FILE.ptd         the model's external tensor data, placed after it (16-aligned)\n"
@@ -196,6 +199,13 @@ static int parse_args(int argc, char **argv, options_t *o)
                 return EXIT_USAGE;
             }
             o->engine_dsp = !strcmp(v, "dsp");
+        } else if (!strcmp(a, "--exec")) {
+            NEED_VALUE();
+            if (strcmp(v, "block") != 0 && strcmp(v, "interp") != 0) {
+                fprintf(stderr, "etsim: --exec: '%s' is not block or interp\n", v);
+                return EXIT_USAGE;
+            }
+            o->exec_block = !strcmp(v, "block");
         } else if (!strcmp(a, "--max-cycles")) {
             NEED_VALUE();
             if (!parse_u64(v, &o->max_cycles) || o->max_cycles == 0) {
@@ -499,6 +509,7 @@ static int run(const options_t *o)
         return EXIT_USAGE;
     }
     m->strict_mmio = o->strict_mmio;
+    m->cpu->exec_interp = !o->exec_block;
     run_info_t ri = {0};
     elf_info_t elf;
     int status = EXIT_USAGE;
