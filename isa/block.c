@@ -18,7 +18,8 @@ void block_cache_destroy(block_cache_t *bc)
     if (!bc)
         return;
     for (uint32_t i = 0; i < BLOCK_TABLE; i++)
-        free(bc->slot[i]);
+        for (uint32_t w = 0; w < BLOCK_WAYS; w++)
+            free(bc->set[i].way[w]);
     free(bc);
 }
 
@@ -31,13 +32,14 @@ static void relative_state(block_state_t *s, const cpu_pipeline_t *pl, uint64_t 
     memset(s, 0, sizeof *s);
     s->sb_max = BLOCK_BASE;
     for (unsigned k = 0; k < CPU_SCOREBOARD; k++) {
-        bool live = pl->sb_ready[k] > now && pl->sb_mask[k] != 0;
-        s->sb_mask[k] = live ? pl->sb_mask[k] : 0;
-        s->sb_ready[k] = live ? pl->sb_ready[k] - now + BLOCK_BASE : BLOCK_BASE;
+        unsigned a = (k + pl->sb_next) & (CPU_SCOREBOARD - 1);   /* the ring from its next entry */
+        bool live = pl->sb_ready[a] > now && pl->sb_mask[a] != 0;
+        s->sb_mask[k] = live ? pl->sb_mask[a] : 0;
+        s->sb_ready[k] = live ? pl->sb_ready[a] - now + BLOCK_BASE : BLOCK_BASE;
         if (s->sb_ready[k] > s->sb_max)
             s->sb_max = s->sb_ready[k];
     }
-    s->sb_next = pl->sb_next;
+    s->sb_next = 0;
     for (unsigned p = 1; p < 8; p++)
         s->pipe_free[p] = pl->pipe_free[p] > now ? pl->pipe_free[p] - now + BLOCK_BASE : BLOCK_BASE;
     bool open = pl->pair_cycle != UINT64_MAX && pl->pair_cycle >= now;
@@ -46,14 +48,15 @@ static void relative_state(block_state_t *s, const cpu_pipeline_t *pl, uint64_t 
     s->pair_dual = open ? pl->pair_dual : 0;
 }
 
-static void to_pipeline(cpu_pipeline_t *pl, const block_state_t *s, uint64_t entry)
+static void to_pipeline(cpu_pipeline_t *pl, const block_state_t *s, uint64_t entry, uint32_t rot)
 {
     uint64_t shift = entry - BLOCK_BASE;   /* unsigned wrap-around: adds entry - BASE */
     for (unsigned k = 0; k < CPU_SCOREBOARD; k++) {
-        pl->sb_mask[k] = s->sb_mask[k];
-        pl->sb_ready[k] = s->sb_ready[k] + shift;
+        unsigned a = (k + rot) & (CPU_SCOREBOARD - 1);
+        pl->sb_mask[a] = s->sb_mask[k];
+        pl->sb_ready[a] = s->sb_ready[k] + shift;
     }
-    pl->sb_next = s->sb_next;
+    pl->sb_next = (s->sb_next + rot) & (CPU_SCOREBOARD - 1);
     pl->sb_max = s->sb_max + shift;
     pl->pipe_free[0] = 0;
     for (unsigned p = 1; p < 8; p++)
@@ -76,9 +79,9 @@ static void from_pipeline(block_state_t *s, const cpu_pipeline_t *pl)
     s->pair_dual = pl->pair_dual;
 }
 
-void block_restore(cpu_pipeline_t *pl, const block_state_t *s, uint64_t entry)
+void block_restore(cpu_pipeline_t *pl, const block_state_t *s, uint64_t entry, uint32_t rot)
 {
-    to_pipeline(pl, s, entry);
+    to_pipeline(pl, s, entry, rot);
 }
 
 /* The decoded instruction at pc, or NULL. */
@@ -99,6 +102,8 @@ static void build(block_t *b, cpu_t *cpu, uint32_t pc, const block_state_t *entr
     b->pc = pc;
     b->gen = gen;
     b->n = 0;
+    b->version++;
+    memset(b->succ, 0, sizeof b->succ);
     b->entry = *entry;
     uint32_t page = pc >> BUS_PAGE_BITS;
     for (uint32_t a = pc; b->n < BLOCK_MAX && (a >> BUS_PAGE_BITS) == page; ) {
@@ -110,7 +115,7 @@ static void build(block_t *b, cpu_t *cpu, uint32_t pc, const block_state_t *entr
     }
     cpu_pipeline_t pl;
     memset(&pl, 0, sizeof pl);
-    to_pipeline(&pl, entry, BLOCK_BASE);
+    to_pipeline(&pl, entry, BLOCK_BASE, 0);
     uint64_t now = BLOCK_BASE;
     for (uint32_t i = 0; i < b->n; i++) {
         const insn_t *in = b->insn[i];
@@ -127,35 +132,34 @@ static void build(block_t *b, cpu_t *cpu, uint32_t pc, const block_state_t *entr
     from_pipeline(&b->before[b->n], &pl);
 }
 
-const block_t *block_find(block_cache_t *bc, cpu_t *cpu, uint32_t pc, uint64_t now)
+block_t *block_find(block_cache_t *bc, cpu_t *cpu, uint32_t pc, uint64_t now, uint32_t *rot)
 {
-    block_t **slot = &bc->slot[(pc >> 1) & (BLOCK_TABLE - 1u)];
-    block_t *b = *slot;
+    block_set_t *set = &bc->set[(pc >> 1) & (BLOCK_TABLE - 1u)];
     block_state_t s;
-    if (b && b->pc == pc && b->gen == bc->gen) {
-        if (b->n == 0)
-            return NULL;
-        relative_state(&s, &cpu->pl, now);
-        if (memcmp(&s, &b->entry, sizeof s) == 0)
-            return b;
-        /* Entered in another state: rebuild now and then, so a block
-         * whose entry state alternates does not rebuild every time. */
-        if ((++b->misses & 15u) != 0)
-            return NULL;
-    } else {
-        /* Build only once the first instruction has been decoded (the
-         * per-instruction path decodes as it goes). */
-        if (!decoded_at(cpu, pc))
-            return NULL;
-        if (!b) {
-            b = malloc(sizeof *b);
-            if (!b)
-                return NULL;   /* no block: the per-instruction path runs */
-            *slot = b;
+    relative_state(&s, &cpu->pl, now);
+    *rot = cpu->pl.sb_next;
+    for (uint32_t w = 0; w < BLOCK_WAYS; w++) {
+        block_t *b = set->way[w];
+        if (b && b->pc == pc && b->gen == bc->gen && memcmp(&s, &b->entry, sizeof s) == 0) {
+            set->hits++;
+            return b->n ? b : NULL;
         }
-        b->misses = 0;
-        relative_state(&s, &cpu->pl, now);
     }
+    /* Build only once the first instruction has been decoded (the
+     * per-instruction path decodes as it goes), and not for a start whose
+     * entry states vary more than the ways hold. */
+    if (!decoded_at(cpu, pc) || (set->builds >= 64 && set->builds > set->hits))
+        return NULL;
+    uint32_t w = set->victim;
+    set->victim = (w + 1) % BLOCK_WAYS;
+    block_t *b = set->way[w];
+    if (!b) {
+        b = calloc(1, sizeof *b);
+        if (!b)
+            return NULL;   /* no block: the per-instruction path runs */
+        set->way[w] = b;
+    }
+    set->builds++;
     build(b, cpu, pc, &s, bc->gen);
     return b->n ? b : NULL;
 }

@@ -11,7 +11,9 @@
  * and stall of each instruction, and the model's state before each one.
  * The entry state is the part of cpu_pipeline_t that timing depends on,
  * relative to the entry cycle (BLOCK_BASE stands for it); entries already
- * ready by then cannot delay anything later and are stored as "ready".
+ * ready by then cannot delay anything later and are stored as "ready", and
+ * the scoreboard's ring is rotated so that its next entry is the first
+ * (which entry a result takes does not matter, only their order).
  *
  * Exact by construction: the run loop uses a block only when the core's
  * state equals the block's entry state, and after each instruction checks
@@ -32,7 +34,8 @@
 struct insn;
 
 #define BLOCK_MAX 24           /* instructions per block */
-#define BLOCK_TABLE 4096u      /* direct-mapped by start address */
+#define BLOCK_TABLE 4096u      /* sets, by start address */
+#define BLOCK_WAYS 4u          /* blocks per set: one start in up to four entry states */
 #define BLOCK_BASE (1ull << 40) /* the entry cycle in relative states */
 
 /* The timing part of cpu_pipeline_t relative to an entry cycle (memcmp
@@ -52,7 +55,7 @@ typedef struct block {
     uint32_t pc;               /* the first instruction */
     uint32_t gen;              /* block_cache_t.gen when built */
     uint32_t n;                /* instructions (0: nothing to run from here) */
-    uint32_t misses;           /* entries in another state (rebuilt every 16th) */
+    uint32_t version;          /* bumped by each build into this block_t */
     block_state_t entry;
     struct insn *insn[BLOCK_MAX];
     uint32_t issue[BLOCK_MAX];   /* issue cycle - entry cycle */
@@ -60,15 +63,32 @@ typedef struct block {
     uint32_t stall[BLOCK_MAX];   /* its stall cycles */
     uint8_t dual[BLOCK_MAX];     /* issued as the second of a pair */
     block_state_t before[BLOCK_MAX + 1]; /* the state before its retire step; [n]: after the last */
+    /* Chaining: left without a dynamic cost after instruction i towards
+     * succ_pc[i], the core's state is always the same, so the block found
+     * there last time (succ[i], while its version is succ_version[i]) fits
+     * again without a look-up. */
+    const struct block *succ[BLOCK_MAX];
+    uint32_t succ_pc[BLOCK_MAX];
+    uint32_t succ_version[BLOCK_MAX];
 } block_t;
 
+typedef struct block_set {
+    block_t *way[BLOCK_WAYS];
+    uint32_t victim;           /* the way the next build replaces */
+    uint32_t builds, hits;     /* a start whose states vary too much stops building */
+} block_set_t;
+
 typedef struct block_cache {
-    block_t *slot[BLOCK_TABLE];
+    block_set_t set[BLOCK_TABLE];
     uint32_t gen;              /* bumped when code changes: older blocks are stale */
     /* The block being run, for a fault (cpu_run() restores the state). */
     const block_t *active;
     uint64_t active_entry;
     uint32_t active_index;
+    uint32_t active_rot;
+    /* The block last left without a dynamic cost and where (chaining). */
+    block_t *last;
+    uint32_t last_index;
 } block_cache_t;
 
 block_cache_t *block_cache_create(void);
@@ -80,12 +100,23 @@ static inline void block_cache_invalidate(block_cache_t *bc)
 }
 
 /* The block to run at pc from the core's current state at cycle now, or
- * NULL (none can be built yet: an instruction not decoded, a fetch with
- * wait states; or the state differs from the block's). */
-const block_t *block_find(block_cache_t *bc, cpu_t *cpu, uint32_t pc, uint64_t now);
+ * NULL (none can be built: an instruction not decoded yet, a fetch with
+ * wait states, a start entered in too many states).  *rot: the rotation
+ * of the core's scoreboard ring against the block's. */
+block_t *block_find(block_cache_t *bc, cpu_t *cpu, uint32_t pc, uint64_t now, uint32_t *rot);
+
+/* Link the block last left (bc->last) to b, found where it led. */
+static inline void block_link(block_cache_t *bc, const block_t *b)
+{
+    block_t *l = bc->last;
+    l->succ[bc->last_index] = b;
+    l->succ_pc[bc->last_index] = b->pc;
+    l->succ_version[bc->last_index] = b->version;
+}
 
 /* Put the pipeline model's state in the core as the per-instruction model
- * would have it with state s of a block entered at cycle entry. */
-void block_restore(cpu_pipeline_t *pl, const block_state_t *s, uint64_t entry);
+ * would have it with state s of a block entered at cycle entry with
+ * rotation rot. */
+void block_restore(cpu_pipeline_t *pl, const block_state_t *s, uint64_t entry, uint32_t rot);
 
 #endif

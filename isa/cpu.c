@@ -414,20 +414,24 @@ static __attribute__((noinline)) void execute_in_it(cpu_t *cpu, const insn_t *in
         cpu->it_cur = 0;
 }
 
-/* Run block b, entered at cycle entry in its entry state (isa/block.h):
- * per instruction what the loop below does, with the pipeline model's
- * issue cycle, stall and pairing taken from the block.  Leaves after the
- * first instruction whose execute function added cycles (its retire step
- * then runs on the rebuilt state), at a change of flow, when an event is
- * due, or at the block's end, the model's state rebuilt each time. */
-static inline __attribute__((always_inline)) void run_block(cpu_t *cpu, const block_t *b, uint64_t entry)
+/* Run block b, entered at cycle entry in its entry state (isa/block.h)
+ * with scoreboard rotation rot: per instruction what the loop below does,
+ * with the pipeline model's issue cycle, stall and pairing taken from the
+ * block.  Leaves after the first instruction whose execute function added
+ * cycles (its retire step then runs on the rebuilt state), at a change of
+ * flow, when an event is due, or at the block's end, the model's state
+ * rebuilt; but goes straight on to the successor block a static exit led
+ * to before (its entry state is then the same: no look-up, no rebuild). */
+static inline __attribute__((always_inline)) void run_block(cpu_t *cpu, const block_t *b, uint64_t entry,
+                                                            uint32_t rot)
 {
     block_cache_t *bc = cpu->blocks;
-    bc->active = b;
     bc->active_entry = entry;
+    bc->active_rot = rot;
     uint32_t pc = b->pc;
     for (uint32_t i = 0;; i++) {
         const insn_t *in = b->insn[i];
+        bc->active = b;
         bc->active_index = i;
         cpu->r[15] = pc + 4;
         uint32_t fall = pc + in->size;
@@ -447,7 +451,7 @@ static inline __attribute__((always_inline)) void run_block(cpu_t *cpu, const bl
             cpu->pl.dual_issued += b->dual[i];
             now = entry + b->next[i];
         } else {
-            block_restore(&cpu->pl, &b->before[i], entry);
+            block_restore(&cpu->pl, &b->before[i], entry, rot);
             now = pipeline_retire(&cpu->pl, in, issued, cpu->cycles, b->dual[i]);
         }
         uint32_t next = cpu->next_pc;
@@ -458,10 +462,28 @@ static inline __attribute__((always_inline)) void run_block(cpu_t *cpu, const bl
         cpu->instret++;
         cpu->pc = next;
         if (UNLIKELY(dynamic | (next != fall) | (i + 1 == b->n) | (now >= cpu->event_cycle))) {
-            if (!dynamic)
-                block_restore(&cpu->pl, &b->before[i + 1], entry);
             cpu->cycles = now;
             bc->active = NULL;
+            if (dynamic)
+                return;
+            const block_t *s = b->succ[i];
+            uint32_t srot = (b->before[i + 1].sb_next + rot) & (CPU_SCOREBOARD - 1);
+            if (now < cpu->event_cycle && s && b->succ_pc[i] == next && s->version == b->succ_version[i] &&
+                s->gen == bc->gen) {
+                b = s;
+                entry = now;
+                rot = srot;
+                bc->active_entry = entry;
+                bc->active_rot = rot;
+                pc = next;
+                i = (uint32_t)-1;
+                continue;
+            }
+            block_restore(&cpu->pl, &b->before[i + 1], entry, rot);
+            if (now < cpu->event_cycle) {
+                bc->last = (block_t *)b;
+                bc->last_index = i;
+            }
             return;
         }
         pc = next;
@@ -484,6 +506,8 @@ static inline __attribute__((always_inline)) void run_loop_body(cpu_t *cpu, cons
 {
     for (;;) {
         if (UNLIKELY(cpu->cycles >= cpu->event_cycle)) {
+            if (blocks)
+                cpu->blocks->last = NULL;   /* events may change the state: no link */
             if (cpu_handle_events(cpu))
                 return;
         }
@@ -502,9 +526,14 @@ static inline __attribute__((always_inline)) void run_loop_body(cpu_t *cpu, cons
         uint64_t now = cpu->cycles;
         if (blocks) {
             /* Where the flow arrives: a block if one fits the state. */
-            const block_t *b = block_find(cpu->blocks, cpu, pc, now);
+            uint32_t rot;
+            block_cache_t *bc = cpu->blocks;
+            const block_t *b = block_find(bc, cpu, pc, now, &rot);
+            if (b && bc->last)
+                block_link(bc, b);
+            bc->last = NULL;
             if (b) {
-                run_block(cpu, b, now);
+                run_block(cpu, b, now, rot);
                 continue;
             }
         }
@@ -582,7 +611,8 @@ enum cpu_stop cpu_run(cpu_t *cpu, uint64_t cycle_limit)
         if (bc->active) {
             /* Inside a block: the model's state before the faulting
              * instruction's retire step, as the per-instruction path has it. */
-            block_restore(&cpu->pl, &bc->active->before[bc->active_index], bc->active_entry);
+            block_restore(&cpu->pl, &bc->active->before[bc->active_index], bc->active_entry,
+                          bc->active_rot);
             bc->active = NULL;
         }
         cpu_take_fault(cpu);
