@@ -136,13 +136,21 @@ block_t *block_find(block_cache_t *bc, cpu_t *cpu, uint32_t pc, uint64_t now, ui
 {
     block_set_t *set = &bc->set[(pc >> 1) & (BLOCK_TABLE - 1u)];
     block_state_t s;
-    relative_state(&s, &cpu->pl, now);
+    bool have_state = false;
     *rot = cpu->pl.sb_next;
     for (uint32_t w = 0; w < BLOCK_WAYS; w++) {
         block_t *b = set->way[w];
-        if (b && b->pc == pc && b->gen == bc->gen && memcmp(&s, &b->entry, sizeof s) == 0) {
+        if (!b || b->pc != pc || b->gen != bc->gen)
+            continue;
+        if (b->n == 0)
+            return NULL;   /* nothing to run from here (a fetch cost) in any state */
+        if (!have_state) {
+            relative_state(&s, &cpu->pl, now);
+            have_state = true;
+        }
+        if (memcmp(&s, &b->entry, sizeof s) == 0) {
             set->hits++;
-            return b->n ? b : NULL;
+            return b;
         }
     }
     /* Build only once the first instruction has been decoded (the
@@ -160,6 +168,8 @@ block_t *block_find(block_cache_t *bc, cpu_t *cpu, uint32_t pc, uint64_t now, ui
         set->way[w] = b;
     }
     set->builds++;
+    if (!have_state)
+        relative_state(&s, &cpu->pl, now);
     build(b, cpu, pc, &s, bc->gen);
     return b->n ? b : NULL;
 }

@@ -414,6 +414,31 @@ static __attribute__((noinline)) void execute_in_it(cpu_t *cpu, const insn_t *in
         cpu->it_cur = 0;
 }
 
+/* The execute step of one instruction: under its IT condition, else by
+ * the dispatch. */
+static inline __attribute__((always_inline)) void execute(cpu_t *cpu, const insn_t *in)
+{
+    uint32_t it = cpu->itstate;
+    if (UNLIKELY(it != 0))
+        execute_in_it(cpu, in, it);
+    else
+        dispatch(cpu, in);
+}
+
+/* After it: the spin check, instret and the PC; returns the next PC.  now
+ * is the front end's next cycle (the clock a spin report gives). */
+static inline __attribute__((always_inline)) uint32_t advance(cpu_t *cpu, uint32_t pc, uint64_t now)
+{
+    uint32_t next = cpu->next_pc;
+    if (UNLIKELY(next == pc)) {
+        cpu->cycles = now;
+        spin_detected(cpu);
+    }
+    cpu->instret++;
+    cpu->pc = next;
+    return next;
+}
+
 /* Run block b, entered at cycle entry in its entry state (isa/block.h)
  * with scoreboard rotation rot: per instruction what the loop below does,
  * with the pipeline model's issue cycle, stall and pairing taken from the
@@ -421,8 +446,9 @@ static __attribute__((noinline)) void execute_in_it(cpu_t *cpu, const insn_t *in
  * cycles (its retire step then runs on the rebuilt state), at a change of
  * flow, when an event is due, or at the block's end, the model's state
  * rebuilt; but goes straight on to the successor block a static exit led
- * to before (its entry state is then the same: no look-up, no rebuild). */
-static inline __attribute__((always_inline)) void run_block(cpu_t *cpu, const block_t *b, uint64_t entry,
+ * to before (its entry state is then the same: no look-up, no rebuild).
+ * Returns true when it left at a dynamic cost. */
+static inline __attribute__((always_inline)) bool run_block(cpu_t *cpu, const block_t *b, uint64_t entry,
                                                             uint32_t rot)
 {
     block_cache_t *bc = cpu->blocks;
@@ -439,11 +465,7 @@ static inline __attribute__((always_inline)) void run_block(cpu_t *cpu, const bl
         uint64_t issued = entry + b->issue[i];
         cpu->pl.stall_cycles += b->stall[i];
         cpu->cycles = issued;
-        uint32_t it = cpu->itstate;
-        if (UNLIKELY(it != 0))
-            execute_in_it(cpu, in, it);
-        else
-            dispatch(cpu, in);
+        execute(cpu, in);
         uint64_t now;
         bool dynamic = cpu->cycles != issued;
         if (LIKELY(!dynamic)) {
@@ -454,18 +476,12 @@ static inline __attribute__((always_inline)) void run_block(cpu_t *cpu, const bl
             block_restore(&cpu->pl, &b->before[i], entry, rot);
             now = pipeline_retire(&cpu->pl, in, issued, cpu->cycles, b->dual[i]);
         }
-        uint32_t next = cpu->next_pc;
-        if (UNLIKELY(next == pc)) {
-            cpu->cycles = now;
-            spin_detected(cpu);
-        }
-        cpu->instret++;
-        cpu->pc = next;
+        uint32_t next = advance(cpu, pc, now);
         if (UNLIKELY(dynamic | (next != fall) | (i + 1 == b->n) | (now >= cpu->event_cycle))) {
             cpu->cycles = now;
             bc->active = NULL;
             if (dynamic)
-                return;
+                return true;
             const block_t *s = b->succ[i];
             uint32_t srot = (b->before[i + 1].sb_next + rot) & (CPU_SCOREBOARD - 1);
             if (now < cpu->event_cycle && s && b->succ_pc[i] == next && s->version == b->succ_version[i] &&
@@ -484,7 +500,7 @@ static inline __attribute__((always_inline)) void run_block(cpu_t *cpu, const bl
                 bc->last = (block_t *)b;
                 bc->last_index = i;
             }
-            return;
+            return false;
         }
         pc = next;
     }
@@ -504,6 +520,11 @@ static inline __attribute__((always_inline)) void run_block(cpu_t *cpu, const bl
 static inline __attribute__((always_inline)) void run_loop_body(cpu_t *cpu, const bool traced,
                                                                  const bool blocks)
 {
+    /* Blocks start where the flow arrives; after a block's dynamic cost
+     * the per-instruction path goes on to the next change of flow (the
+     * state after a wait state varies: looking a block up there would
+     * mostly build one). */
+    bool find = true;
     for (;;) {
         if (UNLIKELY(cpu->cycles >= cpu->event_cycle)) {
             if (blocks)
@@ -524,7 +545,7 @@ static inline __attribute__((always_inline)) void run_loop_body(cpu_t *cpu, cons
          * cpu->cycles) and read back after it, so the pipeline model
          * costs one store-to-load round trip per instruction. */
         uint64_t now = cpu->cycles;
-        if (blocks) {
+        if (blocks && find) {
             /* Where the flow arrives: a block if one fits the state. */
             uint32_t rot;
             block_cache_t *bc = cpu->blocks;
@@ -533,10 +554,11 @@ static inline __attribute__((always_inline)) void run_loop_body(cpu_t *cpu, cons
                 block_link(bc, b);
             bc->last = NULL;
             if (b) {
-                run_block(cpu, b, now, rot);
+                find = !run_block(cpu, b, now, rot);
                 continue;
             }
         }
+        find = true;
         for (;;) {
             insn_t *in = &chunk[(pc & (BUS_PAGE_SIZE - 1)) >> 1];
             if (UNLIKELY(!in->exec))
@@ -551,19 +573,9 @@ static inline __attribute__((always_inline)) void run_loop_body(cpu_t *cpu, cons
             bool dual;
             uint64_t issued = pipeline_issue(&cpu->pl, in, now, &dual);
             cpu->cycles = issued;
-            uint32_t it = cpu->itstate;
-            if (UNLIKELY(it != 0))
-                execute_in_it(cpu, in, it);
-            else
-                dispatch(cpu, in);
+            execute(cpu, in);
             now = pipeline_retire(&cpu->pl, in, issued, cpu->cycles, dual);
-            uint32_t next = cpu->next_pc;
-            if (UNLIKELY(next == pc)) {
-                cpu->cycles = now;
-                spin_detected(cpu);
-            }
-            cpu->instret++;
-            cpu->pc = next;
+            uint32_t next = advance(cpu, pc, now);
             if (traced) {
                 cpu->cycles = now;
                 cpu->hooks.on_insn(cpu->hooks.ctx, cpu, pc, in);
