@@ -25,58 +25,71 @@ void block_cache_destroy(block_cache_t *bc)
 
 /* The model's state at cycle now, relative to it.  A time at or before
  * now cannot delay an instruction issued at now or later: it is stored as
- * BLOCK_BASE (a scoreboard entry as empty), so equal futures compare
- * equal. */
+ * 0 (a scoreboard entry as empty), so equal futures compare equal. */
 static void relative_state(block_state_t *s, const cpu_pipeline_t *pl, uint64_t now)
 {
     memset(s, 0, sizeof *s);
-    s->sb_max = BLOCK_BASE;
     for (unsigned k = 0; k < CPU_SCOREBOARD; k++) {
         unsigned a = (k + pl->sb_next) & (CPU_SCOREBOARD - 1);   /* the ring from its next entry */
         bool live = pl->sb_ready[a] > now && pl->sb_mask[a] != 0;
         s->sb_mask[k] = live ? pl->sb_mask[a] : 0;
-        s->sb_ready[k] = live ? pl->sb_ready[a] - now + BLOCK_BASE : BLOCK_BASE;
+        s->sb_ready[k] = live ? (uint32_t)(pl->sb_ready[a] - now) : 0;
         if (s->sb_ready[k] > s->sb_max)
             s->sb_max = s->sb_ready[k];
     }
-    s->sb_next = 0;
     for (unsigned p = 1; p < 8; p++)
-        s->pipe_free[p] = pl->pipe_free[p] > now ? pl->pipe_free[p] - now + BLOCK_BASE : BLOCK_BASE;
+        s->pipe_free[p] = pl->pipe_free[p] > now ? (uint32_t)(pl->pipe_free[p] - now) : 0;
     bool open = pl->pair_cycle != UINT64_MAX && pl->pair_cycle >= now;
-    s->pair_cycle = open ? pl->pair_cycle - now + BLOCK_BASE : UINT64_MAX;
+    s->pair_cycle = open ? (uint32_t)(pl->pair_cycle - now) : UINT32_MAX;
     s->pair_dst = open ? pl->pair_dst : 0;
     s->pair_dual = open ? pl->pair_dual : 0;
 }
 
 static void to_pipeline(cpu_pipeline_t *pl, const block_state_t *s, uint64_t entry, uint32_t rot)
 {
-    uint64_t shift = entry - BLOCK_BASE;   /* unsigned wrap-around: adds entry - BASE */
     for (unsigned k = 0; k < CPU_SCOREBOARD; k++) {
         unsigned a = (k + rot) & (CPU_SCOREBOARD - 1);
         pl->sb_mask[a] = s->sb_mask[k];
-        pl->sb_ready[a] = s->sb_ready[k] + shift;
+        pl->sb_ready[a] = entry + s->sb_ready[k];
     }
     pl->sb_next = (s->sb_next + rot) & (CPU_SCOREBOARD - 1);
-    pl->sb_max = s->sb_max + shift;
+    pl->sb_max = entry + s->sb_max;
     pl->pipe_free[0] = 0;
     for (unsigned p = 1; p < 8; p++)
-        pl->pipe_free[p] = s->pipe_free[p] + shift;
-    pl->pair_cycle = s->pair_cycle == UINT64_MAX ? UINT64_MAX : s->pair_cycle + shift;
+        pl->pipe_free[p] = entry + s->pipe_free[p];
+    pl->pair_cycle = s->pair_cycle == UINT32_MAX ? UINT64_MAX : entry + s->pair_cycle;
     pl->pair_dst = s->pair_dst;
     pl->pair_dual = (uint8_t)s->pair_dual;
 }
 
-static void from_pipeline(block_state_t *s, const cpu_pipeline_t *pl)
+/* The state of a model started at cycle base (build()), relative to it:
+ * every time there is base or later. */
+static void from_pipeline(block_state_t *s, const cpu_pipeline_t *pl, uint64_t base)
 {
     memset(s, 0, sizeof *s);
-    memcpy(s->sb_mask, pl->sb_mask, sizeof s->sb_mask);
-    memcpy(s->sb_ready, pl->sb_ready, sizeof s->sb_ready);
-    memcpy(s->pipe_free, pl->pipe_free, sizeof s->pipe_free);
-    s->pair_cycle = pl->pair_cycle;
+    for (unsigned k = 0; k < CPU_SCOREBOARD; k++) {
+        s->sb_mask[k] = pl->sb_mask[k];
+        s->sb_ready[k] = (uint32_t)(pl->sb_ready[k] - base);
+    }
+    for (unsigned p = 1; p < 8; p++)
+        s->pipe_free[p] = (uint32_t)(pl->pipe_free[p] - base);
+    s->pair_cycle = pl->pair_cycle == UINT64_MAX ? UINT32_MAX : (uint32_t)(pl->pair_cycle - base);
     s->pair_dst = pl->pair_dst;
-    s->sb_max = pl->sb_max;
+    s->sb_max = (uint32_t)(pl->sb_max - base);
     s->sb_next = pl->sb_next;
     s->pair_dual = pl->pair_dual;
+}
+
+_Static_assert(sizeof(block_state_t) % 8 == 0, "block_state_t is compared as whole words");
+
+static bool same_state(const block_state_t *a, const block_state_t *b)
+{
+    uint64_t wa[sizeof *a / 8], wb[sizeof *b / 8], diff = 0;
+    memcpy(wa, a, sizeof wa);
+    memcpy(wb, b, sizeof wb);
+    for (unsigned i = 0; i < sizeof wa / 8; i++)
+        diff |= wa[i] ^ wb[i];
+    return diff == 0;
 }
 
 void block_restore(cpu_pipeline_t *pl, const block_state_t *s, uint64_t entry, uint32_t rot)
@@ -115,21 +128,23 @@ static void build(block_t *b, cpu_t *cpu, uint32_t pc, const block_state_t *entr
     }
     cpu_pipeline_t pl;
     memset(&pl, 0, sizeof pl);
-    to_pipeline(&pl, entry, BLOCK_BASE, 0);
-    uint64_t now = BLOCK_BASE;
+    /* Any base works: times relative to it are what the block keeps. */
+    const uint64_t base = 1ull << 40;
+    to_pipeline(&pl, entry, base, 0);
+    uint64_t now = base;
     for (uint32_t i = 0; i < b->n; i++) {
         const insn_t *in = b->insn[i];
-        from_pipeline(&b->before[i], &pl);
+        from_pipeline(&b->before[i], &pl, base);
         bool dual;
         uint64_t before_stall = pl.stall_cycles;
         uint64_t issued = pipeline_issue(&pl, in, now, &dual);
-        b->issue[i] = (uint32_t)(issued - BLOCK_BASE);
+        b->issue[i] = (uint32_t)(issued - base);
         b->stall[i] = (uint32_t)(pl.stall_cycles - before_stall);
         b->dual[i] = dual;
         now = pipeline_retire(&pl, in, issued, issued, dual);
-        b->next[i] = (uint32_t)(now - BLOCK_BASE);
+        b->next[i] = (uint32_t)(now - base);
     }
-    from_pipeline(&b->before[b->n], &pl);
+    from_pipeline(&b->before[b->n], &pl, base);
 }
 
 block_t *block_find(block_cache_t *bc, cpu_t *cpu, uint32_t pc, uint64_t now, uint32_t *rot)
@@ -148,7 +163,7 @@ block_t *block_find(block_cache_t *bc, cpu_t *cpu, uint32_t pc, uint64_t now, ui
             relative_state(&s, &cpu->pl, now);
             have_state = true;
         }
-        if (memcmp(&s, &b->entry, sizeof s) == 0) {
+        if (same_state(&s, &b->entry)) {
             set->hits++;
             return b;
         }

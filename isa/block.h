@@ -10,8 +10,8 @@
  * from the block's entry state with no dynamic cost: issue cycle, pairing
  * and stall of each instruction, and the model's state before each one.
  * The entry state is the part of cpu_pipeline_t that timing depends on,
- * relative to the entry cycle (BLOCK_BASE stands for it); entries already
- * ready by then cannot delay anything later and are stored as "ready", and
+ * relative to the entry cycle; entries already ready by then cannot delay
+ * anything later and are stored as "ready" (0), and
  * the scoreboard's ring is rotated so that its next entry is the first
  * (which entry a result takes does not matter, only their order).
  *
@@ -36,17 +36,17 @@ struct insn;
 #define BLOCK_MAX 24           /* instructions per block */
 #define BLOCK_TABLE 4096u      /* sets, by start address */
 #define BLOCK_WAYS 4u          /* blocks per set: one start in up to four entry states */
-#define BLOCK_BASE (1ull << 40) /* the entry cycle in relative states */
 
-/* The timing part of cpu_pipeline_t relative to an entry cycle (memcmp
- * compares two of them: always built from a zeroed one). */
+/* The timing part of cpu_pipeline_t relative to an entry cycle: times as
+ * cycles after it, 0 for "at or before it" (compared word by word: always
+ * built from a zeroed one, no padding). */
 typedef struct block_state {
     uint64_t sb_mask[CPU_SCOREBOARD];
-    uint64_t sb_ready[CPU_SCOREBOARD];
-    uint64_t pipe_free[8];
-    uint64_t pair_cycle;
     uint64_t pair_dst;
-    uint64_t sb_max;
+    uint32_t sb_ready[CPU_SCOREBOARD];
+    uint32_t pipe_free[8];
+    uint32_t pair_cycle;       /* UINT32_MAX: no pair open */
+    uint32_t sb_max;
     uint32_t sb_next;
     uint32_t pair_dual;
 } block_state_t;

@@ -446,9 +446,8 @@ static inline __attribute__((always_inline)) uint32_t advance(cpu_t *cpu, uint32
  * cycles (its retire step then runs on the rebuilt state), at a change of
  * flow, when an event is due, or at the block's end, the model's state
  * rebuilt; but goes straight on to the successor block a static exit led
- * to before (its entry state is then the same: no look-up, no rebuild).
- * Returns true when it left at a dynamic cost. */
-static inline __attribute__((always_inline)) bool run_block(cpu_t *cpu, const block_t *b, uint64_t entry,
+ * to before (its entry state is then the same: no look-up, no rebuild). */
+static inline __attribute__((always_inline)) void run_block(cpu_t *cpu, const block_t *b, uint64_t entry,
                                                             uint32_t rot)
 {
     block_cache_t *bc = cpu->blocks;
@@ -481,7 +480,7 @@ static inline __attribute__((always_inline)) bool run_block(cpu_t *cpu, const bl
             cpu->cycles = now;
             bc->active = NULL;
             if (dynamic)
-                return true;
+                return;
             const block_t *s = b->succ[i];
             uint32_t srot = (b->before[i + 1].sb_next + rot) & (CPU_SCOREBOARD - 1);
             if (now < cpu->event_cycle && s && b->succ_pc[i] == next && s->version == b->succ_version[i] &&
@@ -500,7 +499,7 @@ static inline __attribute__((always_inline)) bool run_block(cpu_t *cpu, const bl
                 bc->last = (block_t *)b;
                 bc->last_index = i;
             }
-            return false;
+            return;
         }
         pc = next;
     }
@@ -520,11 +519,6 @@ static inline __attribute__((always_inline)) bool run_block(cpu_t *cpu, const bl
 static inline __attribute__((always_inline)) void run_loop_body(cpu_t *cpu, const bool traced,
                                                                  const bool blocks)
 {
-    /* Blocks start where the flow arrives; after a block's dynamic cost
-     * the per-instruction path goes on to the next change of flow (the
-     * state after a wait state varies: looking a block up there would
-     * mostly build one). */
-    bool find = true;
     for (;;) {
         if (UNLIKELY(cpu->cycles >= cpu->event_cycle)) {
             if (blocks)
@@ -545,8 +539,10 @@ static inline __attribute__((always_inline)) void run_loop_body(cpu_t *cpu, cons
          * cpu->cycles) and read back after it, so the pipeline model
          * costs one store-to-load round trip per instruction. */
         uint64_t now = cpu->cycles;
-        if (blocks && find) {
-            /* Where the flow arrives: a block if one fits the state. */
+        if (blocks) {
+            /* Where the flow arrives or a block left off: a block if one
+             * fits the state (isa/block.c stops building at a start whose
+             * states vary too much). */
             uint32_t rot;
             block_cache_t *bc = cpu->blocks;
             const block_t *b = block_find(bc, cpu, pc, now, &rot);
@@ -554,11 +550,10 @@ static inline __attribute__((always_inline)) void run_loop_body(cpu_t *cpu, cons
                 block_link(bc, b);
             bc->last = NULL;
             if (b) {
-                find = !run_block(cpu, b, now, rot);
+                run_block(cpu, b, now, rot);
                 continue;
             }
         }
-        find = true;
         for (;;) {
             insn_t *in = &chunk[(pc & (BUS_PAGE_SIZE - 1)) >> 1];
             if (UNLIKELY(!in->exec))
