@@ -84,7 +84,6 @@ typedef struct block_cache {
     /* The block being run, for a fault (cpu_run() restores the state). */
     const block_t *active;
     uint64_t active_entry;
-    uint32_t active_index;
     uint32_t active_rot;
     /* The block last left without a dynamic cost and where (chaining). */
     block_t *last;

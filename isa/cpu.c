@@ -454,10 +454,9 @@ static inline __attribute__((always_inline)) void run_block(cpu_t *cpu, const bl
     bc->active_entry = entry;
     bc->active_rot = rot;
     uint32_t pc = b->pc;
+    bc->active = b;
     for (uint32_t i = 0;; i++) {
         const insn_t *in = b->insn[i];
-        bc->active = b;
-        bc->active_index = i;
         cpu->r[15] = pc + 4;
         uint32_t fall = pc + in->size;
         cpu->next_pc = fall;
@@ -486,6 +485,7 @@ static inline __attribute__((always_inline)) void run_block(cpu_t *cpu, const bl
             if (now < cpu->event_cycle && s && b->succ_pc[i] == next && s->version == b->succ_version[i] &&
                 s->gen == bc->gen) {
                 b = s;
+                bc->active = b;
                 entry = now;
                 rot = srot;
                 bc->active_entry = entry;
@@ -617,9 +617,13 @@ enum cpu_stop cpu_run(cpu_t *cpu, uint64_t cycle_limit)
         block_cache_t *bc = cpu->blocks;
         if (bc->active) {
             /* Inside a block: the model's state before the faulting
-             * instruction's retire step, as the per-instruction path has it. */
-            block_restore(&cpu->pl, &bc->active->before[bc->active_index], bc->active_entry,
-                          bc->active_rot);
+             * instruction's retire step, as the per-instruction path has it
+             * (cpu->pc is that instruction's address). */
+            const block_t *b = bc->active;
+            uint32_t i = 0;
+            for (uint32_t a = b->pc; a != cpu->pc && i + 1 < b->n; a += b->insn[i]->size)
+                i++;
+            block_restore(&cpu->pl, &b->before[i], bc->active_entry, bc->active_rot);
             bc->active = NULL;
         }
         cpu_take_fault(cpu);
