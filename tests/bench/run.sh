@@ -36,8 +36,8 @@ insns_of() { "$ETSIM" "$@" 2>&1 >/dev/null | sed -n 's/^ *instructions *\([0-9]*
 # machine), this build's block-level core (--exec block; the default is the
 # per-instruction one, --exec interp) and QEMU (no timing model) on the same
 # ELF.  MIPS are instructions per CPU microsecond; vs-base and block/interp
-# are speed-ups (CPU-time ratios, >1: faster), etsim/qemu is how many times
-# QEMU's CPU time etsim takes.
+# are speed-ups (CPU-time ratios, >1: faster), etsim/qemu and block/qemu how
+# many times QEMU's CPU time etsim takes (default core, block core).
 BENCH_RUNS=${BENCH_RUNS:-3}
 ETSIM_BASE=${ETSIM_BASE:-build/bench-baseline/etsim}
 [ -x "$ETSIM_BASE" ] || ETSIM_BASE=
@@ -79,16 +79,16 @@ bench_line() {
     [ -n "$has_block" ] && ti=$(best_of "$ETSIM" -q --exec block $eargs)
     # shellcheck disable=SC2046
     [ -n "$has_qemu" ] && tq=$(best_of $(qemu_args "$elf" "$@"))
-    printf "%-22s %11d %8s %8s %8s %8s %8s %8s %8s\n" "$name" "$i" "$(mips "$i" "$t")" \
+    printf "%-22s %11d %8s %8s %8s %8s %8s %8s %8s %8s\n" "$name" "$i" "$(mips "$i" "$t")" \
         "$(mips "$i" "$tb")" "$(ratio "$tb" "$t")" "$(mips "$i" "$ti")" "$(ratio "$t" "$ti")" \
-        "${tq:--}" "$(ratio "$t" "$tq")"
+        "${tq:--}" "$(ratio "$t" "$tq")" "$(ratio "$ti" "$tq")"
 }
 
 make -s fw-prog SRC=firmware/bench/intloop.c >/dev/null
 M=$SHARED/models
 echo "== speed: CPU time, best of $BENCH_RUNS, side by side (baseline: ${ETSIM_BASE:-none}; QEMU: whole process, no timing)"
-printf "%-22s %11s %8s %8s %8s %8s %8s %8s %8s\n" workload instructions MIPS base-MIPS vs-base \
-    block block/interp qemu-ms etsim/qemu
+printf "%-22s %11s %8s %8s %8s %8s %8s %8s %8s %8s\n" workload instructions MIPS base-MIPS vs-base \
+    block block/int qemu-ms etsim/qemu block/qemu
 bench_line "integer loop" build/firmware/intloop.elf
 bench_line "intmark" build/firmware/bench/intmark.elf
 bench_line "KWS scalar runner" build/firmware/runner-scalar.elf "$M/kws_dscnn_cortex_m.pte" "$M/kws_inputs/mfcc_yes.f32"
