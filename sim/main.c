@@ -63,7 +63,7 @@ typedef struct options {
     bool exit_on_eot;
     bool strict_mmio;
     bool strict;              /* --strict: passed to the runner */
-    bool exec_block;          /* --exec block: block-level timing (isa/block.h) */
+    bool exec_interp;         /* --exec interp: the per-instruction core, not the block-level one (isa/block.h) */
 } options_t;
 
 static void usage(FILE *f)
@@ -73,8 +73,8 @@ static void usage(FILE *f)
           "  --cpu-mhz N            core clock in MHz (default: the SoC's)\n"
           "  --npu CONFIG|none      NPU: ethos-u55-32, -64, -128, -256 or none (default: the SoC's)\n"
           "  --max-cycles N         stop with status 4 after N cycles (default 4e9)\n"
-          "  --exec block|interp    block: block-level timing (experimental, same cycles); interp:\n"
-          "                         the per-instruction core (default)\n"
+          "  --exec block|interp    block: block-level timing (default); interp: the per-instruction\n"
+          "                         core, the reference (same cycles, reports and traces)\n"
           "  --data FILE@ADDR       load a raw file into memory at ADDR\n"
           "  --input FILE           raw bytes of the model's next input\n"
           "  --ptd FILE.ptd         the model's external tensor data, placed after it (16-aligned)\n"
@@ -205,7 +205,7 @@ static int parse_args(int argc, char **argv, options_t *o)
                 fprintf(stderr, "etsim: --exec: '%s' is not block or interp\n", v);
                 return EXIT_USAGE;
             }
-            o->exec_block = !strcmp(v, "block");
+            o->exec_interp = !strcmp(v, "interp");
         } else if (!strcmp(a, "--max-cycles")) {
             NEED_VALUE();
             if (!parse_u64(v, &o->max_cycles) || o->max_cycles == 0) {
@@ -509,7 +509,7 @@ static int run(const options_t *o)
         return EXIT_USAGE;
     }
     m->strict_mmio = o->strict_mmio;
-    m->cpu->exec_interp = !o->exec_block;
+    m->cpu->exec_interp = o->exec_interp;
     run_info_t ri = {0};
     elf_info_t elf;
     int status = EXIT_USAGE;

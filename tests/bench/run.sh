@@ -33,16 +33,16 @@ insns_of() { "$ETSIM" "$@" 2>&1 >/dev/null | sed -n 's/^ *instructions *\([0-9]*
 # The speed table: each workload's CPU time, best of BENCH_RUNS, for this
 # build, the baseline build (ETSIM_BASE: a copy of an earlier etsim, e.g.
 # the main branch's, so a change is measured side by side on the same loaded
-# machine), this build's block-level core (--exec block; the default is the
-# per-instruction one, --exec interp) and QEMU (no timing model) on the same
-# ELF.  MIPS are instructions per CPU microsecond; vs-base and block/interp
-# are speed-ups (CPU-time ratios, >1: faster), etsim/qemu and block/qemu how
-# many times QEMU's CPU time etsim takes (default core, block core).
+# machine), this build's per-instruction core (--exec interp; the default is
+# the block-level one) and QEMU (no timing model) on the same ELF.  MIPS are
+# instructions per CPU microsecond; vs-base and vs-interp are speed-ups
+# (CPU-time ratios, >1: this build's default is faster), etsim/qemu how many
+# times QEMU's CPU time etsim takes.
 BENCH_RUNS=${BENCH_RUNS:-3}
 ETSIM_BASE=${ETSIM_BASE:-build/bench-baseline/etsim}
 [ -x "$ETSIM_BASE" ] || ETSIM_BASE=
-has_block=
-"$ETSIM" --help 2>&1 | grep -q -- '--exec' && has_block=1
+has_interp=
+"$ETSIM" --help 2>&1 | grep -q -- '--exec' && has_interp=1
 has_qemu=
 command -v qemu-system-arm >/dev/null && has_qemu=1
 MODEL_ADDR=0x28000000
@@ -76,19 +76,19 @@ bench_line() {
     t=$(best_of "$ETSIM" -q $eargs)
     tb=""; ti=""; tq=""
     [ -n "$ETSIM_BASE" ] && tb=$(best_of "$ETSIM_BASE" -q $eargs)
-    [ -n "$has_block" ] && ti=$(best_of "$ETSIM" -q --exec block $eargs)
+    [ -n "$has_interp" ] && ti=$(best_of "$ETSIM" -q --exec interp $eargs)
     # shellcheck disable=SC2046
     [ -n "$has_qemu" ] && tq=$(best_of $(qemu_args "$elf" "$@"))
-    printf "%-22s %11d %8s %8s %8s %8s %8s %8s %8s %8s\n" "$name" "$i" "$(mips "$i" "$t")" \
-        "$(mips "$i" "$tb")" "$(ratio "$tb" "$t")" "$(mips "$i" "$ti")" "$(ratio "$t" "$ti")" \
-        "${tq:--}" "$(ratio "$t" "$tq")" "$(ratio "$ti" "$tq")"
+    printf "%-22s %11d %8s %8s %8s %8s %8s %8s %8s\n" "$name" "$i" "$(mips "$i" "$t")" \
+        "$(mips "$i" "$tb")" "$(ratio "$tb" "$t")" "$(mips "$i" "$ti")" "$(ratio "$ti" "$t")" \
+        "${tq:--}" "$(ratio "$t" "$tq")"
 }
 
 make -s fw-prog SRC=firmware/bench/intloop.c >/dev/null
 M=$SHARED/models
 echo "== speed: CPU time, best of $BENCH_RUNS, side by side (baseline: ${ETSIM_BASE:-none}; QEMU: whole process, no timing)"
-printf "%-22s %11s %8s %8s %8s %8s %8s %8s %8s %8s\n" workload instructions MIPS base-MIPS vs-base \
-    block block/int qemu-ms etsim/qemu block/qemu
+printf "%-22s %11s %8s %8s %8s %8s %8s %8s %8s\n" workload instructions MIPS base-MIPS vs-base \
+    interp vs-interp qemu-ms etsim/qemu
 bench_line "integer loop" build/firmware/intloop.elf
 bench_line "intmark" build/firmware/bench/intmark.elf
 bench_line "KWS scalar runner" build/firmware/runner-scalar.elf "$M/kws_dscnn_cortex_m.pte" "$M/kws_inputs/mfcc_yes.f32"
