@@ -177,9 +177,12 @@ block_t *block_find(block_cache_t *bc, cpu_t *cpu, uint32_t pc, uint64_t now, ui
     set->victim = (w + 1) % BLOCK_WAYS;
     block_t *b = set->way[w];
     if (!b) {
-        b = calloc(1, sizeof *b);
+        /* Not zeroed: build() writes what a block of n instructions uses,
+         * and a big block's unused tail is then never touched. */
+        b = malloc(sizeof *b);
         if (!b)
             return NULL;   /* no block: the per-instruction path runs */
+        b->version = 0;
         set->way[w] = b;
     }
     set->builds++;
