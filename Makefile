@@ -109,6 +109,7 @@ include tests/dsp/dsp_offload.mk
 include tests/etdump/etdump.mk
 include tests/ptd/ptd.mk
 include tests/strict/strict.mk
+include tests/exec_modes/exec_modes.mk
 
 test: deps
 	$(MAKE) all

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "alu.h"
+#include "block.h"
 #include "cache.h"
 #include "cpu_internal.h"
 #include "insn.h"
@@ -19,7 +20,6 @@
 #define UNLIKELY(x) __builtin_expect(!!(x), 0)
 
 #define CHUNK_INSNS (BUS_PAGE_SIZE / 2)
-#define DECODE_MEMO_SIZE 4096u
 
 cpu_t *cpu_create(bus_t *bus, const cpu_hooks_t *hooks)
 {
@@ -27,7 +27,14 @@ cpu_t *cpu_create(bus_t *bus, const cpu_hooks_t *hooks)
     if (!cpu)
         return NULL;
     cpu->icache = calloc(1, sizeof *cpu->icache);
-    if (!cpu->icache) {
+    if (cpu->icache)
+        cpu->icache->decode_memo = calloc(CPU_DECODE_MEMO_SIZE, sizeof(insn_t));
+    cpu->blocks = block_cache_create();
+    if (!cpu->icache || !cpu->icache->decode_memo || !cpu->blocks) {
+        block_cache_destroy(cpu->blocks);
+        if (cpu->icache)
+            free(cpu->icache->decode_memo);
+        free(cpu->icache);
         free(cpu);
         return NULL;
     }
@@ -35,6 +42,7 @@ cpu_t *cpu_create(bus_t *bus, const cpu_hooks_t *hooks)
     cpu->dpage = bus->page;
     if (hooks)
         cpu->hooks = *hooks;
+    cpu->exec_interp = true;   /* the block path only where asked for (cpu_t.exec_interp) */
     cpu->fpu_present = 1;
     cpu->mve_present = 1;
     cpu->exc.prio_bits = 3;
@@ -49,6 +57,7 @@ void cpu_icache_flush(cpu_t *cpu)
     /* The run loop keeps a chunk pointer while it stays in the fast path:
      * make it leave (cpu_handle_events() sets event_cycle again). */
     cpu->event_cycle = 0;
+    block_cache_invalidate(cpu->blocks);
     for (uint32_t i = 0; i < BUS_NUM_PAGES; i++) {
         if (cpu->icache->chunk[i]) {
             free(cpu->icache->chunk[i]);
@@ -65,7 +74,9 @@ void cpu_destroy(cpu_t *cpu)
     if (!cpu)
         return;
     cpu_icache_flush(cpu);
+    free(cpu->icache->decode_memo);
     free(cpu->icache);
+    block_cache_destroy(cpu->blocks);
     free(cpu->mem_trace_pages);
     free(cpu);
 }
@@ -265,10 +276,19 @@ void cpu_first_write(cpu_t *cpu, bus_page_t *p)
 void cpu_icache_invalidate(cpu_t *cpu, uint32_t addr, unsigned size)
 {
     /* An instruction starting up to 2 bytes before addr may cover it. */
+    bool dropped = false;
     for (uint32_t a = (addr - 2) & ~1u; a < addr + size; a += 2) {
         insn_t *chunk = cpu->icache->chunk[a >> BUS_PAGE_BITS];
-        if (chunk)
+        if (chunk && chunk[(a & (BUS_PAGE_SIZE - 1)) >> 1].exec) {
             chunk[(a & (BUS_PAGE_SIZE - 1)) >> 1].exec = NULL;
+            dropped = true;
+        }
+    }
+    if (dropped && !cpu->exec_interp) {
+        /* A block holding it is stale: the block path leaves at the next
+         * events check (after this instruction), which then finds none. */
+        block_cache_invalidate(cpu->blocks);
+        cpu->event_cycle = 0;
     }
 }
 
@@ -320,10 +340,10 @@ static void fetch_decode(cpu_t *cpu, uint32_t pc, insn_t *in)
      * encoding, and code that rewrites itself (or garbage run as code)
      * decodes the same encodings over and over: a direct-mapped memo of
      * recent results makes that cheap.  Only the fetch cost depends on
-     * where the instruction sits. */
-    static insn_t memo[DECODE_MEMO_SIZE];
+     * where the instruction sits.  The memo is the core's (cpu_icache_t),
+     * not a static: no state is shared between cores or simulations. */
     uint32_t raw = wide ? (hw1 << 16) | hw2 : hw1;
-    insn_t *m = &memo[(raw ^ (raw >> 11) ^ (raw >> 23)) & (DECODE_MEMO_SIZE - 1u)];
+    insn_t *m = &cpu->icache->decode_memo[(raw ^ (raw >> 11) ^ (raw >> 23)) & (CPU_DECODE_MEMO_SIZE - 1u)];
     if (m->exec && m->raw == raw && m->size == (wide ? 4u : 2u)) {
         *in = *m;
     } else {
@@ -366,71 +386,123 @@ const insn_t *cpu_cached_insn(const cpu_t *cpu, uint32_t pc)
     return in->exec ? in : NULL;
 }
 
+/* Run the execute function of in: the hot ones (isa/hot_path.h) by a
+ * direct call through their family's dispatcher, the rest by the indirect
+ * call. */
+static inline __attribute__((always_inline)) void dispatch(cpu_t *cpu, const insn_t *in)
+{
+    switch (in->hot_family) {
+#define HOT_FAMILY_CASE_(family, ENUM) case ISA_HOT_##ENUM: isa_dispatch_##family(cpu, in); return;
+        ISA_HOT_FAMILIES(HOT_FAMILY_CASE_)
+#undef HOT_FAMILY_CASE_
+    default: in->exec(cpu, in); return;
+    }
+}
+
 /* An instruction inside an IT block: its condition, then ITAdvance.
  * it_cur holds the state it executes under, cleared again once the block
- * is over (outside IT blocks it_cur stays 0 and is never written). */
+ * is over (outside IT blocks it_cur stays 0 and is never written).  Out of
+ * line (IT blocks are the rarer case) but with the direct calls too: the
+ * conditional instructions of a hot loop are as frequent as the others. */
 static __attribute__((noinline)) void execute_in_it(cpu_t *cpu, const insn_t *in, uint32_t it)
 {
     cpu->it_cur = it;
     cpu->itstate = it_advance(it);
     if (alu_cond_passed(cpu, it >> 4))
-        in->exec(cpu, in);
+        dispatch(cpu, in);
     if (cpu->itstate == 0)
         cpu->it_cur = 0;
 }
 
-/* The family dispatchers (isa/insn.h), else the indirect call. */
-static inline __attribute__((always_inline)) void dispatch_family(cpu_t *cpu, const insn_t *in)
+/* The execute step of one instruction: under its IT condition, else by
+ * the dispatch. */
+static inline __attribute__((always_inline)) void execute(cpu_t *cpu, const insn_t *in)
 {
-    switch (in->hot_family) {
-    case ISA_HOT_MVE: isa_dispatch_mve(cpu, in); return;
-    case ISA_HOT_MVE_INT: isa_dispatch_mve_int(cpu, in); return;
-    case ISA_HOT_FP: isa_dispatch_fp(cpu, in); return;
-    case ISA_HOT_LDST: isa_dispatch_ldst(cpu, in); return;
-    case ISA_HOT_DP: isa_dispatch_dp(cpu, in); return;
-    default: in->exec(cpu, in); return;
-    }
+    uint32_t it = cpu->itstate;
+    if (UNLIKELY(it != 0))
+        execute_in_it(cpu, in, it);
+    else
+        dispatch(cpu, in);
 }
 
-/* Run the execute function of in.  The frequent ones (see isa/insn.h) are
- * direct calls after a compare each, most frequent first (by the dynamic
- * instruction mix of the KWS inference and the test programs); the rest
- * go through the indirect call. */
-static inline __attribute__((always_inline)) void dispatch(cpu_t *cpu, const insn_t *in)
+/* After it: the spin check, instret and the PC; returns the next PC.  now
+ * is the front end's next cycle (the clock a spin report gives). */
+static inline __attribute__((always_inline)) uint32_t advance(cpu_t *cpu, uint32_t pc, uint64_t now)
 {
-    isa_exec_fn f = in->exec;
-    if (f == isa_exec_ldr_imm_32)
-        isa_exec_ldr_imm_32(cpu, in);
-    else if (f == isa_exec_add_reg)
-        isa_exec_add_reg(cpu, in);
-    else if (f == isa_exec_bcond)
-        isa_exec_bcond(cpu, in);
-    else if (f == isa_exec_add_imm)
-        isa_exec_add_imm(cpu, in);
-    else if (f == isa_exec_str_imm_32)
-        isa_exec_str_imm_32(cpu, in);
-    else if (f == isa_exec_ldr_pre_s8)
-        isa_exec_ldr_pre_s8(cpu, in);
-    else if (f == isa_exec_mla)
-        isa_exec_mla(cpu, in);
-    else if (f == isa_exec_le)
-        isa_exec_le(cpu, in);
-    else if (f == isa_exec_cmp_imm)
-        isa_exec_cmp_imm(cpu, in);
-    else if (f == isa_exec_mov_reg)
-        isa_exec_mov_reg(cpu, in);
-    else if (f == isa_exec_cmp_reg)
-        isa_exec_cmp_reg(cpu, in);
-    else if (f == isa_exec_ldr_imm_s8)
-        isa_exec_ldr_imm_s8(cpu, in);
-    else if (f == isa_exec_mov_imm)
-        isa_exec_mov_imm(cpu, in);
-    else if (f == isa_exec_mul)
-        isa_exec_mul(cpu, in);
-    else if (f == isa_exec_b)
-        isa_exec_b(cpu, in);
-    else
-        dispatch_family(cpu, in);
+    uint32_t next = cpu->next_pc;
+    if (UNLIKELY(next == pc)) {
+        cpu->cycles = now;
+        spin_detected(cpu);
+    }
+    cpu->instret++;
+    cpu->pc = next;
+    return next;
+}
+
+/* Run block b, entered at cycle entry in its entry state (isa/block.h)
+ * with scoreboard rotation rot: per instruction what the loop below does,
+ * with the pipeline model's issue cycle, stall and pairing taken from the
+ * block.  Leaves after the first instruction whose execute function added
+ * cycles (its retire step then runs on the rebuilt state), at a change of
+ * flow, when an event is due, or at the block's end, the model's state
+ * rebuilt; but goes straight on to the successor block a static exit led
+ * to before (its entry state is then the same: no look-up, no rebuild). */
+static inline __attribute__((always_inline)) void run_block(cpu_t *cpu, const block_t *b, uint64_t entry,
+                                                            uint32_t rot)
+{
+    block_cache_t *bc = cpu->blocks;
+    bc->active_entry = entry;
+    bc->active_rot = rot;
+    uint32_t pc = b->pc;
+    bc->active = b;
+    for (uint32_t i = 0;; i++) {
+        const insn_t *in = b->insn[i];
+        cpu->r[15] = pc + 4;
+        uint32_t fall = pc + in->size;
+        cpu->next_pc = fall;
+        uint64_t issued = entry + b->issue[i];
+        cpu->pl.stall_cycles += b->stall[i];
+        cpu->cycles = issued;
+        execute(cpu, in);
+        uint64_t now;
+        bool dynamic = cpu->cycles != issued;
+        if (LIKELY(!dynamic)) {
+            cpu->pl.class_insns[in->tclass]++;
+            cpu->pl.dual_issued += b->dual[i];
+            now = entry + b->next[i];
+        } else {
+            block_restore(&cpu->pl, &b->before[i], entry, rot);
+            now = pipeline_retire(&cpu->pl, in, issued, cpu->cycles, b->dual[i]);
+        }
+        uint32_t next = advance(cpu, pc, now);
+        if (UNLIKELY(dynamic | (next != fall) | (i + 1 == b->n) | (now >= cpu->event_cycle))) {
+            cpu->cycles = now;
+            bc->active = NULL;
+            if (dynamic)
+                return;
+            const block_t *s = b->succ[i];
+            uint32_t srot = (b->before[i + 1].sb_next + rot) & (CPU_SCOREBOARD - 1);
+            if (now < cpu->event_cycle && s && b->succ_pc[i] == next && s->version == b->succ_version[i] &&
+                s->gen == bc->gen) {
+                b = s;
+                bc->active = b;
+                entry = now;
+                rot = srot;
+                bc->active_entry = entry;
+                bc->active_rot = rot;
+                pc = next;
+                i = (uint32_t)-1;
+                continue;
+            }
+            block_restore(&cpu->pl, &b->before[i + 1], entry, rot);
+            if (now < cpu->event_cycle) {
+                bc->last = (block_t *)b;
+                bc->last_index = i;
+            }
+            return;
+        }
+        pc = next;
+    }
 }
 
 /* The fast loop.  Kept apart from cpu_run() so no local variable lives
@@ -444,10 +516,13 @@ static inline __attribute__((always_inline)) void dispatch(cpu_t *cpu, const ins
  * function, the cost, instret, the spin check, pc = next_pc, and the
  * events check before the next instruction.  (cpu_icache_flush() forces an
  * events check, so a freed chunk is never used.) */
-static inline __attribute__((always_inline)) void run_loop_body(cpu_t *cpu, const bool traced)
+static inline __attribute__((always_inline)) void run_loop_body(cpu_t *cpu, const bool traced,
+                                                                 const bool blocks)
 {
     for (;;) {
         if (UNLIKELY(cpu->cycles >= cpu->event_cycle)) {
+            if (blocks)
+                cpu->blocks->last = NULL;   /* events may change the state: no link */
             if (cpu_handle_events(cpu))
                 return;
         }
@@ -464,6 +539,21 @@ static inline __attribute__((always_inline)) void run_loop_body(cpu_t *cpu, cons
          * cpu->cycles) and read back after it, so the pipeline model
          * costs one store-to-load round trip per instruction. */
         uint64_t now = cpu->cycles;
+        if (blocks) {
+            /* Where the flow arrives or a block left off: a block if one
+             * fits the state (isa/block.c stops building at a start whose
+             * states vary too much). */
+            uint32_t rot;
+            block_cache_t *bc = cpu->blocks;
+            const block_t *b = block_find(bc, cpu, pc, now, &rot);
+            if (b && bc->last)
+                block_link(bc, b);
+            bc->last = NULL;
+            if (b) {
+                run_block(cpu, b, now, rot);
+                continue;
+            }
+        }
         for (;;) {
             insn_t *in = &chunk[(pc & (BUS_PAGE_SIZE - 1)) >> 1];
             if (UNLIKELY(!in->exec))
@@ -478,24 +568,15 @@ static inline __attribute__((always_inline)) void run_loop_body(cpu_t *cpu, cons
             bool dual;
             uint64_t issued = pipeline_issue(&cpu->pl, in, now, &dual);
             cpu->cycles = issued;
-            uint32_t it = cpu->itstate;
-            if (UNLIKELY(it != 0))
-                execute_in_it(cpu, in, it);
-            else
-                dispatch(cpu, in);
+            execute(cpu, in);
             now = pipeline_retire(&cpu->pl, in, issued, cpu->cycles, dual);
-            uint32_t next = cpu->next_pc;
-            if (UNLIKELY(next == pc)) {
-                cpu->cycles = now;
-                spin_detected(cpu);
-            }
-            cpu->instret++;
-            cpu->pc = next;
+            uint32_t next = advance(cpu, pc, now);
             if (traced) {
                 cpu->cycles = now;
                 cpu->hooks.on_insn(cpu->hooks.ctx, cpu, pc, in);
             }
-            if (UNLIKELY(now >= cpu->event_cycle || (next >> BUS_PAGE_BITS) != page)) {
+            if (UNLIKELY(now >= cpu->event_cycle || (next >> BUS_PAGE_BITS) != page ||
+                         (blocks && next != pc + in->size))) {
                 cpu->cycles = now;
                 break;
             }
@@ -504,15 +585,22 @@ static inline __attribute__((always_inline)) void run_loop_body(cpu_t *cpu, cons
     }
 }
 
-/* The two instantiations: the hook test is a constant in each. */
+/* The three instantiations: the hook test and the block path are
+ * constants in each.  Traced runs take the per-instruction path (the
+ * hooks see every instruction as it retires). */
 static __attribute__((noinline, optimize("no-jump-tables"))) void run_loop(cpu_t *cpu)
 {
-    run_loop_body(cpu, false);
+    run_loop_body(cpu, false, true);
+}
+
+static __attribute__((noinline, optimize("no-jump-tables"))) void run_loop_interp(cpu_t *cpu)
+{
+    run_loop_body(cpu, false, false);
 }
 
 static __attribute__((noinline, optimize("no-jump-tables"))) void run_loop_traced(cpu_t *cpu)
 {
-    run_loop_body(cpu, true);
+    run_loop_body(cpu, true, false);
 }
 
 enum cpu_stop cpu_run(cpu_t *cpu, uint64_t cycle_limit)
@@ -526,6 +614,18 @@ enum cpu_stop cpu_run(cpu_t *cpu, uint64_t cycle_limit)
          * traced access that had swapped the page tables. */
         if (cpu->mem_trace_pages)
             cpu->dpage = cpu->mem_trace_pages;
+        block_cache_t *bc = cpu->blocks;
+        if (bc->active) {
+            /* Inside a block: the model's state before the faulting
+             * instruction's retire step, as the per-instruction path has it
+             * (cpu->pc is that instruction's address). */
+            const block_t *b = bc->active;
+            uint32_t i = 0;
+            for (uint32_t a = b->pc; a != cpu->pc && i + 1 < b->n; a += b->insn[i]->size)
+                i++;
+            block_restore(&cpu->pl, &b->before[i], bc->active_entry, bc->active_rot);
+            bc->active = NULL;
+        }
         cpu_take_fault(cpu);
         if (cpu->stop != STOP_NONE)
             return cpu->stop;
@@ -534,6 +634,8 @@ enum cpu_stop cpu_run(cpu_t *cpu, uint64_t cycle_limit)
         return cpu->stop;
     if (cpu->hooks.on_insn)
         run_loop_traced(cpu);
+    else if (cpu->exec_interp)
+        run_loop_interp(cpu);
     else
         run_loop(cpu);
     return cpu->stop;

@@ -165,10 +165,15 @@ typedef struct cpu_exc_state {
 } cpu_exc_state_t;
 
 /* Predecoded instruction cache: one chunk of instructions per 64 KiB page
- * of code, allocated the first time the page is executed. */
+ * of code, allocated the first time the page is executed.  The decode memo
+ * (isa/cpu.c, fetch_decode()) belongs to the core too: it is mutable, so it
+ * lives in the instance, never in a process-wide static (two cores or two
+ * simulations in one process must not share it). */
 typedef struct cpu_icache {
     struct insn *chunk[BUS_NUM_PAGES];
+    struct insn *decode_memo;   /* CPU_DECODE_MEMO_SIZE entries, direct-mapped by encoding */
 } cpu_icache_t;
+#define CPU_DECODE_MEMO_SIZE 4096u
 
 /* State of the pipeline model (isa/timing.h, isa/pipeline.h). */
 #define CPU_SCOREBOARD 4
@@ -280,6 +285,11 @@ typedef struct cpu {
     bus_page_t **mem_trace_pages;
     jmp_buf abort_jmp;       /* a faulting instruction unwinds to cpu_run() */
     cpu_icache_t *icache;
+    /* Block-level timing (isa/block.h); exec_interp: not used, every
+     * instruction takes the per-instruction model (--exec interp, the
+     * reference the block path must equal). */
+    struct block_cache *blocks;
+    bool exec_interp;
     int fpu_present;         /* 1: FPv5 single + double */
     int mve_present;         /* 1: MVE integer + float */
 } cpu_t;

@@ -19,6 +19,11 @@
 #include "fields.h"
 #include "insn.h"
 
+/* This family's entries of the hot path (isa/hot_path.h). */
+#undef ISA_HOT_IN_branch
+#define ISA_HOT_IN_branch(X, fn) X(fn)
+ISA_DECLARE_HOT(branch)
+
 static inline void branch_to(cpu_t *cpu, uint32_t target)
 {
     cpu_branch_write_pc_inline(cpu, target);
@@ -39,7 +44,7 @@ static inline bool is_backward(const insn_t *in)
 
 /* B (and the unconditional forms: inside an IT block the run loop has
  * already checked the block's condition). */
-void isa_exec_b(cpu_t *cpu, const insn_t *in)
+static void exec_b(cpu_t *cpu, const insn_t *in)
 {
     cpu_branch_write_pc_inline(cpu, cpu->r[15] + in->imm);
     timing_direct_branch(cpu, true, is_backward(in));
@@ -54,7 +59,7 @@ static const uint16_t cond_pass[16] = {
 };
 
 /* B<c> T1/T3 carry their own condition (they are not allowed in IT). */
-void isa_exec_bcond(cpu_t *cpu, const insn_t *in)
+static void exec_bcond(cpu_t *cpu, const insn_t *in)
 {
     unsigned nzcv = cpu->n << 3 | cpu->z << 2 | cpu->c << 1 | cpu->v;
     bool taken = (cond_pass[in->cond] >> nzcv) & 1u;
@@ -182,7 +187,7 @@ static void exec_le(cpu_t *cpu, const insn_t *in)
 
 /* exec_le for plain LE (aux[0] = 0), the common form: the same steps with
  * the decrement fixed at 1. */
-void isa_exec_le(cpu_t *cpu, const insn_t *in)
+static void exec_le_plain(cpu_t *cpu, const insn_t *in)
 {
     if ((cpu->control & CONTROL_FPCA) && cpu->lo_ltpsize != 4)
         cpu_fault(cpu, FAULT_INVSTATE, 0);
@@ -299,7 +304,7 @@ static bool decode_le(insn_t *in, uint32_t raw)
     in->aux[0] = field(raw, 21, 1) ? 2 : (uint8_t)field(raw, 20, 1);
     in->flags = INSN_BRANCH;
     if (in->aux[0] == 0)
-        in->exec = isa_exec_le;
+        in->exec = exec_le_plain;
     return true;
 }
 
@@ -307,8 +312,8 @@ static bool decode_le(insn_t *in, uint32_t raw)
 
 const isa_pattern_t isa_patterns_branch[] = {
     /* 16-bit */
-    {"b",      0xF000, 0xD000, 2, BR, decode_bcond16, isa_exec_bcond, "{c} {imm}", OP_NONE, OP_COND, TL_CLASS, DUAL_SECONDARY, ISA_DIS_CAPSTONE, ISA_ROW_SHADOWED},
-    {"b",      0xF800, 0xE000, 2, BR, decode_b16, isa_exec_b, "{imm}", OP_NONE, OP_NONE, TL_CLASS, DUAL_SECONDARY, ISA_DIS_CAPSTONE, 0},
+    {"b",      0xF000, 0xD000, 2, BR, decode_bcond16, exec_bcond, "{c} {imm}", OP_NONE, OP_COND, TL_CLASS, DUAL_SECONDARY, ISA_DIS_CAPSTONE, ISA_ROW_SHADOWED},
+    {"b",      0xF800, 0xE000, 2, BR, decode_b16, exec_b, "{imm}", OP_NONE, OP_NONE, TL_CLASS, DUAL_SECONDARY, ISA_DIS_CAPSTONE, 0},
     {"bx",     0xFF87, 0x4700, 2, BR, decode_bx, exec_bx, "{rm}", OP_NONE, OP_RM, TL_CLASS, DUAL_SECONDARY, ISA_DIS_CAPSTONE, 0},
     {"blx",    0xFF87, 0x4780, 2, TC_BRANCH_LINK, decode_bx, exec_blx, "{rm}", OP_LR, OP_RM, TL_CLASS, DUAL_SECONDARY, ISA_DIS_CAPSTONE, 0},
     {"cbz",    0xFD00, 0xB100, 2, BR, decode_cbz, exec_cbz, "{rn}, {imm}", OP_NONE, OP_RN, TL_CLASS, DUAL_SECONDARY, ISA_DIS_CAPSTONE, 0},
@@ -324,10 +329,13 @@ const isa_pattern_t isa_patterns_branch[] = {
     {"dls",    0xFFF0FFFF, 0xF040E001, 4, BR, decode_loop_start, exec_dls, "lr, {rn}", OP_LR, OP_RN, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
     {"lctp",   0xFFFFFFFF, 0xF00FE001, 4, TC_ALU, NULL, exec_lctp, "", OP_NONE, OP_NONE, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
     {"dlstp",  0xFFC0FFFF, 0xF000E001, 4, BR, decode_loop_start, exec_dls, "lr, {rn}", OP_LR, OP_RN, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, ISA_ROW_SHADOWED},
-    {"b",      0xF800D000, 0xF0008000, 4, BR, decode_bcond32, isa_exec_bcond, "{c} {imm}", OP_NONE, OP_COND, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, ISA_ROW_SHADOWED},
-    {"b.w",    0xF800D000, 0xF0009000, 4, BR, decode_b32, isa_exec_b, "{imm}", OP_NONE, OP_NONE, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"b",      0xF800D000, 0xF0008000, 4, BR, decode_bcond32, exec_bcond, "{c} {imm}", OP_NONE, OP_COND, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, ISA_ROW_SHADOWED},
+    {"b.w",    0xF800D000, 0xF0009000, 4, BR, decode_b32, exec_b, "{imm}", OP_NONE, OP_NONE, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
     {"bl",     0xF800D000, 0xF000D000, 4, TC_BRANCH_LINK, decode_b32, exec_bl, "{imm}", OP_LR, OP_NONE, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
     {"tbb",    0xFFF0FFF0, 0xE8D0F000, 4, TC_TABLE_BRANCH, decode_tbb, exec_tbb, "[{rn}, {rm}]", OP_NONE, OP_RN | OP_RM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
     {"tbh",    0xFFF0FFF0, 0xE8D0F010, 4, TC_TABLE_BRANCH, decode_tbb, exec_tbb, "[{rn}, {rm}, lsl #1]", OP_NONE, OP_RN | OP_RM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
     {0},
 };
+
+/* The family's dispatcher for the run loop (isa/hot_path.h). */
+ISA_DEFINE_HOT_DISPATCH(branch)

@@ -32,6 +32,11 @@
 #include "alu.h"
 #include "insn.h"
 
+/* This family's entries of the hot path (isa/hot_path.h). */
+#undef ISA_HOT_IN_dp
+#define ISA_HOT_IN_dp(X, fn) X(fn)
+ISA_DECLARE_HOT(dp)
+
 /* The operations after normalisation (see above). */
 enum dp_op {
     DP_AND, DP_ORR, DP_EOR, DP_MOV, DP_TST, DP_TEQ,
@@ -131,7 +136,7 @@ static void exec_eor_imm(cpu_t *cpu, const insn_t *in)
     logic_result(cpu, in, cpu->r[in->rn] ^ in->imm, imm_carry(cpu, in));
 }
 
-void isa_exec_mov_imm(cpu_t *cpu, const insn_t *in)
+static void exec_mov_imm(cpu_t *cpu, const insn_t *in)
 {
     logic_result(cpu, in, in->imm, imm_carry(cpu, in));
 }
@@ -146,7 +151,7 @@ static void exec_teq_imm(cpu_t *cpu, const insn_t *in)
     logic_flags(cpu, cpu->r[in->rn] ^ in->imm, imm_carry(cpu, in));
 }
 
-void isa_exec_add_imm(cpu_t *cpu, const insn_t *in)
+static void exec_add_imm(cpu_t *cpu, const insn_t *in)
 {
     arith_result(cpu, in, cpu->r[in->rn], in->imm, in->aux[0]);
 }
@@ -161,7 +166,7 @@ static void exec_rsb_imm(cpu_t *cpu, const insn_t *in)
     arith_result(cpu, in, ~cpu->r[in->rn], in->imm, 1);
 }
 
-void isa_exec_cmp_imm(cpu_t *cpu, const insn_t *in)
+static void exec_cmp_imm(cpu_t *cpu, const insn_t *in)
 {
     arith_flags(cpu, cpu->r[in->rn], in->imm, in->aux[0]);
 }
@@ -196,7 +201,7 @@ static void exec_eor_reg(cpu_t *cpu, const insn_t *in)
     logic_result(cpu, in, cpu->r[in->rn] ^ reg_operand(cpu, in), cpu->c);
 }
 
-void isa_exec_mov_reg(cpu_t *cpu, const insn_t *in)
+static void exec_mov_reg(cpu_t *cpu, const insn_t *in)
 {
     logic_result(cpu, in, reg_operand(cpu, in), cpu->c);
 }
@@ -211,7 +216,7 @@ static void exec_teq_reg(cpu_t *cpu, const insn_t *in)
     logic_flags(cpu, cpu->r[in->rn] ^ reg_operand(cpu, in), cpu->c);
 }
 
-void isa_exec_add_reg(cpu_t *cpu, const insn_t *in)
+static void exec_add_reg(cpu_t *cpu, const insn_t *in)
 {
     arith_result(cpu, in, cpu->r[in->rn], reg_operand(cpu, in), in->aux[0]);
 }
@@ -226,7 +231,7 @@ static void exec_rsb_reg(cpu_t *cpu, const insn_t *in)
     arith_result(cpu, in, ~cpu->r[in->rn], reg_operand(cpu, in), 1);
 }
 
-void isa_exec_cmp_reg(cpu_t *cpu, const insn_t *in)
+static void exec_cmp_reg(cpu_t *cpu, const insn_t *in)
 {
     arith_flags(cpu, cpu->r[in->rn], reg_operand(cpu, in), in->aux[0]);
 }
@@ -235,9 +240,9 @@ void isa_exec_cmp_reg(cpu_t *cpu, const insn_t *in)
  * the shift is LSL #0). */
 static const isa_exec_fn dp_reg_exec[DP_COUNT] = {
     [DP_AND] = exec_and_reg, [DP_ORR] = exec_orr_reg, [DP_EOR] = exec_eor_reg,
-    [DP_MOV] = isa_exec_mov_reg, [DP_TST] = exec_tst_reg, [DP_TEQ] = exec_teq_reg,
-    [DP_ADD] = isa_exec_add_reg, [DP_ADC] = exec_adc_reg, [DP_RSB] = exec_rsb_reg,
-    [DP_CMP] = isa_exec_cmp_reg,
+    [DP_MOV] = exec_mov_reg, [DP_TST] = exec_tst_reg, [DP_TEQ] = exec_teq_reg,
+    [DP_ADD] = exec_add_reg, [DP_ADC] = exec_adc_reg, [DP_RSB] = exec_rsb_reg,
+    [DP_CMP] = exec_cmp_reg,
 };
 
 /* ------------------------------------------------------------------ */
@@ -849,18 +854,18 @@ static bool decode_csel_inc_alias(insn_t *in, uint32_t raw)
 const isa_pattern_t isa_patterns_dp[] = {
     /* name       mask         match        size tclass     decode                 exec           fmt */
     /* 16-bit: shift by immediate, add/subtract, move/compare immediate */
-    {"movs",   0x0000FFC0u, 0x00000000u, 2, TC_ALU,    decode_t16_shift_imm,  isa_exec_mov_reg,  "{rd}, {rm}", OP_RD | OP_FLAGS, OP_RM, TL_CLASS, DUAL_PAIR, ISA_DIS_CAPSTONE, 0},
+    {"movs",   0x0000FFC0u, 0x00000000u, 2, TC_ALU,    decode_t16_shift_imm,  exec_mov_reg,  "{rd}, {rm}", OP_RD | OP_FLAGS, OP_RM, TL_CLASS, DUAL_PAIR, ISA_DIS_CAPSTONE, 0},
     {"lsls",   0x0000F800u, 0x00000000u, 2, TC_ALU,    decode_t16_shift_imm,  exec_lsl_imm,  "{rd}, {rm}{shift}", OP_RD | OP_FLAGS, OP_RM, TL_CLASS, DUAL_PAIR, ISA_DIS_CAPSTONE, ISA_ROW_SHADOWED},
     {"lsrs",   0x0000F800u, 0x00000800u, 2, TC_ALU,    decode_t16_shift_imm,  exec_lsr_imm,  "{rd}, {rm}{shift}", OP_RD | OP_FLAGS, OP_RM, TL_CLASS, DUAL_PAIR, ISA_DIS_CAPSTONE, 0},
     {"asrs",   0x0000F800u, 0x00001000u, 2, TC_ALU,    decode_t16_shift_imm,  exec_asr_imm,  "{rd}, {rm}{shift}", OP_RD | OP_FLAGS, OP_RM, TL_CLASS, DUAL_PAIR, ISA_DIS_CAPSTONE, 0},
-    {"adds",   0x0000FE00u, 0x00001800u, 2, TC_ALU,    decode_t16_addsub3,    isa_exec_add_reg,  FMT3, OP_RD | OP_FLAGS, OP_RN | OP_RM, TL_CLASS, DUAL_PAIR, ISA_DIS_CAPSTONE, 0},
-    {"subs",   0x0000FE00u, 0x00001A00u, 2, TC_ALU,    decode_t16_addsub3,    isa_exec_add_reg,  FMT3, OP_RD | OP_FLAGS, OP_RN | OP_RM, TL_CLASS, DUAL_PAIR, ISA_DIS_CAPSTONE, 0},
-    {"adds",   0x0000FE00u, 0x00001C00u, 2, TC_ALU,    decode_t16_addsub3,    isa_exec_add_imm,  FMT3I, OP_RD | OP_FLAGS, OP_RN, TL_CLASS, DUAL_SECONDARY, ISA_DIS_CAPSTONE, 0},
-    {"subs",   0x0000FE00u, 0x00001E00u, 2, TC_ALU,    decode_t16_addsub3,    isa_exec_add_imm,  FMT3I, OP_RD | OP_FLAGS, OP_RN, TL_CLASS, DUAL_SECONDARY, ISA_DIS_CAPSTONE, 0},
-    {"movs",   0x0000F800u, 0x00002000u, 2, TC_ALU,    decode_t16_imm8,       isa_exec_mov_imm,  "{rd}, {imm}", OP_RD | OP_FLAGS, OP_NONE, TL_CLASS, DUAL_SECONDARY, ISA_DIS_CAPSTONE, 0},
-    {"cmp",    0x0000F800u, 0x00002800u, 2, TC_ALU,    decode_t16_imm8,       isa_exec_cmp_imm,  "{rn}, {imm}", OP_FLAGS, OP_RD, TL_CLASS, DUAL_PAIR, ISA_DIS_CAPSTONE, 0},
-    {"adds",   0x0000F800u, 0x00003000u, 2, TC_ALU,    decode_t16_imm8,       isa_exec_add_imm,  "{rd}, {imm}", OP_RD | OP_FLAGS, OP_RD, TL_CLASS, DUAL_SECONDARY, ISA_DIS_CAPSTONE, 0},
-    {"subs",   0x0000F800u, 0x00003800u, 2, TC_ALU,    decode_t16_imm8,       isa_exec_add_imm,  "{rd}, {imm}", OP_RD | OP_FLAGS, OP_RD, TL_CLASS, DUAL_SECONDARY, ISA_DIS_CAPSTONE, 0},
+    {"adds",   0x0000FE00u, 0x00001800u, 2, TC_ALU,    decode_t16_addsub3,    exec_add_reg,  FMT3, OP_RD | OP_FLAGS, OP_RN | OP_RM, TL_CLASS, DUAL_PAIR, ISA_DIS_CAPSTONE, 0},
+    {"subs",   0x0000FE00u, 0x00001A00u, 2, TC_ALU,    decode_t16_addsub3,    exec_add_reg,  FMT3, OP_RD | OP_FLAGS, OP_RN | OP_RM, TL_CLASS, DUAL_PAIR, ISA_DIS_CAPSTONE, 0},
+    {"adds",   0x0000FE00u, 0x00001C00u, 2, TC_ALU,    decode_t16_addsub3,    exec_add_imm,  FMT3I, OP_RD | OP_FLAGS, OP_RN, TL_CLASS, DUAL_SECONDARY, ISA_DIS_CAPSTONE, 0},
+    {"subs",   0x0000FE00u, 0x00001E00u, 2, TC_ALU,    decode_t16_addsub3,    exec_add_imm,  FMT3I, OP_RD | OP_FLAGS, OP_RN, TL_CLASS, DUAL_SECONDARY, ISA_DIS_CAPSTONE, 0},
+    {"movs",   0x0000F800u, 0x00002000u, 2, TC_ALU,    decode_t16_imm8,       exec_mov_imm,  "{rd}, {imm}", OP_RD | OP_FLAGS, OP_NONE, TL_CLASS, DUAL_SECONDARY, ISA_DIS_CAPSTONE, 0},
+    {"cmp",    0x0000F800u, 0x00002800u, 2, TC_ALU,    decode_t16_imm8,       exec_cmp_imm,  "{rn}, {imm}", OP_FLAGS, OP_RD, TL_CLASS, DUAL_PAIR, ISA_DIS_CAPSTONE, 0},
+    {"adds",   0x0000F800u, 0x00003000u, 2, TC_ALU,    decode_t16_imm8,       exec_add_imm,  "{rd}, {imm}", OP_RD | OP_FLAGS, OP_RD, TL_CLASS, DUAL_SECONDARY, ISA_DIS_CAPSTONE, 0},
+    {"subs",   0x0000F800u, 0x00003800u, 2, TC_ALU,    decode_t16_imm8,       exec_add_imm,  "{rd}, {imm}", OP_RD | OP_FLAGS, OP_RD, TL_CLASS, DUAL_SECONDARY, ISA_DIS_CAPSTONE, 0},
     /* 16-bit: data processing group (MULS belongs to exec_mul.c) */
     {"ands",   0x0000FFC0u, 0x00004000u, 2, TC_ALU,    decode_t16_dp,         exec_and_reg,  "{rd}, {rm}", OP_RD | OP_FLAGS, OP_RD | OP_RM, TL_CLASS, DUAL_PAIR, ISA_DIS_CAPSTONE, 0},
     {"eors",   0x0000FFC0u, 0x00004040u, 2, TC_ALU,    decode_t16_dp,         exec_eor_reg,  "{rd}, {rm}", OP_RD | OP_FLAGS, OP_RD | OP_RM, TL_CLASS, DUAL_PAIR, ISA_DIS_CAPSTONE, 0},
@@ -872,22 +877,22 @@ const isa_pattern_t isa_patterns_dp[] = {
     {"rors",   0x0000FFC0u, 0x000041C0u, 2, TC_ALU,    decode_t16_dp,         exec_ror_reg,  "{rd}, {rm}", OP_RD | OP_FLAGS, OP_RD | OP_RM, TL_CLASS, DUAL_PAIR, ISA_DIS_CAPSTONE, 0},
     {"tst",    0x0000FFC0u, 0x00004200u, 2, TC_ALU,    decode_t16_dp,         exec_tst_reg,  "{rn}, {rm}", OP_FLAGS, OP_RD | OP_RM, TL_CLASS, DUAL_PAIR, ISA_DIS_CAPSTONE, 0},
     {"negs",   0x0000FFC0u, 0x00004240u, 2, TC_ALU,    decode_t16_neg,        exec_rsb_imm,  "{rd}, {rn}", OP_RD | OP_FLAGS, OP_RN, TL_CLASS, DUAL_PAIR, ISA_DIS_CAPSTONE, 0},
-    {"cmp",    0x0000FFC0u, 0x00004280u, 2, TC_ALU,    decode_t16_dp,         isa_exec_cmp_reg,  "{rn}, {rm}", OP_FLAGS, OP_RD | OP_RM, TL_CLASS, DUAL_PAIR, ISA_DIS_CAPSTONE, 0},
-    {"cmn",    0x0000FFC0u, 0x000042C0u, 2, TC_ALU,    decode_t16_dp,         isa_exec_cmp_reg,  "{rn}, {rm}", OP_FLAGS, OP_RD | OP_RM, TL_CLASS, DUAL_PAIR, ISA_DIS_CAPSTONE, 0},
+    {"cmp",    0x0000FFC0u, 0x00004280u, 2, TC_ALU,    decode_t16_dp,         exec_cmp_reg,  "{rn}, {rm}", OP_FLAGS, OP_RD | OP_RM, TL_CLASS, DUAL_PAIR, ISA_DIS_CAPSTONE, 0},
+    {"cmn",    0x0000FFC0u, 0x000042C0u, 2, TC_ALU,    decode_t16_dp,         exec_cmp_reg,  "{rn}, {rm}", OP_FLAGS, OP_RD | OP_RM, TL_CLASS, DUAL_PAIR, ISA_DIS_CAPSTONE, 0},
     {"orrs",   0x0000FFC0u, 0x00004300u, 2, TC_ALU,    decode_t16_dp,         exec_orr_reg,  "{rd}, {rm}", OP_RD | OP_FLAGS, OP_RD | OP_RM, TL_CLASS, DUAL_PAIR, ISA_DIS_CAPSTONE, 0},
     {"bics",   0x0000FFC0u, 0x00004380u, 2, TC_ALU,    decode_t16_dp,         exec_and_reg,  "{rd}, {rm}", OP_RD | OP_FLAGS, OP_RD | OP_RM, TL_CLASS, DUAL_PAIR, ISA_DIS_CAPSTONE, 0},
-    {"mvns",   0x0000FFC0u, 0x000043C0u, 2, TC_ALU,    decode_t16_dp,         isa_exec_mov_reg,  "{rd}, {rm}", OP_RD | OP_FLAGS, OP_RM, TL_CLASS, DUAL_PAIR, ISA_DIS_CAPSTONE, 0},
+    {"mvns",   0x0000FFC0u, 0x000043C0u, 2, TC_ALU,    decode_t16_dp,         exec_mov_reg,  "{rd}, {rm}", OP_RD | OP_FLAGS, OP_RM, TL_CLASS, DUAL_PAIR, ISA_DIS_CAPSTONE, 0},
     /* 16-bit: special data processing (BX/BLX belong to exec_branch.c) */
     {"add",    0x0000FF87u, 0x00004487u, 2, TC_BRANCH, decode_t16_add_hi,     exec_add_pc,   "pc, {rm}", OP_NONE, OP_RM, TL_CLASS, DUAL_PAIR, ISA_DIS_CAPSTONE, 0},
-    {"add",    0x0000FF00u, 0x00004400u, 2, TC_ALU,    decode_t16_add_hi,     isa_exec_add_reg,  "{rd}, {rm}", OP_RD, OP_RD | OP_RM, TL_CLASS, DUAL_PAIR, ISA_DIS_CAPSTONE, ISA_ROW_SHADOWED},
-    {"cmp",    0x0000FF00u, 0x00004500u, 2, TC_ALU,    decode_t16_cmp_hi,     isa_exec_cmp_reg,  "{rn}, {rm}", OP_FLAGS, OP_RN | OP_RM, TL_CLASS, DUAL_PAIR, ISA_DIS_CAPSTONE, 0},
+    {"add",    0x0000FF00u, 0x00004400u, 2, TC_ALU,    decode_t16_add_hi,     exec_add_reg,  "{rd}, {rm}", OP_RD, OP_RD | OP_RM, TL_CLASS, DUAL_PAIR, ISA_DIS_CAPSTONE, ISA_ROW_SHADOWED},
+    {"cmp",    0x0000FF00u, 0x00004500u, 2, TC_ALU,    decode_t16_cmp_hi,     exec_cmp_reg,  "{rn}, {rm}", OP_FLAGS, OP_RN | OP_RM, TL_CLASS, DUAL_PAIR, ISA_DIS_CAPSTONE, 0},
     {"mov",    0x0000FF87u, 0x00004687u, 2, TC_BRANCH, decode_t16_mov_hi,     exec_mov_pc,   "pc, {rm}", OP_NONE, OP_RM, TL_CLASS, DUAL_SECONDARY, ISA_DIS_CAPSTONE, 0},
-    {"mov",    0x0000FF00u, 0x00004600u, 2, TC_ALU,    decode_t16_mov_hi,     isa_exec_mov_reg,  "{rd}, {rm}", OP_RD, OP_RM, TL_CLASS, DUAL_SECONDARY, ISA_DIS_CAPSTONE, ISA_ROW_SHADOWED},
+    {"mov",    0x0000FF00u, 0x00004600u, 2, TC_ALU,    decode_t16_mov_hi,     exec_mov_reg,  "{rd}, {rm}", OP_RD, OP_RM, TL_CLASS, DUAL_SECONDARY, ISA_DIS_CAPSTONE, ISA_ROW_SHADOWED},
     /* 16-bit: PC and SP relative, extends, byte reversal */
     {"adr",    0x0000F800u, 0x0000A000u, 2, TC_ALU,    decode_t16_adr_addsp,  exec_adr,      "{rd}, {imm}", OP_RD, OP_NONE, TL_CLASS, DUAL_PAIR, ISA_DIS_CAPSTONE, 0},
-    {"add",    0x0000F800u, 0x0000A800u, 2, TC_ALU,    decode_t16_adr_addsp,  isa_exec_add_imm,  "{rd}, sp, {imm}", OP_RD, OP_RN, TL_CLASS, DUAL_PAIR, ISA_DIS_CAPSTONE, 0},
-    {"add",    0x0000FF80u, 0x0000B000u, 2, TC_ALU,    decode_t16_sp_imm7,    isa_exec_add_imm,  "sp, {imm}", OP_RD, OP_RD, TL_CLASS, DUAL_PAIR, ISA_DIS_CAPSTONE, 0},
-    {"sub",    0x0000FF80u, 0x0000B080u, 2, TC_ALU,    decode_t16_sp_imm7,    isa_exec_add_imm,  "sp, {imm}", OP_RD, OP_RD, TL_CLASS, DUAL_PAIR, ISA_DIS_CAPSTONE, 0},
+    {"add",    0x0000F800u, 0x0000A800u, 2, TC_ALU,    decode_t16_adr_addsp,  exec_add_imm,  "{rd}, sp, {imm}", OP_RD, OP_RN, TL_CLASS, DUAL_PAIR, ISA_DIS_CAPSTONE, 0},
+    {"add",    0x0000FF80u, 0x0000B000u, 2, TC_ALU,    decode_t16_sp_imm7,    exec_add_imm,  "sp, {imm}", OP_RD, OP_RD, TL_CLASS, DUAL_PAIR, ISA_DIS_CAPSTONE, 0},
+    {"sub",    0x0000FF80u, 0x0000B080u, 2, TC_ALU,    decode_t16_sp_imm7,    exec_add_imm,  "sp, {imm}", OP_RD, OP_RD, TL_CLASS, DUAL_PAIR, ISA_DIS_CAPSTONE, 0},
     {"sxth",   0x0000FFC0u, 0x0000B200u, 2, TC_ALU,    decode_t16_rd_rm,      exec_sxth,     "{rd}, {rm}", OP_RD, OP_RM, TL_CLASS, DUAL_SECONDARY, ISA_DIS_CAPSTONE, 0},
     {"sxtb",   0x0000FFC0u, 0x0000B240u, 2, TC_ALU,    decode_t16_rd_rm,      exec_sxtb,     "{rd}, {rm}", OP_RD, OP_RM, TL_CLASS, DUAL_SECONDARY, ISA_DIS_CAPSTONE, 0},
     {"uxth",   0x0000FFC0u, 0x0000B280u, 2, TC_ALU,    decode_t16_rd_rm,      exec_uxth,     "{rd}, {rm}", OP_RD, OP_RM, TL_CLASS, DUAL_SECONDARY, ISA_DIS_CAPSTONE, 0},
@@ -900,26 +905,26 @@ const isa_pattern_t isa_patterns_dp[] = {
     {"tst",    0xFBF08F00u, 0xF0100F00u, 4, TC_ALU,    decode_t32_modimm,     exec_tst_imm,  "{rn}, {imm}", OP_SETFLAGS, OP_RN, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
     {"and",    0xFBE08000u, 0xF0000000u, 4, TC_ALU,    decode_t32_modimm,     exec_and_imm,  FMT3I, OP_RD | OP_SETFLAGS, OP_RN, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, ISA_ROW_SHADOWED},
     {"bic",    0xFBE08000u, 0xF0200000u, 4, TC_ALU,    decode_t32_modimm,     exec_and_imm,  FMT3I, OP_RD | OP_SETFLAGS, OP_RN, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
-    {"mov",    0xFBEF8000u, 0xF04F0000u, 4, TC_ALU,    decode_t32_modimm,     isa_exec_mov_imm,  "{rd}, {imm}", OP_RD | OP_SETFLAGS, OP_NONE, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"mov",    0xFBEF8000u, 0xF04F0000u, 4, TC_ALU,    decode_t32_modimm,     exec_mov_imm,  "{rd}, {imm}", OP_RD | OP_SETFLAGS, OP_NONE, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
     {"orr",    0xFBE08000u, 0xF0400000u, 4, TC_ALU,    decode_t32_modimm,     exec_orr_imm,  FMT3I, OP_RD | OP_SETFLAGS, OP_RN, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, ISA_ROW_SHADOWED},
-    {"mvn",    0xFBEF8000u, 0xF06F0000u, 4, TC_ALU,    decode_t32_modimm,     isa_exec_mov_imm,  "{rd}, {imm}", OP_RD | OP_SETFLAGS, OP_NONE, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"mvn",    0xFBEF8000u, 0xF06F0000u, 4, TC_ALU,    decode_t32_modimm,     exec_mov_imm,  "{rd}, {imm}", OP_RD | OP_SETFLAGS, OP_NONE, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
     {"orn",    0xFBE08000u, 0xF0600000u, 4, TC_ALU,    decode_t32_modimm,     exec_orr_imm,  FMT3I, OP_RD | OP_SETFLAGS, OP_RN, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, ISA_ROW_SHADOWED},
     {"teq",    0xFBF08F00u, 0xF0900F00u, 4, TC_ALU,    decode_t32_modimm,     exec_teq_imm,  "{rn}, {imm}", OP_SETFLAGS, OP_RN, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
     {"eor",    0xFBE08000u, 0xF0800000u, 4, TC_ALU,    decode_t32_modimm,     exec_eor_imm,  FMT3I, OP_RD | OP_SETFLAGS, OP_RN, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, ISA_ROW_SHADOWED},
-    {"cmn",    0xFBF08F00u, 0xF1100F00u, 4, TC_ALU,    decode_t32_modimm,     isa_exec_cmp_imm,  "{rn}, {imm}", OP_SETFLAGS, OP_RN, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
-    {"add",    0xFBE08000u, 0xF1000000u, 4, TC_ALU,    decode_t32_modimm,     isa_exec_add_imm,  FMT3I, OP_RD | OP_SETFLAGS, OP_RN, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, ISA_ROW_SHADOWED},
+    {"cmn",    0xFBF08F00u, 0xF1100F00u, 4, TC_ALU,    decode_t32_modimm,     exec_cmp_imm,  "{rn}, {imm}", OP_SETFLAGS, OP_RN, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"add",    0xFBE08000u, 0xF1000000u, 4, TC_ALU,    decode_t32_modimm,     exec_add_imm,  FMT3I, OP_RD | OP_SETFLAGS, OP_RN, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, ISA_ROW_SHADOWED},
     {"adc",    0xFBE08000u, 0xF1400000u, 4, TC_ALU,    decode_t32_modimm,     exec_adc_imm,  FMT3I, OP_RD | OP_FLAGS, OP_RN | OP_FLAGS, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
     {"sbc",    0xFBE08000u, 0xF1600000u, 4, TC_ALU,    decode_t32_modimm,     exec_adc_imm,  FMT3I, OP_RD | OP_FLAGS, OP_RN | OP_FLAGS, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
-    {"cmp",    0xFBF08F00u, 0xF1B00F00u, 4, TC_ALU,    decode_t32_modimm,     isa_exec_cmp_imm,  "{rn}, {imm}", OP_SETFLAGS, OP_RN, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
-    {"sub",    0xFBE08000u, 0xF1A00000u, 4, TC_ALU,    decode_t32_modimm,     isa_exec_add_imm,  FMT3I, OP_RD | OP_SETFLAGS, OP_RN, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, ISA_ROW_SHADOWED},
+    {"cmp",    0xFBF08F00u, 0xF1B00F00u, 4, TC_ALU,    decode_t32_modimm,     exec_cmp_imm,  "{rn}, {imm}", OP_SETFLAGS, OP_RN, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"sub",    0xFBE08000u, 0xF1A00000u, 4, TC_ALU,    decode_t32_modimm,     exec_add_imm,  FMT3I, OP_RD | OP_SETFLAGS, OP_RN, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, ISA_ROW_SHADOWED},
     {"rsb",    0xFBE08000u, 0xF1C00000u, 4, TC_ALU,    decode_t32_modimm,     exec_rsb_imm,  FMT3I, OP_RD | OP_SETFLAGS, OP_RN, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
 
     /* 32-bit: data processing (plain binary immediate); SSAT/USAT are dsp's */
     {"adr",    0xFBFF8000u, 0xF20F0000u, 4, TC_ALU,    decode_t32_adr,        exec_adr,      "{rd}, {imm}", OP_RD, OP_NONE, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
-    {"addw",   0xFBF08000u, 0xF2000000u, 4, TC_ALU,    decode_t32_addsubw,    isa_exec_add_imm,  FMT3I, OP_RD, OP_RN, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, ISA_ROW_SHADOWED},
-    {"movw",   0xFBF08000u, 0xF2400000u, 4, TC_ALU,    decode_t32_mov16,      isa_exec_mov_imm,  "{rd}, {imm}", OP_RD, OP_NONE, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"addw",   0xFBF08000u, 0xF2000000u, 4, TC_ALU,    decode_t32_addsubw,    exec_add_imm,  FMT3I, OP_RD, OP_RN, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, ISA_ROW_SHADOWED},
+    {"movw",   0xFBF08000u, 0xF2400000u, 4, TC_ALU,    decode_t32_mov16,      exec_mov_imm,  "{rd}, {imm}", OP_RD, OP_NONE, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
     {"adr",    0xFBFF8000u, 0xF2AF0000u, 4, TC_ALU,    decode_t32_adr,        exec_adr,      "{rd}, {imm}", OP_RD, OP_NONE, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
-    {"subw",   0xFBF08000u, 0xF2A00000u, 4, TC_ALU,    decode_t32_addsubw,    isa_exec_add_imm,  FMT3I, OP_RD, OP_RN, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, ISA_ROW_SHADOWED},
+    {"subw",   0xFBF08000u, 0xF2A00000u, 4, TC_ALU,    decode_t32_addsubw,    exec_add_imm,  FMT3I, OP_RD, OP_RN, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, ISA_ROW_SHADOWED},
     {"movt",   0xFBF08000u, 0xF2C00000u, 4, TC_ALU,    decode_t32_mov16,      exec_movt,     "{rd}, {imm}", OP_RD, OP_RD, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
     {"sbfx",   0xFFF08020u, 0xF3400000u, 4, TC_ALU,    decode_t32_bfx,        exec_sbfx,     "{rd}, {rn}", OP_RD, OP_RN, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
     {"bfc",    0xFFFF8020u, 0xF36F0000u, 4, TC_ALU,    decode_t32_bfi,        exec_bfc,      "{rd}", OP_RD, OP_RD, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
@@ -931,7 +936,7 @@ const isa_pattern_t isa_patterns_dp[] = {
     {"tst",    0xFFF08F00u, 0xEA100F00u, 4, TC_ALU,    decode_t32_shifted,    exec_dp_shift, "{rn}, {rm}{shift}", OP_SETFLAGS, OP_RN | OP_RM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
     {"and",    0xFFE08000u, 0xEA000000u, 4, TC_ALU,    decode_t32_shifted,    exec_dp_shift, FMT3S, OP_RD | OP_SETFLAGS, OP_RN | OP_RM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, ISA_ROW_SHADOWED},
     {"bic",    0xFFE08000u, 0xEA200000u, 4, TC_ALU,    decode_t32_shifted,    exec_dp_shift, FMT3S, OP_RD | OP_SETFLAGS, OP_RN | OP_RM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
-    {"mov",    0xFFEFF0F0u, 0xEA4F0000u, 4, TC_ALU,    decode_t32_shifted,    isa_exec_mov_reg,  "{rd}, {rm}", OP_RD | OP_SETFLAGS, OP_RM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, ISA_ROW_SHADOWED},
+    {"mov",    0xFFEFF0F0u, 0xEA4F0000u, 4, TC_ALU,    decode_t32_shifted,    exec_mov_reg,  "{rd}, {rm}", OP_RD | OP_SETFLAGS, OP_RM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, ISA_ROW_SHADOWED},
     {"rrx",    0xFFEFF0F0u, 0xEA4F0030u, 4, TC_ALU,    decode_t32_shifted,    exec_rrx,      "{rd}, {rm}", OP_RD | OP_SETFLAGS, OP_RM | OP_FLAGS, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, ISA_ROW_SHADOWED},
     {"lsl",    0xFFEF8030u, 0xEA4F0000u, 4, TC_ALU,    decode_t32_shifted,    exec_lsl_imm,  "{rd}, {rm}{shift}", OP_RD | OP_SETFLAGS, OP_RM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, ISA_ROW_SHADOWED},
     {"lsr",    0xFFEF8030u, 0xEA4F0010u, 4, TC_ALU,    decode_t32_shifted,    exec_lsr_imm,  "{rd}, {rm}{shift}", OP_RD | OP_SETFLAGS, OP_RM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, ISA_ROW_SHADOWED},
@@ -986,8 +991,5 @@ const isa_pattern_t isa_patterns_dp[] = {
     {0},
 };
 
-/* The family's frequent execute functions, called directly by the run loop
- * through isa_dispatch_dp() (isa/insn.h), most frequent first (Helium KWS
- * and VWW inferences). */
-#define HOT_EXECS(X) X(exec_sxth) X(exec_adc_reg)
-ISA_DEFINE_HOT_DISPATCH(dp, HOT_EXECS)
+/* The family's dispatcher for the run loop (isa/hot_path.h). */
+ISA_DEFINE_HOT_DISPATCH(dp)

@@ -16,6 +16,11 @@
 #include "fp_ops.h"
 #include "insn.h"
 
+/* This family's entries of the hot path (isa/hot_path.h). */
+#undef ISA_HOT_IN_fp
+#define ISA_HOT_IN_fp(X, fn) X(fn)
+ISA_DECLARE_HOT(fp)
+
 /* ------------------------------------------------------------------ */
 /* Operand fields and register access                                  */
 
@@ -986,8 +991,5 @@ const isa_pattern_t isa_patterns_fp[] = {
     {0},
 };
 
-/* The family's frequent execute functions, called directly by the run loop
- * through isa_dispatch_fp() (isa/insn.h), most frequent first (Helium KWS
- * and VWW inferences). */
-#define HOT_EXECS(X) X(exec_vmrs) X(exec_vmsr) X(exec_vmov_to_s) X(exec_vldm) X(exec_vldr) X(exec_vstr) X(exec_vadd) X(exec_vcmp)
-ISA_DEFINE_HOT_DISPATCH(fp, HOT_EXECS)
+/* The family's dispatcher for the run loop (isa/hot_path.h). */
+ISA_DEFINE_HOT_DISPATCH(fp)

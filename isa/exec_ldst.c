@@ -19,6 +19,11 @@
 #include "fields.h"
 #include "insn.h"
 
+/* This family's entries of the hot path (isa/hot_path.h). */
+#undef ISA_HOT_IN_ldst
+#define ISA_HOT_IN_ldst(X, fn) X(fn)
+ISA_DECLARE_HOT(ldst)
+
 /* What one access reads or writes (in->esize).  Stores use the unsigned
  * kinds. */
 enum access { ACC_U8, ACC_S8, ACC_U16, ACC_S16, ACC_32 };
@@ -321,10 +326,10 @@ static inline __attribute__((always_inline)) void store_pre(cpu_t *cpu, const in
 }
 
 static void exec_ldr_imm_u8(cpu_t *cpu, const insn_t *in) { load_imm(cpu, in, ACC_U8); }
-void isa_exec_ldr_imm_s8(cpu_t *cpu, const insn_t *in) { load_imm(cpu, in, ACC_S8); }
+static void exec_ldr_imm_s8(cpu_t *cpu, const insn_t *in) { load_imm(cpu, in, ACC_S8); }
 static void exec_ldr_imm_u16(cpu_t *cpu, const insn_t *in) { load_imm(cpu, in, ACC_U16); }
 static void exec_ldr_imm_s16(cpu_t *cpu, const insn_t *in) { load_imm(cpu, in, ACC_S16); }
-void isa_exec_ldr_imm_32(cpu_t *cpu, const insn_t *in) { load_imm(cpu, in, ACC_32); }
+static void exec_ldr_imm_32(cpu_t *cpu, const insn_t *in) { load_imm(cpu, in, ACC_32); }
 static void exec_ldr_reg_u8(cpu_t *cpu, const insn_t *in) { load_reg(cpu, in, ACC_U8); }
 static void exec_ldr_reg_s8(cpu_t *cpu, const insn_t *in) { load_reg(cpu, in, ACC_S8); }
 static void exec_ldr_reg_u16(cpu_t *cpu, const insn_t *in) { load_reg(cpu, in, ACC_U16); }
@@ -336,13 +341,13 @@ static void exec_ldr_post_u16(cpu_t *cpu, const insn_t *in) { load_post(cpu, in,
 static void exec_ldr_post_s16(cpu_t *cpu, const insn_t *in) { load_post(cpu, in, ACC_S16); }
 static void exec_ldr_post_32(cpu_t *cpu, const insn_t *in) { load_post(cpu, in, ACC_32); }
 static void exec_ldr_pre_u8(cpu_t *cpu, const insn_t *in) { load_pre(cpu, in, ACC_U8); }
-void isa_exec_ldr_pre_s8(cpu_t *cpu, const insn_t *in) { load_pre(cpu, in, ACC_S8); }
+static void exec_ldr_pre_s8(cpu_t *cpu, const insn_t *in) { load_pre(cpu, in, ACC_S8); }
 static void exec_ldr_pre_u16(cpu_t *cpu, const insn_t *in) { load_pre(cpu, in, ACC_U16); }
 static void exec_ldr_pre_s16(cpu_t *cpu, const insn_t *in) { load_pre(cpu, in, ACC_S16); }
 static void exec_ldr_pre_32(cpu_t *cpu, const insn_t *in) { load_pre(cpu, in, ACC_32); }
 static void exec_str_imm_8(cpu_t *cpu, const insn_t *in) { store_imm(cpu, in, ACC_U8); }
 static void exec_str_imm_16(cpu_t *cpu, const insn_t *in) { store_imm(cpu, in, ACC_U16); }
-void isa_exec_str_imm_32(cpu_t *cpu, const insn_t *in) { store_imm(cpu, in, ACC_32); }
+static void exec_str_imm_32(cpu_t *cpu, const insn_t *in) { store_imm(cpu, in, ACC_32); }
 static void exec_str_reg_8(cpu_t *cpu, const insn_t *in) { store_reg(cpu, in, ACC_U8); }
 static void exec_str_reg_16(cpu_t *cpu, const insn_t *in) { store_reg(cpu, in, ACC_U16); }
 static void exec_str_reg_32(cpu_t *cpu, const insn_t *in) { store_reg(cpu, in, ACC_32); }
@@ -355,7 +360,7 @@ static void exec_str_pre_32(cpu_t *cpu, const insn_t *in) { store_pre(cpu, in, A
 
 /* Indexed by enum access (stores use the unsigned kinds only). */
 static const isa_exec_fn ldr_imm_exec[5] = {
-    exec_ldr_imm_u8, isa_exec_ldr_imm_s8, exec_ldr_imm_u16, exec_ldr_imm_s16, isa_exec_ldr_imm_32,
+    exec_ldr_imm_u8, exec_ldr_imm_s8, exec_ldr_imm_u16, exec_ldr_imm_s16, exec_ldr_imm_32,
 };
 static const isa_exec_fn ldr_reg_exec[5] = {
     exec_ldr_reg_u8, exec_ldr_reg_s8, exec_ldr_reg_u16, exec_ldr_reg_s16, exec_ldr_reg_32,
@@ -364,10 +369,10 @@ static const isa_exec_fn ldr_post_exec[5] = {
     exec_ldr_post_u8, exec_ldr_post_s8, exec_ldr_post_u16, exec_ldr_post_s16, exec_ldr_post_32,
 };
 static const isa_exec_fn ldr_pre_exec[5] = {
-    exec_ldr_pre_u8, isa_exec_ldr_pre_s8, exec_ldr_pre_u16, exec_ldr_pre_s16, exec_ldr_pre_32,
+    exec_ldr_pre_u8, exec_ldr_pre_s8, exec_ldr_pre_u16, exec_ldr_pre_s16, exec_ldr_pre_32,
 };
 static const isa_exec_fn str_imm_exec[5] = {
-    exec_str_imm_8, NULL, exec_str_imm_16, NULL, isa_exec_str_imm_32,
+    exec_str_imm_8, NULL, exec_str_imm_16, NULL, exec_str_imm_32,
 };
 static const isa_exec_fn str_reg_exec[5] = {
     exec_str_reg_8, NULL, exec_str_reg_16, NULL, exec_str_reg_32,
@@ -923,8 +928,5 @@ const isa_pattern_t isa_patterns_ldst[] = {
     {0},
 };
 
-/* The family's frequent execute functions, called directly by the run loop
- * through isa_dispatch_ldst() (isa/insn.h), most frequent first (Helium KWS
- * and VWW inferences). */
-#define HOT_EXECS(X) X(exec_ldr_imm_u8) X(exec_ldr_reg_32) X(exec_ldrd) X(exec_ldr_post_32) X(exec_ldr_imm_u16)
-ISA_DEFINE_HOT_DISPATCH(ldst, HOT_EXECS)
+/* The family's dispatcher for the run loop (isa/hot_path.h). */
+ISA_DEFINE_HOT_DISPATCH(ldst)

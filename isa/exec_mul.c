@@ -8,6 +8,11 @@
 #include "alu.h"
 #include "insn.h"
 
+/* This family's entries of the hot path (isa/hot_path.h). */
+#undef ISA_HOT_IN_mul
+#define ISA_HOT_IN_mul(X, fn) X(fn)
+ISA_DECLARE_HOT(mul)
+
 /* SP and PC as operands of a 32-bit multiply or divide are UNPREDICTABLE;
  * the decoders reject them, which makes the encoding UNDEFINED. */
 static bool bad_reg(unsigned r)
@@ -76,12 +81,12 @@ static void exec_muls16(cpu_t *cpu, const insn_t *in)
         alu_set_nz(cpu, result);   /* C and V are unchanged in v8-M */
 }
 
-void isa_exec_mul(cpu_t *cpu, const insn_t *in)
+static void exec_mul(cpu_t *cpu, const insn_t *in)
 {
     cpu->r[in->rd] = cpu->r[in->rn] * cpu->r[in->rm];
 }
 
-void isa_exec_mla(cpu_t *cpu, const insn_t *in)
+static void exec_mla(cpu_t *cpu, const insn_t *in)
 {
     cpu->r[in->rd] = cpu->r[in->ra] + cpu->r[in->rn] * cpu->r[in->rm];
 }
@@ -202,8 +207,8 @@ static void exec_udiv(cpu_t *cpu, const insn_t *in)
 const isa_pattern_t isa_patterns_mul[] = {
     /* name      mask         match        size tclass       decode           exec          fmt */
     {"muls",  0x0000FFC0u, 0x00004340u, 2, TC_MUL,      decode_muls16,   exec_muls16, "{rd}, {rn}, {rd}", OP_RD | OP_FLAGS, OP_RD | OP_RN, TL_CLASS, DUAL_PAIR, ISA_DIS_CAPSTONE, 0},
-    {"mul",   0xFFF0F0F0u, 0xFB00F000u, 4, TC_MUL,      decode_mul32,    isa_exec_mul,    "{rd}, {rn}, {rm}", OP_RD, OP_RN | OP_RM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
-    {"mla",   0xFFF000F0u, 0xFB000000u, 4, TC_MUL,      decode_mla,      isa_exec_mla,    "{rd}, {rn}, {rm}, {ra}", OP_RD, OP_RN | OP_RM | OP_RA, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, ISA_ROW_SHADOWED},
+    {"mul",   0xFFF0F0F0u, 0xFB00F000u, 4, TC_MUL,      decode_mul32,    exec_mul,    "{rd}, {rn}, {rm}", OP_RD, OP_RN | OP_RM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"mla",   0xFFF000F0u, 0xFB000000u, 4, TC_MUL,      decode_mla,      exec_mla,    "{rd}, {rn}, {rm}, {ra}", OP_RD, OP_RN | OP_RM | OP_RA, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, ISA_ROW_SHADOWED},
     {"mls",   0xFFF000F0u, 0xFB000010u, 4, TC_MUL,      decode_mla,      exec_mls,    "{rd}, {rn}, {rm}, {ra}", OP_RD, OP_RN | OP_RM | OP_RA, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
     {"smull", 0xFFF000F0u, 0xFB800000u, 4, TC_MUL_LONG, decode_mul_long, exec_smull,  "{rd}, {ra}, {rn}, {rm}", OP_RD | OP_RA, OP_RN | OP_RM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
     {"sdiv",  0xFFF0F0F0u, 0xFB90F0F0u, 4, TC_DIV,      decode_div,      exec_sdiv,   "{rd}, {rn}, {rm}", OP_RD, OP_RN | OP_RM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
@@ -214,3 +219,6 @@ const isa_pattern_t isa_patterns_mul[] = {
     {"umaal", 0xFFF000F0u, 0xFBE00060u, 4, TC_MUL_LONG, decode_mul_long, exec_umaal,  "{rd}, {ra}, {rn}, {rm}", OP_RD | OP_RA, OP_RN | OP_RM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
     {0},
 };
+
+/* The family's dispatcher for the run loop (isa/hot_path.h). */
+ISA_DEFINE_HOT_DISPATCH(mul)

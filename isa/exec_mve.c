@@ -26,6 +26,11 @@
 #include "insn.h"
 #include "mve.h"
 
+/* This family's entries of the hot path (isa/hot_path.h). */
+#undef ISA_HOT_IN_mve
+#define ISA_HOT_IN_mve(X, fn) X(fn)
+ISA_DECLARE_HOT(mve)
+
 /* Byte-lane masks of the active elements' whole bytes, from the per-lane
  * mask (only each element's first lane counts). */
 static inline uint16_t elem_lanes(uint16_t mask, unsigned es)
@@ -1075,8 +1080,5 @@ const isa_pattern_t isa_patterns_mve[] = {
     {0},
 };
 
-/* The family's frequent execute functions, called directly by the run loop
- * through isa_dispatch_mve() (isa/insn.h), most frequent first (Helium KWS
- * and VWW inferences). */
-#define HOT_EXECS(X) X(exec_vldr) X(exec_vstr) X(exec_vstr_sg) X(exec_vdup) X(exec_vpst) X(exec_vpsel) X(exec_vcmp_scalar) X(exec_vcmp)
-ISA_DEFINE_HOT_DISPATCH(mve, HOT_EXECS)
+/* The family's dispatcher for the run loop (isa/hot_path.h). */
+ISA_DEFINE_HOT_DISPATCH(mve)

@@ -32,6 +32,11 @@
 #include "insn.h"
 #include "mve.h"
 
+/* This family's entries of the hot path (isa/hot_path.h). */
+#undef ISA_HOT_IN_mve_int
+#define ISA_HOT_IN_mve_int(X, fn) X(fn)
+ISA_DECLARE_HOT(mve_int)
+
 #define ALWAYS_INLINE static inline __attribute__((always_inline))
 
 /* in->operand2: where the second operand of an element-wise operation comes from. */
@@ -1402,8 +1407,5 @@ const isa_pattern_t isa_patterns_mve_int[] = {
     {0},
 };
 
-/* The family's frequent execute functions, called directly by the run loop
- * through isa_dispatch_mve_int() (isa/insn.h), most frequent first (Helium KWS
- * and VWW inferences). */
-#define HOT_EXECS(X) X(exec_vadd) X(exec_vshll) X(exec_vmladav) X(exec_vmull) X(exec_vshl) X(exec_vmin) X(exec_vmax) X(exec_vqadd) X(exec_vqrdmulh) X(exec_vrshl) X(exec_vmovn) X(exec_vand)
-ISA_DEFINE_HOT_DISPATCH(mve_int, HOT_EXECS)
+/* The family's dispatcher for the run loop (isa/hot_path.h). */
+ISA_DEFINE_HOT_DISPATCH(mve_int)

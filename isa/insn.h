@@ -144,63 +144,7 @@ static inline bool isa_is_32bit(uint32_t hw1)
     return (hw1 & 0xF800u) >= 0xE800u;
 }
 
-/* The most frequent execute functions, which the run loop (isa/cpu.c)
- * calls directly when in->exec is one of them.  An indirect call costs
- * the host far more than a few compares and a direct call (it is the one
- * branch per instruction that the host predicts worst), so the common
- * instructions avoid it.  Each family keeps its function in its own file. */
-void isa_exec_ldr_imm_32(cpu_t *cpu, const insn_t *in);   /* exec_ldst.c: LDR Rt, [Rn, #imm] */
-void isa_exec_ldr_imm_s8(cpu_t *cpu, const insn_t *in);   /* LDRSB Rt, [Rn, #imm] */
-void isa_exec_ldr_pre_s8(cpu_t *cpu, const insn_t *in);   /* LDRSB Rt, [Rn, #imm]! */
-void isa_exec_str_imm_32(cpu_t *cpu, const insn_t *in);   /* STR Rt, [Rn, #imm] */
-void isa_exec_add_reg(cpu_t *cpu, const insn_t *in);      /* exec_dp.c: ADD/SUB Rd, Rn, Rm */
-void isa_exec_add_imm(cpu_t *cpu, const insn_t *in);      /* ADD/SUB Rd, Rn, #imm */
-void isa_exec_cmp_reg(cpu_t *cpu, const insn_t *in);      /* CMP/CMN Rn, Rm */
-void isa_exec_cmp_imm(cpu_t *cpu, const insn_t *in);      /* CMP/CMN Rn, #imm */
-void isa_exec_mov_reg(cpu_t *cpu, const insn_t *in);      /* MOV/MVN Rd, Rm */
-void isa_exec_mov_imm(cpu_t *cpu, const insn_t *in);      /* MOV/MVN Rd, #imm */
-void isa_exec_mul(cpu_t *cpu, const insn_t *in);          /* exec_mul.c: MUL */
-void isa_exec_mla(cpu_t *cpu, const insn_t *in);          /* MLA */
-void isa_exec_b(cpu_t *cpu, const insn_t *in);            /* exec_branch.c: B */
-void isa_exec_bcond(cpu_t *cpu, const insn_t *in);        /* B<c> */
-void isa_exec_le(cpu_t *cpu, const insn_t *in);           /* LE (not LETP) */
-
-/* Beyond those, each family lists its next most frequent execute functions
- * (ISA_DEFINE_HOT_DISPATCH at the end of its file): its dispatcher is a
- * switch compiled without a jump table (an indirect jump costs what an
- * indirect call does), each case a direct call.  The decoder records the
- * family and case (isa_assign_hot()); the run loop calls the family's
- * dispatcher directly. */
-enum isa_hot_family {
-    ISA_HOT_NONE = 0,
-    ISA_HOT_MVE,       /* exec_mve.c */
-    ISA_HOT_MVE_INT,   /* exec_mve_int.c */
-    ISA_HOT_FP,        /* exec_fp.c */
-    ISA_HOT_LDST,      /* exec_ldst.c */
-    ISA_HOT_DP,        /* exec_dp.c */
-};
-
-#define ISA_HOT_ENUM_(fn) HOT_##fn,
-#define ISA_HOT_ENTRY_(fn) fn,
-#define ISA_HOT_CASE_(fn) case HOT_##fn: fn(cpu, in); return;
-#define ISA_DEFINE_HOT_DISPATCH(family, LIST)                                            \
-    enum { LIST(ISA_HOT_ENUM_) HOT_COUNT_ };                                             \
-    const isa_exec_fn isa_hot_##family[] = {LIST(ISA_HOT_ENTRY_) NULL};                  \
-    __attribute__((optimize("no-jump-tables"))) void isa_dispatch_##family(               \
-        cpu_t *cpu, const insn_t *in)                                                    \
-    {                                                                                    \
-        switch (in->hot_index) {                                                         \
-            LIST(ISA_HOT_CASE_)                                                          \
-        default: in->exec(cpu, in); return;                                              \
-        }                                                                                \
-    }
-
-void isa_dispatch_mve(cpu_t *cpu, const insn_t *in);
-void isa_dispatch_mve_int(cpu_t *cpu, const insn_t *in);
-void isa_dispatch_fp(cpu_t *cpu, const insn_t *in);
-void isa_dispatch_ldst(cpu_t *cpu, const insn_t *in);
-void isa_dispatch_dp(cpu_t *cpu, const insn_t *in);
-extern const isa_exec_fn isa_hot_mve[], isa_hot_mve_int[], isa_hot_fp[], isa_hot_ldst[], isa_hot_dp[];
+#include "hot_path.h"   /* the execute functions the run loop calls directly */
 
 /* Fill in->hot_family / hot_index from in->exec (decode time). */
 void isa_assign_hot(insn_t *in);

@@ -40,7 +40,7 @@ static inline void cpu_data_wait(cpu_t *cpu, bus_page_t *p, uint32_t addr, unsig
     cpu_data_wait_slow(cpu, p, addr, size, write);
 }
 
-static inline uint8_t *mem_host_read(cpu_t *cpu, uint32_t addr, unsigned size)
+static inline __attribute__((always_inline)) uint8_t *mem_host_read(cpu_t *cpu, uint32_t addr, unsigned size)
 {
     bus_page_t *p = cpu->dpage[addr >> BUS_PAGE_BITS];
     uint32_t off = addr & (BUS_PAGE_SIZE - 1);
@@ -54,7 +54,7 @@ static inline uint8_t *mem_host_read(cpu_t *cpu, uint32_t addr, unsigned size)
     return p->host + off;
 }
 
-static inline uint8_t *mem_host_write(cpu_t *cpu, uint32_t addr, unsigned size)
+static inline __attribute__((always_inline)) uint8_t *mem_host_write(cpu_t *cpu, uint32_t addr, unsigned size)
 {
     bus_page_t *p = cpu->dpage[addr >> BUS_PAGE_BITS];
     uint32_t off = addr & (BUS_PAGE_SIZE - 1);
@@ -76,7 +76,7 @@ static inline uint8_t *mem_host_write(cpu_t *cpu, uint32_t addr, unsigned size)
  * code).  Returns the host bytes with the access charged as above, or
  * NULL with nothing charged: the caller then does the access the general
  * way (cpu_read32()...), which handles every other case. */
-static inline uint8_t *mem_fast_read(cpu_t *cpu, uint32_t addr, unsigned size)
+static inline __attribute__((always_inline)) uint8_t *mem_fast_read(cpu_t *cpu, uint32_t addr, unsigned size)
 {
     bus_page_t *p = cpu->dpage[addr >> BUS_PAGE_BITS];
     if (__builtin_expect((addr & (size - 1)) != 0 || !p || !p->host, 0))
@@ -89,7 +89,7 @@ static inline uint8_t *mem_fast_read(cpu_t *cpu, uint32_t addr, unsigned size)
     return p->host + (addr & (BUS_PAGE_SIZE - 1));
 }
 
-static inline uint8_t *mem_fast_write(cpu_t *cpu, uint32_t addr, unsigned size)
+static inline __attribute__((always_inline)) uint8_t *mem_fast_write(cpu_t *cpu, uint32_t addr, unsigned size)
 {
     bus_page_t *p = cpu->dpage[addr >> BUS_PAGE_BITS];
     if (__builtin_expect((addr & (size - 1)) != 0 || !p || !p->host || !p->writable ||

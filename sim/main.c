@@ -66,6 +66,7 @@ typedef struct options {
     bool exit_on_eot;
     bool strict_mmio;
     bool strict;              /* --strict: passed to the runner */
+    bool exec_interp;         /* --exec interp: the per-instruction core, not the block-level one (isa/block.h) */
 } options_t;
 
 static bool parse_u64(const char *s, uint64_t *out)
@@ -147,6 +148,16 @@ static bool parse_engine(options_t *o, const char *v, char *err, size_t errlen)
         return false;
     }
     o->engine_dsp = !strcmp(v, "dsp");
+    return true;
+}
+
+static bool parse_exec(options_t *o, const char *v, char *err, size_t errlen)
+{
+    if (strcmp(v, "block") != 0 && strcmp(v, "interp") != 0) {
+        snprintf(err, errlen, "--exec: '%s' is not block or interp", v);
+        return false;
+    }
+    o->exec_interp = !strcmp(v, "interp");
     return true;
 }
 
@@ -235,6 +246,9 @@ static const option_def_t options[] = {
     {"--npu", "CONFIG|none", 0, parse_npu,
      "NPU: ethos-u55-32, -64, -128, -256 or none (default: the SoC's)"},
     {"--max-cycles", "N", 0, parse_max_cycles, "stop with status 4 after N cycles (default 4e9)"},
+    {"--exec", "block|interp", 0, parse_exec,
+     "block: block-level timing (default); interp: the per-instruction\n"
+     "core, the reference (same cycles, reports and traces)"},
     {"--data", "FILE@ADDR", 0, parse_data, "load a raw file into memory at ADDR"},
     {"--input", "FILE", 0, parse_input, "raw bytes of the model's next input"},
     {"--ptd", "FILE.ptd", FIELD(ptd), NULL,
@@ -566,6 +580,7 @@ static bool prepare(const options_t *o, run_state_t *r, char *err, size_t errlen
         return false;
     machine_t *m = r->m;
     m->strict_mmio = o->strict_mmio;
+    m->cpu->exec_interp = o->exec_interp;
     bool ok = !o->semihost_root || semihost_set_root(&m->semi, o->semihost_root, err, errlen);
     ok = ok && elf_load(m, o->firmware, &r->elf, &r->elf_tables, err, errlen);
     for (int i = 0; ok && i < o->ndata; i++) {

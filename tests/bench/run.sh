@@ -20,30 +20,80 @@ mkdir -p "$out"
 # neighbours.
 cpu_ms() {   # cpu_ms CMD...: CPU milliseconds of CMD
     if command -v perf >/dev/null && perf stat -x, -e task-clock -o "$out/perf.txt" true 2>/dev/null; then
-        perf stat -x, -e task-clock -o "$out/perf.txt" "$@" >/dev/null 2>&1
+        perf stat -x, -e task-clock -o "$out/perf.txt" "$@" </dev/null >/dev/null 2>&1
         awk -F, '/task-clock/ { printf "%.1f\n", $1 }' "$out/perf.txt"
     else
-        /usr/bin/time -f "%U %S" -o "$out/time.txt" "$@" >/dev/null 2>&1
+        /usr/bin/time -f "%U %S" -o "$out/time.txt" "$@" </dev/null >/dev/null 2>&1
         awk '{ printf "%.1f\n", ($1 + $2) * 1000 }' "$out/time.txt"
     fi
 }
 best() { sort -n | head -1; }
 insns_of() { "$ETSIM" "$@" 2>&1 >/dev/null | sed -n 's/^ *instructions *\([0-9]*\).*/\1/p'; }
 
-echo "== KWS DS-CNN inference, scalar kernels (runner-scalar.elf): CPU time, best of 3"
-kws_scalar="build/firmware/runner-scalar.elf $SHARED/models/kws_dscnn_cortex_m.pte --input $SHARED/models/kws_inputs/mfcc_yes.f32"
-i=$(insns_of $kws_scalar)
-t=$(for _ in 1 2 3; do cpu_ms "$ETSIM" -q $kws_scalar; done | best)
-awk -v i="$i" -v t="$t" 'BEGIN { printf "%d instructions in %.1f ms: %.1f MIPS\n", i, t, i / t / 1e3 }'
+# The speed table: each workload's CPU time, best of BENCH_RUNS, for this
+# build, the baseline build (ETSIM_BASE: a copy of an earlier etsim, e.g.
+# the main branch's, so a change is measured side by side on the same loaded
+# machine), this build's per-instruction core (--exec interp; the default is
+# the block-level one) and QEMU (no timing model) on the same ELF.  MIPS are
+# instructions per CPU microsecond; vs-base and vs-interp are speed-ups
+# (CPU-time ratios, >1: this build's default is faster), etsim/qemu how many
+# times QEMU's CPU time etsim takes.
+BENCH_RUNS=${BENCH_RUNS:-3}
+ETSIM_BASE=${ETSIM_BASE:-build/bench-baseline/etsim}
+[ -x "$ETSIM_BASE" ] || ETSIM_BASE=
+has_interp=
+"$ETSIM" --help 2>&1 | grep -q -- '--exec' && has_interp=1
+has_qemu=
+command -v qemu-system-arm >/dev/null && has_qemu=1
+MODEL_ADDR=0x28000000
+INPUT_ADDR=0x60000000
+# qemu_args ELF [MODEL [INPUT]]: QEMU's command line for ELF, the runner's
+# model and input loaded as tests/runtime/qemu_models.sh does.
+qemu_args() {
+    q_elf=$1; q_args=""; q_loaders=""
+    if [ $# -ge 2 ]; then
+        q_args=",arg=runner,arg=--model=$MODEL_ADDR:$(wc -c < "$2" | tr -d ' ')"
+        q_loaders="-device loader,file=$2,addr=$MODEL_ADDR,force-raw=on"
+    fi
+    if [ $# -ge 3 ]; then
+        q_args="$q_args,arg=--input=$INPUT_ADDR:$(wc -c < "$3" | tr -d ' ')"
+        q_loaders="$q_loaders -device loader,file=$3,addr=$INPUT_ADDR,force-raw=on"
+    fi
+    echo "qemu-system-arm -M mps3-an547 -nographic -monitor none -serial none" \
+        "-semihosting-config enable=on,target=native$q_args $q_loaders -kernel $q_elf"
+}
+best_of() { for _ in $(seq "$BENCH_RUNS"); do cpu_ms "$@"; done | best; }
+mips() { awk -v i="$1" -v t="$2" 'BEGIN { if (t > 0) printf "%.1f", i / t / 1e3; else printf "-" }'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a != "" && b != "" && b > 0) printf "%.2fx", a / b; else printf "-" }'; }
 
-echo "== VWW MobileNetV1-0.25, Helium kernels (runner.elf): one inference = --iterations 3 minus 1, best of 3"
-vww="build/firmware/runner.elf $SHARED/models/mlperf/vww_mbv1_025_96_cortex_m.pte --input $SHARED/models/mlperf/inputs/vww_astronaut.f32"
-i1=$(insns_of $vww --iterations 1); i3=$(insns_of $vww --iterations 3)
-t1=$(for _ in 1 2 3; do cpu_ms "$ETSIM" -q $vww --iterations 1; done | best)
-t3=$(for _ in 1 2 3; do cpu_ms "$ETSIM" -q $vww --iterations 3; done | best)
-awk -v i1="$i1" -v i3="$i3" -v t1="$t1" -v t3="$t3" 'BEGIN {
-    i = (i3 - i1) / 2; t = (t3 - t1) / 2
-    printf "%d instructions per inference in %.1f ms: %.1f MIPS\n", i, t, i / t / 1e3 }'
+# bench_line NAME ELF [MODEL [INPUT]]
+bench_line() {
+    name=$1; elf=$2; shift 2
+    eargs="$elf"
+    [ $# -ge 1 ] && eargs="$eargs $1"
+    [ $# -ge 2 ] && eargs="$eargs --input $2"
+    i=$(insns_of $eargs)
+    t=$(best_of "$ETSIM" -q $eargs)
+    tb=""; ti=""; tq=""
+    [ -n "$ETSIM_BASE" ] && tb=$(best_of "$ETSIM_BASE" -q $eargs)
+    [ -n "$has_interp" ] && ti=$(best_of "$ETSIM" -q --exec interp $eargs)
+    # shellcheck disable=SC2046
+    [ -n "$has_qemu" ] && tq=$(best_of $(qemu_args "$elf" "$@"))
+    printf "%-22s %11d %8s %8s %8s %8s %8s %8s %8s\n" "$name" "$i" "$(mips "$i" "$t")" \
+        "$(mips "$i" "$tb")" "$(ratio "$tb" "$t")" "$(mips "$i" "$ti")" "$(ratio "$ti" "$t")" \
+        "${tq:--}" "$(ratio "$t" "$tq")"
+}
+
+make -s fw-prog SRC=firmware/bench/intloop.c >/dev/null
+M=$SHARED/models
+echo "== speed: CPU time, best of $BENCH_RUNS, side by side (baseline: ${ETSIM_BASE:-none}; QEMU: whole process, no timing)"
+printf "%-22s %11s %8s %8s %8s %8s %8s %8s %8s\n" workload instructions MIPS base-MIPS vs-base \
+    interp vs-interp qemu-ms etsim/qemu
+bench_line "integer loop" build/firmware/intloop.elf
+bench_line "intmark" build/firmware/bench/intmark.elf
+bench_line "KWS scalar runner" build/firmware/runner-scalar.elf "$M/kws_dscnn_cortex_m.pte" "$M/kws_inputs/mfcc_yes.f32"
+bench_line "KWS Helium runner" build/firmware/runner.elf "$M/kws_dscnn_cortex_m.pte" "$M/kws_inputs/mfcc_yes.f32"
+bench_line "VWW Helium runner" build/firmware/runner.elf "$M/mlperf/vww_mbv1_025_96_cortex_m.pte" "$M/mlperf/inputs/vww_astronaut.f32"
 
 echo "== differential suite programs (-O2), instructions and MIPS each"
 total_i=0

@@ -1,0 +1,193 @@
+/* Block-level timing: building blocks and their entry states (see
+ * isa/block.h). */
+#include "block.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "insn.h"
+#include "pipeline.h"
+
+block_cache_t *block_cache_create(void)
+{
+    return calloc(1, sizeof(block_cache_t));
+}
+
+void block_cache_destroy(block_cache_t *bc)
+{
+    if (!bc)
+        return;
+    for (uint32_t i = 0; i < BLOCK_TABLE; i++)
+        for (uint32_t w = 0; w < BLOCK_WAYS; w++)
+            free(bc->set[i].way[w]);
+    free(bc);
+}
+
+/* The model's state at cycle now, relative to it.  A time at or before
+ * now cannot delay an instruction issued at now or later: it is stored as
+ * 0 (a scoreboard entry as empty), so equal futures compare equal. */
+static void relative_state(block_state_t *s, const cpu_pipeline_t *pl, uint64_t now)
+{
+    memset(s, 0, sizeof *s);
+    for (unsigned k = 0; k < CPU_SCOREBOARD; k++) {
+        unsigned a = (k + pl->sb_next) & (CPU_SCOREBOARD - 1);   /* the ring from its next entry */
+        bool live = pl->sb_ready[a] > now && pl->sb_mask[a] != 0;
+        s->sb_mask[k] = live ? pl->sb_mask[a] : 0;
+        s->sb_ready[k] = live ? (uint32_t)(pl->sb_ready[a] - now) : 0;
+        if (s->sb_ready[k] > s->sb_max)
+            s->sb_max = s->sb_ready[k];
+    }
+    for (unsigned p = 1; p < 8; p++)
+        s->pipe_free[p] = pl->pipe_free[p] > now ? (uint32_t)(pl->pipe_free[p] - now) : 0;
+    bool open = pl->pair_cycle != UINT64_MAX && pl->pair_cycle >= now;
+    s->pair_cycle = open ? (uint32_t)(pl->pair_cycle - now) : UINT32_MAX;
+    s->pair_dst = open ? pl->pair_dst : 0;
+    s->pair_dual = open ? pl->pair_dual : 0;
+}
+
+static void to_pipeline(cpu_pipeline_t *pl, const block_state_t *s, uint64_t entry, uint32_t rot)
+{
+    for (unsigned k = 0; k < CPU_SCOREBOARD; k++) {
+        unsigned a = (k + rot) & (CPU_SCOREBOARD - 1);
+        pl->sb_mask[a] = s->sb_mask[k];
+        pl->sb_ready[a] = entry + s->sb_ready[k];
+    }
+    pl->sb_next = (s->sb_next + rot) & (CPU_SCOREBOARD - 1);
+    pl->sb_max = entry + s->sb_max;
+    pl->pipe_free[0] = 0;
+    for (unsigned p = 1; p < 8; p++)
+        pl->pipe_free[p] = entry + s->pipe_free[p];
+    pl->pair_cycle = s->pair_cycle == UINT32_MAX ? UINT64_MAX : entry + s->pair_cycle;
+    pl->pair_dst = s->pair_dst;
+    pl->pair_dual = (uint8_t)s->pair_dual;
+}
+
+/* The state of a model started at cycle base (build()), relative to it:
+ * every time there is base or later. */
+static void from_pipeline(block_state_t *s, const cpu_pipeline_t *pl, uint64_t base)
+{
+    memset(s, 0, sizeof *s);
+    for (unsigned k = 0; k < CPU_SCOREBOARD; k++) {
+        s->sb_mask[k] = pl->sb_mask[k];
+        s->sb_ready[k] = (uint32_t)(pl->sb_ready[k] - base);
+    }
+    for (unsigned p = 1; p < 8; p++)
+        s->pipe_free[p] = (uint32_t)(pl->pipe_free[p] - base);
+    s->pair_cycle = pl->pair_cycle == UINT64_MAX ? UINT32_MAX : (uint32_t)(pl->pair_cycle - base);
+    s->pair_dst = pl->pair_dst;
+    s->sb_max = (uint32_t)(pl->sb_max - base);
+    s->sb_next = pl->sb_next;
+    s->pair_dual = pl->pair_dual;
+}
+
+_Static_assert(sizeof(block_state_t) % 8 == 0, "block_state_t is compared as whole words");
+
+static bool same_state(const block_state_t *a, const block_state_t *b)
+{
+    uint64_t wa[sizeof *a / 8], wb[sizeof *b / 8], diff = 0;
+    memcpy(wa, a, sizeof wa);
+    memcpy(wb, b, sizeof wb);
+    for (unsigned i = 0; i < sizeof wa / 8; i++)
+        diff |= wa[i] ^ wb[i];
+    return diff == 0;
+}
+
+void block_restore(cpu_pipeline_t *pl, const block_state_t *s, uint64_t entry, uint32_t rot)
+{
+    to_pipeline(pl, s, entry, rot);
+}
+
+/* The decoded instruction at pc, or NULL. */
+static insn_t *decoded_at(cpu_t *cpu, uint32_t pc)
+{
+    insn_t *chunk = cpu->icache->chunk[pc >> BUS_PAGE_BITS];
+    if (!chunk)
+        return NULL;
+    insn_t *in = &chunk[(pc & (BUS_PAGE_SIZE - 1)) >> 1];
+    return in->exec ? in : NULL;
+}
+
+/* Fill b for pc from entry state: the instructions (decoded ones of one
+ * page, none with a fetch cost), then the per-instruction model run over
+ * them with no dynamic cost. */
+static void build(block_t *b, cpu_t *cpu, uint32_t pc, const block_state_t *entry, uint32_t gen)
+{
+    b->pc = pc;
+    b->gen = gen;
+    b->n = 0;
+    b->version++;
+    memset(b->succ, 0, sizeof b->succ);
+    b->entry = *entry;
+    uint32_t page = pc >> BUS_PAGE_BITS;
+    for (uint32_t a = pc; b->n < BLOCK_MAX && (a >> BUS_PAGE_BITS) == page; ) {
+        insn_t *in = decoded_at(cpu, a);
+        if (!in || in->fetch_wait)
+            break;
+        b->insn[b->n++] = in;
+        a += in->size;
+    }
+    cpu_pipeline_t pl;
+    memset(&pl, 0, sizeof pl);
+    /* Any base works: times relative to it are what the block keeps. */
+    const uint64_t base = 1ull << 40;
+    to_pipeline(&pl, entry, base, 0);
+    uint64_t now = base;
+    for (uint32_t i = 0; i < b->n; i++) {
+        const insn_t *in = b->insn[i];
+        from_pipeline(&b->before[i], &pl, base);
+        bool dual;
+        uint64_t before_stall = pl.stall_cycles;
+        uint64_t issued = pipeline_issue(&pl, in, now, &dual);
+        b->issue[i] = (uint32_t)(issued - base);
+        b->stall[i] = (uint32_t)(pl.stall_cycles - before_stall);
+        b->dual[i] = dual;
+        now = pipeline_retire(&pl, in, issued, issued, dual);
+        b->next[i] = (uint32_t)(now - base);
+    }
+    from_pipeline(&b->before[b->n], &pl, base);
+}
+
+block_t *block_find(block_cache_t *bc, cpu_t *cpu, uint32_t pc, uint64_t now, uint32_t *rot)
+{
+    block_set_t *set = &bc->set[(pc >> 1) & (BLOCK_TABLE - 1u)];
+    block_state_t s;
+    bool have_state = false;
+    *rot = cpu->pl.sb_next;
+    for (uint32_t w = 0; w < BLOCK_WAYS; w++) {
+        block_t *b = set->way[w];
+        if (!b || b->pc != pc || b->gen != bc->gen)
+            continue;
+        if (b->n == 0)
+            return NULL;   /* nothing to run from here (a fetch cost) in any state */
+        if (!have_state) {
+            relative_state(&s, &cpu->pl, now);
+            have_state = true;
+        }
+        if (same_state(&s, &b->entry)) {
+            set->hits++;
+            return b;
+        }
+    }
+    /* Build only once the first instruction has been decoded (the
+     * per-instruction path decodes as it goes), and not for a start whose
+     * entry states vary more than the ways hold. */
+    if (!decoded_at(cpu, pc) || (set->builds >= 64 && set->builds > set->hits))
+        return NULL;
+    uint32_t w = set->victim;
+    set->victim = (w + 1) % BLOCK_WAYS;
+    block_t *b = set->way[w];
+    if (!b) {
+        /* Not zeroed: build() writes what a block of n instructions uses,
+         * and a big block's unused tail is then never touched. */
+        b = malloc(sizeof *b);
+        if (!b)
+            return NULL;   /* no block: the per-instruction path runs */
+        b->version = 0;
+        set->way[w] = b;
+    }
+    set->builds++;
+    if (!have_state)
+        relative_state(&s, &cpu->pl, now);
+    build(b, cpu, pc, &s, bc->gen);
+    return b->n ? b : NULL;
+}

@@ -1,0 +1,121 @@
+/* Block-level timing (issue 20): the pipeline model's static part of a
+ * straight-line run of predecoded instructions, computed once per entry
+ * state, so the run loop (isa/cpu.c) executes a block without the per-
+ * instruction scoreboard, pipe and pairing steps of isa/pipeline.h.
+ *
+ * A block starts where the flow arrives (a branch target, an exception
+ * handler, the instruction after a dynamic cost) and holds up to BLOCK_MAX
+ * decoded instructions of one page, across not-taken branches.  Its timing
+ * is the per-instruction model (pipeline_issue/pipeline_retire) run once
+ * from the block's entry state with no dynamic cost: issue cycle, pairing
+ * and stall of each instruction, and the model's state before each one.
+ * The entry state is the part of cpu_pipeline_t that timing depends on,
+ * relative to the entry cycle; entries already ready by then cannot delay
+ * anything later and are stored as "ready" (0), and
+ * the scoreboard's ring is rotated so that its next entry is the first
+ * (which entry a result takes does not matter, only their order).
+ *
+ * Exact by construction: the run loop uses a block only when the core's
+ * state equals the block's entry state, and after each instruction checks
+ * that its execute function added no cycles (a wait state, a cache miss, a
+ * taken branch's refill, a divide).  At the first that did, and wherever
+ * the block is left (flow change, an event due, a fault), the model's
+ * state is rebuilt from the precomputed one (block_restore()) and the
+ * per-instruction model goes on from there.
+ */
+#ifndef ETSIM_ISA_BLOCK_H
+#define ETSIM_ISA_BLOCK_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "cpu.h"
+
+struct insn;
+
+#define BLOCK_MAX 24           /* instructions per block */
+#define BLOCK_TABLE 4096u      /* sets, by start address */
+#define BLOCK_WAYS 4u          /* blocks per set: one start in up to four entry states */
+
+/* The timing part of cpu_pipeline_t relative to an entry cycle: times as
+ * cycles after it, 0 for "at or before it" (compared word by word: always
+ * built from a zeroed one, no padding). */
+typedef struct block_state {
+    uint64_t sb_mask[CPU_SCOREBOARD];
+    uint64_t pair_dst;
+    uint32_t sb_ready[CPU_SCOREBOARD];
+    uint32_t pipe_free[8];
+    uint32_t pair_cycle;       /* UINT32_MAX: no pair open */
+    uint32_t sb_max;
+    uint32_t sb_next;
+    uint32_t pair_dual;
+} block_state_t;
+
+typedef struct block {
+    uint32_t pc;               /* the first instruction */
+    uint32_t gen;              /* block_cache_t.gen when built */
+    uint32_t n;                /* instructions (0: nothing to run from here) */
+    uint32_t version;          /* bumped by each build into this block_t */
+    block_state_t entry;
+    struct insn *insn[BLOCK_MAX];
+    uint32_t issue[BLOCK_MAX];   /* issue cycle - entry cycle */
+    uint32_t next[BLOCK_MAX];    /* the front end's next cycle after it - entry cycle */
+    uint32_t stall[BLOCK_MAX];   /* its stall cycles */
+    uint8_t dual[BLOCK_MAX];     /* issued as the second of a pair */
+    block_state_t before[BLOCK_MAX + 1]; /* the state before its retire step; [n]: after the last */
+    /* Chaining: left without a dynamic cost after instruction i towards
+     * succ_pc[i], the core's state is always the same, so the block found
+     * there last time (succ[i], while its version is succ_version[i]) fits
+     * again without a look-up. */
+    const struct block *succ[BLOCK_MAX];
+    uint32_t succ_pc[BLOCK_MAX];
+    uint32_t succ_version[BLOCK_MAX];
+} block_t;
+
+typedef struct block_set {
+    block_t *way[BLOCK_WAYS];
+    uint32_t victim;           /* the way the next build replaces */
+    uint32_t builds, hits;     /* a start whose states vary too much stops building */
+} block_set_t;
+
+typedef struct block_cache {
+    block_set_t set[BLOCK_TABLE];
+    uint32_t gen;              /* bumped when code changes: older blocks are stale */
+    /* The block being run, for a fault (cpu_run() restores the state). */
+    const block_t *active;
+    uint64_t active_entry;
+    uint32_t active_rot;
+    /* The block last left without a dynamic cost and where (chaining). */
+    block_t *last;
+    uint32_t last_index;
+} block_cache_t;
+
+block_cache_t *block_cache_create(void);
+void block_cache_destroy(block_cache_t *bc);
+/* Code changed (written, flushed): every block is stale. */
+static inline void block_cache_invalidate(block_cache_t *bc)
+{
+    bc->gen++;
+}
+
+/* The block to run at pc from the core's current state at cycle now, or
+ * NULL (none can be built: an instruction not decoded yet, a fetch with
+ * wait states, a start entered in too many states).  *rot: the rotation
+ * of the core's scoreboard ring against the block's. */
+block_t *block_find(block_cache_t *bc, cpu_t *cpu, uint32_t pc, uint64_t now, uint32_t *rot);
+
+/* Link the block last left (bc->last) to b, found where it led. */
+static inline void block_link(block_cache_t *bc, const block_t *b)
+{
+    block_t *l = bc->last;
+    l->succ[bc->last_index] = b;
+    l->succ_pc[bc->last_index] = b->pc;
+    l->succ_version[bc->last_index] = b->version;
+}
+
+/* Put the pipeline model's state in the core as the per-instruction model
+ * would have it with state s of a block entered at cycle entry with
+ * rotation rot. */
+void block_restore(cpu_pipeline_t *pl, const block_state_t *s, uint64_t entry, uint32_t rot);
+
+#endif
