@@ -55,10 +55,10 @@ static et_err fc_on_dsp(et_kargs *a);
  * call's slot -> position map (et_instr.arg_pos) with it, and the DSP's
  * descriptors read the arguments through that map by slot, so a .pte of
  * any release line places the same way. */
-static const et_kernel_entry fc_entry = {fc_name, fc_on_dsp, NULL};
-static const et_kernel_entry conv_entry = {conv_name, fc_on_dsp, NULL};
-static const et_kernel_entry dw_entry = {dw_name, fc_on_dsp, NULL};
-static const et_kernel_entry avg_entry = {avg_name, fc_on_dsp, NULL};
+static const et_kernel_entry fc_entry = {fc_name, fc_on_dsp, NULL, NULL};
+static const et_kernel_entry conv_entry = {conv_name, fc_on_dsp, NULL, NULL};
+static const et_kernel_entry dw_entry = {dw_name, fc_on_dsp, NULL, NULL};
+static const et_kernel_entry avg_entry = {avg_name, fc_on_dsp, NULL, NULL};
 
 bool et_dsp_runs(uint32_t seq)
 {

@@ -57,8 +57,8 @@ static et_err condition(const et_method *m, uint32_t vi, bool *out, et_error *er
 static et_err run_kernel(et_method *m, uint32_t pc, const et_instr *in, et_error *err)
 {
     const et_kernel_entry *k = m->ops[in->a];
-    et_kargs a = {.op = k->name, .values = m->values, .args = in->args, .nargs = in->nargs, .err = err, .ok = true,
-                  .pos = in->arg_pos, .warnings = m->warnings};
+    et_kargs a;
+    et_method_kargs(&a, m, in, err);
     et_err e = k->fn(&a);
     if (e != ET_OK && err->code == ET_OK)
         et_fail(err, e, "%s failed", k->name);

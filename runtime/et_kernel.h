@@ -9,6 +9,7 @@
 #define ET_KERNEL_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "et_error.h"
@@ -51,14 +52,30 @@ typedef struct et_kargs {
     const uint8_t *pos;        /* slot -> position (ET_ARG_ABSENT); NULL: arguments by position */
     et_tensor dummy;           /* returned for a non-tensor argument */
     et_warnings *warnings;     /* NULL: permissive cases are not reported */
+    /* The method's one scratch buffer (16-byte aligned), shared by every
+     * call: as large as the largest et_scratch_fn answer at load time
+     * (NULL, 0: no kernel asked for any). */
+    void *scratch;
+    size_t scratch_size;
+    /* The loader asking an et_scratch_fn: data pointers may still be
+     * unset (inputs that are not memory-planned), et_check_data passes. */
+    bool sizing;
 } et_kargs;
 
 typedef et_err (*et_kernel_fn)(et_kargs *a);
+
+/* The scratch bytes one call needs (im2col rows, transposed weights,
+ * kernel sums: what CMSIS-NN's *_get_buffer_size functions size), from
+ * its argument shapes.  Asked once per instruction when the method
+ * loads, so that the kernels keep no buffers on the stack.  Arguments it
+ * cannot read give 0: the kernel names the problem when it runs. */
+typedef size_t (*et_scratch_fn)(et_kargs *a);
 
 typedef struct et_kernel_entry {
     const char *name;          /* "namespace::op.overload" */
     et_kernel_fn fn;
     const et_arg_layouts *layouts;  /* NULL: the kernel reads positions */
+    et_scratch_fn scratch;     /* NULL: the kernel needs no scratch */
 } et_kernel_entry;
 
 /* The kernel for an operator name and overload, NULL if there is none. */

@@ -235,7 +235,7 @@ bool et_check_dtype(et_kargs *a, const et_tensor *t, int dtype, const char *name
 
 bool et_check_data(et_kargs *a, const et_tensor *t, const char *name)
 {
-    if (a->ok && t->data == NULL && t->nbytes != 0) {
+    if (a->ok && !a->sizing && t->data == NULL && t->nbytes != 0) {
         et_fail(a->err, ET_ERR_INVALID_ARGUMENT, "%s: %s has no data (input not set, or freed)", a->op, name);
         a->ok = false;
     }

@@ -11,6 +11,7 @@ typedef struct loader {
     const et_program *p;
     et_method *m;
     et_pool *pool;
+    et_pool *scratch_pool;  /* NULL: the kernels' scratch comes from pool */
     et_error *err;
     fb_table plan;
     /* Resolved argument positions, shared by the KernelCalls of one
@@ -635,13 +636,42 @@ static et_err check_uses(loader *ld)
     return ET_OK;
 }
 
+/* One scratch buffer for every kernel that asks for one, as large as the
+ * largest call needs (the calls run one after the other). */
+static et_err plan_scratch(loader *ld)
+{
+    et_method *m = ld->m;
+    size_t need = 0;
+    for (uint32_t pc = 0; pc < m->ninstrs; pc++) {
+        const et_instr *in = &m->instrs[pc];
+        if (in->kind != INSTR_KERNEL_CALL || m->ops[in->a]->scratch == NULL)
+            continue;
+        et_error ignored = {0};  /* the kernel reports bad arguments when it runs */
+        et_kargs a;
+        et_method_kargs(&a, m, in, &ignored);
+        a.sizing = true;
+        size_t n = m->ops[in->a]->scratch(&a);
+        need = n > need ? n : need;
+    }
+    if (need == 0)
+        return ET_OK;
+    et_error ignored = {0};  /* the fast pool too small: the metadata pool */
+    m->scratch = ld->scratch_pool ? et_pool_alloc_uninit(ld->scratch_pool, need, &ignored) : NULL;
+    if (m->scratch == NULL)
+        m->scratch = et_pool_alloc_uninit(ld->pool, need, ld->err);
+    if (m->scratch == NULL)
+        return ld->err->code;
+    m->scratch_size = need;
+    return ET_OK;
+}
+
 et_err et_method_load(et_method *m, const et_program *p, uint32_t method_index, et_pool *pool,
-                      const et_arenas *arenas, et_error *err)
+                      et_pool *scratch_pool, const et_arenas *arenas, et_error *err)
 {
     uint64_t sizes[ET_MAX_ARENAS];
     uint32_t count;
     bool has_name;
-    loader ld = {.p = p, .m = m, .pool = pool, .err = err};
+    loader ld = {.p = p, .m = m, .pool = pool, .scratch_pool = scratch_pool, .err = err};
     memset(m, 0, sizeof *m);
     m->program = p;
     if (open_plan(p, method_index, &ld.plan, err) != ET_OK ||
@@ -663,7 +693,8 @@ et_err et_method_load(et_method *m, const et_program *p, uint32_t method_index, 
     for (uint32_t i = 0; i < count; i++)
         m->arenas.size[i] = sizes[i];  /* bound tensors by the plan, not the buffer */
     if (load_values(&ld) != ET_OK || load_io(&ld) != ET_OK || load_operators(&ld) != ET_OK ||
-        load_delegates(&ld) != ET_OK || load_instructions(&ld) != ET_OK || check_uses(&ld) != ET_OK)
+        load_delegates(&ld) != ET_OK || load_instructions(&ld) != ET_OK || check_uses(&ld) != ET_OK ||
+        plan_scratch(&ld) != ET_OK)
         return err->code;
     return ET_OK;
 }

@@ -134,6 +134,7 @@ void analysis_build(const machine_t *m, const run_info_t *ri, analysis_t *a)
     }
     uint32_t infer_begin = 0, op_begin = 0;
     const profport_event_t *where = NULL;   /* the last OP_WHERE */
+    const profport_event_t *load_begin = NULL;
     bool in_infer = false, in_op = false, seen_begin = false;
     for (uint32_t i = 0; i < p->nevents; i++) {
         const profport_event_t *e = &p->events[i];
@@ -205,6 +206,16 @@ void analysis_build(const machine_t *m, const run_info_t *ri, analysis_t *a)
         }
         case ETSIM_EV_OP_WHERE: where = e; break;
         case ETSIM_EV_ARENA: a->arena_bytes += e->arg[2]; break;
+        case ETSIM_EV_LOAD_BEGIN: load_begin = e; break;
+        case ETSIM_EV_LOAD_END:
+            if (!load_begin)
+                break;
+            a->load_known = true;
+            a->load_cycles = e->cycle - load_begin->cycle;
+            a->metadata_bytes = e->arg[0];
+            a->scratch_bytes = e->arg[1];
+            load_begin = NULL;
+            break;
         default: break;
         }
     }
@@ -298,6 +309,30 @@ static void summary_ram(FILE *f, const run_info_t *ri)
             (unsigned long long)r->heap_peak);
 }
 
+/* The RAM peak's part that is not the runtime's (arena, metadata,
+ * scratch) nor stack and heap: the firmware's static data. */
+static uint64_t ram_statics(const ram_info_t *r, const analysis_t *a)
+{
+    uint64_t known = a->arena_bytes + a->metadata_bytes + a->scratch_bytes + r->stack_peak + r->heap_peak;
+    return r->ram_peak > known ? r->ram_peak - known : 0;
+}
+
+/* The method load and the runtime's share of the RAM peak, when the
+ * firmware marked its load (docs/report.md). */
+static void summary_runtime(FILE *f, const machine_t *m, const run_info_t *ri, const analysis_t *a)
+{
+    if (!a->load_known)
+        return;
+    fprintf(f, "  load          %llu cycles = %.3f ms (the method: program, values, kernels, scratch plan)\n",
+            (unsigned long long)a->load_cycles, ms_of(m, (double)a->load_cycles));
+    const ram_info_t *r = ri->ram;
+    if (r)
+        fprintf(f, "  RAM parts     arena %llu, metadata %llu, scratch %llu, stack %llu, heap %llu, statics %llu bytes\n",
+                (unsigned long long)a->arena_bytes, (unsigned long long)a->metadata_bytes,
+                (unsigned long long)a->scratch_bytes, (unsigned long long)r->stack_peak,
+                (unsigned long long)r->heap_peak, (unsigned long long)ram_statics(r, a));
+}
+
 void report_summary(FILE *f, const machine_t *m, const run_info_t *ri, const analysis_t *a)
 {
     const cpu_t *c = m->cpu;
@@ -325,6 +360,7 @@ void report_summary(FILE *f, const machine_t *m, const run_info_t *ri, const ana
             fprintf(f, "  dsp fault     %s\n", dsp->fault);   /* names the bundle's address */
     }
     summary_ram(f, ri);
+    summary_runtime(f, m, ri, a);
     if (a->have_power && a->iterations) {
         const power_energy_t *e = &a->energy;
         fprintf(f, "  energy        %.1f uJ per inference (core %.1f, datapath %.1f, memory %.1f, static %.1f, sleep %.1f, "
@@ -449,6 +485,17 @@ static json_object *memory_json(const machine_t *m, const run_info_t *ri, const 
     json_object_object_add(mem, "heap_peak_bytes", r && r->heap_known ? u64(r->heap_peak) : NULL);
     json_object_object_add(mem, "heap_peak_source", r && r->heap_known ? json_object_new_string(r->heap_source) : NULL);
     json_object_object_add(mem, "arena_bytes", u64(a->arena_bytes));
+    json_object *parts = NULL;
+    if (a->load_known && r) {
+        parts = json_object_new_object();
+        json_object_object_add(parts, "arena", u64(a->arena_bytes));
+        json_object_object_add(parts, "metadata", u64(a->metadata_bytes));
+        json_object_object_add(parts, "scratch", u64(a->scratch_bytes));
+        json_object_object_add(parts, "stack", u64(r->stack_peak));
+        json_object_object_add(parts, "heap", u64(r->heap_peak));
+        json_object_object_add(parts, "statics", u64(ram_statics(r, a)));
+    }
+    json_object_object_add(mem, "ram_parts_bytes", parts);
     json_object_object_add(mem, "tiers", r ? tiers_json(r) : NULL);
     json_object_object_add(mem, "regions", regions_json(m));
     return mem;
@@ -795,6 +842,13 @@ bool report_write_json(const char *path, const machine_t *m, const run_info_t *r
         json_object_object_add(inf, "latency_ms", json_object_new_double(ms_of(m, per)));
     }
     json_object_object_add(root, "inference", inf);
+    json_object *load = NULL;
+    if (a->load_known) {
+        load = json_object_new_object();
+        json_object_object_add(load, "cycles", u64(a->load_cycles));
+        json_object_object_add(load, "latency_ms", json_object_new_double(ms_of(m, (double)a->load_cycles)));
+    }
+    json_object_object_add(root, "load", load);
     json_object_object_add(root, "memory", memory_json(m, ri, a));
     json_object_object_add(root, "power", power_json(m, ri, a));
     json_object_object_add(root, "npu", npu_json(m));

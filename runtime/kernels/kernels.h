@@ -10,6 +10,8 @@ et_err k_cortex_m_quantize_per_tensor(et_kargs *a);
 et_err k_cortex_m_dequantize_per_tensor(et_kargs *a);
 et_err k_cortex_m_quantized_conv2d(et_kargs *a);
 et_err k_cortex_m_quantized_depthwise_conv2d(et_kargs *a);
+size_t k_cortex_m_quantized_conv2d_scratch(et_kargs *a);
+size_t k_cortex_m_quantized_depthwise_conv2d_scratch(et_kargs *a);
 et_err k_cortex_m_quantized_transpose_conv2d(et_kargs *a);
 et_err k_cortex_m_quantized_linear(et_kargs *a);
 et_err k_cortex_m_quantized_add(et_kargs *a);

@@ -24,6 +24,10 @@ typedef struct conv_s8_params {
      * zeros to a multiple of 16 (then im2col rows, padded alike, are
      * multiplied whole: the padding adds 0); 0 = K, unpadded */
     int32_t w_row;
+    /* Helium only: this call's piece of the method's scratch buffer
+     * (conv2d_s8_mve_scratch bytes, 16-byte aligned) */
+    int8_t *scratch;
+    size_t scratch_size;
 } conv_s8_params;
 
 /* Where the two convolutions keep the arguments they share (slots of
@@ -42,8 +46,14 @@ typedef struct conv_s8_slots {
 bool conv_s8_read_args(et_kargs *a, const conv_s8_slots *s, conv_s8_params *p, const et_tensor **weight);
 
 #if defined(__ARM_FEATURE_MVE)
-/* The Helium convolution (quantized_conv2d_s8.c), any shape. */
+/* The Helium convolution (quantized_conv2d_s8.c), any shape; p->scratch
+ * must hold conv2d_s8_mve_scratch(p) bytes. */
 void conv2d_s8_mve(const conv_s8_params *p);
+/* The scratch bytes conv2d_s8_mve needs for p's shape (its im2col
+ * rows); 0 for the direct 1x1 form and the shapes it leaves to the
+ * scalar loop. */
+size_t conv2d_s8_mve_scratch(const conv_s8_params *p);
 #endif
+
 
 #endif
