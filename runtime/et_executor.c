@@ -59,7 +59,9 @@ static et_err run_kernel(et_method *m, uint32_t pc, const et_instr *in, et_error
     const et_kernel_entry *k = m->ops[in->a];
     et_kargs a;
     et_method_kargs(&a, m, in, err);
-    et_err e = k->fn(&a);
+    /* in->state is only set for the kernel the loader resolved (a DSP
+     * placement may have replaced the entry since) */
+    et_err e = in->state && k->extra ? k->extra->run(&a, in->state) : k->fn(&a);
     if (e != ET_OK && err->code == ET_OK)
         et_fail(err, e, "%s failed", k->name);
     if (e != ET_OK) {

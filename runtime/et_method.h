@@ -23,6 +23,7 @@ typedef struct et_instr {
     const uint32_t *args;    /* Kernel and DelegateCall: value indices */
     uint32_t nargs;
     const uint8_t *arg_pos;  /* KernelCall of a kernel with named arguments: slot -> position */
+    const void *state;       /* KernelCall prepared at load (et_kernel_extra); NULL: parsed per call */
 } et_instr;
 
 typedef struct et_delegate {
@@ -49,7 +50,7 @@ typedef struct et_method {
     et_arenas arenas;
     /* The kernels' one scratch buffer (et_kargs.scratch): sized at load
      * for the call that needs the most, shared by all (calls run one at a
-     * time); from the metadata pool. */
+     * time). */
     void *scratch;
     size_t scratch_size;
     /* Temporary memory for delegate calls (e.g. the NPU's scratch): taken

@@ -636,22 +636,42 @@ static et_err check_uses(loader *ld)
     return ET_OK;
 }
 
-/* One scratch buffer for every kernel that asks for one, as large as the
- * largest call needs (the calls run one after the other). */
-static et_err plan_scratch(loader *ld)
+/* One call's load-time work (et_kernel_extra): its arguments read and
+ * checked into a state when the kernel can; its scratch need. */
+static et_err prepare_call(loader *ld, et_instr *in, size_t *need)
+{
+    const et_kernel_extra *x = ld->m->ops[in->a]->extra;
+    et_error ignored = {0};  /* the kernel reports bad arguments when it runs */
+    et_kargs a;
+    et_method_kargs(&a, ld->m, in, &ignored);
+    a.sizing = true;
+    size_t n = x->scratch ? x->scratch(&a) : 0;
+    *need = n > *need ? n : *need;
+    if (!x->prepare)
+        return ET_OK;
+    size_t mark = ld->pool->used;
+    void *state = et_pool_alloc(ld->pool, x->state_size, ld->err);
+    if (state == NULL)
+        return ld->err->code;
+    et_method_kargs(&a, ld->m, in, &ignored);
+    a.sizing = true;
+    if (x->prepare(&a, state) && a.ok)
+        in->state = state;
+    else
+        ld->pool->used = mark;  /* not prepared: the call parses its arguments and says what is wrong */
+    return ET_OK;
+}
+
+/* Every KernelCall's load-time work, then one scratch buffer for all, as
+ * large as the largest call needs (the calls run one after the other). */
+static et_err prepare_calls(loader *ld)
 {
     et_method *m = ld->m;
     size_t need = 0;
     for (uint32_t pc = 0; pc < m->ninstrs; pc++) {
-        const et_instr *in = &m->instrs[pc];
-        if (in->kind != INSTR_KERNEL_CALL || m->ops[in->a]->scratch == NULL)
-            continue;
-        et_error ignored = {0};  /* the kernel reports bad arguments when it runs */
-        et_kargs a;
-        et_method_kargs(&a, m, in, &ignored);
-        a.sizing = true;
-        size_t n = m->ops[in->a]->scratch(&a);
-        need = n > need ? n : need;
+        et_instr *in = &m->instrs[pc];
+        if (in->kind == INSTR_KERNEL_CALL && m->ops[in->a]->extra && prepare_call(ld, in, &need) != ET_OK)
+            return ld->err->code;
     }
     if (need == 0)
         return ET_OK;
@@ -694,7 +714,7 @@ et_err et_method_load(et_method *m, const et_program *p, uint32_t method_index, 
         m->arenas.size[i] = sizes[i];  /* bound tensors by the plan, not the buffer */
     if (load_values(&ld) != ET_OK || load_io(&ld) != ET_OK || load_operators(&ld) != ET_OK ||
         load_delegates(&ld) != ET_OK || load_instructions(&ld) != ET_OK || check_uses(&ld) != ET_OK ||
-        plan_scratch(&ld) != ET_OK)
+        prepare_calls(&ld) != ET_OK)
         return err->code;
     return ET_OK;
 }

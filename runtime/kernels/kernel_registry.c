@@ -9,7 +9,7 @@
  * names a file with a subset of kernel_table.def's lines. */
 #define ET_KERNEL(name, fn) {name, fn, NULL, NULL},
 #define ET_KERNEL_ARGS(name, fn, layouts) {name, fn, &layouts, NULL},
-#define ET_KERNEL_SCRATCH(name, fn, layouts, scratch) {name, fn, &layouts, scratch},
+#define ET_KERNEL_EXTRA(name, fn, layouts, extra) {name, fn, &layouts, &extra},
 static const et_kernel_entry kernels[] = {
 #ifdef ET_KERNEL_SELECTION
 #include ET_KERNEL_SELECTION

@@ -41,9 +41,45 @@ typedef struct conv_s8_slots {
  * share: int8 NHWC input and output, a 4-D weight [*, KH, KW, *], window
  * parameters, the output extent, int32 bias/multipliers/shifts per output
  * channel.  Fills every field of p but groups and w_row; *weight gets the
- * weight tensor for the operator's own channel checks.  False (with the
- * error recorded in a) when a check fails. */
-bool conv_s8_read_args(et_kargs *a, const conv_s8_slots *s, conv_s8_params *p, const et_tensor **weight);
+ * weight tensor for the operator's own channel checks.  When b is given
+ * (a call prepared at load) the tensors are bound there, in the order of
+ * enum conv_s8_bound.  False (with the error recorded in a) when a check
+ * fails. */
+bool conv_s8_read_args(et_kargs *a, const conv_s8_slots *s, conv_s8_params *p, const et_tensor **weight,
+                       et_bound_tensors *b);
+
+enum conv_s8_bound { CONV_BOUND_INPUT, CONV_BOUND_WEIGHT, CONV_BOUND_BIAS, CONV_BOUND_MULTIPLIERS,
+                     CONV_BOUND_SHIFTS, CONV_BOUND_OUT };
+
+/* A prepared call of either convolution: its parameters as checked at
+ * load, the tensors to take the data pointers from on each call, the
+ * scratch it needs. */
+typedef struct conv_s8_prepared {
+    conv_s8_params p;
+    et_bound_tensors bound;
+    size_t scratch;
+} conv_s8_prepared;
+
+/* p's data pointers from the bound tensors (et_bound_current checked). */
+void conv_s8_refresh(conv_s8_params *p, const et_bound_tensors *b);
+
+/* One convolution's steps, from which the entry points below are made:
+ * its arguments read and checked (b: bound for a prepared call), the
+ * scratch its shape needs, and the run of checked parameters (a copy:
+ * its address goes nowhere else, so that the inlined loops may keep its
+ * fields in registers). */
+typedef struct conv_s8_kernel {
+    bool (*read)(et_kargs *a, conv_s8_params *p, et_bound_tensors *b);
+    size_t (*scratch)(const conv_s8_params *p);
+    et_err (*exec)(et_kargs *a, conv_s8_params p, size_t scratch);
+} conv_s8_kernel;
+
+/* The per-call path (the kernel_table.def function), and the
+ * et_kernel_extra functions. */
+et_err conv_s8_call(et_kargs *a, const conv_s8_kernel *k);
+size_t conv_s8_scratch(et_kargs *a, const conv_s8_kernel *k);
+bool conv_s8_prepare(et_kargs *a, void *state, const conv_s8_kernel *k);
+et_err conv_s8_run(et_kargs *a, const void *state, const conv_s8_kernel *k);
 
 #if defined(__ARM_FEATURE_MVE)
 /* The Helium convolution (quantized_conv2d_s8.c), any shape; p->scratch

@@ -442,14 +442,14 @@ static const conv_s8_slots conv_slots = {
     CONV_INPUT, CONV_WEIGHT, CONV_BIAS, CONV_STRIDE, CONV_PADDING, CONV_DILATION, CONV_INPUT_OFFSET,
     CONV_OUTPUT_OFFSET, CONV_MULTIPLIERS, CONV_SHIFTS, CONV_ACT_MIN, CONV_ACT_MAX, CONV_OUT};
 
-/* The arguments and the checks the kernel and its scratch size share. */
-static bool conv_read(et_kargs *a, conv_s8_params *p)
+/* The arguments and their checks (b: bound for a prepared call). */
+static bool conv_read(et_kargs *a, conv_s8_params *p, et_bound_tensors *b)
 {
     const et_tensor *w;
     /* `scratch` (1.4.0 on) is CMSIS-NN's buffer, planned by the exporter
      * for CMSIS-NN's kernels; ours is the method's (et_kargs.scratch), so
      * it is not read. */
-    if (!et_arg_named(a) || !conv_s8_read_args(a, &conv_slots, p, &w))
+    if (!et_arg_named(a) || !conv_s8_read_args(a, &conv_slots, p, &w, b))
         return false;
     int32_t w_ic = w->sizes[3];
     p->groups = w_ic > 0 ? p->in.c / w_ic : 0;
@@ -458,32 +458,52 @@ static bool conv_read(et_kargs *a, conv_s8_params *p)
                     ET_ERR_INVALID_ARGUMENT, "weight [OC, KH, KW, IC] does not match input/output channels");
 }
 
-size_t k_cortex_m_quantized_conv2d_scratch(et_kargs *a)
+/* The scratch a call of p's shape needs. */
+static size_t conv_scratch_need(const conv_s8_params *p)
 {
 #if defined(__ARM_FEATURE_MVE)
-    conv_s8_params p = {0};
-    return conv_read(a, &p) ? conv2d_s8_mve_scratch(&p) : 0;
+    return conv2d_s8_mve_scratch(p);
 #else
-    (void)a;
-    return 0;
+    (void)p;
+    return 0;  /* the scalar loop needs none */
 #endif
 }
 
-et_err k_cortex_m_quantized_conv2d(et_kargs *a)
+/* Runs checked parameters (a copy: its address goes nowhere else, so that
+ * the inlined loops may keep its fields in registers). */
+static et_err conv_exec(et_kargs *a, conv_s8_params p, size_t scratch)
 {
-    conv_s8_params p = {0};
-    if (!conv_read(a, &p))
-        return et_kresult(a);
 #if defined(__ARM_FEATURE_MVE)
-    if (!k_scratch(a, conv2d_s8_mve_scratch(&p), &p.scratch, &p.scratch_size))
+    if (!k_scratch(a, scratch, &p.scratch, &p.scratch_size))
         return et_kresult(a);
     conv2d_s8_mve(&p);
 #else
-    /* A copy whose address goes nowhere else, so that the inlined loops
-     * may keep its fields in registers (p's went to conv_s8_read_args, and
-     * every output store, which may alias it, made GCC reload them). */
-    const conv_s8_params q = p;
-    conv2d_s8(&q);
+    (void)a, (void)scratch;
+    conv2d_s8(&p);
 #endif
     return ET_OK;
 }
+
+static const conv_s8_kernel conv_kernel = {conv_read, conv_scratch_need, conv_exec};
+
+et_err k_cortex_m_quantized_conv2d(et_kargs *a)
+{
+    return conv_s8_call(a, &conv_kernel);
+}
+
+static size_t conv_scratch(et_kargs *a)
+{
+    return conv_s8_scratch(a, &conv_kernel);
+}
+
+static bool conv_prepare(et_kargs *a, void *state)
+{
+    return conv_s8_prepare(a, state, &conv_kernel);
+}
+
+static et_err conv_run(et_kargs *a, const void *state)
+{
+    return conv_s8_run(a, state, &conv_kernel);
+}
+
+const et_kernel_extra k_cortex_m_quantized_conv2d_extra = {conv_scratch, conv_prepare, conv_run, sizeof(conv_s8_prepared)};

@@ -326,12 +326,12 @@ static const conv_s8_slots dw_slots = {
     DW_INPUT, DW_WEIGHT, DW_BIAS, DW_STRIDE, DW_PADDING, DW_DILATION, DW_INPUT_OFFSET,
     DW_OUTPUT_OFFSET, DW_MULTIPLIERS, DW_SHIFTS, DW_ACT_MIN, DW_ACT_MAX, DW_OUT};
 
-/* The arguments and the checks the kernel and its scratch size share. */
-static bool dw_read(et_kargs *a, dw_conv_s8_params *p)
+/* The arguments and their checks (b: bound for a prepared call). */
+static bool dw_read(et_kargs *a, dw_conv_s8_params *p, et_bound_tensors *b)
 {
     const et_tensor *w;
     /* `scratch` (1.4.0 on) is not read, as in quantized_conv2d. */
-    if (!et_arg_named(a) || !conv_s8_read_args(a, &dw_slots, p, &w))
+    if (!et_arg_named(a) || !conv_s8_read_args(a, &dw_slots, p, &w, b))
         return false;
     p->depth_multiplier = (int32_t)et_arg_int(a, DW_DEPTH_MULTIPLIER);
     return et_check(a, w->sizes[0] == 1 && p->depth_multiplier > 0 && w->sizes[3] == p->out.c &&
@@ -347,30 +347,52 @@ static bool dw_mve(const dw_conv_s8_params *p)
 }
 #endif
 
-size_t k_cortex_m_quantized_depthwise_conv2d_scratch(et_kargs *a)
+/* The scratch a call of p's shape needs. */
+static size_t dw_scratch_need(const dw_conv_s8_params *p)
 {
 #if defined(__ARM_FEATURE_MVE)
-    dw_conv_s8_params p = {0};
-    return dw_read(a, &p) && dw_mve(&p) ? depthwise_conv2d_s8_mve_scratch(&p) : 0;
+    return dw_mve(p) ? depthwise_conv2d_s8_mve_scratch(p) : 0;
 #else
-    (void)a;
-    return 0;
+    (void)p;
+    return 0;  /* the scalar loop needs none */
 #endif
 }
 
-et_err k_cortex_m_quantized_depthwise_conv2d(et_kargs *a)
+static et_err dw_exec(et_kargs *a, dw_conv_s8_params p, size_t scratch)
 {
-    dw_conv_s8_params p = {0};
-    if (!dw_read(a, &p))
-        return et_kresult(a);
 #if defined(__ARM_FEATURE_MVE)
     if (dw_mve(&p)) {
-        if (!k_scratch(a, depthwise_conv2d_s8_mve_scratch(&p), &p.scratch, &p.scratch_size))
+        if (!k_scratch(a, scratch, &p.scratch, &p.scratch_size))
             return et_kresult(a);
         depthwise_conv2d_s8_mve(&p);
         return ET_OK;
     }
 #endif
+    (void)a, (void)scratch;
     depthwise_conv2d_s8(&p);
     return ET_OK;
 }
+
+static const conv_s8_kernel dw_kernel = {dw_read, dw_scratch_need, dw_exec};
+
+et_err k_cortex_m_quantized_depthwise_conv2d(et_kargs *a)
+{
+    return conv_s8_call(a, &dw_kernel);
+}
+
+static size_t dw_scratch(et_kargs *a)
+{
+    return conv_s8_scratch(a, &dw_kernel);
+}
+
+static bool dw_prepare(et_kargs *a, void *state)
+{
+    return conv_s8_prepare(a, state, &dw_kernel);
+}
+
+static et_err dw_run(et_kargs *a, const void *state)
+{
+    return conv_s8_run(a, state, &dw_kernel);
+}
+
+const et_kernel_extra k_cortex_m_quantized_depthwise_conv2d_extra = {dw_scratch, dw_prepare, dw_run, sizeof(conv_s8_prepared)};
