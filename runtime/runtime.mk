@@ -136,13 +136,22 @@ RUNNER_LINK    = $(FW_CC) -o $@ $(filter %.o,$^) $(FW_LDFLAGS) -Wl,-Map=$(@:.elf
 
 firmware: $(RUNNER_ELF) $(RUNNER_SCALAR_ELF) $(RUNNER_MVE_ELF)
 
+# -Os where the code runs once per model or per output (loading, the
+# FlatBuffer reader, printing, the runner's glue): smaller, and no
+# operator's cycles move; -O2 for everything an inference runs (kernels,
+# executor, argument access, the DSP offload and the Ethos-U driver).
+RUNNER_OS_SRCS := runtime/et_method_load.c runtime/et_program.c runtime/et_print.c \
+                  runtime/et_session.c runtime/et_data_map.c runtime/et_error.c runtime/et_memory.c \
+                  firmware/runner/cmdline.c firmware/runner/runner.c
+RUNNER_OPT = $(if $(filter $(RUNNER_OS_SRCS),$<),-Os,-O2)
+
 $(BUILD)/firmware/runner-scalar-obj/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(FW_CC) $(FW_CFLAGS) $(RUNNER_NOMVE) -O2 -MMD -MP -c $< -o $@
+	$(FW_CC) $(FW_CFLAGS) $(RUNNER_NOMVE) $(RUNNER_OPT) -MMD -MP -c $< -o $@
 
 $(BUILD)/firmware/runner-mve-obj/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(FW_CC) $(FW_CFLAGS) -O2 -MMD -MP -c $< -o $@
+	$(FW_CC) $(FW_CFLAGS) $(RUNNER_OPT) -MMD -MP -c $< -o $@
 
 $(RUNNER_SCALAR_ELF): $(RUNNER_SRCS:%.c=$(BUILD)/firmware/runner-scalar-obj/%.o) $(FW_STARTUP_OBJ) $(FW_LDSCRIPT)
 	@mkdir -p $(dir $@)
@@ -192,3 +201,4 @@ runner-for: $(RUNNER_SEL_OBJS) $(RUNNER_SEL_NPU_OBJS) $(FW_STARTUP_OBJ) $(PTE_RU
 	    $(SEL_DIR)/backend_registry.o $(SEL_DIR)/npu.o \
 	    $(FW_STARTUP_OBJ) $(FW_LDFLAGS) -Wl,-Map=$(BUILD)/firmware/runner-$(SEL_NAME).map $(FW_LDLIBS)
 	arm-none-eabi-size $(BUILD)/firmware/runner-$(SEL_NAME).elf
+	sh tools/size_by_component.sh $(BUILD)/firmware/runner-$(SEL_NAME).map
