@@ -24,8 +24,8 @@ et_err et_method_set_input(et_method *m, uint32_t index, const void *data, size_
         return et_fail(err, ET_ERR_INVALID_ARGUMENT, "input %u is not a tensor", (unsigned)index);
     et_tensor *t = v->u.t;
     if (nbytes != t->nbytes)
-        return et_fail(err, ET_ERR_INVALID_ARGUMENT, "input %u takes %zu bytes (%s), %zu given", (unsigned)index,
-                       t->nbytes, et_dtype_name(t->dtype), nbytes);
+        return et_fail(err, ET_ERR_INVALID_ARGUMENT, "input %u takes %lu bytes (%s), %lu given", (unsigned)index,
+                       (unsigned long)t->nbytes, et_dtype_name(t->dtype), (unsigned long)nbytes);
     if (t->is_planned)
         memcpy(t->data, data, nbytes);
     else if (t->is_constant)

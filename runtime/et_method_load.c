@@ -153,7 +153,8 @@ static et_err planned_address(loader *ld, uint32_t vi, const fb_table *alloc, et
                    (unsigned)ld->m->arenas.count);
     uint64_t arena_size = ld->m->arenas.size[id - 1];
     if (off > arena_size || t->nbytes > arena_size - off)
-        return OOR(ld, "value %u: %zu bytes at offset %llu overflow arena %u (%llu bytes)", (unsigned)vi, t->nbytes,
+        return OOR(ld, "value %u: %lu bytes at offset %llu overflow arena %u (%llu bytes)", (unsigned)vi,
+                   (unsigned long)t->nbytes,
                    (unsigned long long)off, (unsigned)id, (unsigned long long)arena_size);
     t->data = ld->m->arenas.base[id - 1] + off;
     t->is_planned = true;
@@ -183,8 +184,9 @@ static et_err external_data(loader *ld, uint32_t vi, const fb_table *extra, cons
     if (et_data_map_get(ld->p->external, fqn, fqn_len, &blob, &size, ld->err) != ET_OK)
         return ld->err->code;
     if (size < t->nbytes)
-        return et_fail(ld->err, ET_ERR_OUT_OF_RANGE, "value %u: external data '%.*s' has %llu bytes, the tensor %zu",
-                       (unsigned)vi, (int)(fqn_len > 60 ? 60 : fqn_len), fqn, (unsigned long long)size, t->nbytes);
+        return et_fail(ld->err, ET_ERR_OUT_OF_RANGE, "value %u: external data '%.*s' has %llu bytes, the tensor %lu",
+                       (unsigned)vi, (int)(fqn_len > 60 ? 60 : fqn_len), fqn, (unsigned long long)size,
+                       (unsigned long)t->nbytes);
     if (alloc) {
         if (planned_address(ld, vi, alloc, t) != ET_OK)
             return ld->err->code;

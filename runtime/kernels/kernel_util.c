@@ -42,8 +42,8 @@ bool k_per_channel_i32(et_kargs *a, const et_tensor *t, int32_t channels, const 
     if (!et_check_dtype(a, t, ET_INT, name) || !et_check_data(a, t, name))
         return false;
     if (et_tensor_numel(t) < (size_t)channels) {
-        et_fail(a->err, ET_ERR_INVALID_ARGUMENT, "%s: %s has %zu entries for %d channels", a->op, name,
-                et_tensor_numel(t), (int)channels);
+        et_fail(a->err, ET_ERR_INVALID_ARGUMENT, "%s: %s has %lu entries for %d channels", a->op, name,
+                (unsigned long)et_tensor_numel(t), (int)channels);
         a->ok = false;
     }
     return a->ok;
