@@ -13,7 +13,12 @@ static size_t align_up(uintptr_t v, size_t a) { return (size_t)((v + a - 1) & ~(
 
 void *et_pool_alloc_uninit(et_pool *p, size_t bytes, et_error *err)
 {
-    uintptr_t start = align_up((uintptr_t)p->base + p->used, 16);
+    return et_pool_alloc_aligned_uninit(p, bytes, 16, err);
+}
+
+void *et_pool_alloc_aligned_uninit(et_pool *p, size_t bytes, size_t align, et_error *err)
+{
+    uintptr_t start = align_up((uintptr_t)p->base + p->used, align);
     size_t offset = start - (uintptr_t)p->base;
     if (offset > p->size || bytes > p->size - offset) {
         et_fail(err, ET_ERR_NO_MEMORY, "metadata pool of %lu bytes is full (%lu used, %lu more wanted)",
@@ -26,7 +31,12 @@ void *et_pool_alloc_uninit(et_pool *p, size_t bytes, et_error *err)
 
 void *et_pool_alloc(et_pool *p, size_t bytes, et_error *err)
 {
-    void *mem = et_pool_alloc_uninit(p, bytes, err);
+    return et_pool_alloc_aligned(p, bytes, 16, err);
+}
+
+void *et_pool_alloc_aligned(et_pool *p, size_t bytes, size_t align, et_error *err)
+{
+    void *mem = et_pool_alloc_aligned_uninit(p, bytes, align, err);
     if (mem != NULL)
         memset(mem, 0, bytes);
     return mem;

@@ -67,7 +67,7 @@ et_err et_method_arena_sizes(const et_program *p, uint32_t method_index, uint64_
 static et_err read_indices(loader *ld, const fb_vec *v, uint32_t limit, const char *what,
                            uint32_t **out)
 {
-    *out = et_pool_alloc(ld->pool, (size_t)v->count * sizeof **out + 4, ld->err);
+    *out = et_pool_alloc_aligned(ld->pool, (size_t)v->count * sizeof **out + 4, _Alignof(uint32_t), ld->err);
     if (*out == NULL)
         return ld->err->code;
     for (uint32_t i = 0; i < v->count; i++) {
@@ -243,7 +243,7 @@ static et_err tensor_data(loader *ld, uint32_t vi, const fb_table *tt, et_tensor
 
 static et_err load_tensor(loader *ld, uint32_t vi, const fb_table *tt, et_value *v)
 {
-    et_tensor *t = et_pool_alloc(ld->pool, sizeof *t, ld->err);
+    et_tensor *t = et_pool_alloc_aligned(ld->pool, sizeof *t, _Alignof(et_tensor), ld->err);
     if (t == NULL)
         return ld->err->code;
     v->u.t = t;
@@ -473,7 +473,7 @@ static et_err resolve_arg_names(loader *ld, uint32_t ii, et_instr *in)
         in->arg_pos = ld->arg_pos_cache[slot].pos;
         return ET_OK;
     }
-    uint8_t *pos = et_pool_alloc(ld->pool, k->layouts->nslots, ld->err);
+    uint8_t *pos = et_pool_alloc_aligned(ld->pool, k->layouts->nslots, 1, ld->err);
     if (pos == NULL)
         return ld->err->code;
     if (et_arg_resolve(k, in->nargs, pos, ld->err) != ET_OK) {
@@ -652,7 +652,7 @@ static et_err prepare_call(loader *ld, et_instr *in, size_t *need)
     if (!x->prepare)
         return ET_OK;
     size_t mark = ld->pool->used;
-    void *state = et_pool_alloc(ld->pool, x->state_size, ld->err);
+    void *state = et_pool_alloc_aligned(ld->pool, x->state_size, 8, ld->err);  /* any scalar */
     if (state == NULL)
         return ld->err->code;
     et_method_kargs(&a, ld->m, in, &ignored);
