@@ -82,7 +82,9 @@ typedef et_err (*et_kernel_fn)(et_kargs *a);
  *    a MoveCall has put another value in an argument.
  *
  * During both, a->sizing is true: tensor data may still be unset (inputs
- * that are not memory-planned). */
+ * that are not memory-planned); and a->warnings is NULL (the application
+ * attaches them after the load), so a permissive case (et_permissive)
+ * must be recorded by run, on every call, not by prepare. */
 typedef size_t (*et_scratch_fn)(et_kargs *a);
 typedef bool (*et_prepare_fn)(et_kargs *a, void *state);
 typedef et_err (*et_run_fn)(et_kargs *a, const void *state);
