@@ -74,7 +74,7 @@ et_err conv_s8_call(et_kargs *a, const conv_s8_kernel *k)
     conv_s8_params p = {0};
     if (!k->read(a, &p, NULL))
         return et_kresult(a);
-    return k->exec(a, p, k->scratch(&p));
+    return k->exec(a, &p, k->scratch(&p));
 }
 
 size_t conv_s8_scratch(et_kargs *a, const conv_s8_kernel *k)
@@ -99,5 +99,5 @@ et_err conv_s8_run(et_kargs *a, const void *state, const conv_s8_kernel *k)
         return conv_s8_call(a, k);  /* a value replaced, or data unset: the full path says which */
     conv_s8_params p = st->p;
     conv_s8_refresh(&p, &st->bound);
-    return k->exec(a, p, st->scratch);
+    return k->exec(a, &p, st->scratch);
 }

@@ -65,13 +65,12 @@ void conv_s8_refresh(conv_s8_params *p, const et_bound_tensors *b);
 
 /* One convolution's steps, from which the entry points below are made:
  * its arguments read and checked (b: bound for a prepared call), the
- * scratch its shape needs, and the run of checked parameters (a copy:
- * its address goes nowhere else, so that the inlined loops may keep its
- * fields in registers). */
+ * scratch its shape needs, and the run of checked parameters (the
+ * caller's copy, which it may change: its scratch). */
 typedef struct conv_s8_kernel {
     bool (*read)(et_kargs *a, conv_s8_params *p, et_bound_tensors *b);
     size_t (*scratch)(const conv_s8_params *p);
-    et_err (*exec)(et_kargs *a, conv_s8_params p, size_t scratch);
+    et_err (*exec)(et_kargs *a, conv_s8_params *p, size_t scratch);
 } conv_s8_kernel;
 
 /* The per-call path (the kernel_table.def function), and the

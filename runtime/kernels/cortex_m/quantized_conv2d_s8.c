@@ -469,17 +469,19 @@ static size_t conv_scratch_need(const conv_s8_params *p)
 #endif
 }
 
-/* Runs checked parameters (a copy: its address goes nowhere else, so that
- * the inlined loops may keep its fields in registers). */
-static et_err conv_exec(et_kargs *a, conv_s8_params p, size_t scratch)
+static et_err conv_exec(et_kargs *a, conv_s8_params *p, size_t scratch)
 {
 #if defined(__ARM_FEATURE_MVE)
-    if (!k_scratch(a, scratch, &p.scratch, &p.scratch_size))
+    if (!k_scratch(a, scratch, &p->scratch, &p->scratch_size))
         return et_kresult(a);
-    conv2d_s8_mve(&p);
+    conv2d_s8_mve(p);
 #else
+    /* A copy whose address goes nowhere else, so that the inlined loops
+     * may keep its fields in registers (p's went to the argument reader,
+     * and every output store, which may alias it, made GCC reload them). */
     (void)a, (void)scratch;
-    conv2d_s8(&p);
+    const conv_s8_params q = *p;
+    conv2d_s8(&q);
 #endif
     return ET_OK;
 }

@@ -358,18 +358,18 @@ static size_t dw_scratch_need(const dw_conv_s8_params *p)
 #endif
 }
 
-static et_err dw_exec(et_kargs *a, dw_conv_s8_params p, size_t scratch)
+static et_err dw_exec(et_kargs *a, dw_conv_s8_params *p, size_t scratch)
 {
 #if defined(__ARM_FEATURE_MVE)
-    if (dw_mve(&p)) {
-        if (!k_scratch(a, scratch, &p.scratch, &p.scratch_size))
+    if (dw_mve(p)) {
+        if (!k_scratch(a, scratch, &p->scratch, &p->scratch_size))
             return et_kresult(a);
-        depthwise_conv2d_s8_mve(&p);
+        depthwise_conv2d_s8_mve(p);
         return ET_OK;
     }
 #endif
     (void)a, (void)scratch;
-    depthwise_conv2d_s8(&p);
+    depthwise_conv2d_s8(p);
     return ET_OK;
 }
 
