@@ -180,14 +180,20 @@ $(RUNNER_ELF): $(if $(filter 1,$(RUNNER_MVE)),$(RUNNER_MVE_ELF),$(RUNNER_SCALAR_
 RUNNER_SEL_OBJDIR := $(BUILD)/firmware/$(if $(filter 1,$(RUNNER_MVE)),runner-mve-obj,runner-scalar-obj)
 RUNNER_SEL_ARCH   := $(if $(filter 1,$(RUNNER_MVE)),,$(RUNNER_NOMVE))
 RUNNER_SEL_NPU_OBJS := $(patsubst %.c,$(RUNNER_SEL_OBJDIR)/%.o,$(wildcard firmware/ethosu/*.c))
-RUNNER_SEL_SPECIAL := %/kernel_registry.o %/backend_registry.o %/firmware/runner/npu.o $(RUNNER_SEL_NPU_OBJS)
+RUNNER_SEL_SPECIAL := %/kernel_registry.o %/backend_registry.o %/firmware/runner/npu.o %/firmware/runner/dsp.o \
+                      $(RUNNER_SEL_NPU_OBJS)
+# SEL_DSP=1: the selective runner carries the DSP offload image too
+# (--engine=dsp); by default it says it was built without it, and neither
+# the image nor the offload's code is linked.
+SEL_DSP           ?= 0
+SEL_DSP_INC       := $(if $(filter 1,$(SEL_DSP)),-I$(BUILD)/dsp)
 RUNNER_SEL_OBJS   := $(filter-out $(RUNNER_SEL_SPECIAL),$(RUNNER_SRCS:%.c=$(RUNNER_SEL_OBJDIR)/%.o))
 SEL_NAME          := $(basename $(notdir $(MODEL)))$(if $(filter 1,$(RUNNER_MVE)),-mve)
 SEL_DIR           := $(BUILD)/firmware/select/$(SEL_NAME)
 SEL_CC            := $(FW_CC) $(FW_CFLAGS) $(RUNNER_SEL_ARCH) -O2
 
 .PHONY: runner-for
-runner-for: $(RUNNER_SEL_OBJS) $(RUNNER_SEL_NPU_OBJS) $(FW_STARTUP_OBJ) $(PTE_RUN)
+runner-for: $(RUNNER_SEL_OBJS) $(RUNNER_SEL_NPU_OBJS) $(FW_STARTUP_OBJ) $(PTE_RUN) $(if $(filter 1,$(SEL_DSP)),$(BUILD)/dsp/offload_hld.h)
 	@test -n "$(MODEL)" || { echo "usage: make runner-for MODEL=path/to/model.pte [RUNNER_MVE=1]" >&2; exit 2; }
 	@mkdir -p $(SEL_DIR)
 	sh tools/pte_select.sh $(PTE_RUN) $(MODEL) runtime/kernels/kernel_table.def > $(SEL_DIR)/kernels.def
@@ -197,8 +203,9 @@ runner-for: $(RUNNER_SEL_OBJS) $(RUNNER_SEL_NPU_OBJS) $(FW_STARTUP_OBJ) $(PTE_RU
 	    npu_def= npu_objs="$(RUNNER_SEL_NPU_OBJS)"; else npu_def=-DET_NO_ETHOSU_BACKEND npu_objs=; fi; \
 	$(SEL_CC) $$npu_def -c runtime/backends/backend_registry.c -o $(SEL_DIR)/backend_registry.o && \
 	$(SEL_CC) $$npu_def -c firmware/runner/npu.c -o $(SEL_DIR)/npu.o && \
+	$(SEL_CC) $(SEL_DSP_INC) -c firmware/runner/dsp.c -o $(SEL_DIR)/dsp.o && \
 	$(FW_CC) -o $(BUILD)/firmware/runner-$(SEL_NAME).elf $(RUNNER_SEL_OBJS) $$npu_objs $(SEL_DIR)/kernel_registry.o \
-	    $(SEL_DIR)/backend_registry.o $(SEL_DIR)/npu.o \
+	    $(SEL_DIR)/backend_registry.o $(SEL_DIR)/npu.o $(SEL_DIR)/dsp.o \
 	    $(FW_STARTUP_OBJ) $(FW_LDFLAGS) -Wl,-Map=$(BUILD)/firmware/runner-$(SEL_NAME).map $(FW_LDLIBS)
 	arm-none-eabi-size $(BUILD)/firmware/runner-$(SEL_NAME).elf
 	sh tools/size_by_component.sh $(BUILD)/firmware/runner-$(SEL_NAME).map

@@ -25,7 +25,8 @@ function component(path) {
     if (path ~ /\.a\(/ || path ~ /crt[^\/]*\.o$/ || path ~ /lib(c|m|g|gcc|rdimon|nosys)[^\/]*\.a/) return "libc"
     if (path ~ /runtime\/kernels\// || path ~ /\/kernel_registry\.o$/) return "kernels"
     if (path ~ /runtime\/backends\// || path ~ /\/backend_registry\.o$/) return "backends"
-    if (path ~ /runtime\/dsp_offload\.o$/ || path ~ /firmware\/runner\/dsp\.o$/) return "DSP offload"
+    if (path ~ /runtime\/dsp_offload\.o$/ || path ~ /firmware\/runner\/dsp\.o$/ || path ~ /\/select\/[^\/]*\/dsp\.o$/)
+        return "DSP offload"
     if (path ~ /runtime\//) return "runtime core"
     if (path ~ /firmware\/runner\// || path ~ /\/select\/[^\/]*\/npu\.o$/) return "runner"
     if (path ~ /firmware\/ethosu\//) return "Ethos-U driver"
