@@ -888,7 +888,7 @@ et_err et_dsp_place(et_method *m, const et_dsp_port *port, void *pool, size_t po
     for (int kind = 0; kind < OP_KINDS; kind++) {
         dsp_op *o = &c->ops[kind];
         strcpy(o->name, op_names[kind]);
-        o->entry = (et_kernel_entry){o->name, on_dsp, NULL};
+        o->entry = (et_kernel_entry){o->name, on_dsp, NULL, NULL};
         o->ctx = c;
         for (uint32_t op = 0; used[kind] && op < m->nops; op++) {
             if (!m->ops[op] || strcmp(m->ops[op]->name, op_names[kind]) != 0)

@@ -16,7 +16,7 @@ et_err et_data_map_load(et_data_map *m, const void *data, size_t size, et_error 
     m->file_size = size;
     const uint8_t *f = data;
     if (size < FT_HEADER_OFFSET + FT_HEADER_LEN)
-        return et_fail(err, ET_ERR_TRUNCATED, ".ptd of %zu bytes is too short for its header", size);
+        return et_fail(err, ET_ERR_TRUNCATED, ".ptd of %lu bytes is too short for its header", (unsigned long)size);
     if (size > UINT32_MAX)
         return et_fail(err, ET_ERR_UNSUPPORTED, ".ptd files over 4 GiB are not supported");
     if (memcmp(f + 4, "FT01", 4) != 0)
@@ -31,9 +31,10 @@ et_err et_data_map_load(et_data_map *m, const void *data, size_t size, et_error 
     if (len < FT_HEADER_LEN)
         return et_fail(err, ET_ERR_MALFORMED, ".ptd header length %u is below 40", (unsigned)len);
     if (fb_off > size || fb_size > size - fb_off)
-        return et_fail(err, ET_ERR_TRUNCATED, ".ptd of %zu bytes ends inside its flatbuffer", size);
+        return et_fail(err, ET_ERR_TRUNCATED, ".ptd of %lu bytes ends inside its flatbuffer", (unsigned long)size);
     if (m->segment_base < fb_off + fb_size || m->segment_base > size || m->segment_size > size - m->segment_base)
-        return et_fail(err, ET_ERR_TRUNCATED, ".ptd of %zu bytes: segments at %llu (+%llu) do not fit", size,
+        return et_fail(err, ET_ERR_TRUNCATED, ".ptd of %lu bytes: segments at %llu (+%llu) do not fit",
+                       (unsigned long)size,
                        (unsigned long long)m->segment_base, (unsigned long long)m->segment_size);
     /* The flatbuffer starts at byte 0 (the header sits in its padding). */
     m->fb.data = f;

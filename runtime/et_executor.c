@@ -24,8 +24,8 @@ et_err et_method_set_input(et_method *m, uint32_t index, const void *data, size_
         return et_fail(err, ET_ERR_INVALID_ARGUMENT, "input %u is not a tensor", (unsigned)index);
     et_tensor *t = v->u.t;
     if (nbytes != t->nbytes)
-        return et_fail(err, ET_ERR_INVALID_ARGUMENT, "input %u takes %zu bytes (%s), %zu given", (unsigned)index,
-                       t->nbytes, et_dtype_name(t->dtype), nbytes);
+        return et_fail(err, ET_ERR_INVALID_ARGUMENT, "input %u takes %lu bytes (%s), %lu given", (unsigned)index,
+                       (unsigned long)t->nbytes, et_dtype_name(t->dtype), (unsigned long)nbytes);
     if (t->is_planned)
         memcpy(t->data, data, nbytes);
     else if (t->is_constant)
@@ -54,22 +54,27 @@ static et_err condition(const et_method *m, uint32_t vi, bool *out, et_error *er
     return et_fail(err, ET_ERR_INVALID_ARGUMENT, "jump condition value %u is not a bool", (unsigned)vi);
 }
 
+/* A kernel failed: say where, keeping its own message.  Out of line, so
+ * that the message copy is not on the stack while the kernel runs. */
+static __attribute__((noinline)) et_err kernel_failed(const et_kernel_entry *k, uint32_t pc, et_err e, et_error *err)
+{
+    if (err->code == ET_OK)
+        et_fail(err, e, "%s failed", k->name);
+    char msg[ET_ERROR_MSG_LEN];
+    memcpy(msg, err->msg, sizeof msg);
+    err->code = ET_OK;
+    return et_fail(err, e, "instruction %u: %s", (unsigned)pc, msg);
+}
+
 static et_err run_kernel(et_method *m, uint32_t pc, const et_instr *in, et_error *err)
 {
     const et_kernel_entry *k = m->ops[in->a];
-    et_kargs a = {.op = k->name, .values = m->values, .args = in->args, .nargs = in->nargs, .err = err, .ok = true,
-                  .pos = in->arg_pos, .warnings = m->warnings};
-    et_err e = k->fn(&a);
-    if (e != ET_OK && err->code == ET_OK)
-        et_fail(err, e, "%s failed", k->name);
-    if (e != ET_OK) {
-        /* Say where it happened, keeping the kernel's own message. */
-        char msg[ET_ERROR_MSG_LEN];
-        memcpy(msg, err->msg, sizeof msg);
-        err->code = ET_OK;
-        et_fail(err, e, "instruction %u: %s", (unsigned)pc, msg);
-    }
-    return e;
+    et_kargs a;
+    et_method_kargs(&a, m, in, err);
+    /* in->state is only set for the kernel the loader resolved (a DSP
+     * placement may have replaced the entry since) */
+    et_err e = in->state && k->extra ? k->extra->run(&a, in->state) : k->fn(&a);
+    return e == ET_OK ? ET_OK : kernel_failed(k, pc, e, err);
 }
 
 static et_err run_delegate(et_method *m, uint32_t pc, const et_instr *in, et_error *err)

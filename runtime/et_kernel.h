@@ -9,6 +9,7 @@
 #define ET_KERNEL_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "et_error.h"
@@ -51,15 +52,74 @@ typedef struct et_kargs {
     const uint8_t *pos;        /* slot -> position (ET_ARG_ABSENT); NULL: arguments by position */
     et_tensor dummy;           /* returned for a non-tensor argument */
     et_warnings *warnings;     /* NULL: permissive cases are not reported */
+    /* The method's one scratch buffer (16-byte aligned), shared by every
+     * call: as large as the largest et_scratch_fn answer at load time
+     * (NULL, 0: no kernel asked for any). */
+    void *scratch;
+    size_t scratch_size;
+    /* The loader asking an et_kernel_extra function: data pointers may
+     * still be unset (inputs that are not memory-planned), et_check_data
+     * passes. */
+    bool sizing;
 } et_kargs;
 
 typedef et_err (*et_kernel_fn)(et_kargs *a);
+
+/* What a kernel may do once per instruction when the method loads
+ * (kernel_table.def's ET_KERNEL_EXTRA):
+ *
+ *  - scratch: the bytes of scratch one call needs (im2col rows,
+ *    transposed weights: what CMSIS-NN's *_get_buffer_size functions
+ *    size), from its argument shapes, so that the kernels keep no large
+ *    buffers on the stack.  Arguments it cannot read give 0: the kernel
+ *    names the problem when it runs.
+ *  - prepare / run: read and check the arguments once into `state`
+ *    (state_size bytes from the metadata pool, one per instruction);
+ *    prepare returns false when it cannot (the call then takes fn, which
+ *    reports why).  The executor then calls run(a, state) instead of fn:
+ *    no argument parsing per call.  run refreshes what may change between
+ *    calls (the tensors' data, et_bound_tensors) and falls back to fn when
+ *    a MoveCall has put another value in an argument.
+ *
+ * During both, a->sizing is true: tensor data may still be unset (inputs
+ * that are not memory-planned); and a->warnings is NULL (the application
+ * attaches them after the load), so a permissive case (et_permissive)
+ * must be recorded by run, on every call, not by prepare. */
+typedef size_t (*et_scratch_fn)(et_kargs *a);
+typedef bool (*et_prepare_fn)(et_kargs *a, void *state);
+typedef et_err (*et_run_fn)(et_kargs *a, const void *state);
+
+typedef struct et_kernel_extra {
+    et_scratch_fn scratch;     /* NULL: the kernel needs no scratch */
+    et_prepare_fn prepare;     /* NULL: arguments parsed on every call */
+    et_run_fn run;
+    uint32_t state_size;
+} et_kernel_extra;
 
 typedef struct et_kernel_entry {
     const char *name;          /* "namespace::op.overload" */
     et_kernel_fn fn;
     const et_arg_layouts *layouts;  /* NULL: the kernel reads positions */
+    const et_kernel_extra *extra;   /* NULL: nothing done at load */
 } et_kernel_entry;
+
+/* The tensor arguments a prepared call reads: the value each came from
+ * and the tensor it held at load time. */
+#define ET_MAX_BOUND 6
+typedef struct et_bound_tensors {
+    uint32_t value[ET_MAX_BOUND];
+    const et_tensor *t[ET_MAX_BOUND];
+    uint8_t count;
+} et_bound_tensors;
+
+/* prepare: the tensor in `slot` (NULL for a Null value, as
+ * et_arg_tensor_or_null) bound at b->count; records an error as the
+ * et_arg_* helpers do. */
+const et_tensor *et_bind_tensor(et_kargs *a, et_bound_tensors *b, uint32_t slot);
+/* run: true when every bound value still holds its tensor and each has
+ * its data (else the call takes the full path, which says what is
+ * wrong). */
+bool et_bound_current(const et_kargs *a, const et_bound_tensors *b);
 
 /* The kernel for an operator name and overload, NULL if there is none. */
 const et_kernel_entry *et_kernel_lookup(const char *name, uint32_t name_len,

@@ -235,7 +235,7 @@ bool et_check_dtype(et_kargs *a, const et_tensor *t, int dtype, const char *name
 
 bool et_check_data(et_kargs *a, const et_tensor *t, const char *name)
 {
-    if (a->ok && t->data == NULL && t->nbytes != 0) {
+    if (a->ok && !a->sizing && t->data == NULL && t->nbytes != 0) {
         et_fail(a->err, ET_ERR_INVALID_ARGUMENT, "%s: %s has no data (input not set, or freed)", a->op, name);
         a->ok = false;
     }
@@ -261,4 +261,33 @@ uint32_t et_arg_tensor_list(et_kargs *a, uint32_t i, et_tensor **out, uint32_t m
     for (uint32_t k = 0; k < v->u.list.count; k++)
         out[k] = a->values[(uint32_t)fb_le32(v->u.list.items + 4 * k)].u.t;
     return v->u.list.count;
+}
+
+const et_tensor *et_bind_tensor(et_kargs *a, et_bound_tensors *b, uint32_t slot)
+{
+    const et_tensor *t = et_arg_tensor_or_null(a, slot);
+    if (!a->ok)
+        return t;
+    if (b->count >= ET_MAX_BOUND) {
+        et_fail(a->err, ET_ERR_INVALID_ARGUMENT, "%s: more than %u tensors to bind", a->op, (unsigned)ET_MAX_BOUND);
+        a->ok = false;
+        return t;
+    }
+    b->value[b->count] = a->args[position(a, slot)];
+    b->t[b->count++] = t;
+    return t;
+}
+
+bool et_bound_current(const et_kargs *a, const et_bound_tensors *b)
+{
+    for (uint32_t i = 0; i < b->count; i++) {
+        const et_value *v = &a->values[b->value[i]];
+        if (b->t[i] == NULL) {
+            if (v->tag != ET_TAG_NULL)
+                return false;
+        } else if (v->tag != ET_TAG_TENSOR || v->u.t != b->t[i] || (v->u.t->data == NULL && v->u.t->nbytes != 0)) {
+            return false;
+        }
+    }
+    return true;
 }

@@ -27,6 +27,12 @@ void *et_pool_alloc(et_pool *p, size_t bytes, et_error *err);
  * the reference runtime does not spend). */
 void *et_pool_alloc_uninit(et_pool *p, size_t bytes, et_error *err);
 
+/* The same with the alignment the object needs (a power of two), for the
+ * many small metadata objects: a 24-byte tensor record then takes 24
+ * bytes, not 32. */
+void *et_pool_alloc_aligned(et_pool *p, size_t bytes, size_t align, et_error *err);
+void *et_pool_alloc_aligned_uninit(et_pool *p, size_t bytes, size_t align, et_error *err);
+
 #define ET_MAX_ARENAS 8
 #define ET_ARENA_ALIGN 16
 

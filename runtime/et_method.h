@@ -23,6 +23,7 @@ typedef struct et_instr {
     const uint32_t *args;    /* Kernel and DelegateCall: value indices */
     uint32_t nargs;
     const uint8_t *arg_pos;  /* KernelCall of a kernel with named arguments: slot -> position */
+    const void *state;       /* KernelCall prepared at load (et_kernel_extra); NULL: parsed per call */
 } et_instr;
 
 typedef struct et_delegate {
@@ -47,6 +48,11 @@ typedef struct et_method {
     et_delegate *delegates;
     uint32_t ndelegates;
     et_arenas arenas;
+    /* The kernels' one scratch buffer (et_kargs.scratch): sized at load
+     * for the call that needs the most, shared by all (calls run one at a
+     * time). */
+    void *scratch;
+    size_t scratch_size;
     /* Temporary memory for delegate calls (e.g. the NPU's scratch): taken
      * from the free end of this pool and given back after each call.  NULL:
      * none.  et_session_open points it at the metadata pool. */
@@ -58,15 +64,34 @@ typedef struct et_method {
     et_warnings *warnings;
 } et_method;
 
+/* The argument view a kernel of instruction `in` gets (`dummy` is left
+ * as it is: written before it is read). */
+static inline void et_method_kargs(et_kargs *a, const et_method *m, const et_instr *in, et_error *err)
+{
+    a->op = m->ops[in->a]->name;
+    a->values = m->values;
+    a->args = in->args;
+    a->nargs = in->nargs;
+    a->err = err;
+    a->ok = true;
+    a->pos = in->arg_pos;
+    a->warnings = m->warnings;
+    a->scratch = m->scratch;
+    a->scratch_size = m->scratch_size;
+    a->sizing = false;
+}
+
 /* Planned arena sizes of a method (non_const_buffer_sizes without the
  * reserved entry 0). */
 et_err et_method_arena_sizes(const et_program *p, uint32_t method_index, uint64_t *sizes,
                              uint32_t max, uint32_t *count, et_error *err);
 
-/* Parses and binds a method.  Metadata comes from `pool`; `arenas` must
- * have the sizes et_method_arena_sizes reported (or larger). */
+/* Parses and binds a method.  Metadata comes from `pool`, the kernels'
+ * scratch from `scratch_pool` when it has room (the core's fastest
+ * memory; NULL or too small: from `pool`); `arenas` must have the sizes
+ * et_method_arena_sizes reported (or larger). */
 et_err et_method_load(et_method *m, const et_program *p, uint32_t method_index, et_pool *pool,
-                      const et_arenas *arenas, et_error *err);
+                      et_pool *scratch_pool, const et_arenas *arenas, et_error *err);
 
 /* Copies raw bytes into input `index` (which must be a tensor of exactly
  * that many bytes).  An input that is not memory-planned points at the

@@ -11,6 +11,7 @@ typedef struct loader {
     const et_program *p;
     et_method *m;
     et_pool *pool;
+    et_pool *scratch_pool;  /* NULL: the kernels' scratch comes from pool */
     et_error *err;
     fb_table plan;
     /* Resolved argument positions, shared by the KernelCalls of one
@@ -66,7 +67,7 @@ et_err et_method_arena_sizes(const et_program *p, uint32_t method_index, uint64_
 static et_err read_indices(loader *ld, const fb_vec *v, uint32_t limit, const char *what,
                            uint32_t **out)
 {
-    *out = et_pool_alloc(ld->pool, (size_t)v->count * sizeof **out + 4, ld->err);
+    *out = et_pool_alloc_aligned(ld->pool, (size_t)v->count * sizeof **out + 4, _Alignof(uint32_t), ld->err);
     if (*out == NULL)
         return ld->err->code;
     for (uint32_t i = 0; i < v->count; i++) {
@@ -152,7 +153,8 @@ static et_err planned_address(loader *ld, uint32_t vi, const fb_table *alloc, et
                    (unsigned)ld->m->arenas.count);
     uint64_t arena_size = ld->m->arenas.size[id - 1];
     if (off > arena_size || t->nbytes > arena_size - off)
-        return OOR(ld, "value %u: %zu bytes at offset %llu overflow arena %u (%llu bytes)", (unsigned)vi, t->nbytes,
+        return OOR(ld, "value %u: %lu bytes at offset %llu overflow arena %u (%llu bytes)", (unsigned)vi,
+                   (unsigned long)t->nbytes,
                    (unsigned long long)off, (unsigned)id, (unsigned long long)arena_size);
     t->data = ld->m->arenas.base[id - 1] + off;
     t->is_planned = true;
@@ -182,8 +184,9 @@ static et_err external_data(loader *ld, uint32_t vi, const fb_table *extra, cons
     if (et_data_map_get(ld->p->external, fqn, fqn_len, &blob, &size, ld->err) != ET_OK)
         return ld->err->code;
     if (size < t->nbytes)
-        return et_fail(ld->err, ET_ERR_OUT_OF_RANGE, "value %u: external data '%.*s' has %llu bytes, the tensor %zu",
-                       (unsigned)vi, (int)(fqn_len > 60 ? 60 : fqn_len), fqn, (unsigned long long)size, t->nbytes);
+        return et_fail(ld->err, ET_ERR_OUT_OF_RANGE, "value %u: external data '%.*s' has %llu bytes, the tensor %lu",
+                       (unsigned)vi, (int)(fqn_len > 60 ? 60 : fqn_len), fqn, (unsigned long long)size,
+                       (unsigned long)t->nbytes);
     if (alloc) {
         if (planned_address(ld, vi, alloc, t) != ET_OK)
             return ld->err->code;
@@ -240,7 +243,7 @@ static et_err tensor_data(loader *ld, uint32_t vi, const fb_table *tt, et_tensor
 
 static et_err load_tensor(loader *ld, uint32_t vi, const fb_table *tt, et_value *v)
 {
-    et_tensor *t = et_pool_alloc(ld->pool, sizeof *t, ld->err);
+    et_tensor *t = et_pool_alloc_aligned(ld->pool, sizeof *t, _Alignof(et_tensor), ld->err);
     if (t == NULL)
         return ld->err->code;
     v->u.t = t;
@@ -470,7 +473,7 @@ static et_err resolve_arg_names(loader *ld, uint32_t ii, et_instr *in)
         in->arg_pos = ld->arg_pos_cache[slot].pos;
         return ET_OK;
     }
-    uint8_t *pos = et_pool_alloc(ld->pool, k->layouts->nslots, ld->err);
+    uint8_t *pos = et_pool_alloc_aligned(ld->pool, k->layouts->nslots, 1, ld->err);
     if (pos == NULL)
         return ld->err->code;
     if (et_arg_resolve(k, in->nargs, pos, ld->err) != ET_OK) {
@@ -635,13 +638,62 @@ static et_err check_uses(loader *ld)
     return ET_OK;
 }
 
+/* One call's load-time work (et_kernel_extra): its arguments read and
+ * checked into a state when the kernel can; its scratch need. */
+static et_err prepare_call(loader *ld, et_instr *in, size_t *need)
+{
+    const et_kernel_extra *x = ld->m->ops[in->a]->extra;
+    et_error ignored = {0};  /* the kernel reports bad arguments when it runs */
+    et_kargs a;
+    et_method_kargs(&a, ld->m, in, &ignored);
+    a.sizing = true;
+    size_t n = x->scratch ? x->scratch(&a) : 0;
+    *need = n > *need ? n : *need;
+    if (!x->prepare)
+        return ET_OK;
+    size_t mark = ld->pool->used;
+    void *state = et_pool_alloc_aligned(ld->pool, x->state_size, 8, ld->err);  /* any scalar */
+    if (state == NULL)
+        return ld->err->code;
+    et_method_kargs(&a, ld->m, in, &ignored);
+    a.sizing = true;
+    if (x->prepare(&a, state) && a.ok)
+        in->state = state;
+    else
+        ld->pool->used = mark;  /* not prepared: the call parses its arguments and says what is wrong */
+    return ET_OK;
+}
+
+/* Every KernelCall's load-time work, then one scratch buffer for all, as
+ * large as the largest call needs (the calls run one after the other). */
+static et_err prepare_calls(loader *ld)
+{
+    et_method *m = ld->m;
+    size_t need = 0;
+    for (uint32_t pc = 0; pc < m->ninstrs; pc++) {
+        et_instr *in = &m->instrs[pc];
+        if (in->kind == INSTR_KERNEL_CALL && m->ops[in->a]->extra && prepare_call(ld, in, &need) != ET_OK)
+            return ld->err->code;
+    }
+    if (need == 0)
+        return ET_OK;
+    et_error ignored = {0};  /* the fast pool too small: the metadata pool */
+    m->scratch = ld->scratch_pool ? et_pool_alloc_uninit(ld->scratch_pool, need, &ignored) : NULL;
+    if (m->scratch == NULL)
+        m->scratch = et_pool_alloc_uninit(ld->pool, need, ld->err);
+    if (m->scratch == NULL)
+        return ld->err->code;
+    m->scratch_size = need;
+    return ET_OK;
+}
+
 et_err et_method_load(et_method *m, const et_program *p, uint32_t method_index, et_pool *pool,
-                      const et_arenas *arenas, et_error *err)
+                      et_pool *scratch_pool, const et_arenas *arenas, et_error *err)
 {
     uint64_t sizes[ET_MAX_ARENAS];
     uint32_t count;
     bool has_name;
-    loader ld = {.p = p, .m = m, .pool = pool, .err = err};
+    loader ld = {.p = p, .m = m, .pool = pool, .scratch_pool = scratch_pool, .err = err};
     memset(m, 0, sizeof *m);
     m->program = p;
     if (open_plan(p, method_index, &ld.plan, err) != ET_OK ||
@@ -663,7 +715,8 @@ et_err et_method_load(et_method *m, const et_program *p, uint32_t method_index, 
     for (uint32_t i = 0; i < count; i++)
         m->arenas.size[i] = sizes[i];  /* bound tensors by the plan, not the buffer */
     if (load_values(&ld) != ET_OK || load_io(&ld) != ET_OK || load_operators(&ld) != ET_OK ||
-        load_delegates(&ld) != ET_OK || load_instructions(&ld) != ET_OK || check_uses(&ld) != ET_OK)
+        load_delegates(&ld) != ET_OK || load_instructions(&ld) != ET_OK || check_uses(&ld) != ET_OK ||
+        prepare_calls(&ld) != ET_OK)
         return err->code;
     return ET_OK;
 }

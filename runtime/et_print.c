@@ -47,7 +47,7 @@ static void print_top5(const et_tensor *t, size_t n)
     }
     printf(" top5 = [");
     for (unsigned k = 0; k < count; k++) {
-        printf("%s%zu:", k ? ", " : "", best[k]);
+        printf("%s%lu:", k ? ", " : "", (unsigned long)best[k]);
         print_element(t, best[k]);
     }
     printf("]\n");

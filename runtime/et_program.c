@@ -21,13 +21,14 @@ static et_err read_extended_header(et_program *p, et_error *err)
         return et_fail(err, ET_ERR_BAD_IDENTIFIER, "extended header magic '%.4s' is not eh00",
                        (const char *)f + EXT_HEADER_OFFSET);
     if (p->file_size < EXT_HEADER_OFFSET + 8)
-        return et_fail(err, ET_ERR_TRUNCATED, "file of %zu bytes ends inside the extended header", p->file_size);
+        return et_fail(err, ET_ERR_TRUNCATED, "file of %lu bytes ends inside the extended header",
+                       (unsigned long)p->file_size);
     uint32_t len = fb_le32(f + EXT_HEADER_OFFSET + 4);
     if (len < EXT_HEADER_MIN_LEN)
         return et_fail(err, ET_ERR_MALFORMED, "extended header length %u is below 24", (unsigned)len);
     if (p->file_size < (uint64_t)EXT_HEADER_OFFSET + len)
-        return et_fail(err, ET_ERR_TRUNCATED, "file of %zu bytes ends inside the %u-byte extended header",
-                       p->file_size, (unsigned)len);
+        return et_fail(err, ET_ERR_TRUNCATED, "file of %lu bytes ends inside the %u-byte extended header",
+                       (unsigned long)p->file_size, (unsigned)len);
     uint64_t program_size = fb_le64(f + 16);
     uint64_t seg_base = fb_le64(f + 24);
     uint64_t seg_size = len >= 32 ? fb_le64(f + 32) : 0;
@@ -35,14 +36,14 @@ static et_err read_extended_header(et_program *p, et_error *err)
         return et_fail(err, ET_ERR_MALFORMED, "extended header: program_size %llu is impossible",
                        (unsigned long long)program_size);
     if (program_size > p->file_size)
-        return et_fail(err, ET_ERR_TRUNCATED, "file has %zu bytes, the header says the program alone has %llu",
-                       p->file_size, (unsigned long long)program_size);
+        return et_fail(err, ET_ERR_TRUNCATED, "file has %lu bytes, the header says the program alone has %llu",
+                       (unsigned long)p->file_size, (unsigned long long)program_size);
     if (seg_base != 0 && seg_base < program_size)
         return et_fail(err, ET_ERR_MALFORMED, "segment base %llu lies inside the program (%llu bytes)",
                        (unsigned long long)seg_base, (unsigned long long)program_size);
     if (seg_base > p->file_size || seg_size > p->file_size - seg_base)
-        return et_fail(err, ET_ERR_TRUNCATED, "file has %zu bytes, the header says segments end at %llu",
-                       p->file_size, (unsigned long long)(seg_base + seg_size));
+        return et_fail(err, ET_ERR_TRUNCATED, "file has %lu bytes, the header says segments end at %llu",
+                       (unsigned long)p->file_size, (unsigned long long)(seg_base + seg_size));
     p->has_extended_header = true;
     p->fb.size = (uint32_t)program_size;
     p->segment_base = seg_base;
@@ -82,7 +83,7 @@ et_err et_program_load(et_program *p, const void *data, size_t size, et_error *e
     p->file = data;
     p->file_size = size;
     if (size < 8)
-        return et_fail(err, ET_ERR_TRUNCATED, "file of %zu bytes is too short for a .pte", size);
+        return et_fail(err, ET_ERR_TRUNCATED, "file of %lu bytes is too short for a .pte", (unsigned long)size);
     if (size > UINT32_MAX)
         return et_fail(err, ET_ERR_UNSUPPORTED, "files over 4 GiB are not supported");
     if (memcmp(p->file + 4, "ET12", 4) != 0)
@@ -91,7 +92,7 @@ et_err et_program_load(et_program *p, const void *data, size_t size, et_error *e
     if (read_extended_header(p, err) != ET_OK)
         return err->code;
     if ((uint64_t)fb_le32(p->file) + 4 > p->file_size)
-        return et_fail(err, ET_ERR_TRUNCATED, "file of %zu bytes ends before its root table at %u", size,
+        return et_fail(err, ET_ERR_TRUNCATED, "file of %lu bytes ends before its root table at %u", (unsigned long)size,
                        (unsigned)fb_le32(p->file));
     if (!fb_root(&p->fb, &p->root))
         return et_fail(err, ET_ERR_OUT_OF_RANGE, "root table offset %u is outside the %u-byte program",
@@ -167,8 +168,9 @@ et_err et_program_constant(const et_program *p, uint32_t index, size_t nbytes,
         uint64_t off = fb_vec_u64(&p->constant_offsets, index);
         if (off > p->constant_size || nbytes > p->constant_size - off)
             return et_fail(err, ET_ERR_OUT_OF_RANGE,
-                           "constant %u (%zu bytes at offset %llu) runs past its %llu-byte segment",
-                           (unsigned)index, nbytes, (unsigned long long)off, (unsigned long long)p->constant_size);
+                           "constant %u (%lu bytes at offset %llu) runs past its %llu-byte segment",
+                           (unsigned)index, (unsigned long)nbytes, (unsigned long long)off,
+                           (unsigned long long)p->constant_size);
         *data = p->constant_base + off;
         return ET_OK;
     }
@@ -182,8 +184,8 @@ et_err et_program_constant(const et_program *p, uint32_t index, size_t nbytes,
             !fb_vector(&buf, BUFFER_STORAGE, 1, &storage, NULL))
             return et_fail(err, ET_ERR_OUT_OF_RANGE, "constant_buffer[%u] is out of range", (unsigned)index);
         if (storage.count < nbytes)
-            return et_fail(err, ET_ERR_OUT_OF_RANGE, "constant_buffer[%u] has %u bytes, the tensor needs %zu",
-                           (unsigned)index, (unsigned)storage.count, nbytes);
+            return et_fail(err, ET_ERR_OUT_OF_RANGE, "constant_buffer[%u] has %u bytes, the tensor needs %lu",
+                           (unsigned)index, (unsigned)storage.count, (unsigned long)nbytes);
         *data = fb_vec_bytes(&storage);
         return ET_OK;
     }
@@ -215,8 +217,8 @@ et_err et_program_mutable_data(const et_program *p, uint32_t index, size_t nbyte
         return err->code;
     uint64_t off = fb_vec_u64(&offsets, index);
     if (off > seg_size || nbytes > seg_size - off)
-        return et_fail(err, ET_ERR_OUT_OF_RANGE, "mutable data %u (%zu bytes at offset %llu) runs past its segment",
-                       (unsigned)index, nbytes, (unsigned long long)off);
+        return et_fail(err, ET_ERR_OUT_OF_RANGE, "mutable data %u (%lu bytes at offset %llu) runs past its segment",
+                       (unsigned)index, (unsigned long)nbytes, (unsigned long long)off);
     *data = seg + off;
     return ET_OK;
 }

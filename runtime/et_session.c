@@ -11,6 +11,13 @@ et_err et_session_open(et_session *s, const void *pte, size_t pte_size, const ch
 et_err et_session_open_external(et_session *s, const void *pte, size_t pte_size, const void *ptd, size_t ptd_size,
                                 const char *method_name, void *mem, size_t mem_size, et_error *err)
 {
+    return et_session_open_fast(s, pte, pte_size, ptd, ptd_size, method_name, mem, mem_size, NULL, 0, err);
+}
+
+et_err et_session_open_fast(et_session *s, const void *pte, size_t pte_size, const void *ptd, size_t ptd_size,
+                            const char *method_name, void *mem, size_t mem_size, void *fast, size_t fast_size,
+                            et_error *err)
+{
     uint64_t sizes[ET_MAX_ARENAS];
     uint32_t count, index = 0;
     memset(s, 0, sizeof *s);
@@ -27,7 +34,8 @@ et_err et_session_open_external(et_session *s, const void *pte, size_t pte_size,
         et_arenas_layout(&s->arenas, mem, mem_size, sizes, count, err) != ET_OK)
         return err->code;
     et_pool_init(&s->pool, (uint8_t *)mem + s->arenas.total, mem_size - s->arenas.total);
-    if (et_method_load(&s->method, &s->program, index, &s->pool, &s->arenas, err) != ET_OK)
+    et_pool_init(&s->fast, fast, fast ? fast_size : 0);
+    if (et_method_load(&s->method, &s->program, index, &s->pool, fast ? &s->fast : NULL, &s->arenas, err) != ET_OK)
         return err->code;
     s->method.temp = &s->pool;
     return ET_OK;

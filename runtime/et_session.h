@@ -14,6 +14,7 @@ typedef struct et_session {
     et_method method;
     et_arenas arenas;
     et_pool pool;   /* metadata; pool.used is the bookkeeping cost */
+    et_pool fast;   /* the kernels' scratch, when et_session_open_fast gave room for it */
 } et_session;
 
 /* method_name NULL means method 0. */
@@ -25,6 +26,14 @@ et_err et_session_open(et_session *s, const void *pte, size_t pte_size, const ch
  * must stay alive as long as the session (read in place, 16-aligned). */
 et_err et_session_open_external(et_session *s, const void *pte, size_t pte_size, const void *ptd, size_t ptd_size,
                                 const char *method_name, void *mem, size_t mem_size, et_error *err);
+
+/* The same with a second region in the core's fastest memory (on the
+ * M55: DTCM, no wait states) for the kernels' scratch buffer
+ * (et_method.scratch); when it is too small, or fast is NULL, the scratch
+ * comes from mem like the metadata. */
+et_err et_session_open_fast(et_session *s, const void *pte, size_t pte_size, const void *ptd, size_t ptd_size,
+                            const char *method_name, void *mem, size_t mem_size, void *fast, size_t fast_size,
+                            et_error *err);
 
 /* A deterministic input for when the user gives none: element i is
  * (i % 16) + 1 for floats and i % 16 for integers. */

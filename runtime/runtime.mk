@@ -139,13 +139,22 @@ RUNNER_LINK    = $(FW_CC) -o $@ $(filter %.o,$^) $(FW_LDFLAGS) -Wl,-Map=$(@:.elf
 
 firmware: $(RUNNER_ELF) $(RUNNER_SCALAR_ELF) $(RUNNER_MVE_ELF)
 
+# -Os where the code runs once per model or per output (loading, the
+# FlatBuffer reader, printing, the runner's glue): smaller, and no
+# operator's cycles move; -O2 for everything an inference runs (kernels,
+# executor, argument access, the DSP offload and the Ethos-U driver).
+RUNNER_OS_SRCS := runtime/et_method_load.c runtime/et_program.c runtime/et_print.c \
+                  runtime/et_session.c runtime/et_data_map.c runtime/et_error.c runtime/et_memory.c \
+                  firmware/runner/cmdline.c firmware/runner/runner.c
+RUNNER_OPT = $(if $(filter $(RUNNER_OS_SRCS),$<),-Os,-O2)
+
 $(BUILD)/firmware/runner-scalar-obj/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(FW_CC) $(FW_CFLAGS) $(RUNNER_NOMVE) -O2 -MMD -MP -c $< -o $@
+	$(FW_CC) $(FW_CFLAGS) $(RUNNER_NOMVE) $(RUNNER_OPT) -MMD -MP -c $< -o $@
 
 $(BUILD)/firmware/runner-mve-obj/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(FW_CC) $(FW_CFLAGS) -O2 -MMD -MP -c $< -o $@
+	$(FW_CC) $(FW_CFLAGS) $(RUNNER_OPT) -MMD -MP -c $< -o $@
 
 $(RUNNER_SCALAR_ELF): $(RUNNER_SRCS:%.c=$(BUILD)/firmware/runner-scalar-obj/%.o) $(FW_STARTUP_OBJ) $(FW_LDSCRIPT)
 	@mkdir -p $(dir $@)
@@ -174,14 +183,20 @@ $(RUNNER_ELF): $(if $(filter 1,$(RUNNER_MVE)),$(RUNNER_MVE_ELF),$(RUNNER_SCALAR_
 RUNNER_SEL_OBJDIR := $(BUILD)/firmware/$(if $(filter 1,$(RUNNER_MVE)),runner-mve-obj,runner-scalar-obj)
 RUNNER_SEL_ARCH   := $(if $(filter 1,$(RUNNER_MVE)),,$(RUNNER_NOMVE))
 RUNNER_SEL_NPU_OBJS := $(patsubst %.c,$(RUNNER_SEL_OBJDIR)/%.o,$(wildcard firmware/ethosu/*.c))
-RUNNER_SEL_SPECIAL := %/kernel_registry.o %/backend_registry.o %/firmware/runner/npu.o $(RUNNER_SEL_NPU_OBJS)
+RUNNER_SEL_SPECIAL := %/kernel_registry.o %/backend_registry.o %/firmware/runner/npu.o %/firmware/runner/dsp.o \
+                      $(RUNNER_SEL_NPU_OBJS)
+# SEL_DSP=1: the selective runner carries the DSP offload image too
+# (--engine=dsp); by default it says it was built without it, and neither
+# the image nor the offload's code is linked.
+SEL_DSP           ?= 0
+SEL_DSP_INC       := $(if $(filter 1,$(SEL_DSP)),-I$(BUILD)/dsp)
 RUNNER_SEL_OBJS   := $(filter-out $(RUNNER_SEL_SPECIAL),$(RUNNER_SRCS:%.c=$(RUNNER_SEL_OBJDIR)/%.o))
 SEL_NAME          := $(basename $(notdir $(MODEL)))$(if $(filter 1,$(RUNNER_MVE)),-mve)
 SEL_DIR           := $(BUILD)/firmware/select/$(SEL_NAME)
 SEL_CC            := $(FW_CC) $(FW_CFLAGS) $(RUNNER_SEL_ARCH) -O2
 
 .PHONY: runner-for
-runner-for: $(RUNNER_SEL_OBJS) $(RUNNER_SEL_NPU_OBJS) $(FW_STARTUP_OBJ) $(PTE_RUN)
+runner-for: $(RUNNER_SEL_OBJS) $(RUNNER_SEL_NPU_OBJS) $(FW_STARTUP_OBJ) $(PTE_RUN) $(if $(filter 1,$(SEL_DSP)),$(BUILD)/dsp/offload_hld.h)
 	@test -n "$(MODEL)" || { echo "usage: make runner-for MODEL=path/to/model.pte [RUNNER_MVE=1]" >&2; exit 2; }
 	@mkdir -p $(SEL_DIR)
 	sh tools/pte_select.sh $(PTE_RUN) $(MODEL) runtime/kernels/kernel_table.def > $(SEL_DIR)/kernels.def
@@ -191,7 +206,9 @@ runner-for: $(RUNNER_SEL_OBJS) $(RUNNER_SEL_NPU_OBJS) $(FW_STARTUP_OBJ) $(PTE_RU
 	    npu_def= npu_objs="$(RUNNER_SEL_NPU_OBJS)"; else npu_def=-DET_NO_ETHOSU_BACKEND npu_objs=; fi; \
 	$(SEL_CC) $$npu_def -c runtime/backends/backend_registry.c -o $(SEL_DIR)/backend_registry.o && \
 	$(SEL_CC) $$npu_def -c firmware/runner/npu.c -o $(SEL_DIR)/npu.o && \
+	$(SEL_CC) $(SEL_DSP_INC) -c firmware/runner/dsp.c -o $(SEL_DIR)/dsp.o && \
 	$(FW_CC) -o $(BUILD)/firmware/runner-$(SEL_NAME).elf $(RUNNER_SEL_OBJS) $$npu_objs $(SEL_DIR)/kernel_registry.o \
-	    $(SEL_DIR)/backend_registry.o $(SEL_DIR)/npu.o \
+	    $(SEL_DIR)/backend_registry.o $(SEL_DIR)/npu.o $(SEL_DIR)/dsp.o \
 	    $(FW_STARTUP_OBJ) $(FW_LDFLAGS) -Wl,-Map=$(BUILD)/firmware/runner-$(SEL_NAME).map $(FW_LDLIBS)
 	arm-none-eabi-size $(BUILD)/firmware/runner-$(SEL_NAME).elf
+	sh tools/size_by_component.sh $(BUILD)/firmware/runner-$(SEL_NAME).map

@@ -198,6 +198,7 @@ void analysis_build(const machine_t *m, const run_info_t *ri, analysis_t *a)
     describe_run(m, ri, a);
     uint32_t infer_begin = 0, op_begin = 0;
     const profport_event_t *where = NULL;   /* the last OP_WHERE */
+    const profport_event_t *load_begin = NULL;
     bool in_infer = false, in_op = false, seen_begin = false;
     for (uint32_t i = 0; i < p->nevents; i++) {
         const profport_event_t *e = &p->events[i];
@@ -269,6 +270,16 @@ void analysis_build(const machine_t *m, const run_info_t *ri, analysis_t *a)
         }
         case ETSIM_EV_OP_WHERE: where = e; break;
         case ETSIM_EV_ARENA: a->arena_bytes += e->arg[2]; break;
+        case ETSIM_EV_LOAD_BEGIN: load_begin = e; break;
+        case ETSIM_EV_LOAD_END:
+            if (!load_begin)
+                break;
+            a->load_known = true;
+            a->load_cycles = e->cycle - load_begin->cycle;
+            a->metadata_bytes = e->arg[0];
+            a->scratch_bytes = e->arg[1];
+            load_begin = NULL;
+            break;
         default: break;
         }
     }

@@ -126,6 +126,11 @@ typedef struct analysis {
     infer_call_t *infers;          /* one per inference */
     uint32_t ninfers;
     uint64_t arena_bytes;
+    /* Method load (LOAD_BEGIN..LOAD_END, the last pair): its cycles, the
+     * runtime's metadata and kernel scratch bytes; load_known false
+     * without the marks. */
+    bool load_known;
+    uint64_t load_cycles, metadata_bytes, scratch_bytes;
 } analysis_t;
 
 /* a refers to m's description and NPU and to ri: keep them until

@@ -12,6 +12,14 @@
 
 #include "report.h"
 
+/* The RAM peak's part that is not the runtime's (arena, metadata,
+ * scratch) nor stack and heap: the firmware's static data. */
+static inline uint64_t ram_statics(const ram_info_t *r, const analysis_t *a)
+{
+    uint64_t known = a->arena_bytes + a->metadata_bytes + a->scratch_bytes + r->stack_peak + r->heap_peak;
+    return r->ram_peak > known ? r->ram_peak - known : 0;
+}
+
 static inline double ms_of(const analysis_t *a, double cycles)
 {
     return cycles / (a->soc->cpu_mhz * 1000.0);

@@ -65,6 +65,17 @@ static json_object *memory_json(const analysis_t *a)
     json_object_object_add(mem, "heap_peak_bytes", r && r->heap_known ? u64(r->heap_peak) : NULL);
     json_object_object_add(mem, "heap_peak_source", r && r->heap_known ? json_object_new_string(r->heap_source) : NULL);
     json_object_object_add(mem, "arena_bytes", u64(a->arena_bytes));
+    json_object *parts = NULL;
+    if (a->load_known && r) {
+        parts = json_object_new_object();
+        json_object_object_add(parts, "arena", u64(a->arena_bytes));
+        json_object_object_add(parts, "metadata", u64(a->metadata_bytes));
+        json_object_object_add(parts, "scratch", u64(a->scratch_bytes));
+        json_object_object_add(parts, "stack", u64(r->stack_peak));
+        json_object_object_add(parts, "heap", u64(r->heap_peak));
+        json_object_object_add(parts, "statics", u64(ram_statics(r, a)));
+    }
+    json_object_object_add(mem, "ram_parts_bytes", parts);
     json_object_object_add(mem, "tiers", r ? tiers_json(r) : NULL);
     json_object_object_add(mem, "regions", regions_json(a));
     return mem;
@@ -272,6 +283,13 @@ bool report_write_json(const char *path, const analysis_t *a,
         json_object_object_add(inf, "latency_ms", json_object_new_double(ms_of(a, per)));
     }
     json_object_object_add(root, "inference", inf);
+    json_object *load = NULL;
+    if (a->load_known) {
+        load = json_object_new_object();
+        json_object_object_add(load, "cycles", u64(a->load_cycles));
+        json_object_object_add(load, "latency_ms", json_object_new_double(ms_of(a, (double)a->load_cycles)));
+    }
+    json_object_object_add(root, "load", load);
     json_object_object_add(root, "memory", memory_json(a));
     json_object_object_add(root, "power", power_json(a));
     json_object_object_add(root, "npu", report_npu_json(a));

@@ -66,6 +66,22 @@ static void summary_ram(FILE *f, const analysis_t *a)
             (unsigned long long)r->heap_peak);
 }
 
+/* The method load and the runtime's share of the RAM peak, when the
+ * firmware marked its load (docs/report.md). */
+static void summary_runtime(FILE *f, const analysis_t *a)
+{
+    if (!a->load_known)
+        return;
+    fprintf(f, "  load          %llu cycles = %.3f ms (the method: program, values, kernels, scratch plan)\n",
+            (unsigned long long)a->load_cycles, ms_of(a, (double)a->load_cycles));
+    const ram_info_t *r = a->ri->ram;
+    if (r)
+        fprintf(f, "  RAM parts     arena %llu, metadata %llu, scratch %llu, stack %llu, heap %llu, statics %llu bytes\n",
+                (unsigned long long)a->arena_bytes, (unsigned long long)a->metadata_bytes,
+                (unsigned long long)a->scratch_bytes, (unsigned long long)r->stack_peak,
+                (unsigned long long)r->heap_peak, (unsigned long long)ram_statics(r, a));
+}
+
 void report_summary(FILE *f, const analysis_t *a)
 {
     double mips = a->ri->host_seconds > 0 ? (double)a->run_instret / a->ri->host_seconds / 1e6 : 0;
@@ -97,6 +113,7 @@ void report_summary(FILE *f, const analysis_t *a)
             fprintf(f, "  dsp fault     %s\n", dsp->fault);   /* names the bundle's address */
     }
     summary_ram(f, a);
+    summary_runtime(f, a);
     if (a->have_power && a->iterations) {
         const power_energy_t *e = &a->energy;
         fprintf(f, "  energy        %.1f uJ per inference (core %.1f, datapath %.1f, memory %.1f, static %.1f, sleep %.1f, "

@@ -68,6 +68,12 @@ enum etsim_pp_event {
      * within its chain, arg2 = chain index.  Without it (older runners)
      * the instruction index is taken to be the operator index. */
     ETSIM_EV_OP_WHERE = 8,
+    /* Optional, around loading the method (program, method, arenas, kernel
+     * lookup, scratch planning): LOAD_BEGIN has no arguments; LOAD_END:
+     * arg0 = runtime metadata bytes (the pool, with the kernel scratch when
+     * it sits there), arg1 = kernel scratch bytes (wherever it sits). */
+    ETSIM_EV_LOAD_BEGIN = 9,
+    ETSIM_EV_LOAD_END = 10,
 };
 
 /* Engines for ETSIM_EV_OP_BEGIN arg2. */

@@ -46,14 +46,14 @@ et_err ethosu_copy_input(int index, const et_tensor *t, const vela_io *io, uint8
     uint64_t want = shape_product(io, 0, VELA_SHAPE_DIMS, false);
     size_t have = et_tensor_numel(t);
     if ((uint64_t)have != want)
-        return et_fail(err, ET_ERR_INVALID_ARGUMENT, "EthosUBackend: input %d has %zu elements, Vela expects %llu",
-                       index, have, (unsigned long long)want);
+        return et_fail(err, ET_ERR_INVALID_ARGUMENT, "EthosUBackend: input %d has %lu elements, Vela expects %llu",
+                       index, (unsigned long)have, (unsigned long long)want);
     if (t->data == NULL && t->nbytes != 0)
         return et_fail(err, ET_ERR_INVALID_ARGUMENT, "EthosUBackend: input %d has no data", index);
     if (!fits((uint64_t)io->offset, t->nbytes, scratch_size))
         return et_fail(err, ET_ERR_INVALID_ARGUMENT,
-                       "EthosUBackend: input %d (%zu bytes at offset %d) does not fit the %zu-byte scratch", index,
-                       t->nbytes, (int)io->offset, scratch_size);
+                       "EthosUBackend: input %d (%lu bytes at offset %d) does not fit the %lu-byte scratch", index,
+                       (unsigned long)t->nbytes, (int)io->offset, (unsigned long)scratch_size);
     if (t->nbytes != 0)
         memcpy(scratch + io->offset, t->data, t->nbytes);
     return ET_OK;
@@ -91,8 +91,8 @@ static et_err copy_adjusted(int index, et_tensor *t, const vela_io *io, const ui
     uint64_t vela_row = shape_product(io, VELA_SHAPE_DIMS - 1, VELA_SHAPE_DIMS, true) * (uint64_t)io->elem_size;
     if (t->nbytes % rows != 0)
         return et_fail(err, ET_ERR_INVALID_ARGUMENT,
-                       "EthosUBackend: output %d has %zu bytes, not a whole number of Vela's %llu rows", index,
-                       t->nbytes, (unsigned long long)rows);
+                       "EthosUBackend: output %d has %lu bytes, not a whole number of Vela's %llu rows", index,
+                       (unsigned long)t->nbytes, (unsigned long long)rows);
     uint64_t row = t->nbytes / rows;
     if (rows > UINT64_MAX / vela_row || rows * vela_row > avail)
         return et_fail(err, ET_ERR_INVALID_ARGUMENT,

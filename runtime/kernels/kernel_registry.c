@@ -7,8 +7,9 @@
 
 /* ET_KERNEL_SELECTION (a selective build, see runtime.mk's runner-for)
  * names a file with a subset of kernel_table.def's lines. */
-#define ET_KERNEL(name, fn) {name, fn, NULL},
-#define ET_KERNEL_ARGS(name, fn, layouts) {name, fn, &layouts},
+#define ET_KERNEL(name, fn) {name, fn, NULL, NULL},
+#define ET_KERNEL_ARGS(name, fn, layouts) {name, fn, &layouts, NULL},
+#define ET_KERNEL_EXTRA(name, fn, layouts, extra) {name, fn, &layouts, &extra},
 static const et_kernel_entry kernels[] = {
 #ifdef ET_KERNEL_SELECTION
 #include ET_KERNEL_SELECTION

@@ -42,8 +42,8 @@ bool k_per_channel_i32(et_kargs *a, const et_tensor *t, int32_t channels, const 
     if (!et_check_dtype(a, t, ET_INT, name) || !et_check_data(a, t, name))
         return false;
     if (et_tensor_numel(t) < (size_t)channels) {
-        et_fail(a->err, ET_ERR_INVALID_ARGUMENT, "%s: %s has %zu entries for %d channels", a->op, name,
-                et_tensor_numel(t), (int)channels);
+        et_fail(a->err, ET_ERR_INVALID_ARGUMENT, "%s: %s has %lu entries for %d channels", a->op, name,
+                (unsigned long)et_tensor_numel(t), (int)channels);
         a->ok = false;
     }
     return a->ok;
@@ -52,6 +52,18 @@ bool k_per_channel_i32(et_kargs *a, const et_tensor *t, int32_t channels, const 
 bool k_s8(et_kargs *a, const et_tensor *t, const char *name)
 {
     return et_check_dtype(a, t, ET_CHAR, name) && et_check_data(a, t, name);
+}
+
+bool k_scratch(et_kargs *a, size_t need, int8_t **at, size_t *size)
+{
+    if (a->ok && need > a->scratch_size) {
+        et_fail(a->err, ET_ERR_NO_MEMORY, "%s: needs %lu bytes of scratch, the method planned %lu", a->op,
+                (unsigned long)need, (unsigned long)a->scratch_size);
+        a->ok = false;
+    }
+    *at = need ? a->scratch : NULL;
+    *size = need;
+    return a->ok;
 }
 
 bool k_window_params(et_kargs *a, const int32_t stride[2], const int32_t pad[2], const int32_t dil[2])

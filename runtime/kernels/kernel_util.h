@@ -25,6 +25,12 @@ bool k_per_channel_i32(et_kargs *a, const et_tensor *t, int32_t channels, const 
 /* Checks that `t` is an int8 tensor with data. */
 bool k_s8(et_kargs *a, const et_tensor *t, const char *name);
 
+/* This call's piece of the method's scratch buffer (et_kargs.scratch):
+ * `need` bytes at *at (NULL when need is 0); an error when the loader
+ * planned less, which only a kernel whose size function disagrees with it
+ * can cause. */
+bool k_scratch(et_kargs *a, size_t need, int8_t **at, size_t *size);
+
 /* Checks a 2-element window parameter (stride/dilation > 0, padding >= 0). */
 bool k_window_params(et_kargs *a, const int32_t stride[2], const int32_t pad[2], const int32_t dil[2]);
 

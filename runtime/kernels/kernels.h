@@ -10,6 +10,7 @@ et_err k_cortex_m_quantize_per_tensor(et_kargs *a);
 et_err k_cortex_m_dequantize_per_tensor(et_kargs *a);
 et_err k_cortex_m_quantized_conv2d(et_kargs *a);
 et_err k_cortex_m_quantized_depthwise_conv2d(et_kargs *a);
+extern const et_kernel_extra k_cortex_m_quantized_conv2d_extra, k_cortex_m_quantized_depthwise_conv2d_extra;
 et_err k_cortex_m_quantized_transpose_conv2d(et_kargs *a);
 et_err k_cortex_m_quantized_linear(et_kargs *a);
 et_err k_cortex_m_quantized_add(et_kargs *a);

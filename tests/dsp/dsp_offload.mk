@@ -5,9 +5,11 @@
 DSP_FW_SRCS := $(wildcard tests/dsp/*.c)
 DSP_FW_ELFS := $(DSP_FW_SRCS:tests/dsp/%.c=$(FW_BUILD)/dsp-tests/%.elf)
 
-# The image as a C array for the firmware.
+# The image as a C array for the firmware: const, so that it stays in
+# flash (.rodata) instead of being copied into RAM at start-up as xxd's
+# plain array would be (44 KB of the runner's DTCM once every kernel was in).
 $(BUILD)/dsp/offload_hld.h: $(BUILD)/dsp/offload.hld
-	cd $(BUILD)/dsp && xxd -i offload.hld > offload_hld.h
+	cd $(BUILD)/dsp && xxd -i offload.hld | sed 's/^unsigned /const unsigned /' > offload_hld.h
 
 $(FW_BUILD)/dsp-tests/%.elf: tests/dsp/%.c $(BUILD)/dsp/offload_hld.h $(FW_TEST_DEPS) firmware/include/etsim_dsp.h
 	@mkdir -p $(dir $@)

@@ -18,6 +18,12 @@ assert 0 < mem["stack_peak_bytes"] < 0x10000
 assert tiers["sram2"]["arena_bytes"] == mem["arena_bytes"] > 0
 assert tiers["sram2"]["bss_used_bytes"] >= mem["arena_bytes"]
 assert tiers["sram2"]["ram_bytes"] < tiers["sram2"]["bss_bytes"]
+# The runner marks its method load: load time and the RAM peak by part.
+assert rep["load"]["cycles"] > 0 and rep["load"]["latency_ms"] > 0
+parts = mem["ram_parts_bytes"]
+assert sum(parts.values()) == mem["ram_peak_bytes"], parts
+assert parts["arena"] == mem["arena_bytes"] and parts["stack"] == mem["stack_peak_bytes"]
+assert parts["metadata"] > 0 and parts["statics"] > 0
 
 p = rep["power"]
 assert p["energy_uj"] > 0 and p["avg_mw"] > 0

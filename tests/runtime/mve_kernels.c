@@ -50,6 +50,34 @@ static unsigned long cases, bytes, mismatching_cases;
  * step less */
 static int32_t shift_max = 2;
 
+/* The kernels' scratch, as the loader plans it: exactly the size their
+ * size function gives, then a guard that must stay intact (a size
+ * function that undercounts fails here, not in a model). */
+#define MAX_SCRATCH 20000
+#define GUARD 64
+static int8_t scratch[MAX_SCRATCH + GUARD] __attribute__((aligned(16)));
+
+static bool give_scratch(conv_s8_params *p, size_t need)
+{
+    if (need > MAX_SCRATCH)
+        return false;
+    p->scratch = scratch;
+    p->scratch_size = need;
+    memset(scratch + need, 0x5A, GUARD);
+    return true;
+}
+
+static bool guard_intact(const char *what, size_t need, const char *shape)
+{
+    for (size_t i = need; i < need + GUARD; i++)
+        if (scratch[i] != 0x5A) {
+            printf("FAIL %s %s: wrote past its %lu bytes of scratch\n", what, shape, (unsigned long)need);
+            mismatching_cases++;
+            return false;
+        }
+    return true;
+}
+
 static void fill_s8(int8_t *p, int32_t n)
 {
     /* mostly uniform, sometimes the extremes, which make the largest products */
@@ -135,13 +163,17 @@ static bool conv_case(int32_t n, int32_t h, int32_t w, int32_t ic, int32_t oc, i
     conv2d_s8(&p);
     memset(out_mve, 0x55, (size_t)out_bytes);
     p.output = out_mve;
+    const size_t need = conv2d_s8_mve_scratch(&p);
+    if (!give_scratch(&p, need))
+        return false;
     conv2d_s8_mve(&p);
     char shape[128];
     snprintf(shape, sizeof shape, "n%ld %ldx%ldx%ld -> %ld, g%ld, k%ldx%ld s%ld,%ld p%ld,%ld d%ld,%ld io %ld",
              (long)n, (long)h, (long)w, (long)ic, (long)oc, (long)groups, (long)kh, (long)kw, (long)p.stride[0],
              (long)p.stride[1], (long)p.pad[0], (long)p.pad[1], (long)p.dil[0], (long)p.dil[1],
              (long)p.input_offset);
-    compare("conv", out_bytes, shape);
+    if (guard_intact("conv", need, shape))
+        compare("conv", out_bytes, shape);
     return true;
 }
 
@@ -176,12 +208,16 @@ static bool dw_case(int32_t n, int32_t h, int32_t w, int32_t ic, int32_t mul, in
     depthwise_conv2d_s8(&p);
     memset(out_mve, 0x55, (size_t)out_bytes);
     p.output = out_mve;
+    const size_t need = depthwise_conv2d_s8_mve_scratch(&p);
+    if (!give_scratch(&p, need))
+        return false;
     depthwise_conv2d_s8_mve(&p);
     char shape[128];
     snprintf(shape, sizeof shape, "n%ld %ldx%ldx%ld x%ld, k%ldx%ld s%ld,%ld p%ld,%ld d%ld,%ld io %ld", (long)n,
              (long)h, (long)w, (long)ic, (long)mul, (long)kh, (long)kw, (long)p.stride[0], (long)p.stride[1],
              (long)p.pad[0], (long)p.pad[1], (long)p.dil[0], (long)p.dil[1], (long)p.input_offset);
-    compare("depthwise", out_bytes, shape);
+    if (guard_intact("depthwise", need, shape))
+        compare("depthwise", out_bytes, shape);
     return true;
 }
 

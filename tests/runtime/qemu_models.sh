@@ -122,6 +122,14 @@ if ! run_qemu "$M/ethos_u55_128_add.pte" && grep -q "no Ethos-U NPU at 0x4810200
 else
     bad "ethos_u55_128_add should fail with a clear message"
 fi
+# size_t in messages: newlib's printf has no %zu (it printed "zu" and took
+# the wrong arguments), so the runtime prints %lu.
+if ! run_qemu "$M/kws_dscnn_cortex_m.pte" "$M/kws_inputs/labels.txt" &&
+    grep -q "input 0 takes 1960 bytes (float32), $(wc -c < "$M/kws_inputs/labels.txt") given" "$OUT"; then
+    ok "an input of the wrong size is named with both sizes"
+else
+    bad "wrong-size input message"
+fi
 TRUNC=$(mktemp)
 head -c 1000 "$M/add_arduino.pte" > "$TRUNC"
 if ! run_qemu "$TRUNC" && grep -q "truncated" "$OUT"; then ok "truncated model is rejected"; else bad "truncated model"; fi

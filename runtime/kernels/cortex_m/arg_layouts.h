@@ -11,7 +11,8 @@
  * as the exporter emits a Python int, so the layouts are the same.
  *
  * Operators whose list never changed (quantize/dequantize_per_tensor,
- * quantized_activation, transpose, minimum, maximum) read positions. */
+ * quantized_activation, transpose, minimum, maximum) have one list, so
+ * that they too read by name and the loader checks their argument count. */
 #ifndef ET_KERNELS_CORTEX_M_ARG_LAYOUTS_H
 #define ET_KERNELS_CORTEX_M_ARG_LAYOUTS_H
 
@@ -21,7 +22,9 @@
 
 /* The lists, for kernel_table.def (arg_layouts.c). */
 extern const et_arg_layouts et_args_add, et_args_mul, et_args_div, et_args_linear, et_args_conv2d, et_args_depthwise_conv2d,
-    et_args_transpose_conv2d, et_args_avg_pool2d, et_args_max_pool2d, et_args_batch_matmul, et_args_softmax, et_args_pad;
+    et_args_transpose_conv2d, et_args_avg_pool2d, et_args_max_pool2d, et_args_batch_matmul, et_args_softmax, et_args_pad,
+    et_args_quantize, et_args_dequantize, et_args_decomposed_dequantize, et_args_activation, et_args_transpose,
+    et_args_min_max;
 
 /* cortex_m::quantized_add.out: activation_min/max arrived in 1.3.0
  * (before: the int8 range). */
@@ -125,5 +128,32 @@ enum { SMX_INPUT, SMX_DIM, SMX_INPUT_ZP, SMX_OUTPUT_ZP, SMX_MULT, SMX_SHIFT, SMX
 /* cortex_m::pad.out: unchanged since 1.2.0. */
 enum { PAD_INPUT, PAD_PRE, PAD_POST, PAD_VALUE, PAD_OUT, PAD_NSLOTS };
 #define PAD_LAYOUTS ET_LAYOUT("1.2.0-main", PAD_INPUT, PAD_PRE, PAD_POST, PAD_VALUE, PAD_OUT)
+
+/* cortex_m:: and quantized_decomposed::quantize_per_tensor.out:
+ * unchanged.  `dtype` is the output's scalar type, which `out` carries:
+ * not read. */
+enum { QPT_INPUT, QPT_SCALE, QPT_ZP, QPT_QMIN, QPT_QMAX, QPT_DTYPE, QPT_OUT, QPT_NSLOTS };
+#define QUANTIZE_LAYOUTS ET_LAYOUT("1.0.0-main", QPT_INPUT, QPT_SCALE, QPT_ZP, QPT_QMIN, QPT_QMAX, QPT_DTYPE, QPT_OUT)
+
+/* dequantize_per_tensor.out: cortex_m:: unchanged; quantized_decomposed::
+ * has an optional out_dtype before out.  quant_min/max and dtype describe
+ * the input, which carries its type: not read (the arithmetic needs only
+ * scale and zero point), nor is out_dtype (out carries it). */
+enum { DQ_INPUT, DQ_SCALE, DQ_ZP, DQ_QMIN, DQ_QMAX, DQ_DTYPE, DQ_OUT_DTYPE, DQ_OUT, DQ_NSLOTS };
+#define DEQUANTIZE_LAYOUTS ET_LAYOUT("1.0.0-main", DQ_INPUT, DQ_SCALE, DQ_ZP, DQ_QMIN, DQ_QMAX, DQ_DTYPE, DQ_OUT)
+#define DECOMPOSED_DEQUANTIZE_LAYOUTS                                                                          \
+    ET_LAYOUT("1.0.0-main", DQ_INPUT, DQ_SCALE, DQ_ZP, DQ_QMIN, DQ_QMAX, DQ_DTYPE, DQ_OUT_DTYPE, DQ_OUT)
+
+/* cortex_m::quantized_activation.out: since 1.4.0. */
+enum { ACT_INPUT, ACT_LUT, ACT_OUT, ACT_NSLOTS };
+#define ACTIVATION_LAYOUTS ET_LAYOUT("1.4.0-main", ACT_INPUT, ACT_LUT, ACT_OUT)
+
+/* cortex_m::transpose.out: unchanged since 1.1.0. */
+enum { TR_INPUT, TR_PERM, TR_OUT, TR_NSLOTS };
+#define TRANSPOSE_LAYOUTS ET_LAYOUT("1.1.0-main", TR_INPUT, TR_PERM, TR_OUT)
+
+/* cortex_m::minimum.out and maximum.out: unchanged since 1.1.0. */
+enum { MM_SELF, MM_OTHER, MM_OUT, MM_NSLOTS };
+#define MIN_MAX_LAYOUTS ET_LAYOUT("1.1.0-main", MM_SELF, MM_OTHER, MM_OUT)
 
 #endif

@@ -1,19 +1,34 @@
 /* The argument checks both int8 convolutions share (conv_s8.h). */
 #include "conv_s8.h"
 
-bool conv_s8_read_args(et_kargs *a, const conv_s8_slots *s, conv_s8_params *p, const et_tensor **weight)
+/* A tensor argument, bound in b when the call is being prepared (NULL
+ * only for a Null bias). */
+static const et_tensor *conv_tensor(et_kargs *a, et_bound_tensors *b, uint32_t slot, bool nullable)
 {
-    et_tensor *in = et_arg_tensor(a, s->input), *w = et_arg_tensor(a, s->weight);
-    et_tensor *bias = et_arg_tensor_or_null(a, s->bias);
+    const et_tensor *t = b ? et_bind_tensor(a, b, slot) : nullable ? et_arg_tensor_or_null(a, slot)
+                                                                  : et_arg_tensor(a, slot);
+    if (t == NULL && !nullable && a->ok)
+        t = et_arg_tensor(a, slot);  /* a Null where a tensor must be: its error */
+    return t;
+}
+
+bool conv_s8_read_args(et_kargs *a, const conv_s8_slots *s, conv_s8_params *p, const et_tensor **weight,
+                       et_bound_tensors *b)
+{
+    /* bound in the order of enum conv_s8_bound */
+    const et_tensor *in = conv_tensor(a, b, s->input, false), *w = conv_tensor(a, b, s->weight, false);
+    const et_tensor *bias = conv_tensor(a, b, s->bias, true);
+    const et_tensor *mult = conv_tensor(a, b, s->multipliers, false), *shift = conv_tensor(a, b, s->shifts, false);
+    const et_tensor *out = conv_tensor(a, b, s->out, false);
     et_arg_ints(a, s->stride, p->stride, 2);
     et_arg_ints(a, s->padding, p->pad, 2);
     et_arg_ints(a, s->dilation, p->dil, 2);
     p->input_offset = (int32_t)et_arg_int(a, s->input_offset);
     p->output_offset = (int32_t)et_arg_int(a, s->output_offset);
-    et_tensor *mult = et_arg_tensor(a, s->multipliers), *shift = et_arg_tensor(a, s->shifts);
     p->act_min = (int32_t)et_arg_int(a, s->act_min);
     p->act_max = (int32_t)et_arg_int(a, s->act_max);
-    et_tensor *out = et_arg_tensor(a, s->out);
+    if (!a->ok)
+        return false;
     k_s8(a, in, "input");
     k_s8(a, w, "weight");
     k_s8(a, out, "out");
@@ -42,4 +57,47 @@ bool conv_s8_read_args(et_kargs *a, const conv_s8_slots *s, conv_s8_params *p, c
     p->output = out->data;
     *weight = w;
     return true;
+}
+
+void conv_s8_refresh(conv_s8_params *p, const et_bound_tensors *b)
+{
+    p->input = b->t[CONV_BOUND_INPUT]->data;
+    p->weight = b->t[CONV_BOUND_WEIGHT]->data;
+    p->bias = b->t[CONV_BOUND_BIAS] ? b->t[CONV_BOUND_BIAS]->data : NULL;
+    p->multiplier = b->t[CONV_BOUND_MULTIPLIERS]->data;
+    p->shift = b->t[CONV_BOUND_SHIFTS]->data;
+    p->output = b->t[CONV_BOUND_OUT]->data;
+}
+
+et_err conv_s8_call(et_kargs *a, const conv_s8_kernel *k)
+{
+    conv_s8_params p = {0};
+    if (!k->read(a, &p, NULL))
+        return et_kresult(a);
+    return k->exec(a, &p, k->scratch(&p));
+}
+
+size_t conv_s8_scratch(et_kargs *a, const conv_s8_kernel *k)
+{
+    conv_s8_params p = {0};
+    return k->read(a, &p, NULL) ? k->scratch(&p) : 0;
+}
+
+bool conv_s8_prepare(et_kargs *a, void *state, const conv_s8_kernel *k)
+{
+    conv_s8_prepared *st = state;
+    if (!k->read(a, &st->p, &st->bound))
+        return false;
+    st->scratch = k->scratch(&st->p);
+    return true;
+}
+
+et_err conv_s8_run(et_kargs *a, const void *state, const conv_s8_kernel *k)
+{
+    const conv_s8_prepared *st = state;
+    if (!et_bound_current(a, &st->bound))
+        return conv_s8_call(a, k);  /* a value replaced, or data unset: the full path says which */
+    conv_s8_params p = st->p;
+    conv_s8_refresh(&p, &st->bound);
+    return k->exec(a, &p, st->scratch);
 }

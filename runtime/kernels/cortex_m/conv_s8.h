@@ -25,6 +25,10 @@ typedef struct conv_s8_params {
      * zeros to a multiple of 16 (then im2col rows, padded alike, are
      * multiplied whole: the padding adds 0); 0 = K, unpadded */
     int32_t w_row;
+    /* Helium only: this call's piece of the method's scratch buffer
+     * (conv2d_s8_mve_scratch bytes, 16-byte aligned) */
+    int8_t *scratch;
+    size_t scratch_size;
 } conv_s8_params;
 
 /* Where the two convolutions keep the arguments they share (slots of
@@ -38,17 +42,59 @@ typedef struct conv_s8_slots {
  * share: int8 NHWC input and output, a 4-D weight [*, KH, KW, *], window
  * parameters, the output extent, int32 bias/multipliers/shifts per output
  * channel.  Fills every field of p but groups and w_row; *weight gets the
- * weight tensor for the operator's own channel checks.  False (with the
- * error recorded in a) when a check fails. */
-bool conv_s8_read_args(et_kargs *a, const conv_s8_slots *s, conv_s8_params *p, const et_tensor **weight);
+ * weight tensor for the operator's own channel checks.  When b is given
+ * (a call prepared at load) the tensors are bound there, in the order of
+ * enum conv_s8_bound.  False (with the error recorded in a) when a check
+ * fails. */
+bool conv_s8_read_args(et_kargs *a, const conv_s8_slots *s, conv_s8_params *p, const et_tensor **weight,
+                       et_bound_tensors *b);
+
+enum conv_s8_bound { CONV_BOUND_INPUT, CONV_BOUND_WEIGHT, CONV_BOUND_BIAS, CONV_BOUND_MULTIPLIERS,
+                     CONV_BOUND_SHIFTS, CONV_BOUND_OUT };
+
+/* A prepared call of either convolution: its parameters as checked at
+ * load, the tensors to take the data pointers from on each call, the
+ * scratch it needs. */
+typedef struct conv_s8_prepared {
+    conv_s8_params p;
+    et_bound_tensors bound;
+    size_t scratch;
+} conv_s8_prepared;
+
+/* p's data pointers from the bound tensors (et_bound_current checked). */
+void conv_s8_refresh(conv_s8_params *p, const et_bound_tensors *b);
+
+/* One convolution's steps, from which the entry points below are made:
+ * its arguments read and checked (b: bound for a prepared call), the
+ * scratch its shape needs, and the run of checked parameters (the
+ * caller's copy, which it may change: its scratch). */
+typedef struct conv_s8_kernel {
+    bool (*read)(et_kargs *a, conv_s8_params *p, et_bound_tensors *b);
+    size_t (*scratch)(const conv_s8_params *p);
+    et_err (*exec)(et_kargs *a, conv_s8_params *p, size_t scratch);
+} conv_s8_kernel;
+
+/* The per-call path (the kernel_table.def function), and the
+ * et_kernel_extra functions. */
+et_err conv_s8_call(et_kargs *a, const conv_s8_kernel *k);
+size_t conv_s8_scratch(et_kargs *a, const conv_s8_kernel *k);
+bool conv_s8_prepare(et_kargs *a, void *state, const conv_s8_kernel *k);
+et_err conv_s8_run(et_kargs *a, const void *state, const conv_s8_kernel *k);
 
 #if defined(__ARM_FEATURE_MVE)
-/* The Helium convolution (quantized_conv2d_s8.c), any shape. */
+/* The Helium convolution (quantized_conv2d_s8.c), any shape; p->scratch
+ * must hold conv2d_s8_mve_scratch(p) bytes. */
 void conv2d_s8_mve(const conv_s8_params *p);
 /* Bytes of stack the depthwise convolution's int16-lane path (depth
  * multiplier 1) uses for its ring of input rows, weights and tables: what
  * a planned scratch buffer would have to hold for it. */
 size_t dw_conv_s8_mul1_scratch_bytes(void);
+
+/* The scratch bytes conv2d_s8_mve needs for p's shape (its im2col
+ * rows); 0 for the direct 1x1 form and the shapes it leaves to the
+ * scalar loop. */
+size_t conv2d_s8_mve_scratch(const conv_s8_params *p);
 #endif
+
 
 #endif

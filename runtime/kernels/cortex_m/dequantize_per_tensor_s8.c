@@ -4,14 +4,15 @@
 
 #include "../kernel_util.h"
 #include "../kernels.h"
+#include "arg_layouts.h"
 
-static et_err dequantize(et_kargs *a, uint32_t nargs, uint32_t out_index)
+static et_err dequantize(et_kargs *a)
 {
-    if (!et_arg_count(a, nargs))
+    if (!et_arg_named(a))
         return et_kresult(a);
-    et_tensor *in = et_arg_tensor(a, 0), *out = et_arg_tensor(a, out_index);
-    double scale = et_arg_double(a, 1);
-    int64_t zp = et_arg_int(a, 2);
+    et_tensor *in = et_arg_tensor(a, DQ_INPUT), *out = et_arg_tensor(a, DQ_OUT);
+    double scale = et_arg_double(a, DQ_SCALE);
+    int64_t zp = et_arg_int(a, DQ_ZP);
     et_check_dtype(a, out, ET_FLOAT, "out");
     et_check_data(a, in, "input");
     et_check_data(a, out, "out");
@@ -34,7 +35,6 @@ static et_err dequantize(et_kargs *a, uint32_t nargs, uint32_t out_index)
     return ET_OK;
 }
 
-et_err k_cortex_m_dequantize_per_tensor(et_kargs *a) { return dequantize(a, 8, 6); }
-
-/* The decomposed variant has an extra optional out_dtype before out. */
-et_err k_decomposed_dequantize_per_tensor(et_kargs *a) { return dequantize(a, 9, 7); }
+/* The two differ in their argument lists only (arg_layouts.h). */
+et_err k_cortex_m_dequantize_per_tensor(et_kargs *a) { return dequantize(a); }
+et_err k_decomposed_dequantize_per_tensor(et_kargs *a) { return dequantize(a); }

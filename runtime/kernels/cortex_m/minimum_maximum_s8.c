@@ -4,13 +4,14 @@
 
 #include "../kernel_util.h"
 #include "../kernels.h"
+#include "arg_layouts.h"
 
 static et_err min_max(et_kargs *a, bool want_max)
 {
     k_bcast ba, bb;
-    if (!et_arg_count(a, 4))
+    if (!et_arg_named(a))
         return et_kresult(a);
-    et_tensor *x = et_arg_tensor(a, 0), *y = et_arg_tensor(a, 1), *out = et_arg_tensor(a, 2);
+    et_tensor *x = et_arg_tensor(a, MM_SELF), *y = et_arg_tensor(a, MM_OTHER), *out = et_arg_tensor(a, MM_OUT);
     k_s8(a, x, "self");
     k_s8(a, y, "other");
     k_s8(a, out, "out");

@@ -7,6 +7,7 @@
 #include "../kernel_util.h"
 #include "../kernels.h"
 #include "../quant_math.h"
+#include "arg_layouts.h"
 #if defined(__ARM_FEATURE_MVE)
 #include <arm_mve.h>
 #endif
@@ -48,11 +49,11 @@ static size_t quantize_s8_by16_mve(const float *x, int8_t *y, size_t n16, float 
 
 static et_err quantize(et_kargs *a)
 {
-    if (!et_arg_count(a, 8))
+    if (!et_arg_named(a))
         return et_kresult(a);
-    et_tensor *in = et_arg_tensor(a, 0), *out = et_arg_tensor(a, 6);
-    double scale = et_arg_double(a, 1);
-    int64_t zp = et_arg_int(a, 2), qmin = et_arg_int(a, 3), qmax = et_arg_int(a, 4);
+    et_tensor *in = et_arg_tensor(a, QPT_INPUT), *out = et_arg_tensor(a, QPT_OUT);
+    double scale = et_arg_double(a, QPT_SCALE);
+    int64_t zp = et_arg_int(a, QPT_ZP), qmin = et_arg_int(a, QPT_QMIN), qmax = et_arg_int(a, QPT_QMAX);
     et_check_dtype(a, in, ET_FLOAT, "input");
     et_check_data(a, in, "input");
     et_check_data(a, out, "out");

@@ -4,12 +4,13 @@
 
 #include "../kernel_util.h"
 #include "../kernels.h"
+#include "arg_layouts.h"
 
 et_err k_cortex_m_quantized_activation(et_kargs *a)
 {
-    if (!et_arg_count(a, 4))
+    if (!et_arg_named(a))
         return et_kresult(a);
-    et_tensor *in = et_arg_tensor(a, 0), *lut = et_arg_tensor(a, 1), *out = et_arg_tensor(a, 2);
+    et_tensor *in = et_arg_tensor(a, ACT_INPUT), *lut = et_arg_tensor(a, ACT_LUT), *out = et_arg_tensor(a, ACT_OUT);
     k_s8(a, in, "input");
     k_s8(a, lut, "lut");
     k_s8(a, out, "out");

@@ -82,7 +82,8 @@ static void conv2d_s8(const conv_s8_params *p)
  *  - The rows are the input pixels themselves for a 1x1 kernel without
  *    padding (any stride, any groups): no copy, as in
  *    arm_convolve_1x1_s8_fast.  Otherwise they are built four at a time
- *    (im2col) in a stack buffer in the core's zero-wait DTCM, each padded
+ *    (im2col) in the method's scratch buffer (planned at load, in the
+ *    core's zero-wait DTCM on the runner), each padded
  *    to a multiple of 16 bytes so that every row starts aligned.
  *  - K not a multiple of 16: one tail step with a VCTP.8 predicate on
  *    VMLADAVA; its loads are plain full loads when the 16 bytes stay
@@ -94,10 +95,10 @@ static void conv2d_s8(const conv_s8_params *p)
  *    clamp with VMAX/VMIN) and stored as four contiguous bytes.
  * A clamp with act_min > act_max (which VMAX/VMIN cannot express, and no
  * real model has) takes the scalar loop, as do
- * shapes the stack buffer cannot hold (K > CONV_IM2COL_BYTES). */
+ * windows of more than CONV_IM2COL_BYTES (K > CONV_IM2COL_BYTES). */
 #define CONV_ROWS 4              /* output pixels per pass */
-#define CONV_OC_BLOCK 240        /* kernel sums kept on the stack (LDRD reaches the accumulator table's next row) */
-#define CONV_IM2COL_BYTES 4096   /* im2col rows on the stack */
+#define CONV_OC_BLOCK 240        /* kernel sums per block (LDRD reaches the accumulator table's next row) */
+#define CONV_IM2COL_BYTES 4096   /* im2col rows at most */
 
 typedef struct conv_rows {
     const int8_t *row[CONV_ROWS];  /* K bytes of input window per pixel */
@@ -349,6 +350,26 @@ static void conv_direct_rows(const conv_s8_params *p, int32_t pix, int32_t count
     rows->limit = p->input + (size_t)p->in.n * p->in.h * p->in.w * p->in.c;
 }
 
+static bool conv_direct(const conv_s8_params *p)
+{
+    return p->kh == 1 && p->kw == 1 && p->pad[0] == 0 && p->pad[1] == 0;
+}
+
+/* K rounded up to 16: the stride of the im2col rows. */
+static int32_t conv_k16(const conv_s8_params *p)
+{
+    return (p->kh * p->kw * (p->in.c / p->groups) + 15) & ~15;
+}
+
+/* The bytes of im2col rows of p's shape: up to CONV_ROWS rows, within
+ * CONV_IM2COL_BYTES (larger windows take passes of fewer rows); 0 for
+ * the direct form. */
+static int32_t conv_im2col_bytes(const conv_s8_params *p)
+{
+    const int32_t k16 = conv_k16(p);
+    return conv_direct(p) ? 0 : q_min_i32(CONV_ROWS, CONV_IM2COL_BYTES / k16) * k16;
+}
+
 /* One call's pixels in passes of up to four rows; `im2col` (bytes) is
  * NULL for the direct 1x1 form. */
 static void conv2d_s8_mve_passes(const conv_s8_params *p, int8_t *im2col, int32_t im2col_bytes)
@@ -390,14 +411,6 @@ static void conv2d_s8_mve_passes(const conv_s8_params *p, int8_t *im2col, int32_
             }
         }
     }
-}
-
-/* The im2col buffer lives in this frame only, so the 1x1 form does not
- * grow the stack. */
-static __attribute__((noinline)) void conv2d_s8_mve_im2col(const conv_s8_params *p)
-{
-    int8_t im2col[CONV_IM2COL_BYTES] __attribute__((aligned(16)));
-    conv2d_s8_mve_passes(p, im2col, (int32_t)sizeof im2col);
 }
 
 /* Convolutions with a short dot product and no padding: 1x1 over fewer
@@ -541,6 +554,14 @@ static inline bool conv_padded_fits(const conv_s8_params *p, int32_t k)
            k16 <= CONV_IM2COL_BYTES;
 }
 
+/* The padded path's im2col rows: as for any window, even for a 1x1
+ * convolution (whose unpadded rows would be read in place). */
+static int32_t conv_padded_im2col_bytes(const conv_s8_params *p)
+{
+    const int32_t k16 = conv_k16(p);
+    return q_min_i32(CONV_ROWS, CONV_IM2COL_BYTES / k16) * k16;
+}
+
 static __attribute__((noinline)) void conv2d_s8_mve_padded(const conv_s8_params *p, int32_t k)
 {
     const int32_t k16 = (k + 15) & ~15;
@@ -554,7 +575,25 @@ static __attribute__((noinline)) void conv2d_s8_mve_padded(const conv_s8_params 
     conv_s8_params padded = *p;
     padded.weight = wt;
     padded.w_row = k16;
-    conv2d_s8_mve_im2col(&padded);
+    conv2d_s8_mve_passes(&padded, p->scratch, conv_padded_im2col_bytes(&padded));
+}
+
+/* Only the im2col rows go to the method's scratch: the kernel sums and the
+ * accumulator table (about 5 KiB) stay on the stack, since their
+ * addresses, sp-relative there, would otherwise take registers from the
+ * inlined assembly loops (with the kernel sums in the scratch GCC no
+ * longer inlined the row loop: VWW's convolutions took up to 8 % longer).
+ * The small-K path needs none, the padded path its padded rows. */
+size_t conv2d_s8_mve_scratch(const conv_s8_params *p)
+{
+    const int32_t k = p->kh * p->kw * (p->in.c / p->groups);
+    if (p->act_min > p->act_max || conv_small_k_fits(p))
+        return 0;
+    if (conv_padded_fits(p, k))
+        return (size_t)conv_padded_im2col_bytes(p);
+    if (!conv_direct(p) && conv_k16(p) > CONV_IM2COL_BYTES)
+        return 0;  /* the scalar loop */
+    return (size_t)conv_im2col_bytes(p);
 }
 
 void conv2d_s8_mve(const conv_s8_params *p)
@@ -566,10 +605,10 @@ void conv2d_s8_mve(const conv_s8_params *p)
         conv2d_s8_mve_small_k(p);
     else if (conv_padded_fits(p, k))
         conv2d_s8_mve_padded(p, k);
-    else if (p->kh == 1 && p->kw == 1 && p->pad[0] == 0 && p->pad[1] == 0)
+    else if (conv_direct(p))
         conv2d_s8_mve_passes(p, NULL, 0);
-    else if (((k + 15) & ~15) <= CONV_IM2COL_BYTES)
-        conv2d_s8_mve_im2col(p);
+    else if (conv_k16(p) <= CONV_IM2COL_BYTES)
+        conv2d_s8_mve_passes(p, p->scratch, conv_im2col_bytes(p));
     else
         conv2d_s8(p);
 }
@@ -579,30 +618,70 @@ static const conv_s8_slots conv_slots = {
     CONV_INPUT, CONV_WEIGHT, CONV_BIAS, CONV_STRIDE, CONV_PADDING, CONV_DILATION, CONV_INPUT_OFFSET,
     CONV_OUTPUT_OFFSET, CONV_MULTIPLIERS, CONV_SHIFTS, CONV_ACT_MIN, CONV_ACT_MAX, CONV_OUT};
 
-et_err k_cortex_m_quantized_conv2d(et_kargs *a)
+/* The arguments and their checks (b: bound for a prepared call). */
+static bool conv_read(et_kargs *a, conv_s8_params *p, et_bound_tensors *b)
 {
-    conv_s8_params p = {0};
     const et_tensor *w;
-    /* `scratch` (1.4.0 on) is CMSIS-NN's buffer; the kernels keep theirs
-     * on the stack, so it is not read. */
-    if (!et_arg_named(a) ||
-        !conv_s8_read_args(a, &conv_slots, &p, &w))
-        return et_kresult(a);
+    /* `scratch` (1.4.0 on) is CMSIS-NN's buffer, planned by the exporter
+     * for CMSIS-NN's kernels; ours is the method's (et_kargs.scratch), so
+     * it is not read. */
+    if (!et_arg_named(a) || !conv_s8_read_args(a, &conv_slots, p, &w, b))
+        return false;
     int32_t w_ic = w->sizes[3];
-    p.groups = w_ic > 0 ? p.in.c / w_ic : 0;
-    et_check(a, w->sizes[0] == p.out.c && w_ic > 0 && p.groups > 0 && p.in.c % w_ic == 0 &&
-                    p.out.c % p.groups == 0,
-             ET_ERR_INVALID_ARGUMENT, "weight [OC, KH, KW, IC] does not match input/output channels");
-    if (!a->ok)
-        return et_kresult(a);
+    p->groups = w_ic > 0 ? p->in.c / w_ic : 0;
+    return et_check(a, w->sizes[0] == p->out.c && w_ic > 0 && p->groups > 0 && p->in.c % w_ic == 0 &&
+                           p->out.c % p->groups == 0,
+                    ET_ERR_INVALID_ARGUMENT, "weight [OC, KH, KW, IC] does not match input/output channels");
+}
+
+/* The scratch a call of p's shape needs. */
+static size_t conv_scratch_need(const conv_s8_params *p)
+{
 #if defined(__ARM_FEATURE_MVE)
-    conv2d_s8_mve(&p);
+    return conv2d_s8_mve_scratch(p);
+#else
+    (void)p;
+    return 0;  /* the scalar loop needs none */
+#endif
+}
+
+static et_err conv_exec(et_kargs *a, conv_s8_params *p, size_t scratch)
+{
+#if defined(__ARM_FEATURE_MVE)
+    if (!k_scratch(a, scratch, &p->scratch, &p->scratch_size))
+        return et_kresult(a);
+    conv2d_s8_mve(p);
 #else
     /* A copy whose address goes nowhere else, so that the inlined loops
-     * may keep its fields in registers (p's went to conv_s8_read_args, and
-     * every output store, which may alias it, made GCC reload them). */
-    const conv_s8_params q = p;
+     * may keep its fields in registers (p's went to the argument reader,
+     * and every output store, which may alias it, made GCC reload them). */
+    (void)a, (void)scratch;
+    const conv_s8_params q = *p;
     conv2d_s8(&q);
 #endif
     return ET_OK;
 }
+
+static const conv_s8_kernel conv_kernel = {conv_read, conv_scratch_need, conv_exec};
+
+et_err k_cortex_m_quantized_conv2d(et_kargs *a)
+{
+    return conv_s8_call(a, &conv_kernel);
+}
+
+static size_t conv_scratch(et_kargs *a)
+{
+    return conv_s8_scratch(a, &conv_kernel);
+}
+
+static bool conv_prepare(et_kargs *a, void *state)
+{
+    return conv_s8_prepare(a, state, &conv_kernel);
+}
+
+static et_err conv_run(et_kargs *a, const void *state)
+{
+    return conv_s8_run(a, state, &conv_kernel);
+}
+
+const et_kernel_extra k_cortex_m_quantized_conv2d_extra = {conv_scratch, conv_prepare, conv_run, sizeof(conv_s8_prepared)};

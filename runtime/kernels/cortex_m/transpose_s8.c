@@ -4,16 +4,17 @@
 
 #include "../kernel_util.h"
 #include "../kernels.h"
+#include "arg_layouts.h"
 
 et_err k_cortex_m_transpose(et_kargs *a)
 {
     int64_t perm[ET_MAX_RANK];
     size_t in_strides[ET_MAX_RANK];
     k_bcast it;
-    if (!et_arg_count(a, 4))
+    if (!et_arg_named(a))
         return et_kresult(a);
-    et_tensor *in = et_arg_tensor(a, 0), *out = et_arg_tensor(a, 2);
-    uint32_t n = et_arg_int_list(a, 1, perm, ET_MAX_RANK);
+    et_tensor *in = et_arg_tensor(a, TR_INPUT), *out = et_arg_tensor(a, TR_OUT);
+    uint32_t n = et_arg_int_list(a, TR_PERM, perm, ET_MAX_RANK);
     k_s8(a, in, "input");
     k_s8(a, out, "out");
     if (!et_check(a, n == in->rank && n == out->rank && n <= 4, ET_ERR_INVALID_ARGUMENT,
