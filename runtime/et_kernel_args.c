@@ -1,6 +1,6 @@
 #include "et_kernel.h"
 
-#include <stdio.h>
+#include "et_format.h"
 #include <string.h>
 
 #include "flatbuffer.h"
@@ -20,7 +20,7 @@ et_err et_arg_resolve(const et_kernel_entry *k, uint32_t nargs, uint8_t *pos, et
     char known[96];
     size_t used = 0;
     for (uint32_t l = 0; l < ls->count && used + 32 < sizeof known; l++)
-        used += (size_t)snprintf(known + used, sizeof known - used, "%s%u (%s)", l ? ", " : "",
+        used += (size_t)et_format(known + used, sizeof known - used, "%s%u (%s)", l ? ", " : "",
                                  (unsigned)ls->list[l].count + 1, ls->list[l].releases);
     known[used] = 0;
     return et_fail(err, ET_ERR_INVALID_ARGUMENT, "%s: %u arguments match no ExecuTorch release; known: %s", k->name,
