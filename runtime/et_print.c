@@ -2,6 +2,7 @@
 
 #include <stdarg.h>
 
+#include "et_convert.h"
 #include "et_format.h"
 
 /* The text collected before it is written: one element's %.6f takes at
@@ -55,7 +56,7 @@ double et_tensor_element(const et_tensor *t, size_t i)
     case ET_BOOL: return ((const uint8_t *)d)[i] != 0;
     case ET_SHORT: return ((const int16_t *)d)[i];
     case ET_INT: return ((const int32_t *)d)[i];
-    case ET_LONG: return (double)((const int64_t *)d)[i];
+    case ET_LONG: return et_i64_to_f64(((const int64_t *)d)[i]);
     case ET_FLOAT: return ((const float *)d)[i];
     case ET_DOUBLE: return ((const double *)d)[i];
     default: return 0.0;
@@ -68,7 +69,7 @@ static void print_element(out *o, const et_tensor *t, size_t i)
     if (t->dtype == ET_FLOAT || t->dtype == ET_DOUBLE)
         emit(o, "%.6f", v);
     else
-        emit(o, "%lld", (long long)v);
+        emit(o, "%lld", (long long)et_f64_to_i64(v));  /* a whole number below 2^63 */
 }
 
 static void print_top5(out *o, const et_tensor *t, size_t n)
