@@ -101,7 +101,8 @@ $(UNIT_BIN): $(SAN)/obj/tools/mfcc_ref.o
 
 # The reference as a tool: a WAVE file's features (tests/dsp/audio_kws.sh).
 MFCC_REF := $(BUILD)/bin/etsim-mfcc-ref
-$(MFCC_REF): $(BUILD)/obj/tools/etsim_mfcc_ref.o $(BUILD)/obj/tools/mfcc_ref.o $(BUILD)/obj/firmware/runner/wave.o
+$(MFCC_REF): $(BUILD)/obj/tools/etsim_mfcc_ref.o $(BUILD)/obj/tools/mfcc_ref.o $(BUILD)/obj/firmware/runner/wave.o \
+             $(BUILD)/obj/runtime/et_format.o
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -o $@ $^ -lm
 dsp: $(MFCC_REF)

@@ -1,7 +1,8 @@
 #include "et_error.h"
 
 #include <stdarg.h>
-#include <stdio.h>
+
+#include "et_format.h"
 
 et_err et_fail(et_error *err, et_err code, const char *fmt, ...)
 {
@@ -10,7 +11,7 @@ et_err et_fail(et_error *err, et_err code, const char *fmt, ...)
     err->code = code;
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+    et_vformat(err->msg, sizeof err->msg, fmt, ap);
     va_end(ap);
     return code;
 }

@@ -1,6 +1,7 @@
 #include "et_kernel.h"
 
-#include <stdio.h>
+#include "et_convert.h"
+#include "et_format.h"
 #include <string.h>
 
 #include "flatbuffer.h"
@@ -20,7 +21,7 @@ et_err et_arg_resolve(const et_kernel_entry *k, uint32_t nargs, uint8_t *pos, et
     char known[96];
     size_t used = 0;
     for (uint32_t l = 0; l < ls->count && used + 32 < sizeof known; l++)
-        used += (size_t)snprintf(known + used, sizeof known - used, "%s%u (%s)", l ? ", " : "",
+        used += (size_t)et_format(known + used, sizeof known - used, "%s%u (%s)", l ? ", " : "",
                                  (unsigned)ls->list[l].count + 1, ls->list[l].releases);
     known[used] = 0;
     return et_fail(err, ET_ERR_INVALID_ARGUMENT, "%s: %u arguments match no ExecuTorch release; known: %s", k->name,
@@ -116,8 +117,8 @@ int64_t et_arg_int(et_kargs *a, uint32_t i)
     /* 1.0/1.1 typed some cortex_m arguments `Scalar`: a whole number may
      * arrive as a Double there (kernels with named arguments only). */
     if (v->tag == ET_TAG_DOUBLE && a->pos != NULL && v->u.d >= -9.2e18 && v->u.d <= 9.2e18 &&
-        v->u.d == (double)(int64_t)v->u.d)
-        return (int64_t)v->u.d;
+        v->u.d == __builtin_trunc(v->u.d))
+        return et_f64_to_i64(v->u.d);
     if (a->ok)
         mismatch(a, i, "an int", v->tag);
     return 0;
@@ -129,7 +130,7 @@ double et_arg_double(et_kargs *a, uint32_t i)
     if (v->tag == ET_TAG_DOUBLE)
         return v->u.d;
     if (v->tag == ET_TAG_INT)
-        return (double)v->u.i;
+        return et_i64_to_f64(v->u.i);
     if (a->ok)
         mismatch(a, i, "a float", v->tag);
     return 0.0;

@@ -1,6 +1,51 @@
 #include "et_print.h"
 
-#include <stdio.h>
+#include <stdarg.h>
+
+#include "et_convert.h"
+#include "et_format.h"
+
+/* The text collected before it is written: one element's %.6f takes at
+ * most 48 bytes (a float's 39 integer digits), a double's 317. */
+#define OUT_BUF 400
+
+typedef struct out {
+    char buf[OUT_BUF];
+    size_t len;
+    et_write_fn write;
+    void *ctx;
+} out;
+
+static void flush(out *o)
+{
+    if (o->len > 0)
+        o->write(o->ctx, o->buf, o->len);
+    o->len = 0;
+}
+
+static void emit(out *o, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+static void emit(out *o, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    size_t n = et_vformat(o->buf + o->len, sizeof o->buf - o->len, fmt, ap);
+    va_end(ap);
+    if (o->len + n < sizeof o->buf) {
+        o->len += n;
+        return;
+    }
+    /* did not fit: write what came before, then the piece alone */
+    flush(o);
+    va_start(ap, fmt);
+    n = et_vformat(o->buf, sizeof o->buf, fmt, ap);
+    va_end(ap);
+    o->len = n < sizeof o->buf ? n : sizeof o->buf - 1;
+}
 
 double et_tensor_element(const et_tensor *t, size_t i)
 {
@@ -11,23 +56,23 @@ double et_tensor_element(const et_tensor *t, size_t i)
     case ET_BOOL: return ((const uint8_t *)d)[i] != 0;
     case ET_SHORT: return ((const int16_t *)d)[i];
     case ET_INT: return ((const int32_t *)d)[i];
-    case ET_LONG: return (double)((const int64_t *)d)[i];
+    case ET_LONG: return et_i64_to_f64(((const int64_t *)d)[i]);
     case ET_FLOAT: return ((const float *)d)[i];
     case ET_DOUBLE: return ((const double *)d)[i];
     default: return 0.0;
     }
 }
 
-static void print_element(const et_tensor *t, size_t i)
+static void print_element(out *o, const et_tensor *t, size_t i)
 {
     double v = et_tensor_element(t, i);
     if (t->dtype == ET_FLOAT || t->dtype == ET_DOUBLE)
-        printf("%.6f", v);
+        emit(o, "%.6f", v);
     else
-        printf("%lld", (long long)v);
+        emit(o, "%lld", (long long)et_f64_to_i64(v));  /* a whole number below 2^63 */
 }
 
-static void print_top5(const et_tensor *t, size_t n)
+static void print_top5(out *o, const et_tensor *t, size_t n)
 {
     size_t best[5];
     unsigned count = 0;
@@ -45,43 +90,50 @@ static void print_top5(const et_tensor *t, size_t n)
         if (count < 5)
             count++;
     }
-    printf(" top5 = [");
+    emit(o, " top5 = [");
     for (unsigned k = 0; k < count; k++) {
-        printf("%s%lu:", k ? ", " : "", (unsigned long)best[k]);
-        print_element(t, best[k]);
+        emit(o, "%s%lu:", k ? ", " : "", (unsigned long)best[k]);
+        print_element(o, t, best[k]);
     }
-    printf("]\n");
+    emit(o, "]\n");
 }
 
-void et_print_value(uint32_t index, const et_value *v)
+static void print_value(out *o, uint32_t index, const et_value *v)
 {
-    printf("output %u: ", (unsigned)index);
+    emit(o, "output %u: ", (unsigned)index);
     switch (v->tag) {
-    case ET_TAG_INT: printf("int %lld\n", (long long)v->u.i); return;
-    case ET_TAG_DOUBLE: printf("double %.6f\n", v->u.d); return;
-    case ET_TAG_BOOL: printf("bool %s\n", v->u.b ? "true" : "false"); return;
+    case ET_TAG_INT: emit(o, "int %lld\n", (long long)v->u.i); return;
+    case ET_TAG_DOUBLE: emit(o, "double %.6f\n", v->u.d); return;
+    case ET_TAG_BOOL: emit(o, "bool %s\n", v->u.b ? "true" : "false"); return;
     case ET_TAG_TENSOR: break;
-    default: printf("value with tag %u\n", (unsigned)v->tag); return;
+    default: emit(o, "value with tag %u\n", (unsigned)v->tag); return;
     }
     const et_tensor *t = v->u.t;
-    printf("%s [", et_dtype_name(t->dtype));
+    emit(o, "%s [", et_dtype_name(t->dtype));
     for (unsigned i = 0; i < t->rank; i++)
-        printf("%s%ld", i ? ", " : "", (long)t->sizes[i]);
-    printf("]");
+        emit(o, "%s%ld", i ? ", " : "", (long)t->sizes[i]);
+    emit(o, "]");
     size_t n = et_tensor_numel(t);
     if (t->data == NULL) {
-        printf(" (no data)\n");
+        emit(o, " (no data)\n");
         return;
     }
     if (n > ET_PRINT_ALL_LIMIT) {
-        print_top5(t, n);
+        print_top5(o, t, n);
         return;
     }
-    printf(" = [");
+    emit(o, " = [");
     for (size_t i = 0; i < n; i++) {
         if (i)
-            printf(", ");
-        print_element(t, i);
+            emit(o, ", ");
+        print_element(o, t, i);
     }
-    printf("]\n");
+    emit(o, "]\n");
+}
+
+void et_print_value(uint32_t index, const et_value *v, et_write_fn write, void *ctx)
+{
+    out text = {.len = 0, .write = write, .ctx = ctx};
+    print_value(&text, index, v);
+    flush(&text);
 }

@@ -3,6 +3,7 @@
 #ifndef ET_PRINT_H
 #define ET_PRINT_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "et_types.h"
@@ -11,11 +12,15 @@
  * their top 5 elements. */
 #define ET_PRINT_ALL_LIMIT 64
 
-/* Prints one output value on stdout, e.g.
+/* Where the printed text goes (the host: stdout's FILE; the firmware: a
+ * semihosting write), a line or less at a time. */
+typedef void (*et_write_fn)(void *ctx, const char *text, size_t len);
+
+/* Prints one output value through write, e.g.
  *   output 0: float32 [1, 12] = [-9.411880, ...]
  *   output 0: int8 [1, 1000] top5 = [17:127, 3:99, ...]
- * Floats are printed with %.6f. */
-void et_print_value(uint32_t index, const et_value *v);
+ * Floats are printed as %.6f prints them (et_format's exact conversion). */
+void et_print_value(uint32_t index, const et_value *v, et_write_fn write, void *ctx);
 
 /* Value of element i as a double (any supported dtype). */
 double et_tensor_element(const et_tensor *t, size_t i);

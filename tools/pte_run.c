@@ -49,6 +49,11 @@ static void print_info(const et_session *s)
         printf("delegate %u: %s\n", (unsigned)i, m->delegates[i].backend->name);
 }
 
+static void write_stdout(void *file, const char *text, size_t len)
+{
+    fwrite(text, 1, len, file);
+}
+
 int main(int argc, char **argv)
 {
     const char *inputs[MAX_INPUTS], *model = NULL, *method = NULL;
@@ -116,7 +121,7 @@ int main(int argc, char **argv)
         return rc;
     }
     for (uint32_t i = 0; i < s.method.noutputs; i++)
-        et_print_value(i, et_method_output(&s.method, i));
+        et_print_value(i, et_method_output(&s.method, i), write_stdout, stdout);
     for (int i = 0; i < MAX_INPUTS; i++)
         free(bufs[i]);
     free(work);

@@ -2,7 +2,9 @@
 # Code size of a firmware by component, from its GNU ld map file: the
 # bytes of the code, read-only data and initialised data (what
 # arm-none-eabi-size counts as text + data) that each input object put in
-# the image, summed by where the object comes from.
+# the image, summed by where the object comes from; what no object put
+# there (the linker script's copy/zero tables, padding between input
+# sections) is "tables, padding", so that the total is exactly text + data.
 #
 #   sh tools/size_by_component.sh build/firmware/runner-NAME.map
 #
@@ -35,10 +37,16 @@ function component(path) {
 }
 # An input section that goes into the image: code, constants, initialised data.
 function counted(sec) {
-    return sec ~ /^\.(text|rodata|data|flash_text|flash_rodata|sram_data|ARM\.exidx|ARM\.extab|init_array|fini_array|preinit_array|init|fini)/
+    return sec ~ /^\.(vectors|text|rodata|data|flash_text|flash_rodata|sram_data|ARM\.exidx|ARM\.extab|init_array|fini_array|preinit_array|init|fini)/
+}
+# An output section of the image (what arm-none-eabi-size counts as text + data).
+function image_section(sec) {
+    return sec ~ /^\.(vectors|text|rodata|data|flash_text|flash_rodata|sram_data|ARM\.exidx|ARM\.extab|init_array|fini_array|preinit_array|copy\.table|zero\.table)$/
 }
 /^Linker script and memory map/ { inmap = 1; next }
 !inmap { next }
+# "name  0xADDR  0xSIZE" at the start of a line: an output section
+/^\.[^ ]+ +0x[0-9a-f]+ +0x[0-9a-f]+/ { if (image_section($1)) image += hex($3); next }
 # " .text.name  0xADDR  0xSIZE  path" or the name alone, the rest on the next line
 /^ \.[^ ]+$/ { pending = $1; next }
 {
@@ -48,7 +56,8 @@ function counted(sec) {
     pending = ""
     if (sec == "" || path == "" || !counted(sec)) next
     n = hex(size)
-    if (n == 0 || hex(addr) == 0) next
+    # address 0: a discarded section, but for the vector table
+    if (n == 0 || (hex(addr) == 0 && sec != ".vectors")) next
     c = component(path)
     bytes[c] += n; total += n
 }
@@ -57,5 +66,8 @@ END {
     for (i = 1; i <= 9; i++)
         if (bytes[order[i]] > 0)
             printf "  %-15s %8d bytes\n", order[i], bytes[order[i]]
-    printf "  %-15s %8d bytes\n", "total", total
+    # the copy and zero tables of the linker script, and the padding between input sections
+    if (image > total)
+        printf "  %-15s %8d bytes\n", "tables, padding", image - total
+    printf "  %-15s %8d bytes\n", "total", (image > total ? image : total)
 }' "$MAP"

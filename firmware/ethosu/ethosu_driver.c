@@ -1,7 +1,7 @@
 /* Ethos-U55 driver: register sequence (ETHOSU.md 1.2, registers section 2). */
 #include "ethosu_driver.h"
 
-#include <stdio.h>
+#include "../../runtime/et_format.h"
 #include <string.h>
 
 #include "ethosu_cop.h"
@@ -30,13 +30,13 @@ static int soft_reset(ethosu_drv *d, char *msg, size_t len)
     while ((rd(d, ETHOSU_STATUS) & ETHOSU_STATUS_RESET_STATUS) != 0 && polls < RESET_POLLS)
         polls++;
     if ((rd(d, ETHOSU_STATUS) & ETHOSU_STATUS_RESET_STATUS) != 0) {
-        snprintf(msg, len, "Ethos-U soft reset did not finish (STATUS.reset_status still set after %d reads)",
+        et_format(msg, len, "Ethos-U soft reset did not finish (STATUS.reset_status still set after %d reads)",
                  RESET_POLLS);
         return -1;
     }
     uint32_t prot = rd(d, ETHOSU_PROT) & (ETHOSU_PROT_CPL_PRIVILEGED | ETHOSU_PROT_CSL_NONSECURE);
     if (prot != PENDING_LEVELS) {
-        snprintf(msg, len, "Ethos-U did not take the requested privilege/security level (PROT 0x%lx, wanted 0x%lx)",
+        et_format(msg, len, "Ethos-U did not take the requested privilege/security level (PROT 0x%lx, wanted 0x%lx)",
                  (unsigned long)prot, (unsigned long)PENDING_LEVELS);
         return -1;
     }
@@ -61,16 +61,16 @@ int ethosu_drv_init(ethosu_drv *d, uintptr_t base, char *msg, size_t len)
     /* An absent NPU either raises a bus error (etsim without --npu) or reads
      * as zero (QEMU's AN547): neither may crash the firmware. */
     if (!ethosu_plat_probe(base + ETHOSU_ID, &id)) {
-        snprintf(msg, len, "no Ethos-U NPU at 0x%08lx: reading its ID register raised a bus error",
+        et_format(msg, len, "no Ethos-U NPU at 0x%08lx: reading its ID register raised a bus error",
                  (unsigned long)base);
         return -1;
     }
     if (id == 0) {
-        snprintf(msg, len, "no Ethos-U NPU at 0x%08lx: its ID register reads 0", (unsigned long)base);
+        et_format(msg, len, "no Ethos-U NPU at 0x%08lx: its ID register reads 0", (unsigned long)base);
         return -1;
     }
     if (ETHOSU_ID_ARCH_MAJOR(id) != 1) {
-        snprintf(msg, len, "the NPU at 0x%08lx has ID 0x%08lx: architecture %lu, this driver knows Ethos-U55/65 (1.x)",
+        et_format(msg, len, "the NPU at 0x%08lx has ID 0x%08lx: architecture %lu, this driver knows Ethos-U55/65 (1.x)",
                  (unsigned long)base, (unsigned long)id, (unsigned long)ETHOSU_ID_ARCH_MAJOR(id));
         return -1;
     }
@@ -102,7 +102,7 @@ const char *ethosu_status_text(uint32_t s, char *buf, size_t len)
 {
     size_t n = 0;
     buf[0] = '\0';
-#define ADD(...) (n += (size_t)snprintf(buf + n, n < len ? len - n : 0, __VA_ARGS__))
+#define ADD(...) (n += (size_t)et_format(buf + n, n < len ? len - n : 0, __VA_ARGS__))
     if (s & ETHOSU_STATUS_BUS_STATUS)
         ADD("%sbus_status (AXI%lu, channel %s)", n ? ", " : "", (unsigned long)ETHOSU_STATUS_FAULTING_INTERFACE(s),
             channel_name(s));
@@ -153,16 +153,16 @@ static void pmu_end(ethosu_drv *d, ethosu_pmu_counts *c)
 static int check_job(const ethosu_drv *d, const ethosu_cop *cop, const uint64_t *base, int n, char *msg, size_t len)
 {
     if (!d->ready) {
-        snprintf(msg, len, "the Ethos-U driver is not initialised");
+        et_format(msg, len, "the Ethos-U driver is not initialised");
         return -1;
     }
     if (n < 0 || n > ETHOSU_NUM_BASEP) {
-        snprintf(msg, len, "%d base addresses, the NPU has %d", n, ETHOSU_NUM_BASEP);
+        et_format(msg, len, "%d base addresses, the NPU has %d", n, ETHOSU_NUM_BASEP);
         return -1;
     }
     for (int i = 0; i < n; i++)
         if ((base[i] & 15u) != 0 || base[i] > UINT32_MAX) {
-            snprintf(msg, len, "base address %d (0x%08llx) is not a 16-byte aligned 32-bit address", i,
+            et_format(msg, len, "base address %d (0x%08llx) is not a 16-byte aligned 32-bit address", i,
                      (unsigned long long)base[i]);
             return -1;
         }
@@ -203,7 +203,7 @@ int ethosu_drv_invoke(ethosu_drv *d, const void *payload, size_t size, const uin
     uint32_t status = d->irq_status;
     if (job_failed(status)) {
         char what[96];
-        snprintf(msg, len, "Ethos-U job failed: STATUS 0x%08lx: %s, command stream offset 0x%lx",
+        et_format(msg, len, "Ethos-U job failed: STATUS 0x%08lx: %s, command stream offset 0x%lx",
                  (unsigned long)status, ethosu_status_text(status, what, sizeof what), (unsigned long)d->irq_qread);
         char ignored[8];
         (void)soft_reset(d, ignored, sizeof ignored);  /* errors clear only by reset */

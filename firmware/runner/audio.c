@@ -1,7 +1,7 @@
 /* The runner's audio input (audio.h). */
 #include "audio.h"
+#include "console.h"
 
-#include <stdio.h>
 
 #include "dsp.h"
 #include "profport.h"
@@ -28,11 +28,11 @@ int runner_audio_find(const runner_config *cfg, et_pool *mem, runner_audio **out
         if (!wave_is_riff(p, cfg->inputs[i].size))
             continue;
         if (*out) {
-            fprintf(stderr, "runner: more than one WAVE input\n");
+            runner_err("runner: more than one WAVE input\n");
             return -1;
         }
         if (cfg->engine != ETSIM_ENGINE_DSP) {
-            fprintf(stderr, "runner: input %lu is audio: its MFCC front end runs on the DSP (--engine dsp)\n",
+            runner_err("runner: input %lu is audio: its MFCC front end runs on the DSP (--engine dsp)\n",
                     (unsigned long)i);
             return -1;
         }
@@ -40,12 +40,12 @@ int runner_audio_find(const runner_config *cfg, et_pool *mem, runner_audio **out
         /* 32 bytes more, to align the block to a cache line */
         uint8_t *raw = et_pool_alloc_uninit(mem, sizeof(runner_audio) + 32, &err);
         if (!raw) {
-            fprintf(stderr, "runner: audio input: %s\n", err.msg);
+            runner_err("runner: audio input: %s\n", err.msg);
             return -1;
         }
         runner_audio *a = (runner_audio *)(((uintptr_t)raw + 31) & ~(uintptr_t)31);
         if (wave_read(p, cfg->inputs[i].size, a->pcm, RUNNER_MFCC_SAMPLES, msg, sizeof msg) != 0) {
-            fprintf(stderr, "runner: input %lu: %s\n", (unsigned long)i, msg);
+            runner_err("runner: input %lu: %s\n", (unsigned long)i, msg);
             return -1;
         }
         a->input = i;
@@ -64,7 +64,7 @@ int runner_audio_front_end(runner_audio *a)
         int r = runner_dsp_mfcc_frame(&a->desc, a->pcm, a->q8, t, msg, sizeof msg);
         pp_event(ETSIM_EV_OP_END, 0, 0, 0);
         if (r != 0) {
-            fprintf(stderr, "runner: %s, frame %lu: %s\n", runner_audio_op_name, (unsigned long)t, msg);
+            runner_err("runner: %s, frame %lu: %s\n", runner_audio_op_name, (unsigned long)t, msg);
             return -1;
         }
     }
@@ -82,9 +82,9 @@ const float *runner_audio_features(const runner_audio *a, size_t *nbytes)
 void runner_audio_print(const runner_audio *a)
 {
     for (uint32_t t = 0; t < RUNNER_MFCC_FRAMES; t++) {
-        printf("mfcc frame %2lu (Q8):", (unsigned long)t);
+        runner_out("mfcc frame %2lu (Q8):", (unsigned long)t);
         for (uint32_t c = 0; c < RUNNER_MFCC_COEFFS; c++)
-            printf(" %ld", (long)a->q8[t * RUNNER_MFCC_COEFFS + c]);
-        printf("\n");
+            runner_out(" %ld", (long)a->q8[t * RUNNER_MFCC_COEFFS + c]);
+        runner_out("\n");
     }
 }

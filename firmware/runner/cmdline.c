@@ -1,20 +1,12 @@
 #include "cmdline.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define SYS_GET_CMDLINE 0x15
+#include "../../runtime/et_format.h"
+#include "semihost.h"
 
-/* Semihosting call: operation in r0, parameter block in r1, BKPT 0xAB on
- * M-profile; the result comes back in r0. */
-static int semihost(int op, void *block)
-{
-    register int r0 __asm__("r0") = op;
-    register void *r1 __asm__("r1") = block;
-    __asm__ volatile("bkpt 0xab" : "+r"(r0) : "r"(r1) : "memory");
-    return r0;
-}
+#define SYS_GET_CMDLINE 0x15
 
 int cmdline_fetch(char *buf, uint32_t size)
 {
@@ -23,7 +15,7 @@ int cmdline_fetch(char *buf, uint32_t size)
         uint32_t len;
     } block = {buf, size};
     buf[0] = '\0';
-    if (semihost(SYS_GET_CMDLINE, &block) != 0)
+    if (semihost_call(SYS_GET_CMDLINE, &block) != 0)
         return -1;
     buf[block.len < size ? block.len : size - 1] = '\0';
     return 0;
@@ -66,7 +58,7 @@ int cmdline_parse(char *line, runner_config *cfg, char *err, uint32_t err_size)
                 goto bad;
         } else if (!strncmp(tok, "--input=", 8)) {
             if (cfg->ninputs == RUNNER_MAX_INPUTS) {
-                snprintf(err, err_size, "at most %d --input options", RUNNER_MAX_INPUTS);
+                et_format(err, err_size, "at most %d --input options", RUNNER_MAX_INPUTS);
                 return -1;
             }
             if (parse_region(tok + 8, &cfg->inputs[cfg->ninputs++]) != 0)
@@ -83,13 +75,13 @@ int cmdline_parse(char *line, runner_config *cfg, char *err, uint32_t err_size)
         }
         continue;
     bad:
-        snprintf(err, err_size, "bad option '%s' (expected --model=ADDR:SIZE, --ptd=ADDR:SIZE, --input=ADDR:SIZE, --iterations=N, "
+        et_format(err, err_size, "bad option '%s' (expected --model=ADDR:SIZE, --ptd=ADDR:SIZE, --input=ADDR:SIZE, --iterations=N, "
                  "--engine=cpu|dsp, --strict)",
                  tok);
         return -1;
     }
     if (cfg->model.size == 0) {
-        snprintf(err, err_size, "no model: give --model=ADDR:SIZE (e.g. --model=0x28000000:54192)");
+        et_format(err, err_size, "no model: give --model=ADDR:SIZE (e.g. --model=0x28000000:54192)");
         return -1;
     }
     return 0;

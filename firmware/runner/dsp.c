@@ -3,10 +3,11 @@
  * runner) has no DSP and says so when asked for one. */
 #include "dsp.h"
 
-#include <stdio.h>
 #include <string.h>
 
 #include "../../runtime/dsp_offload.h"
+#include "../../runtime/et_format.h"
+#include "console.h"
 #include "an547.h"
 #include "etsim_dsp.h"
 
@@ -79,12 +80,12 @@ static int call(void *ctx, uint32_t op, const void *desc, char *msg, size_t msgl
     an547_irq_enable();
     uint32_t st = MBOX(ETSIM_DSP_STATUS);
     if (st & ETSIM_DSP_STATUS_FAULTED) {
-        snprintf(msg, msglen, "the DSP faulted at 0x%08lx", (unsigned long)MBOX(ETSIM_DSP_FAULT_PC));
+        et_format(msg, msglen, "the DSP faulted at 0x%08lx", (unsigned long)MBOX(ETSIM_DSP_FAULT_PC));
         return -1;
     }
     uint32_t status = MBOX(ETSIM_DSP_D2A_MSG(0));
     if (status != ETSIM_DSP_OK) {
-        snprintf(msg, msglen, "the DSP answered status %lu", (unsigned long)status);
+        et_format(msg, msglen, "the DSP answered status %lu", (unsigned long)status);
         return -1;
     }
     return 0;
@@ -120,12 +121,12 @@ int runner_dsp_attach(et_method *m, et_pool *mem, et_dsp_ctx **ctx)
 {
 #ifndef RUNNER_HAS_DSP_IMAGE
     (void)m, (void)mem, (void)ctx;
-    fprintf(stderr, "runner: --engine=dsp: this runner was built without the DSP image\n");
+    runner_err("runner: --engine=dsp: this runner was built without the DSP image\n");
     return -1;
 #else
     uint32_t entry;
     if (load_image(&entry) != 0) {
-        fprintf(stderr, "runner: --engine=dsp: the DSP image is malformed\n");
+        runner_err("runner: --engine=dsp: the DSP image is malformed\n");
         return -1;
     }
     an547_nvic_unpend(ETSIM_DSP_IRQ);
@@ -137,14 +138,14 @@ int runner_dsp_attach(et_method *m, et_pool *mem, et_dsp_ctx **ctx)
     uint32_t placed = 0;
     void *pool = et_pool_alloc_uninit(mem, POOL_BYTES, &err);
     if (!pool) {
-        fprintf(stderr, "runner: --engine=dsp: %s\n", err.msg);
+        runner_err("runner: --engine=dsp: %s\n", err.msg);
         return -1;
     }
     if (et_dsp_place(m, &port, pool, POOL_BYTES, ctx, &placed, &err) != ET_OK) {
-        fprintf(stderr, "runner: placing operators on the DSP: %s\n", err.msg);
+        runner_err("runner: placing operators on the DSP: %s\n", err.msg);
         return -1;
     }
-    printf("dsp: %lu operator calls placed on the DSP\n", (unsigned long)placed);
+    runner_out("dsp: %lu operator calls placed on the DSP\n", (unsigned long)placed);
     return 0;
 #endif
 }

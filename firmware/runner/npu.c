@@ -2,8 +2,8 @@
  * A selective runner without the Ethos-U backend (ET_NO_ETHOSU_BACKEND,
  * runtime.mk's runner-for) has no NPU and links no driver. */
 #include "npu.h"
+#include "console.h"
 
-#include <stdio.h>
 
 #ifdef ET_NO_ETHOSU_BACKEND
 void runner_npu_attach(et_method *m) { (void)m; }
@@ -43,7 +43,7 @@ void runner_npu_report(void)
     if (driver.jobs == 0)
         return;
     const ethosu_pmu_counts *c = &driver.last;
-    printf("npu: %lu jobs; last job: %llu active cycles, AXI0 %lu read / %lu write beats, AXI1 %lu read beats\n",
+    runner_out("npu: %lu jobs; last job: %llu active cycles, AXI0 %lu read / %lu write beats, AXI1 %lu read beats\n",
            (unsigned long)driver.jobs, (unsigned long long)c->active_cycles, (unsigned long)c->axi0_read_beats,
            (unsigned long)c->axi0_write_beats, (unsigned long)c->axi1_read_beats);
 }

@@ -10,13 +10,13 @@
  * gives the model the features as that input.
  *
  * Exit status 0 on success, 1 with a message on stderr on any error. */
-#include <stdio.h>
 #include <string.h>
 
 #include "../../runtime/et_print.h"
 #include "../../runtime/et_session.h"
 #include "audio.h"
 #include "cmdline.h"
+#include "console.h"
 #include "dsp.h"
 #include "npu.h"
 #include "profport.h"
@@ -80,13 +80,13 @@ static void on_op_end_after_mfcc(void *ctx, uint32_t seq)
 
 static int fail(const char *what, const et_error *err)
 {
-    fprintf(stderr, "runner: %s: %s: %s\n", what, et_err_name(err->code), err->msg);
+    runner_err("runner: %s: %s: %s\n", what, et_err_name(err->code), err->msg);
     return 1;
 }
 
 static void report_output(uint32_t index, const et_value *v)
 {
-    et_print_value(index, v);
+    et_print_value(index, v, runner_write_stdout, NULL);
     if (v->tag != ET_TAG_TENSOR || index >= sizeof pp_outputs / sizeof pp_outputs[0])
         return;
     const et_tensor *t = v->u.t;
@@ -128,11 +128,11 @@ int main(void)
     char msg[160];
     et_error err = {0};
     if (cmdline_fetch(cmdline, sizeof cmdline) != 0) {
-        fprintf(stderr, "runner: the host gives no semihosting command line\n");
+        runner_err("runner: the host gives no semihosting command line\n");
         return 1;
     }
     if (cmdline_parse(cmdline, &cfg, msg, sizeof msg) != 0) {
-        fprintf(stderr, "runner: %s\n", msg);
+        runner_err("runner: %s\n", msg);
         return 1;
     }
     const void *model = (const void *)(uintptr_t)cfg.model.addr;
@@ -158,13 +158,13 @@ int main(void)
     if (runner_audio_find(&cfg, &session.pool, &audio) != 0)
         return 1;
     const et_method *m = &session.method;
-    printf("model: %lu bytes at 0x%08lx, method %.*s, %lu instructions\n", (unsigned long)cfg.model.size,
+    runner_out("model: %lu bytes at 0x%08lx, method %.*s, %lu instructions\n", (unsigned long)cfg.model.size,
            (unsigned long)cfg.model.addr, (int)m->name_len, m->name, (unsigned long)m->ninstrs);
     for (uint32_t i = 0; i < m->arenas.count; i++) {
-        printf("arena %lu: %lu bytes\n", (unsigned long)i + 1, (unsigned long)m->arenas.size[i]);
+        runner_out("arena %lu: %lu bytes\n", (unsigned long)i + 1, (unsigned long)m->arenas.size[i]);
         pp_event(ETSIM_EV_ARENA, i + 1, (uint32_t)(uintptr_t)m->arenas.base[i], (uint32_t)m->arenas.size[i]);
     }
-    printf("runtime metadata: %lu bytes\n", (unsigned long)session.pool.used);
+    runner_out("runtime metadata: %lu bytes\n", (unsigned long)session.pool.used);
     et_observer obs = {on_op_begin, on_op_end, dsp, on_op_where};
     if (audio)
         obs = (et_observer){on_op_begin_after_mfcc, on_op_end_after_mfcc, dsp, on_op_where_after_mfcc};
@@ -189,7 +189,7 @@ int main(void)
     /* On stderr: the run is right but an upstream
      * build would have refused it (--strict makes it an error). */
     if (warnings.count)
-        fprintf(stderr, "runner: warning: %lu call(s) that upstream ExecuTorch refuses, first: %s: %s\n",
+        runner_err("runner: warning: %lu call(s) that upstream ExecuTorch refuses, first: %s: %s\n",
                 (unsigned long)warnings.count, warnings.first_op, warnings.first_what);
     if (audio)
         runner_audio_print(audio);

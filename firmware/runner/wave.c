@@ -2,7 +2,7 @@
  * with every length checked against the file. */
 #include "wave.h"
 
-#include <stdio.h>
+#include "../../runtime/et_format.h"
 #include <string.h>
 
 static uint32_t le32(const uint8_t *p) { return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24; }
@@ -21,19 +21,19 @@ int wave_read(const uint8_t *p, uint32_t size, int16_t *pcm, uint32_t n, char *e
         uint32_t len = le32(p + at + 4);
         const uint8_t *body = p + at + 8;
         if (len > size - at - 8) {
-            snprintf(err, errlen, "WAVE chunk '%.4s' runs past the end of the file", (const char *)(p + at));
+            et_format(err, errlen, "WAVE chunk '%.4s' runs past the end of the file", (const char *)(p + at));
             return -1;
         }
         if (memcmp(p + at, "fmt ", 4) == 0) {
             if (len < 16 || le16(body) != 1 || le16(body + 2) != 1 || le32(body + 4) != 16000 ||
                 le16(body + 14) != 16) {
-                snprintf(err, errlen, "WAVE input: 16-bit PCM, 1 channel, 16000 Hz expected");
+                et_format(err, errlen, "WAVE input: 16-bit PCM, 1 channel, 16000 Hz expected");
                 return -1;
             }
             have_fmt = true;
         } else if (memcmp(p + at, "data", 4) == 0) {
             if (!have_fmt) {
-                snprintf(err, errlen, "WAVE input: no 'fmt ' chunk before the data");
+                et_format(err, errlen, "WAVE input: no 'fmt ' chunk before the data");
                 return -1;
             }
             uint32_t have = len / 2;
@@ -45,6 +45,6 @@ int wave_read(const uint8_t *p, uint32_t size, int16_t *pcm, uint32_t n, char *e
         if (at > size)
             break;
     }
-    snprintf(err, errlen, "WAVE input: no data chunk");
+    et_format(err, errlen, "WAVE input: no data chunk");
     return -1;
 }

@@ -620,15 +620,12 @@ static size_t depthwise_conv2d_s8_mve_scratch(const dw_conv_s8_params *p)
     return dw_as_conv_params(p, NULL, &cp, &total) ? total : 0;
 }
 
-static __attribute__((noinline)) void depthwise_conv2d_s8_mve(const dw_conv_s8_params *p)
+/* The general form, in blocks of DW_BLOCK channels with their tables.
+ * Not inlined: the tables (832 bytes) are then on the stack only while
+ * it runs, not under the convolution that a one-channel layer becomes. */
+static __attribute__((noinline)) void depthwise_blocks_mve(const dw_conv_s8_params *p)
 {
     const int32_t mul = p->depth_multiplier;
-    if (p->act_min > p->act_max) {
-        depthwise_conv2d_s8(p);  /* a clamp VMAX/VMIN cannot express (no real model has one) */
-        return;
-    }
-    if (depthwise_as_conv_mve(p) || depthwise_mul1_mve(p))
-        return;
     dw_tables t;
     for (int32_t c0 = 0; c0 < p->out.c; c0 += DW_BLOCK) {
         const int32_t c1 = q_min_i32(c0 + DW_BLOCK, p->out.c);
@@ -640,6 +637,16 @@ static __attribute__((noinline)) void depthwise_conv2d_s8_mve(const dw_conv_s8_p
         else
             dw_block(DW_GATHER, p, &t, c0, c1);
     }
+}
+
+static __attribute__((noinline)) void depthwise_conv2d_s8_mve(const dw_conv_s8_params *p)
+{
+    if (p->act_min > p->act_max) {
+        depthwise_conv2d_s8(p);  /* a clamp VMAX/VMIN cannot express (no real model has one) */
+        return;
+    }
+    if (!depthwise_as_conv_mve(p) && !depthwise_mul1_mve(p))
+        depthwise_blocks_mve(p);
 }
 #endif
 

@@ -1,0 +1,65 @@
+#include "semihost.h"
+
+#include <stdint.h>
+
+#define SYS_OPEN 0x01
+#define SYS_WRITE 0x05
+#define SYS_EXIT_EXTENDED 0x20
+#define ADP_STOPPED_APPLICATION_EXIT 0x20026u
+/* SYS_OPEN modes of ":tt": 4 ("w") is the host's stdout, 8 ("a") its stderr */
+#define OPEN_MODE_W 4
+#define OPEN_MODE_A 8
+
+/* librdimon's heap end, which the startup code sets for its sbrk: the
+ * runner links no sbrk (nothing allocates), but the variable must exist. */
+char *__heap_limit;
+
+/* The host's handles of the two streams (-1: not open). */
+static int stream_handle[3] = {-1, -1, -1};
+
+int semihost_call(int op, void *block)
+{
+    register int r0 __asm__("r0") = op;
+    register void *r1 __asm__("r1") = block;
+    __asm__ volatile("bkpt 0xab" : "+r"(r0) : "r"(r1) : "memory");
+    return r0;
+}
+
+static int open_tt(uint32_t mode)
+{
+    struct {
+        const char *name;
+        uint32_t mode;
+        uint32_t len;
+    } block = {":tt", mode, 3};
+    return semihost_call(SYS_OPEN, &block);
+}
+
+void initialise_monitor_handles(void)
+{
+    stream_handle[SEMIHOST_STDOUT] = open_tt(OPEN_MODE_W);
+    stream_handle[SEMIHOST_STDERR] = open_tt(OPEN_MODE_A);
+}
+
+void semihost_write(int stream, const char *text, size_t len)
+{
+    int handle = stream == SEMIHOST_STDOUT || stream == SEMIHOST_STDERR ? stream_handle[stream] : -1;
+    if (handle < 0 || len == 0)
+        return;
+    struct {
+        uint32_t handle;
+        const char *text;
+        uint32_t len;
+    } block = {(uint32_t)handle, text, (uint32_t)len};
+    semihost_call(SYS_WRITE, &block); /* returns the bytes not written: the host takes them all */
+}
+
+void _exit(int status)
+{
+    struct {
+        uint32_t reason;
+        uint32_t status;
+    } block = {ADP_STOPPED_APPLICATION_EXIT, (uint32_t)status};
+    for (;;)
+        semihost_call(SYS_EXIT_EXTENDED, &block);
+}

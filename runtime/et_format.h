@@ -1,0 +1,28 @@
+/* A small snprintf of our own, for the runtime's messages and printed
+ * outputs, so that the firmware links none of newlib's printf family
+ * (about 24 KB with its float conversion) and the host prints exactly
+ * what the target prints.
+ *
+ * Conversions: d i u x X o c s p f %, with the flags '-' '0' ' ' '+' '#',
+ * a width and a precision (digits or '*') and the length modifiers
+ * hh h l ll z j t.  %f is exact (the double's binary value rounded half
+ * to even, as glibc and newlib print it), with a precision of at most 17
+ * digits (a larger one is printed as 17 digits and zero-filled).  %p
+ * prints 0x and lowercase hex.  Anything else is copied as it stands. */
+#ifndef ET_FORMAT_H
+#define ET_FORMAT_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+/* As vsnprintf: writes at most size bytes including the terminating NUL
+ * (none when size is 0) and returns the length the whole text has. */
+size_t et_vformat(char *buf, size_t size, const char *fmt, va_list ap);
+
+size_t et_format(char *buf, size_t size, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+#endif
