@@ -30,6 +30,7 @@
 #include <stdint.h>
 
 #include "cpu.h"
+#include "insn.h"
 
 struct insn;
 
@@ -60,8 +61,19 @@ typedef struct block {
     struct insn *insn[BLOCK_MAX];
     uint32_t issue[BLOCK_MAX];   /* issue cycle - entry cycle */
     uint32_t next[BLOCK_MAX];    /* the front end's next cycle after it - entry cycle */
-    uint32_t stall[BLOCK_MAX];   /* its stall cycles */
     uint8_t dual[BLOCK_MAX];     /* issued as the second of a pair */
+    /* Statistics summed per block: stall cycles and second-of-a-pair
+     * issues of the first k instructions ([0]: 0), added to the core's
+     * counters when they are due (block_commit()), not per instruction. */
+    uint32_t stall_pre[BLOCK_MAX + 1];
+    uint32_t dual_pre[BLOCK_MAX + 1];
+    uint8_t tclass[BLOCK_MAX];   /* each instruction's timing class */
+    /* The whole block's classes: n_classes distinct ones, class_id[k]
+     * retired class_count[k] times (a block run to its end counts them in
+     * one step per class). */
+    uint8_t n_classes;
+    uint8_t class_id[BLOCK_MAX];
+    uint8_t class_count[BLOCK_MAX];
     block_state_t before[BLOCK_MAX + 1]; /* the state before its retire step; [n]: after the last */
     /* Chaining: left without a dynamic cost after instruction i towards
      * succ_pc[i], the core's state is always the same, so the block found
@@ -85,6 +97,10 @@ typedef struct block_cache {
     const block_t *active;
     uint64_t active_entry;
     uint32_t active_rot;
+    /* How much of the active block's statistics the core's counters hold:
+     * the stall cycles of its first done_stall instructions, the retire
+     * counts (instret, per class, pairs) of its first done_retired. */
+    uint32_t done_stall, done_retired;
     /* The block last left without a dynamic cost and where (chaining). */
     block_t *last;
     uint32_t last_index;
@@ -111,6 +127,37 @@ static inline void block_link(block_cache_t *bc, const block_t *b)
     l->succ[bc->last_index] = b;
     l->succ_pc[bc->last_index] = b->pc;
     l->succ_version[bc->last_index] = b->version;
+}
+
+/* Bring the core's statistics up to the active block's first stall_n
+ * instructions' stall cycles and first retired_n instructions' retire
+ * counts (instret, class_insns, dual_issued), as the per-instruction path
+ * has them at that point: the block adds them when it is left, and before
+ * anything outside the core can read them (cpu_sync_block_stats()). */
+static inline void block_commit(cpu_t *cpu, block_cache_t *bc, const block_t *b, uint32_t stall_n,
+                                uint32_t retired_n)
+{
+    cpu->pl.stall_cycles += b->stall_pre[stall_n] - b->stall_pre[bc->done_stall];
+    bc->done_stall = stall_n;
+    cpu->pl.dual_issued += b->dual_pre[retired_n] - b->dual_pre[bc->done_retired];
+    cpu->instret += retired_n - bc->done_retired;
+    if (bc->done_retired == 0 && retired_n == b->n) {
+        for (uint32_t k = 0; k < b->n_classes; k++)
+            cpu->pl.class_insns[b->class_id[k]] += b->class_count[k];
+    } else {
+        for (uint32_t j = bc->done_retired; j < retired_n; j++)
+            cpu->pl.class_insns[b->tclass[j]]++;
+    }
+    bc->done_retired = retired_n;
+}
+
+/* The index in b of the instruction at pc (b's last if none). */
+static inline uint32_t block_index_of(const block_t *b, uint32_t pc)
+{
+    uint32_t i = 0;
+    for (uint32_t a = b->pc; a != pc && i + 1 < b->n; i++)
+        a += b->insn[i]->size;
+    return i;
 }
 
 /* Put the pipeline model's state in the core as the per-instruction model
