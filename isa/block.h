@@ -82,6 +82,14 @@ typedef struct block {
     const struct block *succ[BLOCK_MAX];
     uint32_t succ_pc[BLOCK_MAX];
     uint32_t succ_version[BLOCK_MAX];
+    /* The same for a block left at a dynamic cost of instruction i: the
+     * state its retire step leaves depends only on the block, i and how
+     * many cycles the execute function added (dsucc_delay[i]), so with the
+     * same delay the block found after it last time (dsucc[i]) fits again. */
+    const struct block *dsucc[BLOCK_MAX];
+    uint32_t dsucc_pc[BLOCK_MAX];
+    uint32_t dsucc_version[BLOCK_MAX];
+    uint64_t dsucc_delay[BLOCK_MAX];
 } block_t;
 
 typedef struct block_set {
@@ -101,9 +109,12 @@ typedef struct block_cache {
      * the stall cycles of its first done_stall instructions, the retire
      * counts (instret, per class, pairs) of its first done_retired. */
     uint32_t done_stall, done_retired;
-    /* The block last left without a dynamic cost and where (chaining). */
+    /* The block last left and where (chaining): after instruction
+     * last_index, at a dynamic cost of last_delay cycles if last_dynamic. */
     block_t *last;
     uint32_t last_index;
+    bool last_dynamic;
+    uint64_t last_delay;
 } block_cache_t;
 
 block_cache_t *block_cache_create(void);
@@ -124,9 +135,17 @@ block_t *block_find(block_cache_t *bc, cpu_t *cpu, uint32_t pc, uint64_t now, ui
 static inline void block_link(block_cache_t *bc, const block_t *b)
 {
     block_t *l = bc->last;
-    l->succ[bc->last_index] = b;
-    l->succ_pc[bc->last_index] = b->pc;
-    l->succ_version[bc->last_index] = b->version;
+    uint32_t i = bc->last_index;
+    if (bc->last_dynamic) {
+        l->dsucc[i] = b;
+        l->dsucc_pc[i] = b->pc;
+        l->dsucc_version[i] = b->version;
+        l->dsucc_delay[i] = bc->last_delay;
+    } else {
+        l->succ[i] = b;
+        l->succ_pc[i] = b->pc;
+        l->succ_version[i] = b->version;
+    }
 }
 
 /* Bring the core's statistics up to the active block's first stall_n

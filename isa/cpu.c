@@ -478,7 +478,7 @@ static inline __attribute__((always_inline)) void run_block(cpu_t *cpu, const bl
         uint64_t issued = entry + b->issue[i];
         cpu->cycles = issued;
         execute(cpu, in);
-        uint64_t now;
+        uint64_t now, delay = 0;
         bool dynamic = cpu->cycles != issued;
         if (LIKELY(!dynamic)) {
             now = entry + b->next[i];
@@ -487,6 +487,7 @@ static inline __attribute__((always_inline)) void run_block(cpu_t *cpu, const bl
              * class and pairing), over the statistics before it. */
             block_commit(cpu, bc, b, i + 1, i);
             block_restore(&cpu->pl, &b->before[i], entry, rot);
+            delay = cpu->cycles - issued;
             now = pipeline_retire(&cpu->pl, in, issued, cpu->cycles, b->dual[i]);
         }
         /* advance() but for instret, which block_commit() counts. */
@@ -499,15 +500,22 @@ static inline __attribute__((always_inline)) void run_block(cpu_t *cpu, const bl
         if (UNLIKELY(dynamic | (next != fall) | (i + 1 == b->n) | (now >= cpu->event_cycle))) {
             cpu->cycles = now;
             bc->active = NULL;
+            const block_t *s;
+            uint32_t srot;
+            bool linked;
             if (dynamic) {
                 cpu->instret++;
-                return;
+                s = b->dsucc[i];
+                srot = cpu->pl.sb_next;   /* the model's state is the core's now */
+                linked = s && b->dsucc_pc[i] == next && b->dsucc_delay[i] == delay &&
+                         s->version == b->dsucc_version[i];
+            } else {
+                block_commit(cpu, bc, b, i + 1, i + 1);
+                s = b->succ[i];
+                srot = (b->before[i + 1].sb_next + rot) & (CPU_SCOREBOARD - 1);
+                linked = s && b->succ_pc[i] == next && s->version == b->succ_version[i];
             }
-            block_commit(cpu, bc, b, i + 1, i + 1);
-            const block_t *s = b->succ[i];
-            uint32_t srot = (b->before[i + 1].sb_next + rot) & (CPU_SCOREBOARD - 1);
-            if (now < cpu->event_cycle && s && b->succ_pc[i] == next && s->version == b->succ_version[i] &&
-                s->gen == bc->gen) {
+            if (now < cpu->event_cycle && linked && s->gen == bc->gen) {
                 b = s;
                 bc->active = b;
                 entry = now;
@@ -520,10 +528,13 @@ static inline __attribute__((always_inline)) void run_block(cpu_t *cpu, const bl
                 i = (uint32_t)-1;
                 continue;
             }
-            block_restore(&cpu->pl, &b->before[i + 1], entry, rot);
+            if (!dynamic)
+                block_restore(&cpu->pl, &b->before[i + 1], entry, rot);
             if (now < cpu->event_cycle) {
                 bc->last = (block_t *)b;
                 bc->last_index = i;
+                bc->last_dynamic = dynamic;
+                bc->last_delay = delay;
             }
             return;
         }
