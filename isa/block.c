@@ -107,6 +107,18 @@ static insn_t *decoded_at(cpu_t *cpu, uint32_t pc)
     return in->exec ? in : NULL;
 }
 
+/* One more instruction of class tclass in b's per-class counts. */
+static void count_class(block_t *b, uint8_t tclass)
+{
+    for (uint32_t k = 0; k < b->n_classes; k++)
+        if (b->class_id[k] == tclass) {
+            b->class_count[k]++;
+            return;
+        }
+    b->class_id[b->n_classes] = tclass;
+    b->class_count[b->n_classes++] = 1;
+}
+
 /* Fill b for pc from entry state: the instructions (decoded ones of one
  * page, none with a fetch cost), then the per-instruction model run over
  * them with no dynamic cost. */
@@ -117,6 +129,7 @@ static void build(block_t *b, cpu_t *cpu, uint32_t pc, const block_state_t *entr
     b->n = 0;
     b->version++;
     memset(b->succ, 0, sizeof b->succ);
+    memset(b->dsucc, 0, sizeof b->dsucc);
     b->entry = *entry;
     uint32_t page = pc >> BUS_PAGE_BITS;
     for (uint32_t a = pc; b->n < BLOCK_MAX && (a >> BUS_PAGE_BITS) == page; ) {
@@ -132,6 +145,9 @@ static void build(block_t *b, cpu_t *cpu, uint32_t pc, const block_state_t *entr
     const uint64_t base = 1ull << 40;
     to_pipeline(&pl, entry, base, 0);
     uint64_t now = base;
+    b->stall_pre[0] = 0;
+    b->n_classes = 0;
+    b->dual_pre[0] = 0;
     for (uint32_t i = 0; i < b->n; i++) {
         const insn_t *in = b->insn[i];
         from_pipeline(&b->before[i], &pl, base);
@@ -139,8 +155,11 @@ static void build(block_t *b, cpu_t *cpu, uint32_t pc, const block_state_t *entr
         uint64_t before_stall = pl.stall_cycles;
         uint64_t issued = pipeline_issue(&pl, in, now, &dual);
         b->issue[i] = (uint32_t)(issued - base);
-        b->stall[i] = (uint32_t)(pl.stall_cycles - before_stall);
+        b->stall_pre[i + 1] = b->stall_pre[i] + (uint32_t)(pl.stall_cycles - before_stall);
         b->dual[i] = dual;
+        b->dual_pre[i + 1] = b->dual_pre[i] + dual;
+        b->tclass[i] = in->tclass;
+        count_class(b, in->tclass);
         now = pipeline_retire(&pl, in, issued, issued, dual);
         b->next[i] = (uint32_t)(now - base);
     }

@@ -30,6 +30,7 @@
 #include <stdint.h>
 
 #include "cpu.h"
+#include "insn.h"
 
 struct insn;
 
@@ -60,8 +61,19 @@ typedef struct block {
     struct insn *insn[BLOCK_MAX];
     uint32_t issue[BLOCK_MAX];   /* issue cycle - entry cycle */
     uint32_t next[BLOCK_MAX];    /* the front end's next cycle after it - entry cycle */
-    uint32_t stall[BLOCK_MAX];   /* its stall cycles */
     uint8_t dual[BLOCK_MAX];     /* issued as the second of a pair */
+    /* Statistics summed per block: stall cycles and second-of-a-pair
+     * issues of the first k instructions ([0]: 0), added to the core's
+     * counters when they are due (block_commit()), not per instruction. */
+    uint32_t stall_pre[BLOCK_MAX + 1];
+    uint32_t dual_pre[BLOCK_MAX + 1];
+    uint8_t tclass[BLOCK_MAX];   /* each instruction's timing class */
+    /* The whole block's classes: n_classes distinct ones, class_id[k]
+     * retired class_count[k] times (a block run to its end counts them in
+     * one step per class). */
+    uint8_t n_classes;
+    uint8_t class_id[BLOCK_MAX];
+    uint8_t class_count[BLOCK_MAX];
     block_state_t before[BLOCK_MAX + 1]; /* the state before its retire step; [n]: after the last */
     /* Chaining: left without a dynamic cost after instruction i towards
      * succ_pc[i], the core's state is always the same, so the block found
@@ -70,6 +82,14 @@ typedef struct block {
     const struct block *succ[BLOCK_MAX];
     uint32_t succ_pc[BLOCK_MAX];
     uint32_t succ_version[BLOCK_MAX];
+    /* The same for a block left at a dynamic cost of instruction i: the
+     * state its retire step leaves depends only on the block, i and how
+     * many cycles the execute function added (dsucc_delay[i]), so with the
+     * same delay the block found after it last time (dsucc[i]) fits again. */
+    const struct block *dsucc[BLOCK_MAX];
+    uint32_t dsucc_pc[BLOCK_MAX];
+    uint32_t dsucc_version[BLOCK_MAX];
+    uint64_t dsucc_delay[BLOCK_MAX];
 } block_t;
 
 typedef struct block_set {
@@ -85,9 +105,16 @@ typedef struct block_cache {
     const block_t *active;
     uint64_t active_entry;
     uint32_t active_rot;
-    /* The block last left without a dynamic cost and where (chaining). */
+    /* How much of the active block's statistics the core's counters hold:
+     * the stall cycles of its first done_stall instructions, the retire
+     * counts (instret, per class, pairs) of its first done_retired. */
+    uint32_t done_stall, done_retired;
+    /* The block last left and where (chaining): after instruction
+     * last_index, at a dynamic cost of last_delay cycles if last_dynamic. */
     block_t *last;
     uint32_t last_index;
+    bool last_dynamic;
+    uint64_t last_delay;
 } block_cache_t;
 
 block_cache_t *block_cache_create(void);
@@ -108,9 +135,48 @@ block_t *block_find(block_cache_t *bc, cpu_t *cpu, uint32_t pc, uint64_t now, ui
 static inline void block_link(block_cache_t *bc, const block_t *b)
 {
     block_t *l = bc->last;
-    l->succ[bc->last_index] = b;
-    l->succ_pc[bc->last_index] = b->pc;
-    l->succ_version[bc->last_index] = b->version;
+    uint32_t i = bc->last_index;
+    if (bc->last_dynamic) {
+        l->dsucc[i] = b;
+        l->dsucc_pc[i] = b->pc;
+        l->dsucc_version[i] = b->version;
+        l->dsucc_delay[i] = bc->last_delay;
+    } else {
+        l->succ[i] = b;
+        l->succ_pc[i] = b->pc;
+        l->succ_version[i] = b->version;
+    }
+}
+
+/* Bring the core's statistics up to the active block's first stall_n
+ * instructions' stall cycles and first retired_n instructions' retire
+ * counts (instret, class_insns, dual_issued), as the per-instruction path
+ * has them at that point: the block adds them when it is left, and before
+ * anything outside the core can read them (cpu_sync_block_stats()). */
+static inline void block_commit(cpu_t *cpu, block_cache_t *bc, const block_t *b, uint32_t stall_n,
+                                uint32_t retired_n)
+{
+    cpu->pl.stall_cycles += b->stall_pre[stall_n] - b->stall_pre[bc->done_stall];
+    bc->done_stall = stall_n;
+    cpu->pl.dual_issued += b->dual_pre[retired_n] - b->dual_pre[bc->done_retired];
+    cpu->instret += retired_n - bc->done_retired;
+    if (bc->done_retired == 0 && retired_n == b->n) {
+        for (uint32_t k = 0; k < b->n_classes; k++)
+            cpu->pl.class_insns[b->class_id[k]] += b->class_count[k];
+    } else {
+        for (uint32_t j = bc->done_retired; j < retired_n; j++)
+            cpu->pl.class_insns[b->tclass[j]]++;
+    }
+    bc->done_retired = retired_n;
+}
+
+/* The index in b of the instruction at pc (b's last if none). */
+static inline uint32_t block_index_of(const block_t *b, uint32_t pc)
+{
+    uint32_t i = 0;
+    for (uint32_t a = b->pc; a != pc && i + 1 < b->n; i++)
+        a += b->insn[i]->size;
+    return i;
 }
 
 /* Put the pipeline model's state in the core as the per-instruction model

@@ -216,8 +216,20 @@ uint8_t *cpu_vector_host_traced(cpu_t *cpu, uint32_t addr, bool write, const uin
 
 /* Slow path: MMIO, unmapped memory, page-crossing accesses, ROM writes,
  * and every access while memory accesses are traced. */
+void cpu_sync_block_stats(cpu_t *cpu)
+{
+    block_cache_t *bc = cpu->blocks;
+    if (bc->active) {
+        /* The instruction at cpu->pc is executing: its stall cycles are
+         * counted, its retirement is not (as on the per-instruction path). */
+        uint32_t i = block_index_of(bc->active, cpu->pc);
+        block_commit(cpu, bc, bc->active, i + 1, i);
+    }
+}
+
 uint32_t cpu_read_slow(cpu_t *cpu, uint32_t addr, unsigned size)
 {
+    cpu_sync_block_stats(cpu);
     if (memory_traced(cpu))
         return traced_read(cpu, addr, size);
     bus_t *bus = cpu->bus;
@@ -238,6 +250,7 @@ uint32_t cpu_read_slow(cpu_t *cpu, uint32_t addr, unsigned size)
 
 void cpu_write_slow(cpu_t *cpu, uint32_t addr, unsigned size, uint32_t value)
 {
+    cpu_sync_block_stats(cpu);
     if (memory_traced(cpu)) {
         traced_write(cpu, addr, size, value);
         return;
@@ -453,6 +466,8 @@ static inline __attribute__((always_inline)) void run_block(cpu_t *cpu, const bl
     block_cache_t *bc = cpu->blocks;
     bc->active_entry = entry;
     bc->active_rot = rot;
+    bc->done_stall = 0;
+    bc->done_retired = 0;
     uint32_t pc = b->pc;
     bc->active = b;
     for (uint32_t i = 0;; i++) {
@@ -461,43 +476,65 @@ static inline __attribute__((always_inline)) void run_block(cpu_t *cpu, const bl
         uint32_t fall = pc + in->size;
         cpu->next_pc = fall;
         uint64_t issued = entry + b->issue[i];
-        cpu->pl.stall_cycles += b->stall[i];
         cpu->cycles = issued;
         execute(cpu, in);
-        uint64_t now;
+        uint64_t now, delay = 0;
         bool dynamic = cpu->cycles != issued;
         if (LIKELY(!dynamic)) {
-            cpu->pl.class_insns[in->tclass]++;
-            cpu->pl.dual_issued += b->dual[i];
             now = entry + b->next[i];
         } else {
+            /* Its retire step the per-instruction way (which counts its
+             * class and pairing), over the statistics before it. */
+            block_commit(cpu, bc, b, i + 1, i);
             block_restore(&cpu->pl, &b->before[i], entry, rot);
+            delay = cpu->cycles - issued;
             now = pipeline_retire(&cpu->pl, in, issued, cpu->cycles, b->dual[i]);
         }
-        uint32_t next = advance(cpu, pc, now);
+        /* advance() but for instret, which block_commit() counts. */
+        uint32_t next = cpu->next_pc;
+        if (UNLIKELY(next == pc)) {
+            cpu->cycles = now;
+            spin_detected(cpu);
+        }
+        cpu->pc = next;
         if (UNLIKELY(dynamic | (next != fall) | (i + 1 == b->n) | (now >= cpu->event_cycle))) {
             cpu->cycles = now;
             bc->active = NULL;
-            if (dynamic)
-                return;
-            const block_t *s = b->succ[i];
-            uint32_t srot = (b->before[i + 1].sb_next + rot) & (CPU_SCOREBOARD - 1);
-            if (now < cpu->event_cycle && s && b->succ_pc[i] == next && s->version == b->succ_version[i] &&
-                s->gen == bc->gen) {
+            const block_t *s;
+            uint32_t srot;
+            bool linked;
+            if (dynamic) {
+                cpu->instret++;
+                s = b->dsucc[i];
+                srot = cpu->pl.sb_next;   /* the model's state is the core's now */
+                linked = s && b->dsucc_pc[i] == next && b->dsucc_delay[i] == delay &&
+                         s->version == b->dsucc_version[i];
+            } else {
+                block_commit(cpu, bc, b, i + 1, i + 1);
+                s = b->succ[i];
+                srot = (b->before[i + 1].sb_next + rot) & (CPU_SCOREBOARD - 1);
+                linked = s && b->succ_pc[i] == next && s->version == b->succ_version[i];
+            }
+            if (now < cpu->event_cycle && linked && s->gen == bc->gen) {
                 b = s;
                 bc->active = b;
                 entry = now;
                 rot = srot;
                 bc->active_entry = entry;
                 bc->active_rot = rot;
+                bc->done_stall = 0;
+                bc->done_retired = 0;
                 pc = next;
                 i = (uint32_t)-1;
                 continue;
             }
-            block_restore(&cpu->pl, &b->before[i + 1], entry, rot);
+            if (!dynamic)
+                block_restore(&cpu->pl, &b->before[i + 1], entry, rot);
             if (now < cpu->event_cycle) {
                 bc->last = (block_t *)b;
                 bc->last_index = i;
+                bc->last_dynamic = dynamic;
+                bc->last_delay = delay;
             }
             return;
         }
@@ -620,9 +657,8 @@ enum cpu_stop cpu_run(cpu_t *cpu, uint64_t cycle_limit)
              * instruction's retire step, as the per-instruction path has it
              * (cpu->pc is that instruction's address). */
             const block_t *b = bc->active;
-            uint32_t i = 0;
-            for (uint32_t a = b->pc; a != cpu->pc && i + 1 < b->n; a += b->insn[i]->size)
-                i++;
+            uint32_t i = block_index_of(b, cpu->pc);
+            block_commit(cpu, bc, b, i + 1, i);
             block_restore(&cpu->pl, &b->before[i], bc->active_entry, bc->active_rot);
             bc->active = NULL;
         }

@@ -65,15 +65,26 @@ typedef struct decode_index {
 static decode_index_t index_;
 static once_flag index_once = ONCE_FLAG_INIT;
 
-static bool row_fits_bucket(const isa_pattern_t *p, uint32_t bucket)
+/* The buckets row p fits: those whose key bits agree with p's fixed bits
+ * there.  Returns how many (0: another size's buckets); visits each, in
+ * increasing order, with fn(bucket, p, ctx). */
+static uint32_t row_buckets(const isa_pattern_t *p, bool wide,
+                            void (*fn)(uint32_t bucket, const isa_pattern_t *p, void *ctx), void *ctx)
 {
-    bool wide = bucket >= NKEY16;
     if (p->size != (wide ? 4 : 2))
-        return false;
+        return 0;
     uint32_t shift = wide ? KEY32_SHIFT : KEY16_SHIFT;
-    uint32_t key = (wide ? bucket - NKEY16 : bucket) << shift;
-    uint32_t keymask = wide ? 0xFFFFFFFFu << shift : 0xFFFFu & (0xFFFFu << shift);
-    return ((key ^ p->match) & p->mask & keymask) == 0;
+    uint32_t keys = wide ? NKEY32 : NKEY16;
+    uint32_t fixed = (p->mask >> shift) & (keys - 1u);
+    uint32_t value = (p->match >> shift) & fixed;
+    uint32_t free = (keys - 1u) & ~fixed;
+    uint32_t base = wide ? NKEY16 : 0, n = 0, sub = 0;
+    do {   /* every subset of the free key bits, in increasing order */
+        fn(base + (value | sub), p, ctx);
+        n++;
+        sub = (sub - free) & free;
+    } while (sub != 0);
+    return n;
 }
 
 /* Visit every row in search order. */
@@ -81,23 +92,44 @@ static bool row_fits_bucket(const isa_pattern_t *p, uint32_t bucket)
     for (size_t t_ = 0; t_ < sizeof family_tables / sizeof family_tables[0]; t_++)       \
         for (const isa_pattern_t *p = family_tables[t_]; p && p->name; p++)
 
+static void count_row(uint32_t bucket, const isa_pattern_t *p, void *ctx)
+{
+    (void)p;
+    ((uint32_t *)ctx)[bucket]++;
+}
+
+static void place_row(uint32_t bucket, const isa_pattern_t *p, void *ctx)
+{
+    index_.rows[((uint32_t *)ctx)[bucket]++] = p;
+}
+
+/* Each row goes into the buckets it fits, rows in search order within a
+ * bucket: a counting pass, then a placing pass (work in proportion to the
+ * index's size, not buckets x rows). */
 static void build_index(void)
 {
-    size_t total = 0;
-    for (uint32_t b = 0; b < NKEY16 + NKEY32; b++) {
-        index_.start[b] = (uint32_t)total;
-        FOR_EACH_ROW(p)
-            total += row_fits_bucket(p, b);
+    uint32_t *next = calloc(NKEY16 + NKEY32, sizeof *next);   /* per bucket: rows, then where the next goes */
+    if (!next)
+        abort();
+    FOR_EACH_ROW(p) {
+        row_buckets(p, false, count_row, next);
+        row_buckets(p, true, count_row, next);
     }
-    index_.start[NKEY16 + NKEY32] = (uint32_t)total;
+    uint32_t total = 0;
+    for (uint32_t b = 0; b < NKEY16 + NKEY32; b++) {
+        index_.start[b] = total;
+        total += next[b];
+        next[b] = index_.start[b];
+    }
+    index_.start[NKEY16 + NKEY32] = total;
     index_.rows = malloc((total ? total : 1) * sizeof *index_.rows);
     if (!index_.rows)
         abort();   /* a few hundred KiB at start-up */
-    size_t n = 0;
-    for (uint32_t b = 0; b < NKEY16 + NKEY32; b++)
-        FOR_EACH_ROW(p)
-            if (row_fits_bucket(p, b))
-                index_.rows[n++] = p;
+    FOR_EACH_ROW(p) {
+        row_buckets(p, false, place_row, next);
+        row_buckets(p, true, place_row, next);
+    }
+    free(next);
 }
 
 /* Weak: a program that links only some families (a unit test) has no

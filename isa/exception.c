@@ -425,6 +425,7 @@ static bool stack_write(cpu_t *cpu, uint32_t addr, uint32_t value)
         ok = true;
     } else {
         uint32_t device_wait = 0;   /* not charged to stacking (an assumption) */
+        cpu_sync_block_stats(cpu);
         ok = cpu->bus->write && cpu->bus->write(cpu->bus->ctx, addr, 4, value, &device_wait);
     }
     if (ok && cpu->mem_tracing)
@@ -445,6 +446,7 @@ static bool stack_read(cpu_t *cpu, uint32_t addr, uint32_t *value)
         ok = true;
     } else {
         uint32_t device_wait = 0;
+        cpu_sync_block_stats(cpu);
         ok = cpu->bus->read && cpu->bus->read(cpu->bus->ctx, addr, 4, value, &device_wait);
     }
     if (ok && cpu->mem_tracing)

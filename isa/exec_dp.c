@@ -248,14 +248,17 @@ static const isa_exec_fn dp_reg_exec[DP_COUNT] = {
 /* ------------------------------------------------------------------ */
 /* Shifted register operand 2, and the shifts themselves               */
 
-/* Any operation with a shifted register operand (aux[1] says which). */
-static void exec_dp_shift(cpu_t *cpu, const insn_t *in)
+/* Any operation with a shifted register operand (aux[1] says which): the
+ * table rows' execute function.  The decoder picks the specialised one of
+ * the operation instead (dp_shift_exec below), so the host predicts each
+ * operation's branches apart; the same body with op a constant. */
+static inline __attribute__((always_inline)) void dp_shift(cpu_t *cpu, const insn_t *in, unsigned op)
 {
     uint32_t carry;
     uint32_t b = alu_shift_c(cpu->r[in->rm], in->shift_type, in->shift_n, cpu->c, &carry);
     uint32_t a = cpu->r[in->rn];
     b ^= in->imm;
-    switch (in->aux[1]) {
+    switch (op) {
     case DP_AND: logic_result(cpu, in, a & b, carry); break;
     case DP_ORR: logic_result(cpu, in, a | b, carry); break;
     case DP_EOR: logic_result(cpu, in, a ^ b, carry); break;
@@ -268,6 +271,29 @@ static void exec_dp_shift(cpu_t *cpu, const insn_t *in)
     default:     arith_flags(cpu, a, b, in->aux[0]); break;   /* DP_CMP */
     }
 }
+
+static void exec_dp_shift(cpu_t *cpu, const insn_t *in) { dp_shift(cpu, in, in->aux[1]); }
+
+#define DP_SHIFT_FN_(name, OP) \
+    static void exec_##name##_shift(cpu_t *cpu, const insn_t *in) { dp_shift(cpu, in, OP); }
+DP_SHIFT_FN_(and, DP_AND)
+DP_SHIFT_FN_(orr, DP_ORR)
+DP_SHIFT_FN_(eor, DP_EOR)
+DP_SHIFT_FN_(mov, DP_MOV)
+DP_SHIFT_FN_(tst, DP_TST)
+DP_SHIFT_FN_(teq, DP_TEQ)
+DP_SHIFT_FN_(add, DP_ADD)
+DP_SHIFT_FN_(adc, DP_ADC)
+DP_SHIFT_FN_(rsb, DP_RSB)
+DP_SHIFT_FN_(cmp, DP_CMP)
+#undef DP_SHIFT_FN_
+
+static const isa_exec_fn dp_shift_exec[DP_COUNT] = {
+    [DP_AND] = exec_and_shift, [DP_ORR] = exec_orr_shift, [DP_EOR] = exec_eor_shift,
+    [DP_MOV] = exec_mov_shift, [DP_TST] = exec_tst_shift, [DP_TEQ] = exec_teq_shift,
+    [DP_ADD] = exec_add_shift, [DP_ADC] = exec_adc_shift, [DP_RSB] = exec_rsb_shift,
+    [DP_CMP] = exec_cmp_shift,
+};
 
 /* LSL/LSR/ASR/ROR (immediate) and RRX: MOV with a shifted register.  The
  * shift type is a constant in each caller, so alu_shift_c folds. */
@@ -716,6 +742,7 @@ static bool decode_t32_shifted(insn_t *in, uint32_t raw)
     } else if (op == DP_MOV && in->imm == 0) {
         in->exec = mov_shift_exec[in->shift_type];   /* LSL/LSR/ASR/ROR #n, RRX */
     } else {
+        in->exec = dp_shift_exec[op];
         in->tclass = TC_ALU_SHIFT;
     }
     return t32_regs_ok(in, op, true, mov_sp_ok);

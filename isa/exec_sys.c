@@ -82,6 +82,7 @@ static void exec_svc(cpu_t *cpu, const insn_t *in)
  * otherwise it is a debug event, HardFault without a debugger. */
 static void exec_bkpt(cpu_t *cpu, const insn_t *in)
 {
+    cpu_sync_block_stats(cpu);   /* semihosting may report instret */
     if (cpu->hooks.bkpt && cpu->hooks.bkpt(cpu->hooks.ctx, cpu, in->imm))
         return;
     cpu_fault(cpu, FAULT_BKPT, 0);

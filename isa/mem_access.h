@@ -13,6 +13,11 @@
 /* Slow paths and helpers (isa/cpu.c). */
 uint32_t cpu_read_slow(cpu_t *cpu, uint32_t addr, unsigned size);
 void cpu_write_slow(cpu_t *cpu, uint32_t addr, unsigned size, uint32_t value);
+/* Inside a block the core's statistics (instret, stall and per-class
+ * counts) are summed per block: bring them up to the current instruction
+ * before a device or a hook (the PMU, the profiling port, semihosting) can
+ * read them.  The slow paths above do it. */
+void cpu_sync_block_stats(cpu_t *cpu);
 void cpu_icache_invalidate(cpu_t *cpu, uint32_t addr, unsigned size);
 _Noreturn void cpu_fault(cpu_t *cpu, enum cpu_fault fault, uint32_t addr);
 /* Wait states of an access to a page that has them, through the data

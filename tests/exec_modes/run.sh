@@ -44,7 +44,9 @@ one() {
     done
 }
 
-for elf in build/firmware/tests/*.elf; do
+# The test programs and the CLI tests' own firmware (tests/cli/fw: e.g.
+# PMU counters read inside straight-line code).
+for elf in build/firmware/tests/*.elf build/firmware/cli/*.elf; do
     one "$(basename "$elf")" "$elf"
 done
 M=$shared/models
