@@ -3,6 +3,8 @@
 #include <string.h>
 
 #include "cortex_m/arg_layouts.h"
+#include "prim/arg_layouts.h"
+#include "quantized/arg_layouts.h"
 #include "kernels.h"
 
 /* ET_KERNEL_SELECTION (a selective build, see runtime.mk's runner-for)
