@@ -15,9 +15,9 @@
 #include "et_error.h"
 #include "et_types.h"
 
-/* Named arguments.  An operator whose argument list changed between
- * ExecuTorch releases names its arguments with an enum (its "slots", in
- * the order of the newest schema) and lists, per release line, which slot
+/* Named arguments.  Every operator names its arguments with an enum (its
+ * "slots", in the order of the newest upstream schema) and lists, per
+ * release line whose list differs, which slot
  * each KernelCall position holds (each kernels/ folder's arg_layouts.h; the
  * kernel_table.def entry names the lists).  The loader picks the list
  * whose length is the KernelCall's and keeps, per instruction, the

@@ -539,6 +539,21 @@ def long_tail():
     c.error = "the slices exceed the dim"
     out.append((c, [], [p1]))
 
+    # Argument counts the operator's schema never had: refused at load time
+    # with the known count (kernels/portable/arg_layouts.h), not read by
+    # position (a view_copy without its size used to run).
+    c = Case("add_one_argument_too_many")
+    x, y, o = c.inp([2], [1.0, 2.0]), c.const([2], [3.0, 4.0]), c.tensor([2])
+    c.op("aten::add.out", [x, y, c.val({"int": 1}), c.val({"int": 1}), o, o])
+    c.error = "6 arguments match no ExecuTorch release; known: 5 (1.0.0-main)"
+    out.append((c, [], [o]))
+
+    c = Case("view_copy_without_size")
+    x, o = c.inp([2, 2], [1.0, 2.0, 3.0, 4.0]), c.tensor([4])
+    c.op("aten::view_copy.out", [x, o, o])
+    c.error = "3 arguments match no ExecuTorch release; known: 4 (1.0.0-main)"
+    out.append((c, [], [o]))
+
     c = Case("unbind_copy")
     x, u0, u1, u2 = c.inp([3, 4], sa + sa[:2]), c.tensor([4]), c.tensor([4]), c.tensor([4])
     lst = c.val({"tensor_list": [u0, u1, u2]})
