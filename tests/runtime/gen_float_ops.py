@@ -182,7 +182,7 @@ def cases():
     x, o, ind = c.inp(ps, pa), c.tensor([1, 2, 2, 2]), c.tensor([1, 2, 2, 2], "int64")
     c.op("aten::max_pool2d_with_indices.out",
          [x, c.val({"int_list": [2, 2]}), c.val({"int_list": [2, 2]}), c.val({"int_list": [0, 0]}),
-          c.val({"int_list": [1, 1]}), c.val({"bool": False}), o, ind, o, ind])
+          c.val({"int_list": [1, 1]}), c.val({"bool": False}), o, ind, c.val({"tensor_list": [o, ind]})])
     exp = [max(at(pa, ps, [0, ch, oy * 2 + ky, ox * 2 + kx]) for ky in range(2) for kx in range(2))
            for ch in range(2) for oy in range(2) for ox in range(2)]
     out.append((c, exp, [o, ind]))

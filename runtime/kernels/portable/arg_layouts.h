@@ -98,17 +98,17 @@ enum { ARED_SELF, ARED_DIM, ARED_KEEPDIM, ARED_DTYPE, ARED_OUT, ARED_NSLOTS };
  * divisor_override=None, *, Tensor(a!) out) and
  * max_pool2d_with_indices.out(Tensor self, int[2] kernel_size, int[2]
  * stride=[], int[2] padding=0, int[2] dilation=1, bool ceil_mode=False, *,
- * Tensor(a!) out, Tensor(b!) indices).  The max pool's KernelCall carries
- * its (out, indices) return as two values: the first is APOOL_RETURN_OUT,
- * the same tensor as out, not read. */
+ * Tensor(a!) out, Tensor(b!) indices); the max pool's return value is
+ * (out, indices) as one TensorList, as for every out variant with several
+ * outs (exir/emit/_emitter.py, _emit_operator). */
 enum { APOOL_SELF, APOOL_KERNEL_SIZE, APOOL_STRIDE, APOOL_PADDING, APOOL_DILATION, APOOL_CEIL_MODE,
-       APOOL_COUNT_INCLUDE_PAD, APOOL_DIVISOR_OVERRIDE, APOOL_OUT, APOOL_INDICES, APOOL_RETURN_OUT, APOOL_NSLOTS };
+       APOOL_COUNT_INCLUDE_PAD, APOOL_DIVISOR_OVERRIDE, APOOL_OUT, APOOL_INDICES, APOOL_NSLOTS };
 #define ATEN_AVG_POOL2D_LAYOUTS                                                                                  \
     ET_LAYOUT("1.0.0-main", APOOL_SELF, APOOL_KERNEL_SIZE, APOOL_STRIDE, APOOL_PADDING, APOOL_CEIL_MODE,          \
               APOOL_COUNT_INCLUDE_PAD, APOOL_DIVISOR_OVERRIDE, APOOL_OUT)
 #define MAX_POOL2D_WITH_INDICES_LAYOUTS                                                                          \
     ET_LAYOUT("1.0.0-main", APOOL_SELF, APOOL_KERNEL_SIZE, APOOL_STRIDE, APOOL_PADDING, APOOL_DILATION,           \
-              APOOL_CEIL_MODE, APOOL_OUT, APOOL_INDICES, APOOL_RETURN_OUT)
+              APOOL_CEIL_MODE, APOOL_OUT, APOOL_INDICES)
 
 /* cat.out(Tensor[] tensors, int dim=0, *, Tensor(a!) out). */
 enum { ACAT_TENSORS, ACAT_DIM, ACAT_OUT, ACAT_NSLOTS };
