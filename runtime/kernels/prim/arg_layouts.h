@@ -1,7 +1,8 @@
 /* The argument lists of the executorch_prim:: and aten:: symbolic-shape
  * operators (prim_ops.c), as named lists (et_kernel.h).  Source: the
- * schemas in kernels/prim_ops/register_prim_ops.cpp of
- * github.com/pytorch/executorch (unchanged from 1.0.0 to main).  The
+ * operator comments in kernels/prim_ops/register_prim_ops.cpp of
+ * github.com/pytorch/executorch (unchanged from 1.0.0 to main), which give
+ * the argument types; where they give no names, the names are ours.  The
  * result is the KernelCall's return value (et_arg_return), not a slot. */
 #ifndef ET_KERNELS_PRIM_ARG_LAYOUTS_H
 #define ET_KERNELS_PRIM_ARG_LAYOUTS_H
@@ -41,8 +42,9 @@ enum { SELF_ONLY, SELF_ONLY_NSLOTS };
 enum { VIEW_SELF, VIEW_SIZE, VIEW_NSLOTS };
 #define ET_VIEW_LAYOUTS ET_LAYOUT("1.0.0-main", VIEW_SELF, VIEW_SIZE)
 
-/* et_copy_index.tensor(Tensor copy_to, Tensor copy_from, int index) -> ()
- * (no return value: ET_ARGS_DEFINE_NO_RETURN). */
+/* et_copy_index.tensor(Tensor copy_to, Tensor copy_from, int index): the
+ * emitter writes the lowered loop's call without a return value
+ * (ET_ARGS_DEFINE_NO_RETURN); copy_to is the result. */
 enum { CPI_TO, CPI_FROM, CPI_INDEX, CPI_NSLOTS };
 #define ET_COPY_INDEX_LAYOUTS ET_LAYOUT("1.0.0-main", CPI_TO, CPI_FROM, CPI_INDEX)
 
