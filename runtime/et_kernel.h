@@ -15,10 +15,10 @@
 #include "et_error.h"
 #include "et_types.h"
 
-/* Named arguments.  An operator whose argument list changed between
- * ExecuTorch releases names its arguments with an enum (its "slots", in
- * the order of the newest schema) and lists, per release line, which slot
- * each KernelCall position holds (kernels/cortex_m/arg_layouts.h; the
+/* Named arguments.  Every operator names its arguments with an enum (its
+ * "slots", in the order of the newest upstream schema) and lists, per
+ * release line whose list differs, which slot
+ * each KernelCall position holds (each kernels/ folder's arg_layouts.h; the
  * kernel_table.def entry names the lists).  The loader picks the list
  * whose length is the KernelCall's and keeps, per instruction, the
  * position of each slot; the kernel then reads its arguments by slot. */
@@ -40,7 +40,20 @@ typedef struct et_arg_layouts {
     const et_arg_layout *list;
     uint8_t count;
     uint8_t nslots;            /* size of the operator's slot enum */
+    bool no_return;            /* the operator returns (): no value after its arguments */
 } et_arg_layouts;
+
+#define ET_ARRAY_LEN(x) ((uint32_t)(sizeof(x) / sizeof((x)[0])))
+
+/* Defines `var`, the lists of one operator (each folder's arg_layouts.c):
+ * ET_ARGS_DEFINE(et_args_op, OP_NSLOTS, ET_LAYOUT(...), ...); the
+ * _NO_RETURN form for an operator that returns (). */
+#define ET_ARGS_DEFINE_LISTS(var, nslots, no_return, ...)                                                         \
+    static const et_arg_layout var##_list[] = {__VA_ARGS__};                                                      \
+    _Static_assert((nslots) <= ET_MAX_ARG_SLOTS, #var ": the slot enum fits the position maps");                   \
+    const et_arg_layouts var = {var##_list, (uint8_t)ET_ARRAY_LEN(var##_list), (uint8_t)(nslots), no_return};
+#define ET_ARGS_DEFINE(var, nslots, ...) ET_ARGS_DEFINE_LISTS(var, nslots, false, __VA_ARGS__)
+#define ET_ARGS_DEFINE_NO_RETURN(var, nslots, ...) ET_ARGS_DEFINE_LISTS(var, nslots, true, __VA_ARGS__)
 
 typedef struct et_kargs {
     const char *op;            /* operator name, for messages */
@@ -152,6 +165,12 @@ int64_t et_arg_int(et_kargs *a, uint32_t i);
 double et_arg_double(et_kargs *a, uint32_t i);               /* Double, or Int converted */
 bool et_arg_bool(et_kargs *a, uint32_t i);
 bool et_arg_is_null(et_kargs *a, uint32_t i);
+/* The value of a slot whatever its kind (operators on Int, Double or Bool
+ * values, such as executorch_prim::); a None value when it is missing. */
+const et_value *et_arg_value(et_kargs *a, uint32_t i);
+/* The KernelCall's last value, the return value (which operators without
+ * an `out` argument replace). */
+static inline et_value *et_arg_return(et_kargs *a) { return &a->values[a->args[a->nargs - 1]]; }
 /* An int[] argument: fills up to `max` entries, returns the count. */
 uint32_t et_arg_int_list(et_kargs *a, uint32_t i, int64_t *out, uint32_t max);
 /* Same, but requires exactly n entries that fit in int32. */

@@ -11,7 +11,7 @@ et_err et_arg_resolve(const et_kernel_entry *k, uint32_t nargs, uint8_t *pos, et
     const et_arg_layouts *ls = k->layouts;
     for (uint32_t l = 0; l < ls->count; l++) {
         const et_arg_layout *lay = &ls->list[l];
-        if ((uint32_t)lay->count + 1 != nargs)
+        if ((uint32_t)lay->count + (ls->no_return ? 0u : 1u) != nargs)
             continue;
         memset(pos, ET_ARG_ABSENT, ls->nslots);
         for (uint8_t p = 0; p < lay->count; p++)
@@ -22,7 +22,7 @@ et_err et_arg_resolve(const et_kernel_entry *k, uint32_t nargs, uint8_t *pos, et
     size_t used = 0;
     for (uint32_t l = 0; l < ls->count && used + 32 < sizeof known; l++)
         used += (size_t)et_format(known + used, sizeof known - used, "%s%u (%s)", l ? ", " : "",
-                                 (unsigned)ls->list[l].count + 1, ls->list[l].releases);
+                                 (unsigned)ls->list[l].count + (ls->no_return ? 0u : 1u), ls->list[l].releases);
     known[used] = 0;
     return et_fail(err, ET_ERR_INVALID_ARGUMENT, "%s: %u arguments match no ExecuTorch release; known: %s", k->name,
                    (unsigned)nargs, known);
@@ -66,6 +66,8 @@ static const et_value *arg(et_kargs *a, uint32_t i)
     }
     return &a->values[a->args[i]];
 }
+
+const et_value *et_arg_value(et_kargs *a, uint32_t i) { return arg(a, i); }
 
 static void mismatch(et_kargs *a, uint32_t i, const char *want, int tag)
 {

@@ -3,7 +3,10 @@
 #include <string.h>
 
 #include "cortex_m/arg_layouts.h"
+#include "prim/arg_layouts.h"
+#include "quantized/arg_layouts.h"
 #include "kernels.h"
+#include "portable/arg_layouts.h"
 
 /* ET_KERNEL_SELECTION (a selective build, see runtime.mk's runner-for)
  * names a file with a subset of kernel_table.def's lines. */

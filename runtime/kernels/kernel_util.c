@@ -170,9 +170,10 @@ void k_set(et_tensor *t, size_t i, double v)
 
 double k_arg_scalar(et_kargs *a, uint32_t i)
 {
-    /* positional (portable kernels); a Bool Scalar is 0 or 1 */
-    if (a->pos == NULL && i < a->nargs && a->values[a->args[i]].tag == ET_TAG_BOOL)
-        return a->values[a->args[i]].u.b;
+    /* a Bool Scalar is 0 or 1 */
+    const et_value *v = et_arg_value(a, i);
+    if (v->tag == ET_TAG_BOOL)
+        return v->u.b;
     return et_arg_double(a, i);
 }
 

@@ -182,7 +182,7 @@ def cases():
     x, o, ind = c.inp(ps, pa), c.tensor([1, 2, 2, 2]), c.tensor([1, 2, 2, 2], "int64")
     c.op("aten::max_pool2d_with_indices.out",
          [x, c.val({"int_list": [2, 2]}), c.val({"int_list": [2, 2]}), c.val({"int_list": [0, 0]}),
-          c.val({"int_list": [1, 1]}), c.val({"bool": False}), o, ind, o, ind])
+          c.val({"int_list": [1, 1]}), c.val({"bool": False}), o, ind, c.val({"tensor_list": [o, ind]})])
     exp = [max(at(pa, ps, [0, ch, oy * 2 + ky, ox * 2 + kx]) for ky in range(2) for kx in range(2))
            for ch in range(2) for oy in range(2) for ox in range(2)]
     out.append((c, exp, [o, ind]))
@@ -538,6 +538,21 @@ def long_tail():
     c.op("aten::split_with_sizes_copy.out", [x, c.val({"int_list": [2, 4]}), c.val({"int": 1}), lst, lst])
     c.error = "the slices exceed the dim"
     out.append((c, [], [p1]))
+
+    # Argument counts the operator's schema never had: refused at load time
+    # with the known count (kernels/portable/arg_layouts.h), not read by
+    # position (a view_copy without its size used to run).
+    c = Case("add_one_argument_too_many")
+    x, y, o = c.inp([2], [1.0, 2.0]), c.const([2], [3.0, 4.0]), c.tensor([2])
+    c.op("aten::add.out", [x, y, c.val({"int": 1}), c.val({"int": 1}), o, o])
+    c.error = "6 arguments match no ExecuTorch release; known: 5 (1.0.0-main)"
+    out.append((c, [], [o]))
+
+    c = Case("view_copy_without_size")
+    x, o = c.inp([2, 2], [1.0, 2.0, 3.0, 4.0]), c.tensor([4])
+    c.op("aten::view_copy.out", [x, o, o])
+    c.error = "3 arguments match no ExecuTorch release; known: 4 (1.0.0-main)"
+    out.append((c, [], [o]))
 
     c = Case("unbind_copy")
     x, u0, u1, u2 = c.inp([3, 4], sa + sa[:2]), c.tensor([4]), c.tensor([4]), c.tensor([4])

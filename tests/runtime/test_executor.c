@@ -12,6 +12,7 @@ typedef struct fixture {
     et_value values[5];
     const et_kernel_entry *ops[1];
     uint32_t add_args[5];
+    uint8_t add_pos[ET_MAX_ARG_SLOTS];  /* add.out's argument positions, as the loader resolves them */
     et_method m;
 } fixture;
 
@@ -40,10 +41,13 @@ static void setup(fixture *f, et_instr *instrs, uint32_t n)
     cr_assert(f->ops[0] != NULL);
     static const uint32_t args[5] = {0, 1, 4, 2, 2};  /* out = values[0] + values[1] */
     memcpy(f->add_args, args, sizeof args);
+    et_error err = {0};
+    cr_assert_eq(et_arg_resolve(f->ops[0], 5, f->add_pos, &err), ET_OK, "%s", err.msg);
     for (uint32_t i = 0; i < n; i++)
         if (instrs[i].kind == INSTR_KERNEL_CALL) {
             instrs[i].args = f->add_args;
             instrs[i].nargs = 5;
+            instrs[i].arg_pos = f->add_pos;
         }
     f->m.values = f->values;
     f->m.nvalues = 5;

@@ -1,13 +1,6 @@
 /* The argument lists of arg_layouts.h, one constant per operator. */
 #include "arg_layouts.h"
 
-#define ET_ARGS_DEFINE(var, nslots, ...)                                                                          \
-    static const et_arg_layout var##_list[] = {__VA_ARGS__};                                                      \
-    const et_arg_layouts var = {var##_list, (uint8_t)ET_ARRAY_LEN(var##_list), (uint8_t)(nslots)};
-
-_Static_assert(DW_NSLOTS <= ET_MAX_ARG_SLOTS && CONV_NSLOTS <= ET_MAX_ARG_SLOTS && ADD_NSLOTS <= ET_MAX_ARG_SLOTS,
-               "slot enums fit the position maps");
-
 ET_ARGS_DEFINE(et_args_add, ADD_NSLOTS, ADD_LAYOUTS)
 ET_ARGS_DEFINE(et_args_mul, MUL_NSLOTS, MUL_LAYOUTS)
 ET_ARGS_DEFINE(et_args_div, DIV_NSLOTS, DIV_LAYOUTS)

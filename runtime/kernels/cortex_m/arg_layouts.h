@@ -18,8 +18,6 @@
 
 #include "../../et_kernel.h"
 
-#define ET_ARRAY_LEN(x) ((uint32_t)(sizeof(x) / sizeof((x)[0])))
-
 /* The lists, for kernel_table.def (arg_layouts.c). */
 extern const et_arg_layouts et_args_add, et_args_mul, et_args_div, et_args_linear, et_args_conv2d, et_args_depthwise_conv2d,
     et_args_transpose_conv2d, et_args_avg_pool2d, et_args_max_pool2d, et_args_batch_matmul, et_args_softmax, et_args_pad,

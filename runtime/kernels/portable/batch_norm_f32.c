@@ -11,6 +11,7 @@
 
 #include "../kernel_util.h"
 #include "../kernels.h"
+#include "arg_layouts.h"
 
 static bool per_channel_f32(et_kargs *a, const et_tensor *t, int32_t channels, const char *name)
 {
@@ -22,12 +23,12 @@ static bool per_channel_f32(et_kargs *a, const et_tensor *t, int32_t channels, c
 
 et_err k_aten_native_batch_norm_no_training(et_kargs *a)
 {
-    if (!et_arg_count(a, 11))
+    if (!et_arg_named(a))
         return et_kresult(a);
-    et_tensor *in = et_arg_tensor(a, 0), *out = et_arg_tensor(a, 7);
-    et_tensor *weight = et_arg_tensor_or_null(a, 1), *bias = et_arg_tensor_or_null(a, 2);
-    et_tensor *mean = et_arg_tensor(a, 3), *var = et_arg_tensor(a, 4);
-    double eps = et_arg_double(a, 6);
+    et_tensor *in = et_arg_tensor(a, ABN_INPUT), *out = et_arg_tensor(a, ABN_OUT0);
+    et_tensor *weight = et_arg_tensor_or_null(a, ABN_WEIGHT), *bias = et_arg_tensor_or_null(a, ABN_BIAS);
+    et_tensor *mean = et_arg_tensor(a, ABN_RUNNING_MEAN), *var = et_arg_tensor(a, ABN_RUNNING_VAR);
+    double eps = et_arg_double(a, ABN_EPS);
     et_check_dtype(a, in, ET_FLOAT, "input");
     et_check_dtype(a, out, ET_FLOAT, "out");
     et_check_data(a, in, "input");

@@ -6,6 +6,7 @@
 
 #include "../kernel_util.h"
 #include "../kernels.h"
+#include "arg_layouts.h"
 
 typedef enum { OP_ADD, OP_SUB, OP_MUL, OP_DIV } binary_op;
 
@@ -48,13 +49,13 @@ static et_err binary_f32(et_kargs *a, binary_op op)
 {
     bool has_alpha = op == OP_ADD || op == OP_SUB;
     k_bcast bx, by;
-    if (!et_arg_count(a, has_alpha ? 5 : 4))
+    if (!et_arg_named(a))
         return et_kresult(a);
-    et_tensor *x = et_arg_tensor(a, 0), *y = et_arg_tensor(a, 1);
-    float alpha = has_alpha ? (float)et_arg_double(a, 2) : 1.0f;
-    et_tensor *out = et_arg_tensor(a, has_alpha ? 3 : 2);
+    et_tensor *x = et_arg_tensor(a, ABIN_SELF), *y = et_arg_tensor(a, ABIN_OTHER);
+    float alpha = has_alpha ? (float)et_arg_double(a, ABIN_ALPHA) : 1.0f;
+    et_tensor *out = et_arg_tensor(a, ABIN_OUT);
     if (a->ok && (x->dtype != ET_FLOAT || y->dtype != ET_FLOAT || out->dtype != ET_FLOAT))
-        return binary_any(a, op, x, y, out, has_alpha ? k_arg_scalar(a, 2) : 1.0);
+        return binary_any(a, op, x, y, out, has_alpha ? k_arg_scalar(a, ABIN_ALPHA) : 1.0);
     et_check_dtype(a, x, ET_FLOAT, "self");
     et_check_dtype(a, y, ET_FLOAT, "other");
     et_check_dtype(a, out, ET_FLOAT, "out");
@@ -84,10 +85,10 @@ static et_err binary_f32(et_kargs *a, binary_op op)
 static et_err binary_scalar_f32(et_kargs *a, binary_op op)
 {
     bool has_alpha = op == OP_ADD || op == OP_SUB;
-    if (!et_arg_count(a, has_alpha ? 5 : 4))
+    if (!et_arg_named(a))
         return et_kresult(a);
-    et_tensor *x = et_arg_tensor(a, 0), *out = et_arg_tensor(a, has_alpha ? 3 : 2);
-    float v = (float)k_arg_scalar(a, 1), alpha = has_alpha ? (float)k_arg_scalar(a, 2) : 1.0f;
+    et_tensor *x = et_arg_tensor(a, ABIN_SELF), *out = et_arg_tensor(a, ABIN_OUT);
+    float v = (float)k_arg_scalar(a, ABIN_OTHER), alpha = has_alpha ? (float)k_arg_scalar(a, ABIN_ALPHA) : 1.0f;
     et_check_dtype(a, x, ET_FLOAT, "self");
     et_check_dtype(a, out, ET_FLOAT, "out");
     et_check_data(a, x, "self");

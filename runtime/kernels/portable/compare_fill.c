@@ -12,6 +12,7 @@
 
 #include "../kernel_util.h"
 #include "../kernels.h"
+#include "arg_layouts.h"
 
 typedef enum { CMP_EQ, CMP_NE, CMP_LT, CMP_LE, CMP_GT, CMP_GE } cmp_op;
 
@@ -30,11 +31,11 @@ static bool compare(double u, double v, cmp_op op)
 static et_err compare_kernel(et_kargs *a, cmp_op op, bool scalar)
 {
     k_bcast bx, by;
-    if (!et_arg_count(a, 4))
+    if (!et_arg_named(a))
         return et_kresult(a);
-    et_tensor *x = et_arg_tensor(a, 0), *out = et_arg_tensor(a, 2);
-    et_tensor *y = scalar ? NULL : et_arg_tensor(a, 1);
-    double s = scalar ? k_arg_scalar(a, 1) : 0.0;
+    et_tensor *x = et_arg_tensor(a, ACMP_SELF), *out = et_arg_tensor(a, ACMP_OUT);
+    et_tensor *y = scalar ? NULL : et_arg_tensor(a, ACMP_OTHER);
+    double s = scalar ? k_arg_scalar(a, ACMP_OTHER) : 0.0;
     k_numeric(a, x, "self");
     k_numeric(a, out, "out");
     if (y)
@@ -68,10 +69,11 @@ et_err k_aten_ge_scalar(et_kargs *a) { return compare_kernel(a, CMP_GE, true); }
 et_err k_aten_where(et_kargs *a)
 {
     k_bcast bc, bx, by;
-    if (!et_arg_count(a, 5))
+    if (!et_arg_named(a))
         return et_kresult(a);
-    et_tensor *c = et_arg_tensor(a, 0), *x = et_arg_tensor(a, 1), *y = et_arg_tensor(a, 2);
-    et_tensor *out = et_arg_tensor(a, 3);
+    et_tensor *c = et_arg_tensor(a, AWHERE_CONDITION), *x = et_arg_tensor(a, AWHERE_SELF),
+              *y = et_arg_tensor(a, AWHERE_OTHER);
+    et_tensor *out = et_arg_tensor(a, AWHERE_OUT);
     k_numeric(a, c, "condition");
     k_numeric(a, x, "self");
     k_numeric(a, y, "other");
@@ -94,12 +96,12 @@ et_err k_aten_where(et_kargs *a)
 static et_err fill(et_kargs *a, bool has_value, double value)
 {
     int64_t size[ET_MAX_RANK];
-    if (!et_arg_count(a, has_value ? 4 : 3))
+    if (!et_arg_named(a))
         return et_kresult(a);
-    uint32_t rank = et_arg_int_list(a, 0, size, ET_MAX_RANK);
+    uint32_t rank = et_arg_int_list(a, AFILL_SIZE, size, ET_MAX_RANK);
     if (has_value)
-        value = k_arg_scalar(a, 1);
-    et_tensor *out = et_arg_tensor(a, has_value ? 2 : 1);
+        value = k_arg_scalar(a, AFILL_VALUE);
+    et_tensor *out = et_arg_tensor(a, AFILL_OUT);
     k_numeric(a, out, "out");
     bool same = a->ok && rank == out->rank;
     for (uint32_t i = 0; same && i < rank; i++)
@@ -133,9 +135,9 @@ et_err k_convert_copy(et_kargs *a, et_tensor *in, et_tensor *out)
 
 et_err k_aten_to_copy(et_kargs *a)
 {
-    if (!et_arg_count(a, 5))
+    if (!et_arg_named(a))
         return et_kresult(a);
-    et_tensor *in = et_arg_tensor(a, 0), *out = et_arg_tensor(a, 3);
+    et_tensor *in = et_arg_tensor(a, ATOCOPY_SELF), *out = et_arg_tensor(a, ATOCOPY_OUT);
     if (!a->ok)
         return et_kresult(a);
     return k_convert_copy(a, in, out);

@@ -5,19 +5,21 @@
 
 #include "../kernel_util.h"
 #include "../kernels.h"
+#include "arg_layouts.h"
 
 et_err k_aten_convolution(et_kargs *a)
 {
     int32_t stride[2], pad[2], dil[2];
-    if (!et_arg_count(a, 11))
+    if (!et_arg_named(a))
         return et_kresult(a);
-    et_tensor *in = et_arg_tensor(a, 0), *w = et_arg_tensor(a, 1), *bias = et_arg_tensor_or_null(a, 2);
-    et_arg_ints(a, 3, stride, 2);
-    et_arg_ints(a, 4, pad, 2);
-    et_arg_ints(a, 5, dil, 2);
-    bool transposed = et_arg_bool(a, 6);
-    int64_t groups = et_arg_int(a, 8);
-    et_tensor *out = et_arg_tensor(a, 9);
+    et_tensor *in = et_arg_tensor(a, ACONV_INPUT), *w = et_arg_tensor(a, ACONV_WEIGHT),
+              *bias = et_arg_tensor_or_null(a, ACONV_BIAS);
+    et_arg_ints(a, ACONV_STRIDE, stride, 2);
+    et_arg_ints(a, ACONV_PADDING, pad, 2);
+    et_arg_ints(a, ACONV_DILATION, dil, 2);
+    bool transposed = et_arg_bool(a, ACONV_TRANSPOSED);
+    int64_t groups = et_arg_int(a, ACONV_GROUPS);
+    et_tensor *out = et_arg_tensor(a, ACONV_OUT);
     et_tensor *ts[4] = {in, w, out, bias};
     for (int i = 0; i < (bias ? 4 : 3); i++) {
         et_check_dtype(a, ts[i], ET_FLOAT, "operand");

@@ -11,6 +11,7 @@
 #include "../copy_bytes.h"
 #include "../kernel_util.h"
 #include "../kernels.h"
+#include "arg_layouts.h"
 
 /* Copies element by element, out in memory order, reading `in` through a
  * stride map; used whenever the bytes are not already in the right order. */
@@ -33,9 +34,9 @@ static bool same_dtype_and_data(et_kargs *a, const et_tensor *in, const et_tenso
 static et_err clone_dim_order(et_kargs *a)
 {
     k_bcast it;
-    if (!et_arg_count(a, 5))
+    if (!et_arg_named(a))
         return et_kresult(a);
-    et_tensor *in = et_arg_tensor(a, 0), *out = et_arg_tensor(a, 3);
+    et_tensor *in = et_arg_tensor(a, ADO_SELF), *out = et_arg_tensor(a, ADO_OUT);
     same_dtype_and_data(a, in, out);
     et_check(a, et_tensor_same_shape(in, out), ET_ERR_INVALID_ARGUMENT, "input and output shapes differ");
     if (!a->ok)
@@ -53,22 +54,21 @@ static et_err clone_dim_order(et_kargs *a)
 et_err k_clone_dim_order(et_kargs *a) { return clone_dim_order(a); }
 et_err k_to_dim_order_copy(et_kargs *a)
 {
-    /* (self, non_blocking, dim_order, out, ret): like the clone, or a
-     * dtype conversion (then in the same layout). */
-    if (!et_arg_count(a, 5))
+    /* like the clone, or a dtype conversion (then in the same layout) */
+    if (!et_arg_named(a))
         return et_kresult(a);
-    et_tensor *in = et_arg_tensor(a, 0), *out = et_arg_tensor(a, 3);
+    et_tensor *in = et_arg_tensor(a, ADO_SELF), *out = et_arg_tensor(a, ADO_OUT);
     if (a->ok && in->dtype != out->dtype)
         return k_convert_copy(a, in, out);
     return clone_dim_order(a);
 }
 
-/* Reshape-like ops: (self, <shape args...>, out, ret). */
+/* Reshape-like ops: (self, <shape argument>, out, ret). */
 et_err k_reshape_copy(et_kargs *a)
 {
-    if (!et_check(a, a->nargs >= 3, ET_ERR_INVALID_ARGUMENT, "too few arguments"))
+    if (!et_arg_named(a))
         return et_kresult(a);
-    et_tensor *in = et_arg_tensor(a, 0), *out = et_arg_tensor(a, a->nargs - 2);
+    et_tensor *in = et_arg_tensor(a, ARESHAPE_SELF), *out = et_arg_tensor(a, ARESHAPE_OUT);
     same_dtype_and_data(a, in, out);
     et_check(a, et_tensor_numel(in) == et_tensor_numel(out), ET_ERR_INVALID_ARGUMENT, "element counts differ");
     et_check(a, et_tensor_layout(in) == ET_LAYOUT_CONTIGUOUS && et_tensor_layout(out) == ET_LAYOUT_CONTIGUOUS,
@@ -83,10 +83,10 @@ et_err k_permute_copy(et_kargs *a)
 {
     int64_t perm[ET_MAX_RANK];
     size_t in_strides[ET_MAX_RANK];
-    if (!et_arg_count(a, 4))
+    if (!et_arg_named(a))
         return et_kresult(a);
-    et_tensor *in = et_arg_tensor(a, 0), *out = et_arg_tensor(a, 2);
-    uint32_t n = et_arg_int_list(a, 1, perm, ET_MAX_RANK);
+    et_tensor *in = et_arg_tensor(a, APERM_SELF), *out = et_arg_tensor(a, APERM_OUT);
+    uint32_t n = et_arg_int_list(a, APERM_DIMS, perm, ET_MAX_RANK);
     same_dtype_and_data(a, in, out);
     if (!et_check(a, n == in->rank && n == out->rank, ET_ERR_INVALID_ARGUMENT, "dims must list every dim") ||
         !et_check(a, et_tensor_layout(out) == ET_LAYOUT_CONTIGUOUS, ET_ERR_UNSUPPORTED_DIM_ORDER,

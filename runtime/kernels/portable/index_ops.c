@@ -12,6 +12,7 @@
 
 #include "../kernel_util.h"
 #include "../kernels.h"
+#include "arg_layouts.h"
 
 static bool contiguous(et_kargs *a, const et_tensor *t, const char *name)
 {
@@ -44,11 +45,11 @@ et_err k_aten_amax(et_kargs *a)
 {
     int64_t dims[ET_MAX_RANK];
     bool red[ET_MAX_RANK] = {false};
-    if (!et_arg_count(a, 5))
+    if (!et_arg_named(a))
         return et_kresult(a);
-    et_tensor *in = et_arg_tensor(a, 0), *out = et_arg_tensor(a, 3);
-    uint32_t nd = et_arg_int_list(a, 1, dims, ET_MAX_RANK);
-    bool keepdim = et_arg_bool(a, 2);
+    et_tensor *in = et_arg_tensor(a, AMAX_SELF), *out = et_arg_tensor(a, AMAX_OUT);
+    uint32_t nd = et_arg_int_list(a, AMAX_DIM, dims, ET_MAX_RANK);
+    bool keepdim = et_arg_bool(a, AMAX_KEEPDIM);
     k_numeric(a, in, "self");
     k_numeric(a, out, "out");
     contiguous(a, in, "self");
@@ -95,11 +96,11 @@ et_err k_aten_amax(et_kargs *a)
 
 et_err k_aten_argmax(et_kargs *a)
 {
-    if (!et_arg_count(a, 5))
+    if (!et_arg_named(a))
         return et_kresult(a);
-    et_tensor *in = et_arg_tensor(a, 0), *out = et_arg_tensor(a, 3);
-    bool all = et_arg_is_null(a, 1);
-    int64_t dim = all ? 0 : et_arg_int(a, 1);
+    et_tensor *in = et_arg_tensor(a, AMAX_SELF), *out = et_arg_tensor(a, AMAX_OUT);
+    bool all = et_arg_is_null(a, AMAX_DIM);
+    int64_t dim = all ? 0 : et_arg_int(a, AMAX_DIM);
     k_numeric(a, in, "self");
     et_check_dtype(a, out, ET_LONG, "out");
     contiguous(a, in, "self");
@@ -135,9 +136,9 @@ et_err k_aten_argmax(et_kargs *a)
 
 et_err k_aten_embedding(et_kargs *a)
 {
-    if (!et_arg_count(a, 7))
+    if (!et_arg_named(a))
         return et_kresult(a);
-    et_tensor *w = et_arg_tensor(a, 0), *ix = et_arg_tensor(a, 1), *out = et_arg_tensor(a, 5);
+    et_tensor *w = et_arg_tensor(a, AEMB_WEIGHT), *ix = et_arg_tensor(a, AEMB_INDICES), *out = et_arg_tensor(a, AEMB_OUT);
     contiguous(a, w, "weight");
     contiguous(a, ix, "indices");
     contiguous(a, out, "out");
@@ -190,12 +191,12 @@ et_err k_aten_split_with_sizes_copy(et_kargs *a)
 {
     int64_t sizes[ET_MAX_RANK * 4];
     et_tensor *outs[ET_MAX_RANK * 4];
-    if (!et_arg_count(a, 5))
+    if (!et_arg_named(a))
         return et_kresult(a);
-    et_tensor *in = et_arg_tensor(a, 0);
-    uint32_t ns = et_arg_int_list(a, 1, sizes, ET_MAX_RANK * 4);
-    int64_t dim = et_arg_int(a, 2);
-    uint32_t no = et_arg_tensor_list(a, 3, outs, ET_MAX_RANK * 4);
+    et_tensor *in = et_arg_tensor(a, ASPLIT_SELF);
+    uint32_t ns = et_arg_int_list(a, ASPLIT_SIZES, sizes, ET_MAX_RANK * 4);
+    int64_t dim = et_arg_int(a, ASPLIT_DIM);
+    uint32_t no = et_arg_tensor_list(a, ASPLIT_OUT, outs, ET_MAX_RANK * 4);
     if (!a->ok || !et_check(a, ns == no, ET_ERR_INVALID_ARGUMENT, "one output per split size"))
         return et_kresult(a);
     return split_into(a, in, dim, outs, no, sizes, false);
@@ -205,11 +206,11 @@ et_err k_aten_unbind_copy(et_kargs *a)
 {
     int64_t sizes[ET_MAX_RANK * 4];
     et_tensor *outs[ET_MAX_RANK * 4];
-    if (!et_arg_count(a, 4))
+    if (!et_arg_named(a))
         return et_kresult(a);
-    et_tensor *in = et_arg_tensor(a, 0);
-    int64_t dim = et_arg_int(a, 1);
-    uint32_t no = et_arg_tensor_list(a, 2, outs, ET_MAX_RANK * 4);
+    et_tensor *in = et_arg_tensor(a, ASPLIT_SELF);
+    int64_t dim = et_arg_int(a, ASPLIT_DIM);
+    uint32_t no = et_arg_tensor_list(a, ASPLIT_OUT, outs, ET_MAX_RANK * 4);
     if (!a->ok || !norm_dim(a, &dim, in->rank) ||
         !et_check(a, (int64_t)no == in->sizes[dim], ET_ERR_INVALID_ARGUMENT, "one output per slice"))
         return et_kresult(a);

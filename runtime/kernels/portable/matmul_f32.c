@@ -5,6 +5,7 @@
 
 #include "../kernel_util.h"
 #include "../kernels.h"
+#include "arg_layouts.h"
 
 /* out[m][n] = beta * bias + alpha * sum_k x[m][k] * w(k, n), where w is
  * read as [K][N] or, when w_is_nk, as [N][K] (linear's weight). */
@@ -68,32 +69,35 @@ static et_err run(et_kargs *a, et_tensor *x, et_tensor *w, et_tensor *bias, et_t
 
 et_err k_aten_mm(et_kargs *a)
 {
-    if (!et_arg_count(a, 4))
+    if (!et_arg_named(a))
         return et_kresult(a);
-    return run(a, et_arg_tensor(a, 0), et_arg_tensor(a, 1), NULL, et_arg_tensor(a, 2), false, 1.0f, 0.0f);
+    return run(a, et_arg_tensor(a, AMM_SELF), et_arg_tensor(a, AMM_MAT2), NULL, et_arg_tensor(a, AMM_OUT), false, 1.0f,
+               0.0f);
 }
 
 et_err k_aten_addmm(et_kargs *a)
 {
-    if (!et_arg_count(a, 7))
+    if (!et_arg_named(a))
         return et_kresult(a);
-    return run(a, et_arg_tensor(a, 1), et_arg_tensor(a, 2), et_arg_tensor(a, 0), et_arg_tensor(a, 5), false,
-               (float)et_arg_double(a, 4), (float)et_arg_double(a, 3));
+    return run(a, et_arg_tensor(a, AADDMM_MAT1), et_arg_tensor(a, AADDMM_MAT2), et_arg_tensor(a, AADDMM_SELF),
+               et_arg_tensor(a, AADDMM_OUT), false, (float)et_arg_double(a, AADDMM_ALPHA),
+               (float)et_arg_double(a, AADDMM_BETA));
 }
 
 et_err k_aten_linear(et_kargs *a)
 {
-    if (!et_arg_count(a, 5))
+    if (!et_arg_named(a))
         return et_kresult(a);
-    return run(a, et_arg_tensor(a, 0), et_arg_tensor(a, 1), et_arg_tensor_or_null(a, 2), et_arg_tensor(a, 3), true,
+    return run(a, et_arg_tensor(a, ALIN_INPUT), et_arg_tensor(a, ALIN_WEIGHT), et_arg_tensor_or_null(a, ALIN_BIAS),
+               et_arg_tensor(a, ALIN_OUT), true,
                1.0f, 1.0f);
 }
 
 et_err k_aten_bmm(et_kargs *a)
 {
-    if (!et_arg_count(a, 4))
+    if (!et_arg_named(a))
         return et_kresult(a);
-    et_tensor *x = et_arg_tensor(a, 0), *w = et_arg_tensor(a, 1), *out = et_arg_tensor(a, 2);
+    et_tensor *x = et_arg_tensor(a, AMM_SELF), *w = et_arg_tensor(a, AMM_MAT2), *out = et_arg_tensor(a, AMM_OUT);
     contiguous_f32(a, x, "self");
     contiguous_f32(a, w, "mat2");
     contiguous_f32(a, out, "out");

@@ -14,6 +14,7 @@
 
 #include "../kernel_util.h"
 #include "../kernels.h"
+#include "arg_layouts.h"
 
 static bool contiguous_f32(et_kargs *a, const et_tensor *t, const char *name)
 {
@@ -26,11 +27,11 @@ static bool contiguous_f32(et_kargs *a, const et_tensor *t, const char *name)
 et_err k_aten_constant_pad_nd(et_kargs *a)
 {
     int64_t pad[2 * ET_MAX_RANK];
-    if (!et_arg_count(a, 5))
+    if (!et_arg_named(a))
         return et_kresult(a);
-    et_tensor *in = et_arg_tensor(a, 0), *out = et_arg_tensor(a, 3);
-    uint32_t np = et_arg_int_list(a, 1, pad, 2 * ET_MAX_RANK);
-    float value = (float)k_arg_scalar(a, 2);
+    et_tensor *in = et_arg_tensor(a, APAD_SELF), *out = et_arg_tensor(a, APAD_OUT);
+    uint32_t np = et_arg_int_list(a, APAD_PAD, pad, 2 * ET_MAX_RANK);
+    float value = (float)k_arg_scalar(a, APAD_VALUE);
     contiguous_f32(a, in, "self");
     contiguous_f32(a, out, "out");
     if (!a->ok || !et_check(a, np % 2 == 0 && np / 2 <= in->rank && in->rank == out->rank,
@@ -73,10 +74,10 @@ et_err k_aten_constant_pad_nd(et_kargs *a)
 et_err k_aten_adaptive_avg_pool2d(et_kargs *a)
 {
     int64_t osz[2];
-    if (!et_arg_count(a, 4))
+    if (!et_arg_named(a))
         return et_kresult(a);
-    et_tensor *in = et_arg_tensor(a, 0), *out = et_arg_tensor(a, 2);
-    uint32_t n = et_arg_int_list(a, 1, osz, 2);
+    et_tensor *in = et_arg_tensor(a, AADAPT_SELF), *out = et_arg_tensor(a, AADAPT_OUT);
+    uint32_t n = et_arg_int_list(a, AADAPT_OUTPUT_SIZE, osz, 2);
     contiguous_f32(a, in, "self");
     contiguous_f32(a, out, "out");
     if (!a->ok || !et_check(a, n == 2 && (in->rank == 3 || in->rank == 4) && out->rank == in->rank,
@@ -110,13 +111,13 @@ et_err k_aten_adaptive_avg_pool2d(et_kargs *a)
 et_err k_aten_native_layer_norm(et_kargs *a)
 {
     int64_t shape[ET_MAX_RANK];
-    if (!et_arg_count(a, 9))
+    if (!et_arg_named(a))
         return et_kresult(a);
-    et_tensor *in = et_arg_tensor(a, 0), *out = et_arg_tensor(a, 5);
-    uint32_t nd = et_arg_int_list(a, 1, shape, ET_MAX_RANK);
-    et_tensor *w = et_arg_tensor_or_null(a, 2), *b = et_arg_tensor_or_null(a, 3);
-    double eps = et_arg_double(a, 4);
-    et_tensor *mean_out = et_arg_tensor(a, 6), *rstd_out = et_arg_tensor(a, 7);
+    et_tensor *in = et_arg_tensor(a, ALN_INPUT), *out = et_arg_tensor(a, ALN_OUT0);
+    uint32_t nd = et_arg_int_list(a, ALN_NORMALIZED_SHAPE, shape, ET_MAX_RANK);
+    et_tensor *w = et_arg_tensor_or_null(a, ALN_WEIGHT), *b = et_arg_tensor_or_null(a, ALN_BIAS);
+    double eps = et_arg_double(a, ALN_EPS);
+    et_tensor *mean_out = et_arg_tensor(a, ALN_OUT1), *rstd_out = et_arg_tensor(a, ALN_OUT2);
     contiguous_f32(a, in, "input");
     contiguous_f32(a, out, "out");
     if (!a->ok || !et_check(a, nd >= 1 && nd <= in->rank && et_tensor_same_shape(in, out), ET_ERR_INVALID_ARGUMENT,

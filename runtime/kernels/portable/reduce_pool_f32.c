@@ -10,6 +10,7 @@
 
 #include "../kernel_util.h"
 #include "../kernels.h"
+#include "arg_layouts.h"
 
 static bool contiguous(et_kargs *a, const et_tensor *t, int dtype, const char *name)
 {
@@ -23,12 +24,12 @@ static et_err reduce_f32(et_kargs *a, bool mean)
 {
     int64_t dims[ET_MAX_RANK];
     bool reduce[ET_MAX_RANK] = {false};
-    if (!et_arg_count(a, 6))
+    if (!et_arg_named(a))
         return et_kresult(a);
-    et_tensor *in = et_arg_tensor(a, 0), *out = et_arg_tensor(a, 4);
-    uint32_t nd = et_arg_is_null(a, 1) ? 0 : et_arg_int_list(a, 1, dims, ET_MAX_RANK);
-    bool keepdim = et_arg_bool(a, 2);
-    et_check(a, et_arg_is_null(a, 3) || et_arg_int(a, 3) == ET_FLOAT, ET_ERR_UNSUPPORTED_DTYPE, "dtype must be float");
+    et_tensor *in = et_arg_tensor(a, ARED_SELF), *out = et_arg_tensor(a, ARED_OUT);
+    uint32_t nd = et_arg_is_null(a, ARED_DIM) ? 0 : et_arg_int_list(a, ARED_DIM, dims, ET_MAX_RANK);
+    bool keepdim = et_arg_bool(a, ARED_KEEPDIM);
+    et_check(a, et_arg_is_null(a, ARED_DTYPE) || et_arg_int(a, ARED_DTYPE) == ET_FLOAT, ET_ERR_UNSUPPORTED_DTYPE, "dtype must be float");
     contiguous(a, in, ET_FLOAT, "self");
     contiguous(a, out, ET_FLOAT, "out");
     if (!a->ok)
@@ -88,13 +89,12 @@ typedef struct pool_geom {
     int32_t k[2], s[2], p[2], d[2];
 } pool_geom;
 
-static bool pool_setup(et_kargs *a, et_tensor *in, et_tensor *out, pool_geom *g, uint32_t ki, uint32_t si,
-                       uint32_t pi, bool ceil_mode)
+static bool pool_setup(et_kargs *a, et_tensor *in, et_tensor *out, pool_geom *g, bool ceil_mode)
 {
-    et_arg_ints(a, ki, g->k, 2);
+    et_arg_ints(a, APOOL_KERNEL_SIZE, g->k, 2);
     int64_t st[2];
-    uint32_t ns = et_arg_int_list(a, si, st, 2);  /* stride=[] means the kernel size */
-    et_arg_ints(a, pi, g->p, 2);
+    uint32_t ns = et_arg_int_list(a, APOOL_STRIDE, st, 2);  /* stride=[] means the kernel size */
+    et_arg_ints(a, APOOL_PADDING, g->p, 2);
     g->s[0] = ns ? (int32_t)st[0] : g->k[0];
     g->s[1] = ns ? (int32_t)st[ns - 1] : g->k[1];
     contiguous(a, in, ET_FLOAT, "self");
@@ -117,12 +117,12 @@ static bool pool_setup(et_kargs *a, et_tensor *in, et_tensor *out, pool_geom *g,
 et_err k_aten_avg_pool2d(et_kargs *a)
 {
     pool_geom g = {.d = {1, 1}};
-    if (!et_arg_count(a, 9))
+    if (!et_arg_named(a))
         return et_kresult(a);
-    et_tensor *in = et_arg_tensor(a, 0), *out = et_arg_tensor(a, 7);
-    bool ceil_mode = et_arg_bool(a, 4), include_pad = et_arg_bool(a, 5);
-    int64_t divisor = et_arg_is_null(a, 6) ? 0 : et_arg_int(a, 6);
-    if (!pool_setup(a, in, out, &g, 1, 2, 3, ceil_mode))
+    et_tensor *in = et_arg_tensor(a, APOOL_SELF), *out = et_arg_tensor(a, APOOL_OUT);
+    bool ceil_mode = et_arg_bool(a, APOOL_CEIL_MODE), include_pad = et_arg_bool(a, APOOL_COUNT_INCLUDE_PAD);
+    int64_t divisor = et_arg_is_null(a, APOOL_DIVISOR_OVERRIDE) ? 0 : et_arg_int(a, APOOL_DIVISOR_OVERRIDE);
+    if (!pool_setup(a, in, out, &g, ceil_mode))
         return et_kresult(a);
     const float *x = in->data;
     float *y = out->data;
@@ -148,13 +148,14 @@ et_err k_aten_avg_pool2d(et_kargs *a)
 et_err k_aten_max_pool2d_with_indices(et_kargs *a)
 {
     pool_geom g;
-    if (!et_arg_count(a, 10))
+    if (!et_arg_named(a))
         return et_kresult(a);
-    et_tensor *in = et_arg_tensor(a, 0), *out = et_arg_tensor(a, 6), *idx = et_arg_tensor(a, 7);
-    et_arg_ints(a, 4, g.d, 2);
-    bool ceil_mode = et_arg_bool(a, 5);
+    et_tensor *in = et_arg_tensor(a, APOOL_SELF), *out = et_arg_tensor(a, APOOL_OUT),
+              *idx = et_arg_tensor(a, APOOL_INDICES);
+    et_arg_ints(a, APOOL_DILATION, g.d, 2);
+    bool ceil_mode = et_arg_bool(a, APOOL_CEIL_MODE);
     contiguous(a, idx, ET_LONG, "indices");
-    if (!pool_setup(a, in, out, &g, 1, 2, 3, ceil_mode) ||
+    if (!pool_setup(a, in, out, &g, ceil_mode) ||
         !et_check(a, et_tensor_same_shape(out, idx), ET_ERR_INVALID_ARGUMENT, "indices shape differs from out"))
         return et_kresult(a);
     const float *x = in->data;

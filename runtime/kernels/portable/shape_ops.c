@@ -9,6 +9,7 @@
 
 #include "../kernel_util.h"
 #include "../kernels.h"
+#include "arg_layouts.h"
 
 #define CAT_MAX 16
 
@@ -37,11 +38,11 @@ static size_t span(const et_tensor *t, uint32_t from, uint32_t to)
 et_err k_aten_cat(et_kargs *a)
 {
     et_tensor *ts[CAT_MAX];
-    if (!et_arg_count(a, 4))
+    if (!et_arg_named(a))
         return et_kresult(a);
-    uint32_t nt = et_arg_tensor_list(a, 0, ts, CAT_MAX);
-    int64_t dim = et_arg_int(a, 1);
-    et_tensor *out = et_arg_tensor(a, 2);
+    uint32_t nt = et_arg_tensor_list(a, ACAT_TENSORS, ts, CAT_MAX);
+    int64_t dim = et_arg_int(a, ACAT_DIM);
+    et_tensor *out = et_arg_tensor(a, ACAT_OUT);
     contiguous_any(a, out, "out");
     if (!a->ok || !norm_dim(a, &dim, out->rank))
         return et_kresult(a);
@@ -89,13 +90,13 @@ static et_err strided_pick(et_kargs *a, et_tensor *in, et_tensor *out, int64_t d
 
 et_err k_aten_slice_copy(et_kargs *a)
 {
-    if (!et_arg_count(a, 7))
+    if (!et_arg_named(a))
         return et_kresult(a);
-    et_tensor *in = et_arg_tensor(a, 0), *out = et_arg_tensor(a, 5);
-    int64_t dim = et_arg_int(a, 1);
-    int64_t start = et_arg_is_null(a, 2) ? 0 : et_arg_int(a, 2);
-    int64_t end = et_arg_is_null(a, 3) ? INT64_MAX : et_arg_int(a, 3);
-    int64_t step = et_arg_int(a, 4);
+    et_tensor *in = et_arg_tensor(a, ASLICE_SELF), *out = et_arg_tensor(a, ASLICE_OUT);
+    int64_t dim = et_arg_int(a, ASLICE_DIM);
+    int64_t start = et_arg_is_null(a, ASLICE_START) ? 0 : et_arg_int(a, ASLICE_START);
+    int64_t end = et_arg_is_null(a, ASLICE_END) ? INT64_MAX : et_arg_int(a, ASLICE_END);
+    int64_t step = et_arg_int(a, ASLICE_STEP);
     contiguous_any(a, in, "self");
     contiguous_any(a, out, "out");
     et_check(a, in->dtype == out->dtype && in->rank == out->rank, ET_ERR_INVALID_ARGUMENT, "dtype or rank differs");
@@ -117,10 +118,10 @@ et_err k_aten_slice_copy(et_kargs *a)
 
 et_err k_aten_select_copy(et_kargs *a)
 {
-    if (!et_arg_count(a, 5))
+    if (!et_arg_named(a))
         return et_kresult(a);
-    et_tensor *in = et_arg_tensor(a, 0), *out = et_arg_tensor(a, 3);
-    int64_t dim = et_arg_int(a, 1), index = et_arg_int(a, 2);
+    et_tensor *in = et_arg_tensor(a, ASEL_SELF), *out = et_arg_tensor(a, ASEL_OUT);
+    int64_t dim = et_arg_int(a, ASEL_DIM), index = et_arg_int(a, ASEL_INDEX);
     contiguous_any(a, in, "self");
     contiguous_any(a, out, "out");
     et_check(a, in->dtype == out->dtype && out->rank + 1 == in->rank, ET_ERR_INVALID_ARGUMENT, "dtype or rank differs");
@@ -136,11 +137,11 @@ et_err k_aten_select_copy(et_kargs *a)
 et_err k_aten_expand_copy(et_kargs *a)
 {
     k_bcast it;
-    if (!et_arg_count(a, 5))
+    if (!et_arg_named(a))
         return et_kresult(a);
-    et_tensor *in = et_arg_tensor(a, 0), *out = et_arg_tensor(a, 3);
+    et_tensor *in = et_arg_tensor(a, AEXPAND_SELF), *out = et_arg_tensor(a, AEXPAND_OUT);
     int64_t size[ET_MAX_RANK];
-    uint32_t ns = et_arg_int_list(a, 1, size, ET_MAX_RANK);
+    uint32_t ns = et_arg_int_list(a, AEXPAND_SIZE, size, ET_MAX_RANK);
     contiguous_any(a, in, "self");
     contiguous_any(a, out, "out");
     et_check(a, in->dtype == out->dtype && ns == out->rank, ET_ERR_INVALID_ARGUMENT, "dtype or rank differs");

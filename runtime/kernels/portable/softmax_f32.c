@@ -6,14 +6,15 @@
 
 #include "../kernel_util.h"
 #include "../kernels.h"
+#include "arg_layouts.h"
 
 static et_err softmax_f32(et_kargs *a, bool log_output)
 {
     size_t strides[ET_MAX_RANK];
-    if (!et_arg_count(a, 5))
+    if (!et_arg_named(a))
         return et_kresult(a);
-    et_tensor *in = et_arg_tensor(a, 0), *out = et_arg_tensor(a, 3);
-    int64_t dim = et_arg_int(a, 1);
+    et_tensor *in = et_arg_tensor(a, ASMX_SELF), *out = et_arg_tensor(a, ASMX_OUT);
+    int64_t dim = et_arg_int(a, ASMX_DIM);
     et_check_dtype(a, in, ET_FLOAT, "self");
     et_check_dtype(a, out, ET_FLOAT, "out");
     et_check_data(a, in, "self");

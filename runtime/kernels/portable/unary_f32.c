@@ -8,6 +8,7 @@
 
 #include "../kernel_util.h"
 #include "../kernels.h"
+#include "arg_layouts.h"
 
 typedef enum {
     UN_RELU, UN_CLAMP, UN_SIGMOID, UN_TANH, UN_GELU, UN_GELU_TANH, UN_EXP, UN_SQRT, UN_RSQRT, UN_HARDSWISH,
@@ -19,21 +20,21 @@ static float bound(et_kargs *a, uint32_t i, float dflt)
     return et_arg_is_null(a, i) ? dflt : (float)et_arg_double(a, i);
 }
 
-static et_err unary_f32(et_kargs *a, unary_op op, uint32_t nargs)
+static et_err unary_f32(et_kargs *a, unary_op op)
 {
-    if (!et_arg_count(a, nargs))
+    if (!et_arg_named(a))
         return et_kresult(a);
-    et_tensor *in = et_arg_tensor(a, 0), *out = et_arg_tensor(a, nargs - 2);
+    et_tensor *in = et_arg_tensor(a, AUN_SELF), *out = et_arg_tensor(a, AUN_OUT);
     float lo = -INFINITY, hi = INFINITY, p0 = 0.0f, p1 = 1.0f, p2 = 1.0f;
     if (op == UN_CLAMP) {
-        lo = bound(a, 1, -INFINITY);
-        hi = bound(a, 2, INFINITY);
+        lo = bound(a, AUN_MIN, -INFINITY);
+        hi = bound(a, AUN_MAX, INFINITY);
     } else if (op == UN_LEAKY_RELU) {
-        p0 = (float)k_arg_scalar(a, 1);                     /* negative_slope */
+        p0 = (float)k_arg_scalar(a, AUN_NEGATIVE_SLOPE);
     } else if (op == UN_ELU) {
-        p0 = (float)k_arg_scalar(a, 1);                     /* alpha */
-        p1 = (float)k_arg_scalar(a, 2);                     /* scale */
-        p2 = (float)k_arg_scalar(a, 3);                     /* input_scale */
+        p0 = (float)k_arg_scalar(a, AUN_ALPHA);
+        p1 = (float)k_arg_scalar(a, AUN_SCALE);
+        p2 = (float)k_arg_scalar(a, AUN_INPUT_SCALE);
     }
     if (a->ok && (op == UN_RELU || op == UN_CLAMP) && (in->dtype != ET_FLOAT || out->dtype != ET_FLOAT)) {
         /* relu, clamp, hardtanh on other number types (upstream has them):
@@ -41,8 +42,8 @@ static et_err unary_f32(et_kargs *a, unary_op op, uint32_t nargs)
         k_numeric(a, in, "self");
         k_numeric(a, out, "out");
         et_check(a, et_tensor_same_layout(in, out), ET_ERR_INVALID_ARGUMENT, "input and output shapes or layouts differ");
-        double dlo = op == UN_CLAMP ? (et_arg_is_null(a, 1) ? -INFINITY : k_arg_scalar(a, 1)) : 0.0;
-        double dhi = op == UN_CLAMP ? (et_arg_is_null(a, 2) ? INFINITY : k_arg_scalar(a, 2)) : INFINITY;
+        double dlo = op == UN_CLAMP ? (et_arg_is_null(a, AUN_MIN) ? -INFINITY : k_arg_scalar(a, AUN_MIN)) : 0.0;
+        double dhi = op == UN_CLAMP ? (et_arg_is_null(a, AUN_MAX) ? INFINITY : k_arg_scalar(a, AUN_MAX)) : INFINITY;
         if (!a->ok)
             return et_kresult(a);
         size_t n = et_tensor_numel(in);
@@ -86,30 +87,29 @@ static et_err unary_f32(et_kargs *a, unary_op op, uint32_t nargs)
     return ET_OK;
 }
 
-et_err k_aten_relu(et_kargs *a) { return unary_f32(a, UN_RELU, 3); }
-et_err k_aten_clamp(et_kargs *a) { return unary_f32(a, UN_CLAMP, 5); }
-et_err k_aten_hardtanh(et_kargs *a) { return unary_f32(a, UN_CLAMP, 5); }
-et_err k_aten_sigmoid(et_kargs *a) { return unary_f32(a, UN_SIGMOID, 3); }
-et_err k_aten_tanh(et_kargs *a) { return unary_f32(a, UN_TANH, 3); }
-et_err k_aten_exp(et_kargs *a) { return unary_f32(a, UN_EXP, 3); }
-et_err k_aten_sqrt(et_kargs *a) { return unary_f32(a, UN_SQRT, 3); }
-et_err k_aten_rsqrt(et_kargs *a) { return unary_f32(a, UN_RSQRT, 3); }
-et_err k_aten_hardswish(et_kargs *a) { return unary_f32(a, UN_HARDSWISH, 3); }
-et_err k_aten_hardsigmoid(et_kargs *a) { return unary_f32(a, UN_HARDSIGMOID, 3); }
-et_err k_aten_leaky_relu(et_kargs *a) { return unary_f32(a, UN_LEAKY_RELU, 4); }
-et_err k_aten_elu(et_kargs *a) { return unary_f32(a, UN_ELU, 6); }
+et_err k_aten_relu(et_kargs *a) { return unary_f32(a, UN_RELU); }
+et_err k_aten_clamp(et_kargs *a) { return unary_f32(a, UN_CLAMP); }
+et_err k_aten_hardtanh(et_kargs *a) { return unary_f32(a, UN_CLAMP); }
+et_err k_aten_sigmoid(et_kargs *a) { return unary_f32(a, UN_SIGMOID); }
+et_err k_aten_tanh(et_kargs *a) { return unary_f32(a, UN_TANH); }
+et_err k_aten_exp(et_kargs *a) { return unary_f32(a, UN_EXP); }
+et_err k_aten_sqrt(et_kargs *a) { return unary_f32(a, UN_SQRT); }
+et_err k_aten_rsqrt(et_kargs *a) { return unary_f32(a, UN_RSQRT); }
+et_err k_aten_hardswish(et_kargs *a) { return unary_f32(a, UN_HARDSWISH); }
+et_err k_aten_hardsigmoid(et_kargs *a) { return unary_f32(a, UN_HARDSIGMOID); }
+et_err k_aten_leaky_relu(et_kargs *a) { return unary_f32(a, UN_LEAKY_RELU); }
+et_err k_aten_elu(et_kargs *a) { return unary_f32(a, UN_ELU); }
 
 et_err k_aten_gelu(et_kargs *a)
 {
-    /* (self, approximate: str, out, ret) */
-    if (!et_arg_count(a, 4))
+    if (!et_arg_named(a))
         return et_kresult(a);
-    const et_value *ap = &a->values[a->args[1]];
+    const et_value *ap = et_arg_value(a, AUN_APPROXIMATE);
     if (!et_check(a, ap->tag == ET_TAG_STRING, ET_ERR_INVALID_ARGUMENT, "approximate must be a string"))
         return et_kresult(a);
     bool is_tanh = ap->u.str.len == 4 && memcmp(ap->u.str.s, "tanh", 4) == 0;
     bool is_none = ap->u.str.len == 4 && memcmp(ap->u.str.s, "none", 4) == 0;
     if (!et_check(a, is_tanh || is_none, ET_ERR_INVALID_ARGUMENT, "approximate must be 'none' or 'tanh'"))
         return et_kresult(a);
-    return unary_f32(a, is_tanh ? UN_GELU_TANH : UN_GELU, 4);
+    return unary_f32(a, is_tanh ? UN_GELU_TANH : UN_GELU);
 }

@@ -16,6 +16,7 @@
 #include "../../flatbuffer.h"
 #include "../kernel_util.h"
 #include "../kernels.h"
+#include "arg_layouts.h"
 
 static bool contiguous(et_kargs *a, const et_tensor *t, const char *name)
 {
@@ -25,12 +26,12 @@ static bool contiguous(et_kargs *a, const et_tensor *t, const char *name)
 }
 
 /* in / out, or 1 / scale_factor when given (scales: up to 2 doubles). */
-static bool resample_scales(et_kargs *a, const et_tensor *in, const et_tensor *out, uint32_t sf_arg, float scale[2])
+static bool resample_scales(et_kargs *a, const et_tensor *in, const et_tensor *out, float scale[2])
 {
     if (!et_check(a, in->rank == 4 && out->rank == 4 && in->sizes[0] == out->sizes[0] && in->sizes[1] == out->sizes[1],
                   ET_ERR_INVALID_ARGUMENT, "expects NCHW input and output of the same N and C"))
         return false;
-    const et_value *sf = &a->values[a->args[sf_arg]];
+    const et_value *sf = et_arg_value(a, AUP_SCALE_FACTORS);
     for (int d = 0; d < 2; d++) {
         int32_t i = in->sizes[2 + d], o = out->sizes[2 + d];
         if (!et_check(a, i > 0 && o > 0, ET_ERR_INVALID_ARGUMENT, "empty spatial dims"))
@@ -51,14 +52,14 @@ static bool resample_scales(et_kargs *a, const et_tensor *in, const et_tensor *o
 et_err k_aten_upsample_nearest2d(et_kargs *a)
 {
     float scale[2];
-    if (!et_arg_count(a, 5))
+    if (!et_arg_named(a))
         return et_kresult(a);
-    et_tensor *in = et_arg_tensor(a, 0), *out = et_arg_tensor(a, 3);
+    et_tensor *in = et_arg_tensor(a, AUP_INPUT), *out = et_arg_tensor(a, AUP_OUT);
     et_check_dtype(a, in, ET_FLOAT, "input");
     et_check_dtype(a, out, ET_FLOAT, "out");
     contiguous(a, in, "input");
     contiguous(a, out, "out");
-    if (!a->ok || !resample_scales(a, in, out, 2, scale))
+    if (!a->ok || !resample_scales(a, in, out, scale))
         return et_kresult(a);
     int32_t IH = in->sizes[2], IW = in->sizes[3], OH = out->sizes[2], OW = out->sizes[3];
     size_t planes = (size_t)in->sizes[0] * (size_t)in->sizes[1];
@@ -97,15 +98,15 @@ static void source_index(int32_t dst, int32_t in, int32_t out, float scale, bool
 et_err k_aten_upsample_bilinear2d(et_kargs *a)
 {
     float scale[2];
-    if (!et_arg_count(a, 6))
+    if (!et_arg_named(a))
         return et_kresult(a);
-    et_tensor *in = et_arg_tensor(a, 0), *out = et_arg_tensor(a, 4);
-    bool align = et_arg_bool(a, 2);
+    et_tensor *in = et_arg_tensor(a, AUP_INPUT), *out = et_arg_tensor(a, AUP_OUT);
+    bool align = et_arg_bool(a, AUP_ALIGN_CORNERS);
     et_check_dtype(a, in, ET_FLOAT, "input");
     et_check_dtype(a, out, ET_FLOAT, "out");
     contiguous(a, in, "input");
     contiguous(a, out, "out");
-    if (!a->ok || !resample_scales(a, in, out, 3, scale))
+    if (!a->ok || !resample_scales(a, in, out, scale))
         return et_kresult(a);
     int32_t IH = in->sizes[2], IW = in->sizes[3], OH = out->sizes[2], OW = out->sizes[3];
     size_t planes = (size_t)in->sizes[0] * (size_t)in->sizes[1];
@@ -130,10 +131,10 @@ et_err k_aten_upsample_bilinear2d(et_kargs *a)
 
 et_err k_aten_index(et_kargs *a)
 {
-    if (!et_arg_count(a, 4))
+    if (!et_arg_named(a))
         return et_kresult(a);
-    et_tensor *in = et_arg_tensor(a, 0), *out = et_arg_tensor(a, 2);
-    const et_value *lst = &a->values[a->args[1]];
+    et_tensor *in = et_arg_tensor(a, AIDX_SELF), *out = et_arg_tensor(a, AIDX_OUT);
+    const et_value *lst = et_arg_value(a, AIDX_INDICES);
     if (!et_check(a, lst->tag == ET_TAG_OPT_TENSOR_LIST || lst->tag == ET_TAG_TENSOR_LIST, ET_ERR_INVALID_ARGUMENT,
                   "indices must be a tensor list"))
         return et_kresult(a);

@@ -10,14 +10,13 @@
 #include <string.h>
 
 #include "../kernels.h"
+#include "arg_layouts.h"
 
-static et_value *out_value(et_kargs *a) { return &a->values[a->args[a->nargs - 1]]; }
+static et_value *out_value(et_kargs *a) { return et_arg_return(a); }
 
 static void set_int(et_kargs *a, int64_t v) { *out_value(a) = (et_value){.tag = ET_TAG_INT, .u.i = v}; }
 static void set_double(et_kargs *a, double v) { *out_value(a) = (et_value){.tag = ET_TAG_DOUBLE, .u.d = v}; }
 static void set_bool(et_kargs *a, bool v) { *out_value(a) = (et_value){.tag = ET_TAG_BOOL, .u.b = v}; }
-
-static const et_value *in_value(et_kargs *a, uint32_t i) { return &a->values[a->args[i]]; }
 
 static bool is_number(const et_value *v) { return v->tag == ET_TAG_INT || v->tag == ET_TAG_DOUBLE; }
 static double as_double(const et_value *v) { return v->tag == ET_TAG_INT ? (double)v->u.i : v->u.d; }
@@ -31,9 +30,9 @@ typedef enum { P_ADD, P_SUB, P_MUL, P_EQ, P_GT, P_LT, P_GE, P_LE } prim_binop;
 
 static et_err binary(et_kargs *a, prim_binop op)
 {
-    if (!et_arg_count(a, 3))
+    if (!et_arg_named(a))
         return et_kresult(a);
-    const et_value *x = in_value(a, 0), *y = in_value(a, 1);
+    const et_value *x = et_arg_value(a, PB_A), *y = et_arg_value(a, PB_B);
     bool cmp = op >= P_EQ;
     if (x->tag == ET_TAG_INT && y->tag == ET_TAG_INT) {
         /* two's-complement wrap like the target's int64 arithmetic, without UB */
@@ -92,9 +91,9 @@ static bool int_division_ok(et_kargs *a, int64_t i, int64_t j)
  * the sign fix-up, +-inf for a zero divisor. */
 et_err k_prim_floordiv(et_kargs *a)
 {
-    if (!et_arg_count(a, 3))
+    if (!et_arg_named(a))
         return et_kresult(a);
-    const et_value *x = in_value(a, 0), *y = in_value(a, 1);
+    const et_value *x = et_arg_value(a, PB_A), *y = et_arg_value(a, PB_B);
     if (x->tag == ET_TAG_INT && y->tag == ET_TAG_INT) {
         int64_t i = x->u.i, j = y->u.i;
         if (!int_division_ok(a, i, j))
@@ -119,9 +118,9 @@ et_err k_prim_floordiv(et_kargs *a)
 
 et_err k_prim_truediv(et_kargs *a)
 {
-    if (!et_arg_count(a, 3))
+    if (!et_arg_named(a))
         return et_kresult(a);
-    const et_value *x = in_value(a, 0), *y = in_value(a, 1);
+    const et_value *x = et_arg_value(a, PB_A), *y = et_arg_value(a, PB_B);
     if (!is_number(x) || !is_number(y)) {
         bad_types(a);
         return et_kresult(a);
@@ -133,9 +132,9 @@ et_err k_prim_truediv(et_kargs *a)
 /* floordiv.int and mod.int / mod.Scalar: C's truncating / and %, as upstream. */
 static et_err int_div_mod(et_kargs *a, bool mod)
 {
-    if (!et_arg_count(a, 3))
+    if (!et_arg_named(a))
         return et_kresult(a);
-    const et_value *x = in_value(a, 0), *y = in_value(a, 1);
+    const et_value *x = et_arg_value(a, PB_A), *y = et_arg_value(a, PB_B);
     if (x->tag != ET_TAG_INT || y->tag != ET_TAG_INT) {
         bad_types(a);
         return et_kresult(a);
@@ -151,9 +150,9 @@ et_err k_prim_mod(et_kargs *a) { return int_div_mod(a, true); }
 
 static et_err min_max(et_kargs *a, bool want_max)
 {
-    if (!et_arg_count(a, 3))
+    if (!et_arg_named(a))
         return et_kresult(a);
-    const et_value *x = in_value(a, 0), *y = in_value(a, 1);
+    const et_value *x = et_arg_value(a, PB_A), *y = et_arg_value(a, PB_B);
     if (x->tag != ET_TAG_INT || y->tag != ET_TAG_INT) {
         bad_types(a);
         return et_kresult(a);
@@ -180,9 +179,9 @@ static bool to_int64(et_kargs *a, double d, int64_t *out)
 
 static et_err unary(et_kargs *a, prim_unop op)
 {
-    if (!et_arg_count(a, 2))
+    if (!et_arg_named(a))
         return et_kresult(a);
-    const et_value *x = in_value(a, 0);
+    const et_value *x = et_arg_value(a, PU_A);
     int64_t i;
     switch (op) {
     case U_NEG:
@@ -243,12 +242,12 @@ et_err k_prim_trunc(et_kargs *a) { return unary(a, U_TRUNC); }
 
 et_err k_prim_sym_ite(et_kargs *a)
 {
-    if (!et_arg_count(a, 4))
+    if (!et_arg_named(a))
         return et_kresult(a);
-    bool cond = et_arg_bool(a, 0);
+    bool cond = et_arg_bool(a, ITE_COND);
     if (!a->ok)
         return et_kresult(a);
-    const et_value *v = in_value(a, cond ? 1 : 2);
+    const et_value *v = et_arg_value(a, cond ? ITE_THEN : ITE_ELSE);
     if (v->tag == ET_TAG_INT || v->tag == ET_TAG_DOUBLE || v->tag == ET_TAG_BOOL)
         *out_value(a) = *v;
     else
@@ -259,10 +258,10 @@ et_err k_prim_sym_ite(et_kargs *a)
 /* aten::sym_size.int(Tensor self, int dim) -> SymInt */
 et_err k_aten_sym_size(et_kargs *a)
 {
-    if (!et_arg_count(a, 3))
+    if (!et_arg_named(a))
         return et_kresult(a);
-    et_tensor *t = et_arg_tensor(a, 0);
-    int64_t dim = et_arg_int(a, 1);
+    et_tensor *t = et_arg_tensor(a, SSZ_SELF);
+    int64_t dim = et_arg_int(a, SSZ_DIM);
     if (a->ok && dim < 0)
         dim += t->rank;
     if (!et_check(a, dim >= 0 && dim < (int64_t)t->rank, ET_ERR_INVALID_ARGUMENT, "dim out of range"))
@@ -273,9 +272,9 @@ et_err k_aten_sym_size(et_kargs *a)
 
 et_err k_aten_sym_numel(et_kargs *a)
 {
-    if (!et_arg_count(a, 2))
+    if (!et_arg_named(a))
         return et_kresult(a);
-    et_tensor *t = et_arg_tensor(a, 0);
+    et_tensor *t = et_arg_tensor(a, SELF_ONLY);
     if (a->ok)
         set_int(a, (int64_t)et_tensor_numel(t));
     return et_kresult(a);
@@ -284,9 +283,9 @@ et_err k_aten_sym_numel(et_kargs *a)
 /* aten::_local_scalar_dense: the one element of a tensor as a scalar. */
 et_err k_aten_local_scalar_dense(et_kargs *a)
 {
-    if (!et_arg_count(a, 2))
+    if (!et_arg_named(a))
         return et_kresult(a);
-    et_tensor *t = et_arg_tensor(a, 0);
+    et_tensor *t = et_arg_tensor(a, SELF_ONLY);
     et_check_data(a, t, "self");
     if (!a->ok || !et_check(a, et_tensor_numel(t) >= 1, ET_ERR_INVALID_ARGUMENT, "tensor has no element"))
         return et_kresult(a);
@@ -313,14 +312,25 @@ et_err k_aten_local_scalar_dense(et_kargs *a)
     return et_kresult(a);
 }
 
+/* The return value as a tensor (et_view's result), or an error and an
+ * empty stand-in. */
+static et_tensor *return_tensor(et_kargs *a)
+{
+    et_value *v = et_arg_return(a);
+    if (et_check(a, v->tag == ET_TAG_TENSOR, ET_ERR_INVALID_ARGUMENT, "the return value should be a tensor"))
+        return v->u.t;
+    a->dummy = (et_tensor){0};
+    return &a->dummy;
+}
+
 /* executorch_prim::et_view.default(Tensor self, int[] size) -> Tensor:
  * out shares self's bytes (shapes are static here: out's planned shape
  * must hold self's elements). */
 et_err k_prim_et_view(et_kargs *a)
 {
-    if (!et_arg_count(a, 3))
+    if (!et_arg_named(a))
         return et_kresult(a);
-    et_tensor *self = et_arg_tensor(a, 0), *out = et_arg_tensor(a, 2);
+    et_tensor *self = et_arg_tensor(a, VIEW_SELF), *out = return_tensor(a);
     et_check_dtype(a, out, self->dtype, "out");
     et_check(a, et_tensor_numel(self) == et_tensor_numel(out), ET_ERR_INVALID_ARGUMENT,
              "out's shape does not have self's element count");
@@ -337,10 +347,10 @@ et_err k_prim_et_view(et_kargs *a)
  * dim must already hold it. */
 et_err k_prim_et_copy_index(et_kargs *a)
 {
-    if (!et_arg_count(a, 3))
+    if (!et_arg_named(a))
         return et_kresult(a);
-    et_tensor *to = et_arg_tensor(a, 0), *from = et_arg_tensor(a, 1);
-    int64_t index = et_arg_int(a, 2);
+    et_tensor *to = et_arg_tensor(a, CPI_TO), *from = et_arg_tensor(a, CPI_FROM);
+    int64_t index = et_arg_int(a, CPI_INDEX);
     et_check_data(a, to, "copy_to");
     et_check_data(a, from, "copy_from");
     et_check_dtype(a, to, from->dtype, "copy_to");

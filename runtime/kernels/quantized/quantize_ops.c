@@ -16,6 +16,7 @@
 #include "../kernel_util.h"
 #include "../kernels.h"
 #include "../quant_math.h"
+#include "arg_layouts.h"
 
 static bool param_tensor(et_kargs *a, const et_tensor *t, bool is_scale, size_t count, const char *name)
 {
@@ -53,13 +54,12 @@ static bool axis_map(et_kargs *a, const et_tensor *t, int64_t axis, channel_map 
 
 static et_err quantize(et_kargs *a, bool per_channel)
 {
-    if (!et_arg_count(a, per_channel ? 9 : 8))
+    if (!et_arg_named(a))
         return et_kresult(a);
-    uint32_t k = per_channel ? 1 : 0;
-    et_tensor *in = et_arg_tensor(a, 0), *sc = et_arg_tensor(a, 1), *zp = et_arg_tensor(a, 2);
-    int64_t axis = per_channel ? et_arg_int(a, 3) : 0;
-    int64_t qmin = et_arg_int(a, 3 + k), qmax = et_arg_int(a, 4 + k);
-    et_tensor *out = et_arg_tensor(a, 6 + k);
+    et_tensor *in = et_arg_tensor(a, QT_INPUT), *sc = et_arg_tensor(a, QT_SCALE), *zp = et_arg_tensor(a, QT_ZP);
+    int64_t axis = per_channel ? et_arg_int(a, QT_AXIS) : 0;
+    int64_t qmin = et_arg_int(a, QT_QMIN), qmax = et_arg_int(a, QT_QMAX);
+    et_tensor *out = et_arg_tensor(a, QT_OUT);
     channel_map m = {1, 1};
     et_check_dtype(a, in, ET_FLOAT, "input");
     et_check_data(a, in, "input");
@@ -87,14 +87,14 @@ static et_err quantize(et_kargs *a, bool per_channel)
 
 static et_err dequantize(et_kargs *a, bool per_channel)
 {
-    if (!et_arg_count(a, per_channel ? 10 : 9))
+    if (!et_arg_named(a))
         return et_kresult(a);
-    uint32_t k = per_channel ? 1 : 0;
-    et_tensor *in = et_arg_tensor(a, 0), *sc = et_arg_tensor(a, 1), *zp = et_arg_tensor_or_null(a, 2);
-    int64_t axis = per_channel ? et_arg_int(a, 3) : 0;
-    et_tensor *out = et_arg_tensor(a, 7 + k);
+    et_tensor *in = et_arg_tensor(a, DQT_INPUT), *sc = et_arg_tensor(a, DQT_SCALE),
+              *zp = et_arg_tensor_or_null(a, DQT_ZP);
+    int64_t axis = per_channel ? et_arg_int(a, DQT_AXIS) : 0;
+    et_tensor *out = et_arg_tensor(a, DQT_OUT);
     channel_map m = {1, 1};
-    et_check(a, et_arg_is_null(a, 6 + k) || et_arg_int(a, 6 + k) == ET_FLOAT, ET_ERR_UNSUPPORTED_DTYPE,
+    et_check(a, et_arg_is_null(a, DQT_OUT_DTYPE) || et_arg_int(a, DQT_OUT_DTYPE) == ET_FLOAT, ET_ERR_UNSUPPORTED_DTYPE,
              "out_dtype must be float32");
     et_check_dtype(a, out, ET_FLOAT, "out");
     et_check_data(a, in, "input");
