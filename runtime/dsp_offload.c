@@ -175,19 +175,21 @@ static bool fc_fits(et_method *m, const et_instr *in, et_tensor **x, et_tensor *
     et_kargs a = {.op = fc_name, .values = m->values, .args = in->args, .nargs = in->nargs, .pos = in->arg_pos, .err = &scratch,
                   .ok = true};
     int64_t mult[1], shift[1];
-    if (in->nargs != 13 || !et_arg_count(&a, 13))
+    /* (each operator here is placed with upstream main's list only: the
+     * calls of older releases stay on the M55) */
+    if (!a.pos || in->nargs != LIN_NSLOTS + 1)
         return false;
-    *x = et_arg_tensor(&a, 0);
-    *w = et_arg_tensor(&a, 1);
-    *bias = et_arg_tensor_or_null(&a, 2);
-    *ksum = et_arg_tensor_or_null(&a, 3);
-    q[0] = (int32_t)et_arg_int(&a, 4);   /* input offset */
-    int64_t fo = et_arg_int(&a, 5);
-    q[1] = (int32_t)et_arg_int(&a, 6);   /* output offset */
-    uint32_t nm = et_arg_int_list(&a, 7, mult, 1), ns = et_arg_int_list(&a, 8, shift, 1);
-    q[2] = (int32_t)et_arg_int(&a, 9);   /* act max */
-    q[3] = (int32_t)et_arg_int(&a, 10);  /* act min */
-    *out = et_arg_tensor(&a, 11);
+    *x = et_arg_tensor(&a, LIN_INPUT);
+    *w = et_arg_tensor(&a, LIN_WEIGHTS);
+    *bias = et_arg_tensor_or_null(&a, LIN_BIAS);
+    *ksum = et_arg_tensor_or_null(&a, LIN_KERNEL_SUM);
+    q[0] = (int32_t)et_arg_int(&a, LIN_INPUT_OFFSET);
+    int64_t fo = et_arg_int(&a, LIN_FILTER_OFFSET);
+    q[1] = (int32_t)et_arg_int(&a, LIN_OUTPUT_OFFSET);
+    uint32_t nm = et_arg_int_list(&a, LIN_MULTIPLIERS, mult, 1), ns = et_arg_int_list(&a, LIN_SHIFTS, shift, 1);
+    q[2] = (int32_t)et_arg_int(&a, LIN_ACT_MAX);
+    q[3] = (int32_t)et_arg_int(&a, LIN_ACT_MIN);
+    *out = et_arg_tensor(&a, LIN_OUT);
     if (!a.ok || nm != 1 || ns != 1 || fo != 0)
         return false;
     q[4] = (int32_t)mult[0];
@@ -230,23 +232,24 @@ static bool conv_read(et_method *m, const et_instr *in, bool dw, conv_call *c)
     et_error scratch = {0};
     et_kargs a = {.op = dw ? dw_name : conv_name, .values = m->values, .args = in->args, .nargs = in->nargs,
                   .pos = in->arg_pos, .err = &scratch, .ok = true};
-    const uint32_t n = dw ? 16 : 15, o = dw ? 1 : 0;
-    if (in->nargs != n || !et_arg_count(&a, n))
+    if (!a.pos || in->nargs != (dw ? DW_NSLOTS : CONV_NSLOTS) + 1u)
         return false;
-    c->x = et_arg_tensor(&a, 0);
-    c->w = et_arg_tensor(&a, 1);
-    c->bias = et_arg_tensor_or_null(&a, 2);
-    et_arg_ints(&a, 3, c->stride, 2);
-    et_arg_ints(&a, 4, c->pad, 2);
-    et_arg_ints(&a, 5, c->dil, 2);
-    c->depth_mul = dw ? et_arg_int(&a, 6) : 1;
-    c->io = et_arg_int(&a, 6 + o);
-    c->oo = et_arg_int(&a, 7 + o);
-    c->mult = et_arg_tensor(&a, 8 + o);
-    c->shift = et_arg_tensor(&a, 9 + o);
-    c->amin = et_arg_int(&a, 10 + o);
-    c->amax = et_arg_int(&a, 11 + o);
-    c->out = et_arg_tensor(&a, 13 + o);
+    /* The two operators' lists are the same but for the depth multiplier
+     * (conv_args_s8.c): each slot named by its own enum. */
+    c->x = et_arg_tensor(&a, dw ? DW_INPUT : CONV_INPUT);
+    c->w = et_arg_tensor(&a, dw ? DW_WEIGHT : CONV_WEIGHT);
+    c->bias = et_arg_tensor_or_null(&a, dw ? DW_BIAS : CONV_BIAS);
+    et_arg_ints(&a, dw ? DW_STRIDE : CONV_STRIDE, c->stride, 2);
+    et_arg_ints(&a, dw ? DW_PADDING : CONV_PADDING, c->pad, 2);
+    et_arg_ints(&a, dw ? DW_DILATION : CONV_DILATION, c->dil, 2);
+    c->depth_mul = dw ? et_arg_int(&a, DW_DEPTH_MULTIPLIER) : 1;
+    c->io = et_arg_int(&a, dw ? DW_INPUT_OFFSET : CONV_INPUT_OFFSET);
+    c->oo = et_arg_int(&a, dw ? DW_OUTPUT_OFFSET : CONV_OUTPUT_OFFSET);
+    c->mult = et_arg_tensor(&a, dw ? DW_MULTIPLIERS : CONV_MULTIPLIERS);
+    c->shift = et_arg_tensor(&a, dw ? DW_SHIFTS : CONV_SHIFTS);
+    c->amin = et_arg_int(&a, dw ? DW_ACT_MIN : CONV_ACT_MIN);
+    c->amax = et_arg_int(&a, dw ? DW_ACT_MAX : CONV_ACT_MAX);
+    c->out = et_arg_tensor(&a, dw ? DW_OUT : CONV_OUT);
     return a.ok;
 }
 
@@ -407,13 +410,13 @@ static dw_desc *avg_place(et_method *m, const et_instr *in, uint8_t **pool, uint
     et_kargs a = {.op = avg_name, .values = m->values, .args = in->args, .nargs = in->nargs, .pos = in->arg_pos, .err = &scratch,
                   .ok = true};
     int32_t kernel[2], stride[2], pad[2];
-    if (in->nargs != 11 || !et_arg_count(&a, 11))
+    if (!a.pos || in->nargs != AVG_NSLOTS + 1)
         return NULL;
-    et_tensor *x = et_arg_tensor(&a, 0), *out = et_arg_tensor(&a, 9);
-    et_arg_ints(&a, 1, kernel, 2);
-    et_arg_ints(&a, 2, stride, 2);
-    et_arg_ints(&a, 3, pad, 2);
-    bool ceil_mode = et_arg_bool(&a, 4);
+    et_tensor *x = et_arg_tensor(&a, AVG_INPUT), *out = et_arg_tensor(&a, AVG_OUT);
+    et_arg_ints(&a, AVG_KERNEL, kernel, 2);
+    et_arg_ints(&a, AVG_STRIDE, stride, 2);
+    et_arg_ints(&a, AVG_PADDING, pad, 2);
+    bool ceil_mode = et_arg_bool(&a, AVG_CEIL_MODE);
     if (!a.ok || ceil_mode || kernel[0] < 1 || kernel[1] < 1 || stride[0] < 1 || stride[1] < 1 || pad[0] < 0 ||
         pad[1] < 0 || pad[0] >= kernel[0] || pad[1] >= kernel[1] || kernel[0] * kernel[1] > (1 << 20))
         return NULL;
@@ -638,11 +641,11 @@ static void *pool_take(uint8_t **pool, uint8_t *end, size_t size)
 static lut_desc *lut_place(et_method *m, const et_instr *in, uint8_t **pool, uint8_t *end, fc_instance *f)
 {
     et_error scratch = {0};
-    et_kargs a = {.op = act_name, .values = m->values, .args = in->args, .nargs = in->nargs, .err = &scratch,
-                  .ok = true};
-    if (!et_arg_count(&a, 4))
+    et_kargs a = {.op = act_name, .values = m->values, .args = in->args, .nargs = in->nargs, .pos = in->arg_pos,
+                  .err = &scratch, .ok = true};
+    if (!a.pos || in->nargs != ACT_NSLOTS + 1)
         return NULL;
-    et_tensor *x = et_arg_tensor(&a, 0), *lut = et_arg_tensor(&a, 1), *out = et_arg_tensor(&a, 2);
+    et_tensor *x = et_arg_tensor(&a, ACT_INPUT), *lut = et_arg_tensor(&a, ACT_LUT), *out = et_arg_tensor(&a, ACT_OUT);
     if (!a.ok || x->dtype != ET_CHAR || lut->dtype != ET_CHAR || out->dtype != ET_CHAR || !x->data || !lut->data ||
         !out->data || et_tensor_numel(lut) != 256 || !et_tensor_same_layout(x, out) || et_tensor_numel(x) == 0)
         return NULL;
