@@ -4,7 +4,7 @@
 set -e
 PKGS="build-essential pkg-config libelf-dev libcapstone-dev libjson-c-dev libcriterion-dev \
 gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm clang python3 chromium gdb-multiarch flatbuffers-compiler strace \
-espeak-ng sox"
+espeak-ng sox xxd"
 # --list: print the package names (one place for the list; .ci/run uses it).
 if [ "${1-}" = "--list" ]; then
     echo $PKGS
