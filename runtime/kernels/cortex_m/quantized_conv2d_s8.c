@@ -362,12 +362,11 @@ static int32_t conv_k16(const conv_s8_params *p)
 }
 
 /* The bytes of im2col rows of p's shape: up to CONV_ROWS rows, within
- * CONV_IM2COL_BYTES (larger windows take passes of fewer rows); 0 for
- * the direct form. */
+ * CONV_IM2COL_BYTES (larger windows take passes of fewer rows). */
 static int32_t conv_im2col_bytes(const conv_s8_params *p)
 {
     const int32_t k16 = conv_k16(p);
-    return conv_direct(p) ? 0 : q_min_i32(CONV_ROWS, CONV_IM2COL_BYTES / k16) * k16;
+    return q_min_i32(CONV_ROWS, CONV_IM2COL_BYTES / k16) * k16;
 }
 
 /* One call's pixels in passes of up to four rows; `im2col` (bytes) is
@@ -554,14 +553,6 @@ static inline bool conv_padded_fits(const conv_s8_params *p, int32_t k)
            k16 <= CONV_IM2COL_BYTES;
 }
 
-/* The padded path's im2col rows: as for any window, even for a 1x1
- * convolution (whose unpadded rows would be read in place). */
-static int32_t conv_padded_im2col_bytes(const conv_s8_params *p)
-{
-    const int32_t k16 = conv_k16(p);
-    return q_min_i32(CONV_ROWS, CONV_IM2COL_BYTES / k16) * k16;
-}
-
 static __attribute__((noinline)) void conv2d_s8_mve_padded(const conv_s8_params *p, int32_t k)
 {
     const int32_t k16 = (k + 15) & ~15;
@@ -575,7 +566,9 @@ static __attribute__((noinline)) void conv2d_s8_mve_padded(const conv_s8_params 
     conv_s8_params padded = *p;
     padded.weight = wt;
     padded.w_row = k16;
-    conv2d_s8_mve_passes(&padded, p->scratch, conv_padded_im2col_bytes(&padded));
+    /* im2col rows even for a 1x1 convolution, whose unpadded rows would
+     * be read in place */
+    conv2d_s8_mve_passes(&padded, p->scratch, conv_im2col_bytes(&padded));
 }
 
 /* Only the im2col rows go to the method's scratch: the kernel sums and the
@@ -590,9 +583,9 @@ size_t conv2d_s8_mve_scratch(const conv_s8_params *p)
     if (p->act_min > p->act_max || conv_small_k_fits(p))
         return 0;
     if (conv_padded_fits(p, k))
-        return (size_t)conv_padded_im2col_bytes(p);
-    if (!conv_direct(p) && conv_k16(p) > CONV_IM2COL_BYTES)
-        return 0;  /* the scalar loop */
+        return (size_t)conv_im2col_bytes(p);
+    if (conv_direct(p) || conv_k16(p) > CONV_IM2COL_BYTES)
+        return 0;  /* rows read in place, or the scalar loop */
     return (size_t)conv_im2col_bytes(p);
 }
 
