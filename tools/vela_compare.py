@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Compare etsim's NPU timing with Vela's own estimate, layer by layer.
 
-    vela_compare.py REPORT.json PER_LAYER.csv SUMMARY.csv [--tolerance 10] [--markdown]
+    vela_compare.py REPORT.json PER_LAYER.csv SUMMARY.csv [--tolerance PERCENT]
 
 REPORT.json is `etsim --report` of one inference of a Vela-compiled model
 (its npu.last_job_operations); PER_LAYER.csv and SUMMARY.csv are Vela's
@@ -19,7 +19,7 @@ operation before them ended (BLOCKDEP overlap, docs/npu_device.md): Vela's
 estimate ignores that overlap, so the per-layer error leaves it out; the
 total (the job's active cycles) has it.
 
-Prints the table and the totals; exit status 1 when etsim's total NPU
+Prints the table (Markdown) and the totals; exit status 1 when etsim's total NPU
 cycles are not within the tolerance (percent) of Vela's cycles_npu, 2 on
 bad input."""
 import csv
@@ -31,11 +31,20 @@ KIND = {"Conv2D": "conv", "FullyConnected": "conv", "DepthwiseConv2D": "depthwis
 
 
 def main(argv):
-    args = [a for a in argv[1:] if not a.startswith("--")]
-    tol = 10.0
-    if "--tolerance" in argv:
-        tol = float(argv[argv.index("--tolerance") + 1])
-        args.remove(argv[argv.index("--tolerance") + 1])
+    args, tol, rest = [], 10.0, argv[1:]
+    while rest:
+        a = rest.pop(0)
+        if a == "--tolerance" and rest:
+            try:
+                tol = float(rest.pop(0))
+            except ValueError:
+                print("vela_compare: --tolerance wants a number of percent", file=sys.stderr)
+                return 2
+        elif a.startswith("--"):
+            print("vela_compare: unknown option %s" % a, file=sys.stderr)
+            return 2
+        else:
+            args.append(a)
     if len(args) != 3:
         print(__doc__, file=sys.stderr)
         return 2

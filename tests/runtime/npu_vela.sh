@@ -53,6 +53,12 @@ field() {   # field FILE EXPR: a value of the report's npu object
     python3 -c "import json,sys; n=json.load(open(sys.argv[1]))['npu']; print($2)" "$1"
 }
 
+# The comparison tool refuses what it does not know (exit 2), rather than
+# ignoring an option and printing something else than asked.
+python3 tools/vela_compare.py a.json b.csv c.csv --markdown > /dev/null 2>&1
+status=$?
+if [ $status -eq 2 ]; then ok "vela_compare: an unknown option is refused (exit 2)"; else bad "vela_compare: unknown option gave exit $status"; fi
+
 for model in kws_ref_model pretrainedResnet_quant; do
     case $model in
     kws_ref_model) input=$V/inputs/kws_mfcc_yes.i8 ;;
