@@ -5,19 +5,28 @@
 # the model (16-aligned) and passes --ptd=ADDR:SIZE to the runner.
 #
 #   run.sh --etsim BIN --fw DIR --out DIR
+#
+# With --select, the selective runners instead (runtime.mk's runner-for,
+# built by tests/ptd/ptd.mk from gen_external.py's files in the --out DIR):
+# the one built without PTD= has no .ptd reader and must refuse a .ptd by
+# name; the one built with PTD= runs the model with its .ptd.
 set -u
 here=$(dirname "$0")
+select=0
 while [ $# -gt 0 ]; do
     case "$1" in
     --etsim) etsim=$2; shift 2 ;;
     --fw) fw=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
+    --select) select=1; shift ;;
     *) echo "run.sh: unknown option $1" >&2; exit 2 ;;
     esac
 done
-rm -rf "$out"
-mkdir -p "$out"
-python3 "$here/../runtime/gen_external.py" "$out" || exit 1
+if [ $select = 0 ]; then
+    rm -rf "$out"
+    mkdir -p "$out"
+    python3 "$here/../runtime/gen_external.py" "$out" || exit 1
+fi
 runner=$fw/runner.elf
 failed=0
 pass() { echo "  ok   $1"; }
@@ -36,6 +45,30 @@ expect() {
         sed 's/^/    /' "$out/run.log" | head -5 >&2
     fi
 }
+
+if [ $select = 1 ]; then
+    inline=$fw/runner-linear_inline-mve.elf
+    external=$fw/runner-linear-mve.elf
+    want="output 0: float32 \[2, 3\] = \[1.843750, 0.531250, 0.781250, 0.031250, -1.968750, -1.031250\]"
+    echo "ptd: selective runners with and without the .ptd reader"
+    expect 0 "$want" "no PTD=: the runner runs its model (weights in the .pte)" \
+        "$inline" "$out/linear_inline.pte" --input "$out/linear.in.f32"
+    expect 1 "unsupported: this runner was built without .ptd support" "no PTD=: a .ptd is refused by name" \
+        "$inline" "$out/linear.pte" --ptd "$out/linear.ptd" --input "$out/linear.in.f32"
+    expect 1 "EXTERNAL and no .ptd" "no PTD=: EXTERNAL weights without a .ptd are refused" \
+        "$inline" "$out/linear.pte" --input "$out/linear.in.f32"
+    expect 0 "$want" "PTD=: the runner reads the model's .ptd" \
+        "$external" "$out/linear.pte" --ptd "$out/linear.ptd" --input "$out/linear.in.f32"
+    # The reader is really left out: its FlatTensor checks' text is not in
+    # the image (and is in the other one).
+    if arm-none-eabi-strings "$inline" | grep -q "expected 'FT01'" ||
+       ! arm-none-eabi-strings "$external" | grep -q "expected 'FT01'"; then
+        bad "the .ptd reader is linked into the wrong runner"
+    else
+        pass "the .ptd reader is linked only with PTD="
+    fi
+    exit $failed
+fi
 
 echo "ptd: external tensor data"
 # The output the runner prints against the expected float32 values.
