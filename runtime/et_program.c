@@ -193,6 +193,27 @@ et_err et_program_constant(const et_program *p, uint32_t index, size_t nbytes,
                    (unsigned)index);
 }
 
+bool et_program_has_mutable_data(const et_program *p)
+{
+    fb_vec lists;
+    bool present;
+    return fb_vector(&p->root, PROGRAM_MUTABLE_DATA_SEGMENTS, 4, &lists, &present) && present && lists.count > 0;
+}
+
+#ifdef ET_NO_MUTABLE_DATA
+/* A selective runner for a model without mutable data (runtime.mk's
+ * runner-for) has no reader for it (half a KB less code). */
+et_err et_program_mutable_data(const et_program *p, uint32_t index, size_t nbytes, const uint8_t **data,
+                               et_error *err)
+{
+    (void)p;
+    (void)nbytes;
+    (void)data;
+    return et_fail(err, ET_ERR_UNSUPPORTED,
+                   "a planned tensor has initial data %u: this runner was built without mutable data support",
+                   (unsigned)index);
+}
+#else
 et_err et_program_mutable_data(const et_program *p, uint32_t index, size_t nbytes, const uint8_t **data,
                                et_error *err)
 {
@@ -222,6 +243,7 @@ et_err et_program_mutable_data(const et_program *p, uint32_t index, size_t nbyte
     *data = seg + off;
     return ET_OK;
 }
+#endif
 
 et_err et_program_named_data(const et_program *p, const char *key, uint32_t key_len,
                              const uint8_t **data, uint64_t *size, et_error *err)

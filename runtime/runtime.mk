@@ -182,12 +182,14 @@ $(RUNNER_ELF): $(if $(filter 1,$(RUNNER_MVE)),$(RUNNER_MVE_ELF),$(RUNNER_SCALAR_
 # and interrupt handlers do not replace the defaults).  A model with EXTERNAL
 # tensors needs its .ptd to be listed (PTD=path/to/name.ptd) and gets the
 # .ptd reader; without PTD= the runner has none (ET_NO_DATA_MAP: a .ptd is
-# refused by name).
+# refused by name).  Likewise the reader of mutable data (initial values of
+# planned tensors) only when `pte_run --info` says the model has some
+# (ET_NO_MUTABLE_DATA otherwise).
 RUNNER_SEL_OBJDIR := $(BUILD)/firmware/$(if $(filter 1,$(RUNNER_MVE)),runner-mve-obj,runner-scalar-obj)
 RUNNER_SEL_ARCH   := $(if $(filter 1,$(RUNNER_MVE)),,$(RUNNER_NOMVE))
 RUNNER_SEL_NPU_OBJS := $(patsubst %.c,$(RUNNER_SEL_OBJDIR)/%.o,$(wildcard firmware/ethosu/*.c))
 RUNNER_SEL_SPECIAL := %/kernel_registry.o %/backend_registry.o %/firmware/runner/npu.o %/firmware/runner/dsp.o \
-                      %/runtime/et_data_map.o $(RUNNER_SEL_NPU_OBJS)
+                      %/runtime/et_data_map.o %/runtime/et_program.o $(RUNNER_SEL_NPU_OBJS)
 # SEL_DSP=1: the selective runner carries the DSP offload image too
 # (--engine=dsp); by default it says it was built without it, and neither
 # the image nor the offload's code is linked.
@@ -208,13 +210,15 @@ runner-for: $(RUNNER_SEL_OBJS) $(RUNNER_SEL_NPU_OBJS) $(FW_STARTUP_OBJ) $(PTE_RU
 	$(SEL_CC) -DET_KERNEL_SELECTION='"$(abspath $(SEL_DIR))/kernels.def"' \
 	    -c runtime/kernels/kernel_registry.c -o $(SEL_DIR)/kernel_registry.o
 	$(SEL_CC_OS) $(if $(PTD),,-DET_NO_DATA_MAP) -c runtime/et_data_map.c -o $(SEL_DIR)/et_data_map.o
+	$(SEL_CC_OS) $$($(SEL_INFO) | grep -q '^mutable data: yes$$' || echo -DET_NO_MUTABLE_DATA) \
+	    -c runtime/et_program.c -o $(SEL_DIR)/et_program.o
 	if $(SEL_INFO) | grep -q '^delegate [0-9]*: EthosUBackend$$'; then \
 	    npu_def= npu_objs="$(RUNNER_SEL_NPU_OBJS)"; else npu_def=-DET_NO_ETHOSU_BACKEND npu_objs=; fi; \
 	$(SEL_CC) $$npu_def -c runtime/backends/backend_registry.c -o $(SEL_DIR)/backend_registry.o && \
 	$(SEL_CC) $$npu_def -c firmware/runner/npu.c -o $(SEL_DIR)/npu.o && \
 	$(SEL_CC) $(SEL_DSP_INC) -c firmware/runner/dsp.c -o $(SEL_DIR)/dsp.o && \
 	$(FW_CC) -o $(BUILD)/firmware/runner-$(SEL_NAME).elf $(RUNNER_SEL_OBJS) $$npu_objs $(SEL_DIR)/kernel_registry.o \
-	    $(SEL_DIR)/backend_registry.o $(SEL_DIR)/npu.o $(SEL_DIR)/dsp.o $(SEL_DIR)/et_data_map.o \
+	    $(SEL_DIR)/backend_registry.o $(SEL_DIR)/npu.o $(SEL_DIR)/dsp.o $(SEL_DIR)/et_data_map.o $(SEL_DIR)/et_program.o \
 	    $(FW_STARTUP_OBJ) $(FW_LDFLAGS) -Wl,-Map=$(BUILD)/firmware/runner-$(SEL_NAME).map $(FW_LDLIBS)
 	arm-none-eabi-size $(BUILD)/firmware/runner-$(SEL_NAME).elf
 	sh tools/size_by_component.sh $(BUILD)/firmware/runner-$(SEL_NAME).map

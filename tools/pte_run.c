@@ -3,8 +3,9 @@
  *
  *   pte_run [--info] [--method NAME] [--ptd FILE] [--input FILE]... [--iterations N] MODEL.pte
  *
- * --info prints the program's methods, arenas and operators instead of
- * running.  --ptd: the model's external tensor data (a FlatTensor .ptd).
+ * --info prints the program's methods, arenas, operators, delegates and
+ * whether it has mutable data instead of running.  --ptd: the model's
+ * external tensor data (a FlatTensor .ptd).
  * Exit status: 0 ok, 1 runtime error, 2 usage or file error. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -48,6 +49,8 @@ static void print_info(const et_session *s)
         printf("operator %u: %s\n", (unsigned)i, m->ops[i]->name);
     for (uint32_t i = 0; i < m->ndelegates; i++)
         printf("delegate %u: %s\n", (unsigned)i, m->delegates[i].backend->name);
+    if (et_program_has_mutable_data(&s->program))
+        printf("mutable data: yes\n");
 }
 
 static void write_stdout(void *file, const char *text, size_t len)

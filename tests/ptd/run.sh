@@ -9,7 +9,8 @@
 # With --select, the selective runners instead (runtime.mk's runner-for,
 # built by tests/ptd/ptd.mk from gen_external.py's files in the --out DIR):
 # the one built without PTD= has no .ptd reader and must refuse a .ptd by
-# name; the one built with PTD= runs the model with its .ptd.
+# name; the one built with PTD= runs the model with its .ptd; likewise for
+# the reader of mutable data (initial values of planned tensors).
 set -u
 here=$(dirname "$0")
 select=0
@@ -49,6 +50,7 @@ expect() {
 if [ $select = 1 ]; then
     inline=$fw/runner-linear_inline-mve.elf
     external=$fw/runner-linear-mve.elf
+    mutable=$fw/runner-linear_mutable-mve.elf
     want="output 0: float32 \[2, 3\] = \[1.843750, 0.531250, 0.781250, 0.031250, -1.968750, -1.031250\]"
     echo "ptd: selective runners with and without the .ptd reader"
     expect 0 "$want" "no PTD=: the runner runs its model (weights in the .pte)" \
@@ -59,13 +61,24 @@ if [ $select = 1 ]; then
         "$inline" "$out/linear.pte" --input "$out/linear.in.f32"
     expect 0 "$want" "PTD=: the runner reads the model's .ptd" \
         "$external" "$out/linear.pte" --ptd "$out/linear.ptd" --input "$out/linear.in.f32"
-    # The reader is really left out: its FlatTensor checks' text is not in
-    # the image (and is in the other one).
+    expect 1 "unsupported: a planned tensor has initial data 1: this runner was built without mutable data" \
+        "no mutable data: a model with some is refused by name" \
+        "$inline" "$out/linear_mutable.pte" --input "$out/linear.in.f32"
+    expect 0 "$want" "mutable data: the runner reads it" \
+        "$mutable" "$out/linear_mutable.pte" --input "$out/linear.in.f32"
+    # The readers are really left out: their checks' text is not in the
+    # image (and is in the other one).
     if arm-none-eabi-strings "$inline" | grep -q "expected 'FT01'" ||
        ! arm-none-eabi-strings "$external" | grep -q "expected 'FT01'"; then
         bad "the .ptd reader is linked into the wrong runner"
     else
         pass "the .ptd reader is linked only with PTD="
+    fi
+    if arm-none-eabi-strings "$inline" | grep -q "mutable_data_segments is out of range" ||
+       ! arm-none-eabi-strings "$mutable" | grep -q "mutable_data_segments is out of range"; then
+        bad "the mutable data reader is linked into the wrong runner"
+    else
+        pass "the mutable data reader is linked only for a model with mutable data"
     fi
     exit $failed
 fi
