@@ -4,13 +4,15 @@
 # output computed there in double precision).  etsim places the .ptd after
 # the model (16-aligned) and passes --ptd=ADDR:SIZE to the runner.
 #
-#   run.sh --etsim BIN --fw DIR --out DIR
+#   run.sh --etsim BIN --fw DIR --out DIR [--select --models DIR]
 #
 # With --select, the selective runners instead (runtime.mk's runner-for,
 # built by tests/ptd/ptd.mk from gen_external.py's files in the --out DIR):
 # the one built without PTD= has no .ptd reader and must refuse a .ptd by
 # name; the one built with PTD= runs the model with its .ptd; likewise for
-# the reader of mutable data (initial values of planned tensors).
+# the reader of mutable data (initial values of planned tensors), and a
+# runner for a model without delegates has no backends (--models: the
+# shared models folder, for a delegated one).
 set -u
 here=$(dirname "$0")
 select=0
@@ -20,6 +22,7 @@ while [ $# -gt 0 ]; do
     --fw) fw=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
     --select) select=1; shift ;;
+    --models) models=$2; shift 2 ;;
     *) echo "run.sh: unknown option $1" >&2; exit 2 ;;
     esac
 done
@@ -66,6 +69,8 @@ if [ $select = 1 ]; then
         "$inline" "$out/linear_mutable.pte" --input "$out/linear.in.f32"
     expect 0 "$want" "mutable data: the runner reads it" \
         "$mutable" "$out/linear_mutable.pte" --input "$out/linear.in.f32"
+    expect 1 "delegate 0: this runner was built without backends" "no delegates: a delegated model is refused by name" \
+        "$inline" "$models/vela/ethos-u55-128/kws_ref_model/kws_ref_model.pte"
     # The readers are really left out: their checks' text is not in the
     # image (and is in the other one).
     if arm-none-eabi-strings "$inline" | grep -q "expected 'FT01'" ||
