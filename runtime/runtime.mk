@@ -184,7 +184,9 @@ $(RUNNER_ELF): $(if $(filter 1,$(RUNNER_MVE)),$(RUNNER_MVE_ELF),$(RUNNER_SCALAR_
 # .ptd reader; without PTD= the runner has none (ET_NO_DATA_MAP: a .ptd is
 # refused by name).  Likewise the reader of mutable data (initial values of
 # planned tensors) only when `pte_run --info` says the model has some
-# (ET_NO_MUTABLE_DATA otherwise), and the loader's delegate reader only with
+# (ET_NO_MUTABLE_DATA otherwise), the reader of the deprecated inline
+# constant_buffer only when it says "inline constants: yes"
+# (ET_NO_INLINE_CONSTANTS otherwise), and the loader's delegate reader only with
 # the Ethos-U backend (ET_NO_BACKENDS).  The objects these switches change
 # are compiled here, with the flags of the full runner's.
 RUNNER_SEL_OBJDIR := $(BUILD)/firmware/$(if $(filter 1,$(RUNNER_MVE)),runner-mve-obj,runner-scalar-obj)
@@ -204,21 +206,22 @@ SEL_DIR           := $(BUILD)/firmware/select/$(SEL_NAME)
 SEL_CC            := $(FW_CC) $(FW_CFLAGS) $(RUNNER_SEL_ARCH) -O2
 # $(call SEL_CC_FOR,runtime/x.c): -Os for the load-once code (RUNNER_OS_SRCS)
 SEL_CC_FOR         = $(FW_CC) $(FW_CFLAGS) $(RUNNER_SEL_ARCH) $(if $(filter $(1),$(RUNNER_OS_SRCS)),-Os,-O2) -c $(1)
-SEL_INFO          := $(PTE_RUN) --info $(if $(PTD),--ptd $(PTD)) $(MODEL)
 
 .PHONY: runner-for
 runner-for: $(RUNNER_SEL_OBJS) $(RUNNER_SEL_NPU_OBJS) $(FW_STARTUP_OBJ) $(PTE_RUN) $(if $(filter 1,$(SEL_DSP)),$(BUILD)/dsp/offload_hld.h)
 	@test -n "$(MODEL)" || { echo "usage: make runner-for MODEL=path/to/model.pte [PTD=path/to/model.ptd] [RUNNER_MVE=1]" >&2; exit 2; }
 	@mkdir -p $(SEL_DIR)
 	sh tools/pte_select.sh $(PTE_RUN) $(MODEL) runtime/kernels/kernel_table.def $(PTD) > $(SEL_DIR)/kernels.def
+	$(PTE_RUN) --info $(if $(PTD),--ptd $(PTD)) $(MODEL) > $(SEL_DIR)/info.txt
 	$(SEL_CC) -DET_KERNEL_SELECTION='"$(abspath $(SEL_DIR))/kernels.def"' \
 	    -c runtime/kernels/kernel_registry.c -o $(SEL_DIR)/kernel_registry.o
 	data_def=$(if $(PTD),,-DET_NO_DATA_MAP); \
-	if $(SEL_INFO) | grep -q '^mutable data: yes$$'; then mut_def=; else mut_def=-DET_NO_MUTABLE_DATA; fi; \
-	if $(SEL_INFO) | grep -q '^delegate [0-9]*: EthosUBackend$$'; then \
+	if grep -q '^mutable data: yes$$' $(SEL_DIR)/info.txt; then mut_def=; else mut_def=-DET_NO_MUTABLE_DATA; fi; \
+	if grep -q '^inline constants: yes$$' $(SEL_DIR)/info.txt; then const_def=; else const_def=-DET_NO_INLINE_CONSTANTS; fi; \
+	if grep -q '^delegate [0-9]*: EthosUBackend$$' $(SEL_DIR)/info.txt; then \
 	    npu_def= npu_objs="$(RUNNER_SEL_NPU_OBJS)"; else npu_def="-DET_NO_ETHOSU_BACKEND -DET_NO_BACKENDS" npu_objs=; fi; \
 	$(call SEL_CC_FOR,runtime/et_data_map.c) $$data_def -o $(SEL_DIR)/et_data_map.o && \
-	$(call SEL_CC_FOR,runtime/et_program.c) $$mut_def -o $(SEL_DIR)/et_program.o && \
+	$(call SEL_CC_FOR,runtime/et_program.c) $$mut_def $$const_def -o $(SEL_DIR)/et_program.o && \
 	$(call SEL_CC_FOR,runtime/et_method_load.c) $$data_def $$npu_def -o $(SEL_DIR)/et_method_load.o && \
 	$(SEL_CC) $$npu_def -c runtime/backends/backend_registry.c -o $(SEL_DIR)/backend_registry.o && \
 	$(SEL_CC) $$npu_def -c firmware/runner/npu.c -o $(SEL_DIR)/npu.o && \

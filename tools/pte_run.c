@@ -4,7 +4,8 @@
  *   pte_run [--info] [--method NAME] [--ptd FILE] [--input FILE]... [--iterations N] MODEL.pte
  *
  * --info prints the program's methods, arenas, operators, delegates and
- * whether it has mutable data instead of running.  --ptd: the model's
+ * whether it has mutable data or inline constants (the deprecated
+ * constant_buffer) instead of running.  --ptd: the model's
  * external tensor data (a FlatTensor .ptd).
  * Exit status: 0 ok, 1 runtime error, 2 usage or file error. */
 #include <stdio.h>
@@ -51,6 +52,8 @@ static void print_info(const et_session *s)
         printf("delegate %u: %s\n", (unsigned)i, m->delegates[i].backend->name);
     if (et_program_has_mutable_data(&s->program))
         printf("mutable data: yes\n");
+    if (s->program.constants == ET_CONSTANTS_INLINE)
+        printf("inline constants: yes\n");
 }
 
 static void write_stdout(void *file, const char *text, size_t len)
