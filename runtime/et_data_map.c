@@ -9,6 +9,34 @@ enum { FLAT_TENSOR_VERSION = 0, FLAT_TENSOR_SEGMENTS = 1, FLAT_TENSOR_NAMED_DATA
 enum { FT_SEGMENT_OFFSET = 0, FT_SEGMENT_SIZE = 1 };
 enum { FT_NAMED_KEY = 0, FT_NAMED_SEGMENT_INDEX = 1 };
 
+#ifdef ET_NO_DATA_MAP
+/* A selective runner for a model without EXTERNAL tensors (runtime.mk's
+ * runner-for without PTD=) has no .ptd reader: a .ptd is refused, by
+ * name, instead of read (1.1 KB less code). */
+static et_err refuse(et_error *err)
+{
+    return et_fail(err, ET_ERR_UNSUPPORTED, "this runner was built without .ptd support (make runner-for PTD=)");
+}
+
+et_err et_data_map_load(et_data_map *m, const void *data, size_t size, et_error *err)
+{
+    (void)data;
+    (void)size;
+    memset(m, 0, sizeof *m);
+    return refuse(err);
+}
+
+et_err et_data_map_get(const et_data_map *m, const char *key, uint32_t key_len, const uint8_t **data,
+                       uint64_t *size, et_error *err)
+{
+    (void)m;
+    (void)key;
+    (void)key_len;
+    (void)data;
+    (void)size;
+    return refuse(err);
+}
+#else
 et_err et_data_map_load(et_data_map *m, const void *data, size_t size, et_error *err)
 {
     memset(m, 0, sizeof *m);
@@ -73,3 +101,4 @@ et_err et_data_map_get(const et_data_map *m, const char *key, uint32_t key_len, 
     return et_fail(err, ET_ERR_NOT_FOUND, "no external tensor data named '%.*s'", (int)(key_len > 60 ? 60 : key_len),
                    key);
 }
+#endif

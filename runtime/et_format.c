@@ -89,63 +89,41 @@ static void format_int(sink *o, const spec *sp, uint64_t mag, int negative, char
 /* ---- %f, exactly ---------------------------------------------------------- */
 
 #define FLOAT_MAX_PREC 17
-#define BIG_LIMBS 34 /* 1,088 bits: a double's integer part has at most 1,024 */
+/* m * 10^17 * 2^971 < 2^1081 (a double's largest), and a limb of carry */
+#define BIG_LIMBS 36
 
-/* The decimal digits of m * 2^e (e > 0, the result may have 309 digits),
- * written at the end of *p (moved back to the first digit). */
-static void big_to_decimal(uint64_t m, int e, char **p)
+/* n = n * mul + add (n has *len 32-bit limbs, least significant first). */
+static void big_mul_add(uint32_t *n, int *len, uint32_t mul, uint32_t add)
 {
-    uint32_t limb[BIG_LIMBS] = {0};
-    int word = e / 32, bit = e % 32;
-    uint64_t low = m << bit, high = bit ? m >> (64 - bit) : 0; /* m * 2^bit, 96 bits */
-    limb[word] = (uint32_t)low;
-    limb[word + 1] = (uint32_t)(low >> 32);
-    limb[word + 2] = (uint32_t)high;
-    int top = BIG_LIMBS - 1;
-    for (;;) {
-        while (top > 0 && limb[top] == 0)
-            top--;
-        if (top == 0 && limb[0] < 1000000000u) {
-            char *q = utoa(limb[0], 10, 0, *p);
-            *p = q;
-            return;
-        }
-        uint64_t rem = 0; /* divide by 10^9, most significant limb first */
-        for (int i = top; i >= 0; i--) {
-            uint64_t cur = (rem << 32) | limb[i];
-            limb[i] = (uint32_t)(cur / 1000000000u);
-            rem = cur % 1000000000u;
-        }
-        for (int k = 0; k < 9; k++, rem /= 10)
-            *--*p = (char)('0' + rem % 10);
+    uint64_t carry = add;
+    for (int i = 0; i < *len; i++) {
+        uint64_t cur = (uint64_t)n[i] * mul + carry;
+        n[i] = (uint32_t)cur;
+        carry = cur >> 32;
     }
+    if (carry)
+        n[(*len)++] = (uint32_t)carry;
 }
 
-/* hi:lo = a * b */
-static void mul_64(uint64_t a, uint64_t b, uint64_t *hi, uint64_t *lo)
+/* n /= d; returns the remainder. */
+static uint32_t big_div(uint32_t *n, int *len, uint32_t d)
 {
-    uint64_t a0 = (uint32_t)a, a1 = a >> 32, b0 = (uint32_t)b, b1 = b >> 32;
-    uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
-    uint64_t mid = (p00 >> 32) + (uint32_t)p01 + (uint32_t)p10;
-    *lo = (mid << 32) | (uint32_t)p00;
-    *hi = p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
+    uint64_t rem = 0;
+    for (int i = *len - 1; i >= 0; i--) {
+        uint64_t cur = (rem << 32) | n[i];
+        n[i] = (uint32_t)(cur / d);
+        rem = cur % d;
+    }
+    while (*len > 0 && n[*len - 1] == 0)
+        (*len)--;
+    return (uint32_t)rem;
 }
 
-/* Bit n of hi:lo, and whether any bit below n is set. */
-static int bit_at(uint64_t hi, uint64_t lo, unsigned n)
-{
-    return n >= 128 ? 0 : n >= 64 ? (int)((hi >> (n - 64)) & 1) : (int)((lo >> n) & 1);
-}
-
-static int any_below(uint64_t hi, uint64_t lo, unsigned n)
-{
-    if (n >= 128)
-        return (hi | lo) != 0;
-    if (n > 64)
-        return lo != 0 || (hi & ((UINT64_C(1) << (n - 64)) - 1)) != 0;
-    return n == 64 ? lo != 0 : (lo & ((UINT64_C(1) << n) - 1)) != 0;
-}
-
+/* v = m * 2^e printed with `digits` decimals: N = m * 10^digits * 2^e as
+ * a big integer, rounded half to even when e < 0 (glibc's and newlib's
+ * rounding of the binary value), then its decimal digits with the point
+ * `digits` from the end.  One path for every magnitude; it runs only when
+ * a value is printed. */
 __attribute__((noinline)) static void format_double(sink *o, const spec *sp, double v)
 {
     uint64_t bits;
@@ -164,52 +142,55 @@ __attribute__((noinline)) static void format_double(sink *o, const spec *sp, dou
     int prec = sp->prec < 0 ? 6 : sp->prec;
     int digits = prec > FLOAT_MAX_PREC ? FLOAT_MAX_PREC : prec;
 
+    uint32_t n[BIG_LIMBS] = {(uint32_t)m, (uint32_t)(m >> 32)};
+    int len = 2;
+    for (int k = 0; k < digits; k++)
+        big_mul_add(n, &len, 10, 0);
+    /* times 2^e, or divided by 2^-e, 31 bits at a time; the bits shifted
+     * out go lowest first, so the last chunk holds the half bit */
+    uint32_t half = 0, below = 0;
+    while (e != 0) {
+        int k = e > 0 ? e : -e;
+        k = k < 31 ? k : 31;
+        if (e > 0) {
+            big_mul_add(n, &len, UINT32_C(1) << k, 0);
+            e -= k;
+        } else {
+            below |= half;
+            uint32_t rem = big_div(n, &len, UINT32_C(1) << k);
+            half = rem >> (k - 1);
+            below |= rem & ((UINT32_C(1) << (k - 1)) - 1);
+            e += k;
+        }
+    }
+    if (half && (below || (len > 0 && (n[0] & 1))))
+        big_mul_add(n, &len, 1, 1);
+
     char buf[340];
     char *end = buf + sizeof buf;
     char *p = end;
-    if (e >= 0) {
-        /* an integer: the fraction is all zeros */
-        for (int k = 0; k < digits; k++)
-            *--p = '0';
-        if (digits > 0 || sp->alt)
-            *--p = '.';
-        if (e <= 11)
-            p = utoa(m << e, 10, 0, p);
-        else
-            big_to_decimal(m, e, &p);
-    } else {
-        unsigned s = (unsigned)-e;
-        uint64_t whole = s < 64 ? m >> s : 0;
-        uint64_t frac = s < 64 ? m & ((UINT64_C(1) << s) - 1) : m;
-        uint64_t scale = 1;
-        for (int k = 0; k < digits; k++)
-            scale *= 10;
-        /* frac / 2^s is below 1, so q = frac * 10^digits / 2^s < 10^digits */
-        uint64_t hi, lo;
-        mul_64(frac, scale, &hi, &lo);
-        uint64_t q = s >= 128 ? 0 : s >= 64 ? hi >> (s - 64) : (lo >> s) | (hi << 1 << (63 - s));
-        int half = bit_at(hi, lo, s - 1), more = any_below(hi, lo, s - 1);
-        int odd = (int)((digits ? q : whole) & 1);
-        if (half && (more || odd) && ++q == scale) {
-            q = 0;
-            whole++;
-        }
-        for (int k = 0; k < digits; k++, q /= 10)
-            *--p = (char)('0' + q % 10);
-        if (digits > 0 || sp->alt)
-            *--p = '.';
-        p = utoa(whole, 10, 0, p);
+    while (len > 0) {
+        uint32_t group = big_div(n, &len, 1000000000u);
+        for (int k = 0; k < 9; k++, group /= 10)
+            *--p = (char)('0' + group % 10);
     }
+    while (p > end - digits - 1)
+        *--p = '0';
+    while (*p == '0' && p < end - digits - 1)
+        p++;
     /* a precision above 17 digits: the rest zero-filled */
+    int point = digits > 0 || sp->alt;
     int tail = prec - digits;
-    int total = (int)(strlen(prefix) + (size_t)(end - p)) + tail;
+    int total = (int)(strlen(prefix) + (size_t)(end - p)) + point + tail;
     int pad = sp->width > total ? sp->width - total : 0;
     if (!sp->minus && !sp->zero)
         put_n(o, ' ', pad);
     put_s(o, prefix, strlen(prefix));
     if (!sp->minus && sp->zero)
         put_n(o, '0', pad);
-    put_s(o, p, (size_t)(end - p));
+    put_s(o, p, (size_t)(end - digits - p));
+    put_n(o, '.', point);
+    put_s(o, end - digits, (size_t)digits);
     put_n(o, '0', tail);
     if (sp->minus)
         put_n(o, ' ', pad);

@@ -161,6 +161,16 @@ static et_err planned_address(loader *ld, uint32_t vi, const fb_table *alloc, et
     return ET_OK;
 }
 
+#ifdef ET_NO_DATA_MAP
+/* A selective runner without the .ptd reader (runtime.mk's runner-for
+ * without PTD=): an EXTERNAL tensor is unusable, refused if used. */
+static et_err external_data(loader *ld, uint32_t vi, const fb_table *extra, const fb_table *alloc, et_tensor *t)
+{
+    (void)ld, (void)vi, (void)extra, (void)alloc;
+    t->unusable = ET_UNUSABLE_NO_EXTERNAL;
+    return ET_OK;
+}
+#else
 /* EXTERNAL data: the .ptd entry named by fully_qualified_name, read in
  * place (a constant) or copied into the arena (a planned tensor, e.g.
  * trainable weights).  Without a .ptd the tensor is unusable: refused
@@ -197,6 +207,7 @@ static et_err external_data(loader *ld, uint32_t vi, const fb_table *extra, cons
     }
     return check_alignment(ld, vi, t);
 }
+#endif
 
 static et_err tensor_data(loader *ld, uint32_t vi, const fb_table *tt, et_tensor *t)
 {
@@ -390,6 +401,19 @@ static et_err load_operators(loader *ld)
     return ET_OK;
 }
 
+#ifdef ET_NO_BACKENDS
+/* A selective runner for a model without delegates (runtime.mk's
+ * runner-for) has no backends and no delegate reader. */
+static et_err load_delegates(loader *ld)
+{
+    fb_vec dels;
+    if (!fb_vector(&ld->plan, PLAN_DELEGATES, 4, &dels, NULL))
+        return OOR(ld, "delegates vector is out of range");
+    if (dels.count > 0)
+        return et_fail(ld->err, ET_ERR_NOT_FOUND, "delegate 0: this runner was built without backends");
+    return ET_OK;
+}
+#else
 static et_err delegate_blob(loader *ld, uint32_t di, const fb_table *ref, const uint8_t **blob, uint64_t *size)
 {
     int8_t location;
@@ -448,6 +472,7 @@ static et_err load_delegates(loader *ld)
     }
     return ET_OK;
 }
+#endif
 
 /* ---- instructions ----------------------------------------------------- */
 

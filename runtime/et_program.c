@@ -158,6 +158,37 @@ et_err et_program_segment(const et_program *p, uint32_t index, const uint8_t **d
     return ET_OK;
 }
 
+#ifdef ET_NO_INLINE_CONSTANTS
+/* A selective runner for a model whose constants are in a segment
+ * (runtime.mk's runner-for) has no reader of the deprecated
+ * Program.constant_buffer (older exporters'). */
+static et_err inline_constant(const et_program *p, uint32_t index, size_t nbytes, const uint8_t **data,
+                              et_error *err)
+{
+    (void)p, (void)nbytes, (void)data;
+    return et_fail(err, ET_ERR_UNSUPPORTED,
+                   "constant %u is in the deprecated constant_buffer: this runner was built without its reader",
+                   (unsigned)index);
+}
+#else
+static et_err inline_constant(const et_program *p, uint32_t index, size_t nbytes, const uint8_t **data,
+                              et_error *err)
+{
+    fb_table buf;
+    fb_vec storage;
+    if (index == 0 || index >= p->constant_buffers.count)
+        return et_fail(err, ET_ERR_OUT_OF_RANGE, "constant index %u, there are %u constant buffers",
+                       (unsigned)index, (unsigned)p->constant_buffers.count - 1);
+    if (!fb_vec_table(&p->constant_buffers, index, &buf) || !fb_vector(&buf, BUFFER_STORAGE, 1, &storage, NULL))
+        return et_fail(err, ET_ERR_OUT_OF_RANGE, "constant_buffer[%u] is out of range", (unsigned)index);
+    if (storage.count < nbytes)
+        return et_fail(err, ET_ERR_OUT_OF_RANGE, "constant_buffer[%u] has %u bytes, the tensor needs %lu",
+                       (unsigned)index, (unsigned)storage.count, (unsigned long)nbytes);
+    *data = fb_vec_bytes(&storage);
+    return ET_OK;
+}
+#endif
+
 et_err et_program_constant(const et_program *p, uint32_t index, size_t nbytes,
                            const uint8_t **data, et_error *err)
 {
@@ -174,25 +205,33 @@ et_err et_program_constant(const et_program *p, uint32_t index, size_t nbytes,
         *data = p->constant_base + off;
         return ET_OK;
     }
-    if (p->constants == ET_CONSTANTS_INLINE) {
-        fb_table buf;
-        fb_vec storage;
-        if (index == 0 || index >= p->constant_buffers.count)
-            return et_fail(err, ET_ERR_OUT_OF_RANGE, "constant index %u, there are %u constant buffers",
-                           (unsigned)index, (unsigned)p->constant_buffers.count - 1);
-        if (!fb_vec_table(&p->constant_buffers, index, &buf) ||
-            !fb_vector(&buf, BUFFER_STORAGE, 1, &storage, NULL))
-            return et_fail(err, ET_ERR_OUT_OF_RANGE, "constant_buffer[%u] is out of range", (unsigned)index);
-        if (storage.count < nbytes)
-            return et_fail(err, ET_ERR_OUT_OF_RANGE, "constant_buffer[%u] has %u bytes, the tensor needs %lu",
-                           (unsigned)index, (unsigned)storage.count, (unsigned long)nbytes);
-        *data = fb_vec_bytes(&storage);
-        return ET_OK;
-    }
+    if (p->constants == ET_CONSTANTS_INLINE)
+        return inline_constant(p, index, nbytes, data, err);
     return et_fail(err, ET_ERR_OUT_OF_RANGE, "constant %u is used but the program has no constants",
                    (unsigned)index);
 }
 
+bool et_program_has_mutable_data(const et_program *p)
+{
+    fb_vec lists;
+    bool present;
+    return fb_vector(&p->root, PROGRAM_MUTABLE_DATA_SEGMENTS, 4, &lists, &present) && present && lists.count > 0;
+}
+
+#ifdef ET_NO_MUTABLE_DATA
+/* A selective runner for a model without mutable data (runtime.mk's
+ * runner-for) has no reader for it (half a KB less code). */
+et_err et_program_mutable_data(const et_program *p, uint32_t index, size_t nbytes, const uint8_t **data,
+                               et_error *err)
+{
+    (void)p;
+    (void)nbytes;
+    (void)data;
+    return et_fail(err, ET_ERR_UNSUPPORTED,
+                   "a planned tensor has initial data %u: this runner was built without mutable data support",
+                   (unsigned)index);
+}
+#else
 et_err et_program_mutable_data(const et_program *p, uint32_t index, size_t nbytes, const uint8_t **data,
                                et_error *err)
 {
@@ -222,6 +261,7 @@ et_err et_program_mutable_data(const et_program *p, uint32_t index, size_t nbyte
     *data = seg + off;
     return ET_OK;
 }
+#endif
 
 et_err et_program_named_data(const et_program *p, const char *key, uint32_t key_len,
                              const uint8_t **data, uint64_t *size, et_error *err)

@@ -62,6 +62,11 @@ et_err et_program_constant(const et_program *p, uint32_t index, size_t nbytes,
 et_err et_program_mutable_data(const et_program *p, uint32_t index, size_t nbytes, const uint8_t **data,
                                et_error *err);
 
+/* Whether the program has mutable_data_segments (initial values of planned
+ * tensors): a selective runner without them (ET_NO_MUTABLE_DATA) refuses
+ * such a tensor by name. */
+bool et_program_has_mutable_data(const et_program *p);
+
 /* Bytes of segment `index`. */
 et_err et_program_segment(const et_program *p, uint32_t index, const uint8_t **data,
                           uint64_t *size, et_error *err);

@@ -2,16 +2,17 @@
 
 size_t et_dtype_size(int dtype)
 {
-    switch (dtype) {
-    case ET_BYTE: case ET_CHAR: case ET_BOOL: return 1;
-    case 12: case 13: case 16: case 17: case 18: case 19: case 20: case 21:  /* qint8 ... bits8 */
-    case 23: case 24: case 25: case 26: return 1;                            /* float8 */
-    case ET_SHORT: case ET_HALF: case ET_BFLOAT16: case ET_UINT16: case 22: return 2;  /* 22: bits16 */
-    case ET_INT: case ET_FLOAT: case ET_UINT32: case 8: case 14: return 4;   /* 8: complex half, 14: qint32 */
-    case ET_LONG: case ET_DOUBLE: case ET_UINT64: case 9: return 8;          /* 9: complex float */
-    case 10: return 16;                                                      /* complex double */
-    default: return 0;
-    }
+    /* Bytes per element by ScalarType (0: unknown); bytes, not a switch,
+     * whose lookup table GCC makes of 4-byte entries. */
+    static const uint8_t size[30] = {
+        1, 1, 2, 4, 8, 2, 4, 8, /* uint8 int8 int16 int32 int64 half float double */
+        4, 8, 16, 1,            /* complex half, float, double; bool */
+        1, 1, 4, 2,             /* qint8 quint8 qint32 bfloat16 */
+        1, 1, 1, 1, 1, 1, 2,    /* quint4x2 quint2x4 bits1x8 bits2x4 bits4x2 bits8 bits16 */
+        1, 1, 1, 1,             /* float8: e5m2 e4m3fn e5m2fnuz e4m3fnuz */
+        2, 4, 8,                /* uint16 uint32 uint64 */
+    };
+    return dtype >= 0 && dtype < (int)sizeof size ? size[dtype] : 0;
 }
 
 const char *et_dtype_name(int dtype)

@@ -56,23 +56,15 @@ bool fb_field(const fb_table *t, unsigned id, uint32_t width, uint32_t *pos)
     }
 
 FB_SCALAR(fb_u8, uint8_t, 1, t->buf->data[p])
-FB_SCALAR(fb_i8, int8_t, 1, (int8_t)t->buf->data[p])
 FB_SCALAR(fb_u32, uint32_t, 4, fb_le32(t->buf->data + p))
-FB_SCALAR(fb_i32, int32_t, 4, (int32_t)fb_le32(t->buf->data + p))
 FB_SCALAR(fb_u64, uint64_t, 8, fb_le64(t->buf->data + p))
-FB_SCALAR(fb_i64, int64_t, 8, (int64_t)fb_le64(t->buf->data + p))
 
 bool fb_f64(const fb_table *t, unsigned id, double dflt, double *out)
 {
     uint64_t bits;
-    uint32_t p;
-    if (!fb_field(t, id, 8, &p))
+    memcpy(&bits, &dflt, sizeof bits);
+    if (!fb_u64(t, id, bits, &bits))
         return false;
-    if (!p) {
-        *out = dflt;
-        return true;
-    }
-    bits = fb_le64(t->buf->data + p);
     memcpy(out, &bits, sizeof *out);
     return true;
 }

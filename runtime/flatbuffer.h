@@ -61,12 +61,24 @@ bool fb_field(const fb_table *t, unsigned id, uint32_t width, uint32_t *pos);
 
 /* Scalars: absent fields give the default. */
 bool fb_u8(const fb_table *t, unsigned id, uint8_t dflt, uint8_t *out);
-bool fb_i8(const fb_table *t, unsigned id, int8_t dflt, int8_t *out);
 bool fb_u32(const fb_table *t, unsigned id, uint32_t dflt, uint32_t *out);
-bool fb_i32(const fb_table *t, unsigned id, int32_t dflt, int32_t *out);
 bool fb_u64(const fb_table *t, unsigned id, uint64_t dflt, uint64_t *out);
-bool fb_i64(const fb_table *t, unsigned id, int64_t dflt, int64_t *out);
 bool fb_f64(const fb_table *t, unsigned id, double dflt, double *out);
+
+/* The signed ones are the unsigned readers (the same bytes; C11 6.5p7 lets
+ * an object be written through its unsigned type): one copy of the checks. */
+static inline bool fb_i8(const fb_table *t, unsigned id, int8_t dflt, int8_t *out)
+{
+    return fb_u8(t, id, (uint8_t)dflt, (uint8_t *)out);
+}
+static inline bool fb_i32(const fb_table *t, unsigned id, int32_t dflt, int32_t *out)
+{
+    return fb_u32(t, id, (uint32_t)dflt, (uint32_t *)out);
+}
+static inline bool fb_i64(const fb_table *t, unsigned id, int64_t dflt, int64_t *out)
+{
+    return fb_u64(t, id, (uint64_t)dflt, (uint64_t *)out);
+}
 
 /* Sub-table: *present = false (and true returned) if the field is absent. */
 bool fb_subtable(const fb_table *t, unsigned id, fb_table *out, bool *present);

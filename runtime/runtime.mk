@@ -172,18 +172,28 @@ $(RUNNER_ELF): $(if $(filter 1,$(RUNNER_MVE)),$(RUNNER_MVE_ELF),$(RUNNER_SCALAR_
 	cp $(<:.elf=.map) $(@:.elf=.map)
 
 # ---- selective build: a runner holding only one model's kernels -------------
-#   make runner-for MODEL=path/to/name.pte [RUNNER_MVE=1]
+#   make runner-for MODEL=path/to/name.pte [PTD=path/to/name.ptd] [RUNNER_MVE=1]
 # lists the model's operators (pte_run --info), keeps those lines of
 # runtime/kernels/kernel_table.def (tools/pte_select.sh), compiles the
 # registry with that table and links build/firmware/runner-<name>.elf;
 # --gc-sections drops every kernel the table does not reference.  A model
 # without an EthosUBackend delegate gets neither the backend nor the Ethos-U
 # driver (ET_NO_ETHOSU_BACKEND; firmware/ethosu/ is not linked, so its fault
-# and interrupt handlers do not replace the defaults).
+# and interrupt handlers do not replace the defaults).  A model with EXTERNAL
+# tensors needs its .ptd to be listed (PTD=path/to/name.ptd) and gets the
+# .ptd reader; without PTD= the runner has none (ET_NO_DATA_MAP: a .ptd is
+# refused by name).  Likewise the reader of mutable data (initial values of
+# planned tensors) only when `pte_run --info` says the model has some
+# (ET_NO_MUTABLE_DATA otherwise), the reader of the deprecated inline
+# constant_buffer only when it says "inline constants: yes"
+# (ET_NO_INLINE_CONSTANTS otherwise), and the loader's delegate reader only with
+# the Ethos-U backend (ET_NO_BACKENDS).  The objects these switches change
+# are compiled here, with the flags of the full runner's.
 RUNNER_SEL_OBJDIR := $(BUILD)/firmware/$(if $(filter 1,$(RUNNER_MVE)),runner-mve-obj,runner-scalar-obj)
 RUNNER_SEL_ARCH   := $(if $(filter 1,$(RUNNER_MVE)),,$(RUNNER_NOMVE))
 RUNNER_SEL_NPU_OBJS := $(patsubst %.c,$(RUNNER_SEL_OBJDIR)/%.o,$(wildcard firmware/ethosu/*.c))
 RUNNER_SEL_SPECIAL := %/kernel_registry.o %/backend_registry.o %/firmware/runner/npu.o %/firmware/runner/dsp.o \
+                      %/runtime/et_data_map.o %/runtime/et_program.o %/runtime/et_method_load.o \
                       $(RUNNER_SEL_NPU_OBJS)
 # SEL_DSP=1: the selective runner carries the DSP offload image too
 # (--engine=dsp); by default it says it was built without it, and neither
@@ -194,21 +204,31 @@ RUNNER_SEL_OBJS   := $(filter-out $(RUNNER_SEL_SPECIAL),$(RUNNER_SRCS:%.c=$(RUNN
 SEL_NAME          := $(basename $(notdir $(MODEL)))$(if $(filter 1,$(RUNNER_MVE)),-mve)
 SEL_DIR           := $(BUILD)/firmware/select/$(SEL_NAME)
 SEL_CC            := $(FW_CC) $(FW_CFLAGS) $(RUNNER_SEL_ARCH) -O2
+# $(call SEL_CC_FOR,runtime/x.c): -Os for the load-once code (RUNNER_OS_SRCS)
+SEL_CC_FOR         = $(FW_CC) $(FW_CFLAGS) $(RUNNER_SEL_ARCH) $(if $(filter $(1),$(RUNNER_OS_SRCS)),-Os,-O2) -c $(1)
 
 .PHONY: runner-for
 runner-for: $(RUNNER_SEL_OBJS) $(RUNNER_SEL_NPU_OBJS) $(FW_STARTUP_OBJ) $(PTE_RUN) $(if $(filter 1,$(SEL_DSP)),$(BUILD)/dsp/offload_hld.h)
-	@test -n "$(MODEL)" || { echo "usage: make runner-for MODEL=path/to/model.pte [RUNNER_MVE=1]" >&2; exit 2; }
+	@test -n "$(MODEL)" || { echo "usage: make runner-for MODEL=path/to/model.pte [PTD=path/to/model.ptd] [RUNNER_MVE=1]" >&2; exit 2; }
 	@mkdir -p $(SEL_DIR)
-	sh tools/pte_select.sh $(PTE_RUN) $(MODEL) runtime/kernels/kernel_table.def > $(SEL_DIR)/kernels.def
+	sh tools/pte_select.sh $(PTE_RUN) $(MODEL) runtime/kernels/kernel_table.def $(PTD) > $(SEL_DIR)/kernels.def
+	$(PTE_RUN) --info $(if $(PTD),--ptd $(PTD)) $(MODEL) > $(SEL_DIR)/info.txt
 	$(SEL_CC) -DET_KERNEL_SELECTION='"$(abspath $(SEL_DIR))/kernels.def"' \
 	    -c runtime/kernels/kernel_registry.c -o $(SEL_DIR)/kernel_registry.o
-	if $(PTE_RUN) --info $(MODEL) | grep -q '^delegate [0-9]*: EthosUBackend$$'; then \
-	    npu_def= npu_objs="$(RUNNER_SEL_NPU_OBJS)"; else npu_def=-DET_NO_ETHOSU_BACKEND npu_objs=; fi; \
+	data_def=$(if $(PTD),,-DET_NO_DATA_MAP); \
+	if grep -q '^mutable data: yes$$' $(SEL_DIR)/info.txt; then mut_def=; else mut_def=-DET_NO_MUTABLE_DATA; fi; \
+	if grep -q '^inline constants: yes$$' $(SEL_DIR)/info.txt; then const_def=; else const_def=-DET_NO_INLINE_CONSTANTS; fi; \
+	if grep -q '^delegate [0-9]*: EthosUBackend$$' $(SEL_DIR)/info.txt; then \
+	    npu_def= npu_objs="$(RUNNER_SEL_NPU_OBJS)"; else npu_def="-DET_NO_ETHOSU_BACKEND -DET_NO_BACKENDS" npu_objs=; fi; \
+	$(call SEL_CC_FOR,runtime/et_data_map.c) $$data_def -o $(SEL_DIR)/et_data_map.o && \
+	$(call SEL_CC_FOR,runtime/et_program.c) $$mut_def $$const_def -o $(SEL_DIR)/et_program.o && \
+	$(call SEL_CC_FOR,runtime/et_method_load.c) $$data_def $$npu_def -o $(SEL_DIR)/et_method_load.o && \
 	$(SEL_CC) $$npu_def -c runtime/backends/backend_registry.c -o $(SEL_DIR)/backend_registry.o && \
 	$(SEL_CC) $$npu_def -c firmware/runner/npu.c -o $(SEL_DIR)/npu.o && \
 	$(SEL_CC) $(SEL_DSP_INC) -c firmware/runner/dsp.c -o $(SEL_DIR)/dsp.o && \
 	$(FW_CC) -o $(BUILD)/firmware/runner-$(SEL_NAME).elf $(RUNNER_SEL_OBJS) $$npu_objs $(SEL_DIR)/kernel_registry.o \
 	    $(SEL_DIR)/backend_registry.o $(SEL_DIR)/npu.o $(SEL_DIR)/dsp.o \
+	    $(SEL_DIR)/et_data_map.o $(SEL_DIR)/et_program.o $(SEL_DIR)/et_method_load.o \
 	    $(FW_STARTUP_OBJ) $(FW_LDFLAGS) -Wl,-Map=$(BUILD)/firmware/runner-$(SEL_NAME).map $(FW_LDLIBS)
 	arm-none-eabi-size $(BUILD)/firmware/runner-$(SEL_NAME).elf
 	sh tools/size_by_component.sh $(BUILD)/firmware/runner-$(SEL_NAME).map

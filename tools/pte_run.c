@@ -1,10 +1,13 @@
 /* pte_run: runs a .pte on the host with the same runtime the firmware
  * uses, and prints the outputs exactly as the runner firmware does.
  *
- *   pte_run [--info] [--method NAME] [--input FILE]... [--iterations N] MODEL.pte
+ *   pte_run [--info] [--method NAME] [--ptd FILE] [--input FILE]... [--iterations N] MODEL.pte
  *
- * --info prints the program's methods, arenas and operators instead of
- * running.  Exit status: 0 ok, 1 runtime error, 2 usage or file error. */
+ * --info prints the program's methods, arenas, operators, delegates and
+ * whether it has mutable data or inline constants (the deprecated
+ * constant_buffer) instead of running.  --ptd: the model's
+ * external tensor data (a FlatTensor .ptd).
+ * Exit status: 0 ok, 1 runtime error, 2 usage or file error. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,6 +50,10 @@ static void print_info(const et_session *s)
         printf("operator %u: %s\n", (unsigned)i, m->ops[i]->name);
     for (uint32_t i = 0; i < m->ndelegates; i++)
         printf("delegate %u: %s\n", (unsigned)i, m->delegates[i].backend->name);
+    if (et_program_has_mutable_data(&s->program))
+        printf("mutable data: yes\n");
+    if (s->program.constants == ET_CONSTANTS_INLINE)
+        printf("inline constants: yes\n");
 }
 
 static void write_stdout(void *file, const char *text, size_t len)
@@ -56,7 +63,7 @@ static void write_stdout(void *file, const char *text, size_t len)
 
 int main(int argc, char **argv)
 {
-    const char *inputs[MAX_INPUTS], *model = NULL, *method = NULL;
+    const char *inputs[MAX_INPUTS], *model = NULL, *method = NULL, *ptd_path = NULL;
     int ninputs = 0, iterations = 1, info = 0;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--info"))
@@ -65,12 +72,14 @@ int main(int argc, char **argv)
             inputs[ninputs++] = argv[++i];
         else if (!strcmp(argv[i], "--method") && i + 1 < argc)
             method = argv[++i];
+        else if (!strcmp(argv[i], "--ptd") && i + 1 < argc)
+            ptd_path = argv[++i];
         else if (!strcmp(argv[i], "--iterations") && i + 1 < argc)
             iterations = atoi(argv[++i]);
         else if (argv[i][0] != '-' && !model)
             model = argv[i];
         else {
-            fprintf(stderr, "usage: pte_run [--info] [--method NAME] [--input FILE]... [--iterations N] MODEL.pte\n");
+            fprintf(stderr, "usage: pte_run [--info] [--method NAME] [--ptd FILE] [--input FILE]... [--iterations N] MODEL.pte\n");
             return 2;
         }
     }
@@ -84,11 +93,17 @@ int main(int argc, char **argv)
         fprintf(stderr, "pte_run: cannot read %s\n", model);
         return 2;
     }
+    size_t ptd_size = 0;
+    void *ptd = ptd_path ? read_file(ptd_path, &ptd_size) : NULL;
+    if (ptd_path && !ptd) {
+        fprintf(stderr, "pte_run: cannot read %s\n", ptd_path);
+        return 2;
+    }
     void *work = aligned_alloc(16, WORK_BYTES);
     static et_session s;
     et_error err = {0};
     int rc = 0;
-    if (et_session_open(&s, pte, size, method, work, WORK_BYTES, &err) != ET_OK) {
+    if (et_session_open_external(&s, pte, size, ptd, ptd_size, method, work, WORK_BYTES, &err) != ET_OK) {
         fprintf(stderr, "pte_run: %s: %s: %s\n", model, et_err_name(err.code), err.msg);
         return 1;
     }
@@ -125,6 +140,7 @@ int main(int argc, char **argv)
     for (int i = 0; i < MAX_INPUTS; i++)
         free(bufs[i]);
     free(work);
+    free(ptd);
     free(pte);
     return 0;
 }

@@ -8,7 +8,8 @@
 #
 #   sh tools/size_by_component.sh build/firmware/runner-NAME.map
 #
-# Components: runtime core (runtime/*.c), kernels (runtime/kernels/, with
+# Components: runtime core (runtime/*.c, with the selective build's
+# et_data_map.o and et_program.o), kernels (runtime/kernels/, with
 # the selective build's kernel_registry.o), backends (runtime/backends/),
 # DSP offload (runtime/dsp_offload.c with the HLD program it carries, and
 # the runner's dsp.c), runner (the rest of firmware/runner/), Ethos-U driver (firmware/ethosu/), startup
@@ -29,7 +30,7 @@ function component(path) {
     if (path ~ /runtime\/backends\// || path ~ /\/backend_registry\.o$/) return "backends"
     if (path ~ /runtime\/dsp_offload\.o$/ || path ~ /firmware\/runner\/dsp\.o$/ || path ~ /\/select\/[^\/]*\/dsp\.o$/)
         return "DSP offload"
-    if (path ~ /runtime\//) return "runtime core"
+    if (path ~ /runtime\// || path ~ /\/select\/[^\/]*\/et_[a-z_]*\.o$/) return "runtime core"
     if (path ~ /firmware\/runner\// || path ~ /\/select\/[^\/]*\/npu\.o$/) return "runner"
     if (path ~ /firmware\/ethosu\//) return "Ethos-U driver"
     if (path ~ /firmware\/common\//) return "startup"

@@ -4,20 +4,34 @@
 # output computed there in double precision).  etsim places the .ptd after
 # the model (16-aligned) and passes --ptd=ADDR:SIZE to the runner.
 #
-#   run.sh --etsim BIN --fw DIR --out DIR
+#   run.sh --etsim BIN --fw DIR --out DIR [--select --models DIR]
+#
+# With --select, the selective runners instead (runtime.mk's runner-for,
+# built by tests/ptd/ptd.mk from gen_external.py's files in the --out DIR):
+# the one built without PTD= has no .ptd reader and must refuse a .ptd by
+# name; the one built with PTD= runs the model with its .ptd; likewise for
+# the reader of mutable data (initial values of planned tensors) and that of
+# the deprecated inline constant_buffer, and a runner for a model without
+# delegates has no backends (--models: the shared models folder, for a
+# delegated model and one with inline constants).
 set -u
 here=$(dirname "$0")
+select=0
 while [ $# -gt 0 ]; do
     case "$1" in
     --etsim) etsim=$2; shift 2 ;;
     --fw) fw=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
+    --select) select=1; shift ;;
+    --models) models=$2; shift 2 ;;
     *) echo "run.sh: unknown option $1" >&2; exit 2 ;;
     esac
 done
-rm -rf "$out"
-mkdir -p "$out"
-python3 "$here/../runtime/gen_external.py" "$out" || exit 1
+if [ $select = 0 ]; then
+    rm -rf "$out"
+    mkdir -p "$out"
+    python3 "$here/../runtime/gen_external.py" "$out" || exit 1
+fi
 runner=$fw/runner.elf
 failed=0
 pass() { echo "  ok   $1"; }
@@ -36,6 +50,56 @@ expect() {
         sed 's/^/    /' "$out/run.log" | head -5 >&2
     fi
 }
+
+if [ $select = 1 ]; then
+    inline=$fw/runner-linear_inline-mve.elf
+    external=$fw/runner-linear-mve.elf
+    mutable=$fw/runner-linear_mutable-mve.elf
+    old_constants=$fw/runner-module_linear-mve.elf
+    want="output 0: float32 \[2, 3\] = \[1.843750, 0.531250, 0.781250, 0.031250, -1.968750, -1.031250\]"
+    echo "ptd: selective runners with and without the readers of .ptd, mutable data, inline constants, delegates"
+    expect 0 "$want" "no PTD=: the runner runs its model (weights in the .pte)" \
+        "$inline" "$out/linear_inline.pte" --input "$out/linear.in.f32"
+    expect 1 "unsupported: this runner was built without .ptd support" "no PTD=: a .ptd is refused by name" \
+        "$inline" "$out/linear.pte" --ptd "$out/linear.ptd" --input "$out/linear.in.f32"
+    expect 1 "EXTERNAL and no .ptd" "no PTD=: EXTERNAL weights without a .ptd are refused" \
+        "$inline" "$out/linear.pte" --input "$out/linear.in.f32"
+    expect 0 "$want" "PTD=: the runner reads the model's .ptd" \
+        "$external" "$out/linear.pte" --ptd "$out/linear.ptd" --input "$out/linear.in.f32"
+    expect 1 "unsupported: a planned tensor has initial data 1: this runner was built without mutable data" \
+        "no mutable data: a model with some is refused by name" \
+        "$inline" "$out/linear_mutable.pte" --input "$out/linear.in.f32"
+    expect 0 "$want" "mutable data: the runner reads it" \
+        "$mutable" "$out/linear_mutable.pte" --input "$out/linear.in.f32"
+    expect 1 "delegate 0: this runner was built without backends" "no delegates: a delegated model is refused by name" \
+        "$inline" "$models/vela/ethos-u55-128/kws_ref_model/kws_ref_model.pte"
+    expect 1 "is in the deprecated constant_buffer: this runner was built without its reader" \
+        "constants in a segment: the deprecated constant_buffer is refused by name" \
+        "$inline" "$models/module_linear.pte"
+    expect 0 "output 0: float32 \[2, 2\] = \[5.000000, 8.000000, 11.000000, 14.000000\]" \
+        "inline constants: the runner reads the deprecated constant_buffer" "$old_constants" "$models/module_linear.pte"
+    # The readers are really left out: their checks' text is not in the
+    # image (and is in the other one).
+    if arm-none-eabi-strings "$inline" | grep -q "expected 'FT01'" ||
+       ! arm-none-eabi-strings "$external" | grep -q "expected 'FT01'"; then
+        bad "the .ptd reader is linked into the wrong runner"
+    else
+        pass "the .ptd reader is linked only with PTD="
+    fi
+    if arm-none-eabi-strings "$inline" | grep -q "mutable_data_segments is out of range" ||
+       ! arm-none-eabi-strings "$mutable" | grep -q "mutable_data_segments is out of range"; then
+        bad "the mutable data reader is linked into the wrong runner"
+    else
+        pass "the mutable data reader is linked only for a model with mutable data"
+    fi
+    if arm-none-eabi-strings "$inline" | grep -q "constant_buffer\[%u\] is out of range" ||
+       ! arm-none-eabi-strings "$old_constants" | grep -q "constant_buffer\[%u\] is out of range"; then
+        bad "the constant_buffer reader is linked into the wrong runner"
+    else
+        pass "the constant_buffer reader is linked only for a model that uses it"
+    fi
+    exit $failed
+fi
 
 echo "ptd: external tensor data"
 # The output the runner prints against the expected float32 values.

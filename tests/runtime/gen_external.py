@@ -6,7 +6,11 @@ the .ptd (b copied into a planned tensor, W read in place).
   python3 tests/runtime/gen_external.py OUTDIR
 
 writes OUTDIR/linear.pte, linear.ptd, linear.in.f32 and linear.expect.f32
-(the output computed here in double precision, stored as float32)."""
+(the output computed here in double precision, stored as float32), and
+linear_inline.pte: the same model with W and b in the .pte (no .ptd), and
+linear_mutable.pte: b a planned tensor initialised from the mutable data
+segment, for the selective runners with and without those readers
+(tests/ptd/run.sh --select)."""
 import os
 import struct
 import sys
@@ -32,6 +36,13 @@ def main():
         "ops": [{"op": "aten::linear.out", "args": [0, 1, 2, 3, 3]}],
     }
     with open(os.path.join(out, "linear.pte"), "wb") as f:
+        f.write(pte_write.build(desc))
+    desc["values"][1] = {"tensor": {"dtype": "float32", "sizes": [3, 4], "data": wa}}
+    desc["values"][2] = {"tensor": {"dtype": "float32", "sizes": [3], "data": ba}}
+    with open(os.path.join(out, "linear_inline.pte"), "wb") as f:
+        f.write(pte_write.build(desc))
+    desc["values"][2]["tensor"]["mutable"] = True
+    with open(os.path.join(out, "linear_mutable.pte"), "wb") as f:
         f.write(pte_write.build(desc))
     with open(os.path.join(out, "linear.ptd"), "wb") as f:
         f.write(pte_write.build_ptd({"linear.weight": ("float32", wa), "linear.bias": ("float32", ba)}))
