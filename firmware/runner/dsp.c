@@ -91,9 +91,11 @@ static int call(void *ctx, uint32_t op, const void *desc, char *msg, size_t msgl
     return 0;
 }
 
+#ifdef RUNNER_HAS_DSP_IMAGE
+/* The offload's view of the mailbox; only a runner with the image places
+ * operators (the MFCC front end calls call() directly). */
 static const et_dsp_port port = {NULL, call, clean, invalidate};
 
-#ifdef RUNNER_HAS_DSP_IMAGE
 static uint32_t get32(const uint8_t *p) { return p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24; }
 
 /* Copy the image's sections through the window (docs/dsp.md, image format). */
