@@ -37,6 +37,7 @@ struct insn;
 #define BLOCK_MAX 24           /* instructions per block */
 #define BLOCK_TABLE 4096u      /* sets, by start address */
 #define BLOCK_WAYS 4u          /* blocks per set: one start in up to four entry states */
+_Static_assert(BLOCK_MAX <= 32, "block_t.shiftable has a bit per instruction");
 
 /* The timing part of cpu_pipeline_t relative to an entry cycle: times as
  * cycles after it, 0 for "at or before it" (compared word by word: always
@@ -68,6 +69,11 @@ typedef struct block {
     uint32_t stall_pre[BLOCK_MAX + 1];
     uint32_t dual_pre[BLOCK_MAX + 1];
     uint8_t tclass[BLOCK_MAX];   /* each instruction's timing class */
+    /* Bit i: cycles added by instruction i's execute function (a wait
+     * state, a divide) only delay the rest of the block, whose timing is
+     * then the precomputed one that many cycles later (no result or pipe
+     * of an earlier instruction still busy; see block.c). */
+    uint32_t shiftable;
     /* The whole block's classes: n_classes distinct ones, class_id[k]
      * retired class_count[k] times (a block run to its end counts them in
      * one step per class). */

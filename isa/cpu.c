@@ -480,6 +480,13 @@ static inline __attribute__((always_inline)) void run_block(cpu_t *cpu, const bl
         execute(cpu, in);
         uint64_t now, delay = 0;
         bool dynamic = cpu->cycles != issued;
+        if (UNLIKELY(dynamic) && ((b->shiftable >> i) & 1u)) {
+            /* The added cycles only delay the rest (isa/block.c): the block
+             * goes on, entered that much later. */
+            entry += cpu->cycles - issued;
+            bc->active_entry = entry;
+            dynamic = false;
+        }
         if (LIKELY(!dynamic)) {
             now = entry + b->next[i];
         } else {
