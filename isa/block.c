@@ -165,9 +165,15 @@ static void build(block_t *b, cpu_t *cpu, uint32_t pc, const block_state_t *entr
         insn_t *in = decoded_at(cpu, a);
         if (!in || in->fetch_wait)
             break;
-        b->insn[b->n++] = in;
+        block_step_t *st = &b->step[b->n++];
+        st->in = in;
+        st->pc = a;
+        st->fall = a + in->size;
+        st->expect = st->fall;
         a += in->size;
     }
+    if (b->n)
+        b->step[b->n - 1].expect = 1ull << 32;   /* the block ends there */
     cpu_pipeline_t pl;
     memset(&pl, 0, sizeof pl);
     /* Any base works: times relative to it are what the block keeps. */
@@ -179,12 +185,12 @@ static void build(block_t *b, cpu_t *cpu, uint32_t pc, const block_state_t *entr
     b->shiftable = 0;
     b->dual_pre[0] = 0;
     for (uint32_t i = 0; i < b->n; i++) {
-        const insn_t *in = b->insn[i];
+        const insn_t *in = b->step[i].in;
         from_pipeline(&b->before[i], &pl, base);
         bool dual;
         uint64_t before_stall = pl.stall_cycles;
         uint64_t issued = pipeline_issue(&pl, in, now, &dual);
-        b->issue[i] = (uint32_t)(issued - base);
+        b->step[i].issue = (uint32_t)(issued - base);
         b->stall_pre[i + 1] = b->stall_pre[i] + (uint32_t)(pl.stall_cycles - before_stall);
         b->dual[i] = dual;
         b->dual_pre[i + 1] = b->dual_pre[i] + dual;
@@ -193,7 +199,7 @@ static void build(block_t *b, cpu_t *cpu, uint32_t pc, const block_state_t *entr
         if (delay_only_shifts(&pl, in, issued, dual))
             b->shiftable |= 1u << i;
         now = pipeline_retire(&pl, in, issued, issued, dual);
-        b->next[i] = (uint32_t)(now - base);
+        b->step[i].next = (uint32_t)(now - base);
     }
     from_pipeline(&b->before[b->n], &pl, base);
 }
