@@ -499,18 +499,19 @@ static inline __attribute__((always_inline)) void run_block(cpu_t *cpu, const bl
         }
         if (LIKELY(!dynamic))
             now = entry + st->next;
-        /* advance() but for instret, which block_commit() counts. */
+        /* advance() but for instret, which block_commit() counts, and the
+         * spin check, which only a change of flow needs (below). */
         uint32_t next = cpu->next_pc;
-        if (UNLIKELY(next == st->pc)) {
-            cpu->cycles = now;
-            spin_detected(cpu);
-        }
         cpu->pc = next;
         /* st->expect is not the fall-through after the last instruction:
          * one compare for a change of flow and the block's end. */
         if (LIKELY(!dynamic & (next == st->expect) & (now < cpu->event_cycle))) {
             st++;
             continue;
+        }
+        if (UNLIKELY(next == st->pc)) {
+            cpu->cycles = now;
+            spin_detected(cpu);
         }
         i = (uint32_t)(st - b->step);
         cpu->cycles = now;
