@@ -489,12 +489,10 @@ static inline __attribute__((always_inline)) void run_block(cpu_t *cpu, const bl
                 entry += delay;
                 bc->active_entry = entry;
             } else {
-                /* Its retire step the per-instruction way (which counts its
-                 * class and pairing), over the statistics before it. */
+                /* The block is left after it; the model's state is rebuilt
+                 * below only if no successor block goes on. */
                 dynamic = true;
-                block_commit(cpu, bc, b, i + 1, i);
-                block_restore(&cpu->pl, &b->before[i], entry, rot);
-                now = pipeline_retire(&cpu->pl, st->in, issued, cpu->cycles, b->dual[i]);
+                now = pipeline_next(st->in, cpu->cycles, b->dual[i]);
             }
         }
         if (LIKELY(!dynamic))
@@ -517,25 +515,26 @@ static inline __attribute__((always_inline)) void run_block(cpu_t *cpu, const bl
         cpu->cycles = now;
         bc->active = NULL;
         const block_t *s;
-        uint32_t srot;
         bool linked;
         if (dynamic) {
-            cpu->instret++;
             s = b->dsucc[i];
-            srot = cpu->pl.sb_next;   /* the model's state is the core's now */
             linked = s && b->dsucc_pc[i] == next && b->dsucc_delay[i] == delay &&
                      s->version == b->dsucc_version[i];
         } else {
             block_commit(cpu, bc, b, i + 1, i + 1);
             s = b->succ[i];
-            srot = (b->before[i + 1].sb_next + rot) & (CPU_SCOREBOARD - 1);
             linked = s && b->succ_pc[i] == next && s->version == b->succ_version[i];
         }
         if (now < cpu->event_cycle && linked && s->gen == bc->gen) {
+            /* Instruction i retired (its retire step, delayed or not, counts
+             * what the block's does); the successor's scoreboard ring turns
+             * as the model's after it. */
+            if (dynamic)
+                block_commit(cpu, bc, b, i + 1, i + 1);
+            rot = (b->before[i + 1].sb_next + rot) & (CPU_SCOREBOARD - 1);
             b = s;
             bc->active = b;
             entry = now;
-            rot = srot;
             bc->active_entry = entry;
             bc->active_rot = rot;
             bc->done_stall = 0;
@@ -543,8 +542,16 @@ static inline __attribute__((always_inline)) void run_block(cpu_t *cpu, const bl
             st = b->step;
             continue;
         }
-        if (!dynamic)
+        if (dynamic) {
+            /* Its retire step the per-instruction way (which counts its
+             * class and pairing), over the statistics before it. */
+            block_commit(cpu, bc, b, i + 1, i);
+            block_restore(&cpu->pl, &b->before[i], entry, rot);
+            pipeline_retire(&cpu->pl, st->in, issued, issued + delay, b->dual[i]);
+            cpu->instret++;
+        } else {
             block_restore(&cpu->pl, &b->before[i + 1], entry, rot);
+        }
         if (now < cpu->event_cycle) {
             bc->last = (block_t *)b;
             bc->last_index = i;
