@@ -158,6 +158,7 @@ static void build(block_t *b, cpu_t *cpu, uint32_t pc, const block_state_t *entr
     b->n = 0;
     b->version++;
     memset(b->succ, 0, sizeof b->succ);
+    memset(b->succ2, 0, sizeof b->succ2);
     memset(b->dsucc, 0, sizeof b->dsucc);
     b->entry = *entry;
     uint32_t page = pc >> BUS_PAGE_BITS;

@@ -104,6 +104,12 @@ typedef struct block {
     const struct block *succ[BLOCK_MAX];
     uint32_t succ_pc[BLOCK_MAX];
     uint32_t succ_version[BLOCK_MAX];
+    /* The successor linked before it towards another address (an exit
+     * that goes two ways: a conditional branch that ends the block, a
+     * return to two callers), kept when succ[i] is replaced. */
+    const struct block *succ2[BLOCK_MAX];
+    uint32_t succ2_pc[BLOCK_MAX];
+    uint32_t succ2_version[BLOCK_MAX];
     /* The same for a block left at a dynamic cost of instruction i: the
      * state its retire step leaves depends only on the block, i and how
      * many cycles the execute function added (dsucc_delay[i]), so with the
@@ -164,6 +170,11 @@ static inline void block_link(block_cache_t *bc, const block_t *b)
         l->dsucc_version[i] = b->version;
         l->dsucc_delay[i] = bc->last_delay;
     } else {
+        if (l->succ[i] && l->succ_pc[i] != b->pc) {
+            l->succ2[i] = l->succ[i];
+            l->succ2_pc[i] = l->succ_pc[i];
+            l->succ2_version[i] = l->succ_version[i];
+        }
         l->succ[i] = b;
         l->succ_pc[i] = b->pc;
         l->succ_version[i] = b->version;

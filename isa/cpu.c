@@ -522,8 +522,13 @@ static inline __attribute__((always_inline)) void run_block(cpu_t *cpu, const bl
                      s->version == b->dsucc_version[i];
         } else {
             block_commit(cpu, bc, b, i + 1, i + 1);
-            s = b->succ[i];
-            linked = s && b->succ_pc[i] == next && s->version == b->succ_version[i];
+            if (b->succ_pc[i] == next) {
+                s = b->succ[i];
+                linked = s && s->version == b->succ_version[i];
+            } else {
+                s = b->succ2[i];
+                linked = s && b->succ2_pc[i] == next && s->version == b->succ2_version[i];
+            }
         }
         if (now < cpu->event_cycle && linked && s->gen == bc->gen) {
             /* Instruction i retired (its retire step, delayed or not, counts
