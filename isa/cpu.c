@@ -455,11 +455,16 @@ static inline __attribute__((always_inline)) uint32_t advance(cpu_t *cpu, uint32
 /* Run block b, entered at cycle entry in its entry state (isa/block.h)
  * with scoreboard rotation rot: per instruction what the loop below does,
  * with the pipeline model's issue cycle, stall and pairing taken from the
- * block.  Leaves after the first instruction whose execute function added
- * cycles (its retire step then runs on the rebuilt state), at a change of
- * flow, when an event is due, or at the block's end, the model's state
- * rebuilt; but goes straight on to the successor block a static exit led
- * to before (its entry state is then the same: no look-up, no rebuild). */
+ * block.  Cycles an execute function added that only delay the rest
+ * (block_t.shiftable) move the entry cycle; after any other it leaves (its
+ * retire step then runs on the rebuilt state), as at a change of flow,
+ * when an event is due, or at the block's end, the model's state rebuilt;
+ * but goes straight on to the successor block the same exit (and delay)
+ * led to before (its entry state is then the same: no look-up, no
+ * rebuild).  The event check stays per instruction: an execute function
+ * can bring an event forward (an MMIO write that pends an interrupt or
+ * moves a device deadline, SEV, a stop, code written), and it must be
+ * taken after that instruction, as the per-instruction path does. */
 static inline __attribute__((always_inline)) void run_block(cpu_t *cpu, const block_t *b, uint64_t entry,
                                                             uint32_t rot)
 {
