@@ -119,6 +119,35 @@ static void count_class(block_t *b, uint8_t tclass)
     b->class_count[b->n_classes++] = 1;
 }
 
+/* Whether a delay of the instruction in (issued at issued, as the second
+ * of a pair if dual) in model state pl only shifts the rest: the state its
+ * retire step leaves when the execute function added d cycles, relative to
+ * the front end's next cycle, equals the one it leaves with none (so every
+ * later issue, stall and pairing is the precomputed one d cycles later).
+ * In pipeline_retire() d enters only through the clock c: what the
+ * instruction itself writes (its result's readiness, its pipe, the next
+ * cycle) moves with it, so it is the same relative to the next cycle;
+ * what earlier ones wrote does not move, so it must already be over at
+ * the undelayed next cycle (else d = 1 shows it); and the pair stays open
+ * only if next == issued + 1, which no d >= 2 gives (d = 2 shows whether
+ * it closes).  So d = 1 and d = 2 decide it for every d >= 1. */
+static bool delay_only_shifts(const cpu_pipeline_t *pl, const insn_t *in, uint64_t issued, bool dual)
+{
+    cpu_pipeline_t p0 = *pl;
+    uint64_t now0 = pipeline_retire(&p0, in, issued, issued, dual);
+    block_state_t s0;
+    relative_state(&s0, &p0, now0);
+    for (uint64_t d = 1; d <= 2; d++) {
+        cpu_pipeline_t pd = *pl;
+        uint64_t nowd = pipeline_retire(&pd, in, issued, issued + d, dual);
+        block_state_t sd;
+        relative_state(&sd, &pd, nowd);
+        if (nowd != now0 + d || !same_state(&s0, &sd))
+            return false;
+    }
+    return true;
+}
+
 /* Fill b for pc from entry state: the instructions (decoded ones of one
  * page, none with a fetch cost), then the per-instruction model run over
  * them with no dynamic cost. */
@@ -129,6 +158,7 @@ static void build(block_t *b, cpu_t *cpu, uint32_t pc, const block_state_t *entr
     b->n = 0;
     b->version++;
     memset(b->succ, 0, sizeof b->succ);
+    memset(b->succ2, 0, sizeof b->succ2);
     memset(b->dsucc, 0, sizeof b->dsucc);
     b->entry = *entry;
     uint32_t page = pc >> BUS_PAGE_BITS;
@@ -136,9 +166,15 @@ static void build(block_t *b, cpu_t *cpu, uint32_t pc, const block_state_t *entr
         insn_t *in = decoded_at(cpu, a);
         if (!in || in->fetch_wait)
             break;
-        b->insn[b->n++] = in;
+        block_step_t *st = &b->step[b->n++];
+        st->in = in;
+        st->pc = a;
+        st->fall = a + in->size;
+        st->expect = st->fall;
         a += in->size;
     }
+    if (b->n)
+        b->step[b->n - 1].expect = 1ull << 32;   /* the block ends there */
     cpu_pipeline_t pl;
     memset(&pl, 0, sizeof pl);
     /* Any base works: times relative to it are what the block keeps. */
@@ -147,21 +183,24 @@ static void build(block_t *b, cpu_t *cpu, uint32_t pc, const block_state_t *entr
     uint64_t now = base;
     b->stall_pre[0] = 0;
     b->n_classes = 0;
+    b->shiftable = 0;
     b->dual_pre[0] = 0;
     for (uint32_t i = 0; i < b->n; i++) {
-        const insn_t *in = b->insn[i];
+        const insn_t *in = b->step[i].in;
         from_pipeline(&b->before[i], &pl, base);
         bool dual;
         uint64_t before_stall = pl.stall_cycles;
         uint64_t issued = pipeline_issue(&pl, in, now, &dual);
-        b->issue[i] = (uint32_t)(issued - base);
+        b->step[i].issue = (uint32_t)(issued - base);
         b->stall_pre[i + 1] = b->stall_pre[i] + (uint32_t)(pl.stall_cycles - before_stall);
         b->dual[i] = dual;
         b->dual_pre[i + 1] = b->dual_pre[i] + dual;
         b->tclass[i] = in->tclass;
         count_class(b, in->tclass);
+        if (delay_only_shifts(&pl, in, issued, dual))
+            b->shiftable |= 1u << i;
         now = pipeline_retire(&pl, in, issued, issued, dual);
-        b->next[i] = (uint32_t)(now - base);
+        b->step[i].next = (uint32_t)(now - base);
     }
     from_pipeline(&b->before[b->n], &pl, base);
 }

@@ -18,7 +18,9 @@
  * Exact by construction: the run loop uses a block only when the core's
  * state equals the block's entry state, and after each instruction checks
  * that its execute function added no cycles (a wait state, a cache miss, a
- * taken branch's refill, a divide).  At the first that did, and wherever
+ * taken branch's refill, a divide).  Where they only delay the rest
+ * (block_t.shiftable) the block goes on as if entered that much later.
+ * At the first that did otherwise, and wherever
  * the block is left (flow change, an event due, a fault), the model's
  * state is rebuilt from the precomputed one (block_restore()) and the
  * per-instruction model goes on from there.
@@ -37,6 +39,7 @@ struct insn;
 #define BLOCK_MAX 24           /* instructions per block */
 #define BLOCK_TABLE 4096u      /* sets, by start address */
 #define BLOCK_WAYS 4u          /* blocks per set: one start in up to four entry states */
+_Static_assert(BLOCK_MAX <= 32, "block_t.shiftable has a bit per instruction");
 
 /* The timing part of cpu_pipeline_t relative to an entry cycle: times as
  * cycles after it, 0 for "at or before it" (compared word by word: always
@@ -52,15 +55,29 @@ typedef struct block_state {
     uint32_t pair_dual;
 } block_state_t;
 
+/* What the run loop reads per instruction of a block, together (one
+ * 32-byte record, so the loop keeps a single pointer into the block). */
+typedef struct block_step {
+    const struct insn *in;
+    /* The PC after it if the block goes on: its fall-through, but for the
+     * last instruction 1 << 32, which no 32-bit PC equals, so one compare
+     * tests both "the flow left" and "the block is over". */
+    uint64_t expect;
+    uint32_t pc;
+    uint32_t fall;             /* pc + size */
+    uint32_t issue;            /* issue cycle - entry cycle */
+    uint32_t next;             /* the front end's next cycle after it - entry cycle */
+} block_step_t;
+
+_Static_assert(sizeof(block_step_t) == 32, "a block step is one 32-byte record");
+
 typedef struct block {
     uint32_t pc;               /* the first instruction */
     uint32_t gen;              /* block_cache_t.gen when built */
     uint32_t n;                /* instructions (0: nothing to run from here) */
     uint32_t version;          /* bumped by each build into this block_t */
     block_state_t entry;
-    struct insn *insn[BLOCK_MAX];
-    uint32_t issue[BLOCK_MAX];   /* issue cycle - entry cycle */
-    uint32_t next[BLOCK_MAX];    /* the front end's next cycle after it - entry cycle */
+    block_step_t step[BLOCK_MAX];
     uint8_t dual[BLOCK_MAX];     /* issued as the second of a pair */
     /* Statistics summed per block: stall cycles and second-of-a-pair
      * issues of the first k instructions ([0]: 0), added to the core's
@@ -68,6 +85,11 @@ typedef struct block {
     uint32_t stall_pre[BLOCK_MAX + 1];
     uint32_t dual_pre[BLOCK_MAX + 1];
     uint8_t tclass[BLOCK_MAX];   /* each instruction's timing class */
+    /* Bit i: cycles added by instruction i's execute function (a wait
+     * state, a divide) only delay the rest of the block, whose timing is
+     * then the precomputed one that many cycles later (no result or pipe
+     * of an earlier instruction still busy; see block.c). */
+    uint32_t shiftable;
     /* The whole block's classes: n_classes distinct ones, class_id[k]
      * retired class_count[k] times (a block run to its end counts them in
      * one step per class). */
@@ -82,6 +104,12 @@ typedef struct block {
     const struct block *succ[BLOCK_MAX];
     uint32_t succ_pc[BLOCK_MAX];
     uint32_t succ_version[BLOCK_MAX];
+    /* The successor linked before it towards another address (an exit
+     * that goes two ways: a conditional branch that ends the block, a
+     * return to two callers), kept when succ[i] is replaced. */
+    const struct block *succ2[BLOCK_MAX];
+    uint32_t succ2_pc[BLOCK_MAX];
+    uint32_t succ2_version[BLOCK_MAX];
     /* The same for a block left at a dynamic cost of instruction i: the
      * state its retire step leaves depends only on the block, i and how
      * many cycles the execute function added (dsucc_delay[i]), so with the
@@ -142,6 +170,11 @@ static inline void block_link(block_cache_t *bc, const block_t *b)
         l->dsucc_version[i] = b->version;
         l->dsucc_delay[i] = bc->last_delay;
     } else {
+        if (l->succ[i] && l->succ_pc[i] != b->pc) {
+            l->succ2[i] = l->succ[i];
+            l->succ2_pc[i] = l->succ_pc[i];
+            l->succ2_version[i] = l->succ_version[i];
+        }
         l->succ[i] = b;
         l->succ_pc[i] = b->pc;
         l->succ_version[i] = b->version;
@@ -174,8 +207,8 @@ static inline void block_commit(cpu_t *cpu, block_cache_t *bc, const block_t *b,
 static inline uint32_t block_index_of(const block_t *b, uint32_t pc)
 {
     uint32_t i = 0;
-    for (uint32_t a = b->pc; a != pc && i + 1 < b->n; i++)
-        a += b->insn[i]->size;
+    while (b->step[i].pc != pc && i + 1 < b->n)
+        i++;
     return i;
 }
 

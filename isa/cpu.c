@@ -455,11 +455,16 @@ static inline __attribute__((always_inline)) uint32_t advance(cpu_t *cpu, uint32
 /* Run block b, entered at cycle entry in its entry state (isa/block.h)
  * with scoreboard rotation rot: per instruction what the loop below does,
  * with the pipeline model's issue cycle, stall and pairing taken from the
- * block.  Leaves after the first instruction whose execute function added
- * cycles (its retire step then runs on the rebuilt state), at a change of
- * flow, when an event is due, or at the block's end, the model's state
- * rebuilt; but goes straight on to the successor block a static exit led
- * to before (its entry state is then the same: no look-up, no rebuild). */
+ * block.  Cycles an execute function added that only delay the rest
+ * (block_t.shiftable) move the entry cycle; after any other it leaves (its
+ * retire step then runs on the rebuilt state), as at a change of flow,
+ * when an event is due, or at the block's end, the model's state rebuilt;
+ * but goes straight on to the successor block the same exit (and delay)
+ * led to before (its entry state is then the same: no look-up, no
+ * rebuild).  The event check stays per instruction: an execute function
+ * can bring an event forward (an MMIO write that pends an interrupt or
+ * moves a device deadline, SEV, a stop, code written), and it must be
+ * taken after that instruction, as the per-instruction path does. */
 static inline __attribute__((always_inline)) void run_block(cpu_t *cpu, const block_t *b, uint64_t entry,
                                                             uint32_t rot)
 {
@@ -468,77 +473,102 @@ static inline __attribute__((always_inline)) void run_block(cpu_t *cpu, const bl
     bc->active_rot = rot;
     bc->done_stall = 0;
     bc->done_retired = 0;
-    uint32_t pc = b->pc;
     bc->active = b;
-    for (uint32_t i = 0;; i++) {
-        const insn_t *in = b->insn[i];
-        cpu->r[15] = pc + 4;
-        uint32_t fall = pc + in->size;
-        cpu->next_pc = fall;
-        uint64_t issued = entry + b->issue[i];
+    /* Per instruction only the step pointer and the entry cycle live
+     * across the execute function; the rest is in the step record. */
+    const block_step_t *st = b->step;
+    for (;;) {
+        cpu->r[15] = st->pc + 4;
+        cpu->next_pc = st->fall;
+        uint64_t issued = entry + st->issue;
         cpu->cycles = issued;
-        execute(cpu, in);
-        uint64_t now, delay = 0;
-        bool dynamic = cpu->cycles != issued;
-        if (LIKELY(!dynamic)) {
-            now = entry + b->next[i];
+        execute(cpu, st->in);
+        uint64_t now, delay = cpu->cycles - issued;
+        uint32_t i;
+        bool dynamic = false;
+        if (UNLIKELY(delay != 0)) {
+            i = (uint32_t)(st - b->step);
+            if ((b->shiftable >> i) & 1u) {
+                /* The added cycles only delay the rest (isa/block.c): the
+                 * block goes on, entered that much later. */
+                entry += delay;
+                bc->active_entry = entry;
+            } else {
+                /* The block is left after it; the model's state is rebuilt
+                 * below only if no successor block goes on. */
+                dynamic = true;
+                now = pipeline_next(st->in, cpu->cycles, b->dual[i]);
+            }
+        }
+        if (LIKELY(!dynamic))
+            now = entry + st->next;
+        /* advance() but for instret, which block_commit() counts, and the
+         * spin check, which only a change of flow needs (below). */
+        uint32_t next = cpu->next_pc;
+        cpu->pc = next;
+        /* st->expect is not the fall-through after the last instruction:
+         * one compare for a change of flow and the block's end. */
+        if (LIKELY(!dynamic & (next == st->expect) & (now < cpu->event_cycle))) {
+            st++;
+            continue;
+        }
+        if (UNLIKELY(next == st->pc)) {
+            cpu->cycles = now;
+            spin_detected(cpu);
+        }
+        i = (uint32_t)(st - b->step);
+        cpu->cycles = now;
+        bc->active = NULL;
+        const block_t *s;
+        bool linked;
+        if (dynamic) {
+            s = b->dsucc[i];
+            linked = s && b->dsucc_pc[i] == next && b->dsucc_delay[i] == delay &&
+                     s->version == b->dsucc_version[i];
         } else {
+            block_commit(cpu, bc, b, i + 1, i + 1);
+            if (b->succ_pc[i] == next) {
+                s = b->succ[i];
+                linked = s && s->version == b->succ_version[i];
+            } else {
+                s = b->succ2[i];
+                linked = s && b->succ2_pc[i] == next && s->version == b->succ2_version[i];
+            }
+        }
+        if (now < cpu->event_cycle && linked && s->gen == bc->gen) {
+            /* Instruction i retired (its retire step, delayed or not, counts
+             * what the block's does); the successor's scoreboard ring turns
+             * as the model's after it. */
+            if (dynamic)
+                block_commit(cpu, bc, b, i + 1, i + 1);
+            rot = (b->before[i + 1].sb_next + rot) & (CPU_SCOREBOARD - 1);
+            b = s;
+            bc->active = b;
+            entry = now;
+            bc->active_entry = entry;
+            bc->active_rot = rot;
+            bc->done_stall = 0;
+            bc->done_retired = 0;
+            st = b->step;
+            continue;
+        }
+        if (dynamic) {
             /* Its retire step the per-instruction way (which counts its
              * class and pairing), over the statistics before it. */
             block_commit(cpu, bc, b, i + 1, i);
             block_restore(&cpu->pl, &b->before[i], entry, rot);
-            delay = cpu->cycles - issued;
-            now = pipeline_retire(&cpu->pl, in, issued, cpu->cycles, b->dual[i]);
+            pipeline_retire(&cpu->pl, st->in, issued, issued + delay, b->dual[i]);
+            cpu->instret++;
+        } else {
+            block_restore(&cpu->pl, &b->before[i + 1], entry, rot);
         }
-        /* advance() but for instret, which block_commit() counts. */
-        uint32_t next = cpu->next_pc;
-        if (UNLIKELY(next == pc)) {
-            cpu->cycles = now;
-            spin_detected(cpu);
+        if (now < cpu->event_cycle) {
+            bc->last = (block_t *)b;
+            bc->last_index = i;
+            bc->last_dynamic = dynamic;
+            bc->last_delay = delay;
         }
-        cpu->pc = next;
-        if (UNLIKELY(dynamic | (next != fall) | (i + 1 == b->n) | (now >= cpu->event_cycle))) {
-            cpu->cycles = now;
-            bc->active = NULL;
-            const block_t *s;
-            uint32_t srot;
-            bool linked;
-            if (dynamic) {
-                cpu->instret++;
-                s = b->dsucc[i];
-                srot = cpu->pl.sb_next;   /* the model's state is the core's now */
-                linked = s && b->dsucc_pc[i] == next && b->dsucc_delay[i] == delay &&
-                         s->version == b->dsucc_version[i];
-            } else {
-                block_commit(cpu, bc, b, i + 1, i + 1);
-                s = b->succ[i];
-                srot = (b->before[i + 1].sb_next + rot) & (CPU_SCOREBOARD - 1);
-                linked = s && b->succ_pc[i] == next && s->version == b->succ_version[i];
-            }
-            if (now < cpu->event_cycle && linked && s->gen == bc->gen) {
-                b = s;
-                bc->active = b;
-                entry = now;
-                rot = srot;
-                bc->active_entry = entry;
-                bc->active_rot = rot;
-                bc->done_stall = 0;
-                bc->done_retired = 0;
-                pc = next;
-                i = (uint32_t)-1;
-                continue;
-            }
-            if (!dynamic)
-                block_restore(&cpu->pl, &b->before[i + 1], entry, rot);
-            if (now < cpu->event_cycle) {
-                bc->last = (block_t *)b;
-                bc->last_index = i;
-                bc->last_dynamic = dynamic;
-                bc->last_delay = delay;
-            }
-            return;
-        }
-        pc = next;
+        return;
     }
 }
 

@@ -37,6 +37,14 @@ static inline uint64_t pipeline_issue(cpu_pipeline_t *pl, const insn_t *in, uint
     return t;
 }
 
+/* The front end's next cycle after an instruction (issued as the second
+ * of a pair if dual) whose execute function left the clock at c: what
+ * pipeline_retire() returns. */
+static inline uint64_t pipeline_next(const insn_t *in, uint64_t c, bool dual)
+{
+    return c + (dual ? 0 : in->issue);
+}
+
 /* After it: record the result's readiness and the pipe's occupancy, and
  * return the front end's next cycle.  c is the clock after the execute
  * function, which includes whatever it added (wait states, branch refill,
@@ -56,7 +64,7 @@ static inline uint64_t pipeline_retire(cpu_pipeline_t *pl, const insn_t *in, uin
     pl->pipe_free[in->pipe] = in->pipe ? busy : 0;
     pl->dual_issued += dual;
     pl->class_insns[in->tclass]++;
-    uint64_t next = c + (dual ? 0 : in->issue);
+    uint64_t next = pipeline_next(in, c, dual);
     /* The next one may pair with this one only if this one issued alone
      * and nothing held it beyond its issue cycle (no wait state, no
      * refill); a pair has no third instruction. */
