@@ -677,4 +677,4 @@ static et_err conv_run(et_kargs *a, const void *state)
     return conv_s8_run(a, state, &conv_kernel);
 }
 
-const et_kernel_extra k_cortex_m_quantized_conv2d_extra = {conv_scratch, conv_prepare, conv_run, sizeof(conv_s8_prepared)};
+const et_kernel_extra k_cortex_m_quantized_conv2d_extra = {conv_scratch, conv_prepare, conv_run, sizeof(conv_s8_prepared), NULL};

@@ -723,4 +723,4 @@ static et_err dw_run(et_kargs *a, const void *state)
     return conv_s8_run(a, state, &dw_kernel);
 }
 
-const et_kernel_extra k_cortex_m_quantized_depthwise_conv2d_extra = {dw_scratch, dw_prepare, dw_run, sizeof(conv_s8_prepared)};
+const et_kernel_extra k_cortex_m_quantized_depthwise_conv2d_extra = {dw_scratch, dw_prepare, dw_run, sizeof(conv_s8_prepared), NULL};

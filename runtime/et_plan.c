@@ -1,0 +1,427 @@
+#include "et_plan.h"
+
+#include <string.h>
+
+#include "et_format.h"
+#include "pte_schema.h"
+
+#define NONE UINT32_MAX
+
+/* One planned tensor, or the group of tensors that share its bytes (an
+ * output written over its dying input joins the input's group). */
+typedef struct ptensor {
+    uint32_t value;
+    uint32_t first, last;   /* instructions that write it first and read it last (NONE: never used) */
+    uint32_t group;         /* index of the group's first tensor; itself when alone */
+    uint32_t size;          /* bytes (a group's: its largest member's) */
+    uint32_t offset;        /* the .pte's, then the new one */
+    uint8_t mem;            /* arena index */
+    bool pinned;            /* a method input or output: never shares its bytes in place */
+    bool read_first;        /* first met where the call does not return it */
+} ptensor;
+
+typedef struct planner {
+    et_method *m;
+    const et_arenas *old;
+    const et_plan_options *opts;
+    et_plan_report *r;
+    ptensor *t;
+    uint32_t n;
+    uint32_t *index;        /* value -> ptensor, NONE */
+    uint32_t *order;        /* groups, largest first */
+    uint32_t *conflicts;    /* first_fit's work list */
+} planner;
+
+/* Keeps the .pte's plan, saying why. */
+static bool keep(planner *pl, const char *fmt, uint32_t a, uint32_t b)
+{
+    et_format(pl->r->why, sizeof pl->r->why, fmt, (unsigned)a, (unsigned)b);
+    return false;
+}
+
+static uint32_t align_arena(uint64_t v) { return (uint32_t)((v + ET_ARENA_ALIGN - 1) & ~(uint64_t)(ET_ARENA_ALIGN - 1)); }
+
+/* ---- what is planned, and where the .pte put it ----------------------- */
+
+static void collect(planner *pl)
+{
+    et_method *m = pl->m;
+    pl->n = 0;
+    for (uint32_t v = 0; v < m->nvalues; v++) {
+        pl->index[v] = NONE;
+        if (m->values[v].tag != ET_TAG_TENSOR || !m->values[v].u.t->is_planned)
+            continue;
+        const uint8_t *d = m->values[v].u.t->data;
+        uint32_t id = 0;
+        while (id + 1 < pl->old->count && !(d >= pl->old->base[id] && d < pl->old->base[id] + pl->old->size[id]))
+            id++;
+        ptensor *p = &pl->t[pl->n];
+        *p = (ptensor){v, NONE, NONE, pl->n, (uint32_t)m->values[v].u.t->nbytes,
+                       (uint32_t)(d - pl->old->base[id]), (uint8_t)id, false, false};
+        pl->index[v] = pl->n++;
+    }
+}
+
+/* ---- lifetimes --------------------------------------------------------- */
+
+static ptensor *planned(planner *pl, uint32_t v) { return pl->index[v] == NONE ? NULL : &pl->t[pl->index[v]]; }
+
+static bool is_quantize(const et_kernel_entry *k)
+{
+    return !strcmp(k->name, "cortex_m::quantize_per_tensor.out") ||
+           !strcmp(k->name, "quantized_decomposed::quantize_per_tensor.out");
+}
+
+/* A float input that only quantize calls read (not their return value). */
+static bool only_quantized(const et_method *m, uint32_t v)
+{
+    const et_value *val = &m->values[v];
+    if (val->u.t->dtype != ET_FLOAT)
+        return false;
+    for (uint32_t i = 0; i < m->noutputs; i++)
+        if (m->outputs[i] == v)
+            return false;
+    bool read = false;
+    for (uint32_t pc = 0; pc < m->ninstrs; pc++) {
+        const et_instr *in = &m->instrs[pc];
+        for (uint32_t k = 0; k < in->nargs; k++)
+            if (in->args[k] == v) {
+                if (in->kind != INSTR_KERNEL_CALL || !is_quantize(m->ops[in->a]) || k == in->nargs - 1)
+                    return false;
+                read = true;
+            }
+    }
+    return read;
+}
+
+/* Inputs live from the start (or are read in the caller's buffer). */
+static void mark_inputs(planner *pl)
+{
+    et_method *m = pl->m;
+    for (uint32_t i = 0; i < m->ninputs; i++) {
+        ptensor *p = planned(pl, m->inputs[i]);
+        if (p == NULL)
+            continue;
+        if (pl->opts->borrow_quantized_inputs && i < 32 && only_quantized(m, p->value)) {
+            /* et_method_set_input will point it at the caller's bytes */
+            et_tensor *t = m->values[p->value].u.t;
+            t->is_planned = false;
+            t->data = NULL;
+            pl->index[p->value] = NONE;
+            p->size = 0;
+            pl->r->borrowed |= 1u << i;
+            continue;
+        }
+        p->first = 0;
+        p->last = 0;
+        p->pinned = true;
+    }
+}
+
+/* Outputs live to the end (after the instructions' lifetimes). */
+static void mark_outputs(planner *pl)
+{
+    et_method *m = pl->m;
+    for (uint32_t i = 0; i < m->noutputs; i++) {
+        ptensor *p = planned(pl, m->outputs[i]);
+        if (p == NULL)
+            continue;
+        if (p->first == NONE)
+            p->first = m->ninstrs;
+        p->last = m->ninstrs;
+        p->pinned = true;
+    }
+}
+
+static bool lifetimes(planner *pl)
+{
+    et_method *m = pl->m;
+    for (uint32_t pc = 0; pc < m->ninstrs; pc++) {
+        const et_instr *in = &m->instrs[pc];
+        if (in->kind != INSTR_KERNEL_CALL)
+            return keep(pl, "instruction %u is not a kernel call (kind %u)", pc, in->kind);
+        for (uint32_t k = 0; k < in->nargs; k++) {
+            const et_value *v = &m->values[in->args[k]];
+            if (v->tag == ET_TAG_TENSOR_LIST || v->tag == ET_TAG_OPT_TENSOR_LIST)
+                return keep(pl, "instruction %u takes a tensor list (value %u)", pc, in->args[k]);
+            ptensor *p = planned(pl, in->args[k]);
+            if (p == NULL)
+                continue;
+            if (p->first == NONE) {
+                /* the emitter puts the value an out-variant writes last
+                 * (after the same value as its `out` argument) */
+                p->read_first = in->args[in->nargs - 1] != in->args[k];
+                p->first = pc;
+            }
+            if (p->last == NONE || p->last < pc)
+                p->last = pc;
+        }
+    }
+    return true;
+}
+
+static bool live_together(const ptensor *a, const ptensor *b)
+{
+    return a->first != NONE && b->first != NONE && a->first <= b->last && b->first <= a->last;
+}
+
+/* Two tensors the .pte put on the same bytes while both live are views
+ * of one another: planned apart they would no longer be.  Checked
+ * instruction by instruction among the tensors live there (a few). */
+static bool no_views(planner *pl)
+{
+    for (uint32_t pc = 0; pc <= pl->m->ninstrs; pc++) {
+        uint32_t k = 0;
+        for (uint32_t i = 0; i < pl->n; i++) {
+            const ptensor *a = &pl->t[i];
+            if (a->first == NONE || a->first > pc || a->last < pc || !a->size)
+                continue;
+            for (uint32_t c = 0; c < k; c++) {
+                const ptensor *b = &pl->t[pl->conflicts[c]];
+                if (a->mem == b->mem && a->offset < b->offset + b->size && b->offset < a->offset + a->size)
+                    return keep(pl, "values %u and %u share bytes in the .pte's plan", b->value, a->value);
+            }
+            pl->conflicts[k++] = i;
+        }
+    }
+    return true;
+}
+
+static uint32_t group_of(const planner *pl, uint32_t i)
+{
+    while (pl->t[i].group != i)
+        i = pl->t[i].group;
+    return i;
+}
+
+/* Puts tensor i in group g (same bytes; the group lives as long as its
+ * members). */
+static void join(planner *pl, uint32_t i, uint32_t g)
+{
+    pl->t[i].group = g;
+    if (pl->t[g].last < pl->t[i].last)
+        pl->t[g].last = pl->t[i].last;
+}
+
+/* A tensor met first where the call does not return it is either a view
+ * the exporter gave the bytes of a tensor written before (the same offset
+ * and size in the .pte's plan: a reshape it did not copy; it then shares
+ * that tensor's bytes), or a call's scratch (the 1.4 operators' `scratch`
+ * argument: one call only).  Anything else carries bytes from one run to
+ * the next. */
+static bool merge_views(planner *pl)
+{
+    for (uint32_t i = 0; i < pl->n; i++) {
+        const ptensor *r = &pl->t[i];
+        if (!r->read_first || !r->size)
+            continue;  /* (a zero-byte scratch has no bytes to share) */
+        uint32_t w = NONE;
+        for (uint32_t j = 0; j < pl->n; j++) {
+            const ptensor *o = &pl->t[j];
+            if (o->first != NONE && o->first < r->first && o->mem == r->mem && o->offset == r->offset &&
+                o->size == r->size && (w == NONE || o->first > pl->t[w].first))
+                w = j;
+        }
+        if (w != NONE)
+            join(pl, i, group_of(pl, w));
+        else if (r->last != r->first)
+            return keep(pl, "value %u is read at instruction %u before it is written", r->value, r->first);
+    }
+    return true;
+}
+
+/* ---- in place ---------------------------------------------------------- */
+
+/* The call at pc may write its output over input `in`: it dies there, it
+ * is not the caller's, and the output fits in its bytes. */
+static void try_in_place(planner *pl, uint32_t pc, const et_instr *in)
+{
+    const et_kernel_extra *x = pl->m->ops[in->a]->extra;
+    if (x == NULL || x->in_place == NULL || in->nargs == 0)
+        return;
+    et_error ignored = {0};
+    et_kargs a;
+    et_method_kargs(&a, pl->m, in, &ignored);
+    a.sizing = true;
+    uint32_t slot = x->in_place(&a);
+    if (slot == ET_ARG_ABSENT || !a.ok || in->arg_pos == NULL || in->arg_pos[slot] == ET_ARG_ABSENT)
+        return;
+    uint32_t src = in->args[in->arg_pos[slot]], dst = in->args[in->nargs - 1];
+    for (uint32_t k = 0; k + 1 < in->nargs; k++)
+        if (k != in->arg_pos[slot] && in->args[k] == src)
+            return;  /* read through another argument too */
+    ptensor *s = planned(pl, src), *d = planned(pl, dst);
+    if (s == NULL || d == NULL || s == d || s->pinned || d->read_first || d->group != (uint32_t)(d - pl->t) ||
+        d->first != pc || s->mem != d->mem || d->size > s->size)
+        return;
+    uint32_t g = group_of(pl, (uint32_t)(s - pl->t));
+    if (pl->t[g].last != pc || s->offset != pl->t[g].offset)
+        return;  /* read later (through a view too), or not at the group's start */
+    join(pl, (uint32_t)(d - pl->t), g);
+    pl->r->in_place++;
+}
+
+/* ---- packing ------------------------------------------------------------ */
+
+/* Largest first; ties by first use, then value: deterministic. */
+static bool before(const ptensor *a, const ptensor *b)
+{
+    if (a->size != b->size)
+        return a->size > b->size;
+    if (a->first != b->first)
+        return a->first < b->first;
+    return a->value < b->value;
+}
+
+/* The lowest 16-aligned offset where group g overlaps no placed group
+ * that lives at the same time: those groups sorted by offset, the first
+ * gap between them that is large enough. */
+static uint32_t first_fit(const planner *pl, const ptensor *g, uint32_t placed)
+{
+    uint32_t k = 0;
+    for (uint32_t c = 0; c < placed; c++) {
+        const ptensor *o = &pl->t[pl->order[c]];
+        if (o->mem != g->mem || !o->size || !live_together(o, g))
+            continue;
+        uint32_t at = k++;  /* insertion by offset: a handful live at once */
+        while (at > 0 && pl->t[pl->conflicts[at - 1]].offset > o->offset) {
+            pl->conflicts[at] = pl->conflicts[at - 1];
+            at--;
+        }
+        pl->conflicts[at] = pl->order[c];
+    }
+    uint32_t at = 0;
+    for (uint32_t c = 0; c < k; c++) {
+        const ptensor *o = &pl->t[pl->conflicts[c]];
+        if ((uint64_t)at + g->size <= o->offset)
+            break;
+        uint32_t end = align_arena((uint64_t)o->offset + o->size);
+        at = end > at ? end : at;
+    }
+    return at;
+}
+
+static void pack(planner *pl, uint64_t *sizes)
+{
+    uint32_t ngroups = 0;
+    for (uint32_t i = 0; i < pl->n; i++) {
+        ptensor *p = &pl->t[i], *g = &pl->t[group_of(pl, i)];
+        g->size = p->size > g->size ? p->size : g->size;
+    }
+    for (uint32_t i = 0; i < pl->n; i++) {
+        ptensor *p = &pl->t[i];
+        if (p->group != i)
+            continue;
+        uint32_t at = ngroups++;  /* insertion sort: a few dozen groups */
+        while (at > 0 && before(p, &pl->t[pl->order[at - 1]])) {
+            pl->order[at] = pl->order[at - 1];
+            at--;
+        }
+        pl->order[at] = i;
+    }
+    for (uint32_t c = 0; c < ngroups; c++) {
+        ptensor *g = &pl->t[pl->order[c]];
+        g->offset = g->size ? first_fit(pl, g, c) : 0;
+        if ((uint64_t)g->offset + g->size > sizes[g->mem])
+            sizes[g->mem] = (uint64_t)g->offset + g->size;
+    }
+    for (uint32_t i = 0; i < pl->n; i++)
+        pl->t[i].offset = pl->t[group_of(pl, i)].offset;
+}
+
+static bool replan(planner *pl, uint64_t *sizes)
+{
+    et_method *m = pl->m;
+    if (!pl->opts->replan)
+        return keep(pl, "--plan pte", 0, 0);
+    if (m->program->external)
+        return keep(pl, "external data may fill planned tensors", 0, 0);
+    collect(pl);
+    mark_inputs(pl);
+    if (!lifetimes(pl))
+        return false;
+    mark_outputs(pl);
+    if (!no_views(pl) || !merge_views(pl))
+        return false;
+    for (uint32_t pc = 0; pc < m->ninstrs; pc++)
+        try_in_place(pl, pc, &m->instrs[pc]);
+    memset(sizes, 0, sizeof(uint64_t) * ET_MAX_ARENAS);
+    pack(pl, sizes);
+    return true;
+}
+
+/* ---- binding ----------------------------------------------------------- */
+
+static uint64_t arenas_bytes(const uint64_t *sizes, uint32_t count)
+{
+    uint64_t total = 0;
+    for (uint32_t i = 0; i < count; i++)
+        total += align_arena(sizes[i]);
+    return total;
+}
+
+et_err et_plan_method(et_method *m, const et_arenas *old, et_pool *pool, const et_plan_options *opts,
+                      et_plan_report *report, et_error *err)
+{
+    planner pl = {.m = m, .old = old, .opts = opts, .r = report};
+    uint64_t sizes[ET_MAX_ARENAS];
+    memset(report, 0, sizeof *report);
+    report->pte_bytes = arenas_bytes(old->size, old->count);
+    size_t mark = pool->used;
+    uint32_t nplanned = 0;
+    for (uint32_t v = 0; v < m->nvalues; v++)
+        nplanned += m->values[v].tag == ET_TAG_TENSOR && m->values[v].u.t->is_planned;
+    pl.t = et_pool_alloc_aligned_uninit(pool, (size_t)nplanned * sizeof *pl.t + 1, 8, err);
+    pl.index = et_pool_alloc_aligned_uninit(pool, (size_t)m->nvalues * sizeof *pl.index + 1, 4, err);
+    pl.order = et_pool_alloc_aligned_uninit(pool, (size_t)nplanned * sizeof *pl.order + 1, 4, err);
+    pl.conflicts = et_pool_alloc_aligned_uninit(pool, (size_t)nplanned * sizeof *pl.conflicts + 1, 4, err);
+    if (pl.t == NULL || pl.index == NULL || pl.order == NULL || pl.conflicts == NULL)
+        return err->code;
+    report->replanned = replan(&pl, sizes);
+    if (report->replanned && arenas_bytes(sizes, old->count) >= report->pte_bytes && !report->borrowed) {
+        report->replanned = false;
+        et_format(report->why, sizeof report->why, "re-planned, it is no smaller");
+    }
+    if (!report->replanned) {
+        memcpy(sizes, old->size, sizeof sizes);
+        report->in_place = 0;
+        if (report->borrowed)  /* undone: the .pte's plan places these inputs */
+            for (uint32_t i = 0; i < pl.n; i++)
+                if (pl.index[pl.t[i].value] == NONE) {
+                    et_tensor *t = m->values[pl.t[i].value].u.t;
+                    t->is_planned = true;
+                    t->data = (uint8_t *)old->base[pl.t[i].mem] + pl.t[i].offset;
+                }
+        report->borrowed = 0;
+    }
+    /* The new arenas start at the pool's used end (the work memory above
+     * is read while binding and free afterwards, before anything writes
+     * the arenas). */
+    pool->used = mark;
+    et_arenas now;
+    if (et_arenas_layout(&now, pool->base + mark, pool->size - mark, sizes, old->count, err) != ET_OK)
+        return err->code;
+    if (report->replanned) {
+        for (uint32_t i = 0; i < pl.n; i++)
+            if (pl.index[pl.t[i].value] != NONE)
+                m->values[pl.t[i].value].u.t->data = now.base[pl.t[i].mem] + pl.t[i].offset;
+    } else {
+        for (uint32_t v = 0; v < m->nvalues; v++) {
+            et_tensor *t = m->values[v].tag == ET_TAG_TENSOR ? m->values[v].u.t : NULL;
+            if (t == NULL || !t->is_planned)
+                continue;
+            uint32_t id = 0;
+            while (id + 1 < old->count && !((uint8_t *)t->data >= old->base[id] &&
+                                            (uint8_t *)t->data < old->base[id] + old->size[id]))
+                id++;
+            t->data = now.base[id] + ((uint8_t *)t->data - old->base[id]);
+        }
+        if (m->program->external)  /* a .ptd may have filled planned tensors */
+            for (uint32_t i = 0; i < old->count; i++)
+                memmove(now.base[i], old->base[i], (size_t)old->size[i]);
+    }
+    pool->used = mark + now.total;
+    m->arenas = now;
+    report->bytes = arenas_bytes(sizes, old->count);
+    return ET_OK;
+}
