@@ -14,10 +14,14 @@ typedef struct ptensor {
     uint32_t first, last;   /* instructions that write it first and read it last (NONE: never used) */
     uint32_t group;         /* index of the group's first tensor; itself when alone */
     uint32_t size;          /* bytes (a group's: its largest member's) */
-    uint32_t offset;        /* the .pte's, then the new one */
+    uint32_t bytes;         /* its own bytes */
+    uint32_t last_alone;    /* `last` before it heads a group */
+    uint32_t pte_offset;    /* where the .pte put it */
+    uint32_t offset;        /* the new one */
     uint8_t mem;            /* arena index */
     bool pinned;            /* a method input or output: never shares its bytes in place */
     bool read_first;        /* first met where the call does not return it */
+    uint32_t borrowable;    /* its input bit: a float input only quantize calls read */
 } ptensor;
 
 typedef struct planner {
@@ -30,6 +34,8 @@ typedef struct planner {
     uint32_t *index;        /* value -> ptensor, NONE */
     uint32_t *order;        /* groups, largest first */
     uint32_t *conflicts;    /* first_fit's work list */
+    uint32_t *saved;        /* offsets of the packing without in-place groups */
+    size_t scratch;         /* what the in-place calls need of the kernels' scratch */
 } planner;
 
 /* Keeps the .pte's plan, saying why. */
@@ -56,8 +62,8 @@ static void collect(planner *pl)
         while (id + 1 < pl->old->count && !(d >= pl->old->base[id] && d < pl->old->base[id] + pl->old->size[id]))
             id++;
         ptensor *p = &pl->t[pl->n];
-        *p = (ptensor){v, NONE, NONE, pl->n, (uint32_t)m->values[v].u.t->nbytes,
-                       (uint32_t)(d - pl->old->base[id]), (uint8_t)id, false, false};
+        const uint32_t bytes = (uint32_t)m->values[v].u.t->nbytes, at = (uint32_t)(d - pl->old->base[id]);
+        *p = (ptensor){v, NONE, NONE, pl->n, bytes, bytes, NONE, at, at, (uint8_t)id, false, false, 0};
         pl->index[v] = pl->n++;
     }
 }
@@ -94,7 +100,7 @@ static bool only_quantized(const et_method *m, uint32_t v)
     return read;
 }
 
-/* Inputs live from the start (or are read in the caller's buffer). */
+/* Inputs live from the start. */
 static void mark_inputs(planner *pl)
 {
     et_method *m = pl->m;
@@ -102,19 +108,58 @@ static void mark_inputs(planner *pl)
         ptensor *p = planned(pl, m->inputs[i]);
         if (p == NULL)
             continue;
-        if (pl->opts->borrow_quantized_inputs && i < 32 && only_quantized(m, p->value)) {
-            /* et_method_set_input will point it at the caller's bytes */
-            et_tensor *t = m->values[p->value].u.t;
-            t->is_planned = false;
-            t->data = NULL;
-            pl->index[p->value] = NONE;
-            p->size = 0;
-            pl->r->borrowed |= 1u << i;
-            continue;
-        }
         p->first = 0;
         p->last = 0;
         p->pinned = true;
+    }
+}
+
+/* The most bytes live at one call, leaving out the inputs in `skip` (a
+ * bound the packing cannot beat). */
+static uint64_t live_peak(const planner *pl, uint32_t skip)
+{
+    uint64_t peak = 0;
+    for (uint32_t pc = 0; pc <= pl->m->ninstrs; pc++) {
+        uint64_t sum = 0;
+        for (uint32_t i = 0; i < pl->n; i++) {
+            const ptensor *p = &pl->t[i];
+            if (p->first != NONE && p->first <= pc && pc <= p->last && !(p->borrowable & skip))
+                sum += p->bytes;
+        }
+        peak = sum > peak ? sum : peak;
+    }
+    return peak;
+}
+
+/* Float inputs that only quantize calls read are read in the caller's
+ * buffer (et_method_set_input then borrows it) when that lowers the most
+ * bytes live at one call: VWW's input, live beside its int8 copy at the
+ * first call; not KWS's or ResNet-8's, whose peaks come later (their
+ * quantize would only read slower memory). */
+static void borrow_inputs(planner *pl)
+{
+    et_method *m = pl->m;
+    uint32_t want = 0;
+    for (uint32_t i = 0; i < m->ninputs && i < 32; i++) {
+        ptensor *p = planned(pl, m->inputs[i]);
+        if (p && only_quantized(m, p->value)) {
+            p->borrowable = 1u << i;
+            want |= 1u << i;
+        }
+    }
+    if (!want || live_peak(pl, want) >= live_peak(pl, 0))
+        return;
+    for (uint32_t i = 0; i < m->ninputs && i < 32; i++) {
+        ptensor *p = planned(pl, m->inputs[i]);
+        if (!p || !(want & (1u << i)))
+            continue;
+        et_tensor *t = m->values[p->value].u.t;
+        t->is_planned = false;
+        t->data = NULL;
+        pl->index[p->value] = NONE;
+        p->size = p->bytes = 0;
+        p->first = p->last = p->last_alone = NONE;
+        pl->r->borrowed |= 1u << i;
     }
 }
 
@@ -178,7 +223,8 @@ static bool no_views(planner *pl)
                 continue;
             for (uint32_t c = 0; c < k; c++) {
                 const ptensor *b = &pl->t[pl->conflicts[c]];
-                if (a->mem == b->mem && a->offset < b->offset + b->size && b->offset < a->offset + a->size)
+                if (a->mem == b->mem && a->pte_offset < b->pte_offset + b->size &&
+                    b->pte_offset < a->pte_offset + a->size)
                     return keep(pl, "values %u and %u share bytes in the .pte's plan", b->value, a->value);
             }
             pl->conflicts[k++] = i;
@@ -218,8 +264,8 @@ static bool merge_views(planner *pl)
         uint32_t w = NONE;
         for (uint32_t j = 0; j < pl->n; j++) {
             const ptensor *o = &pl->t[j];
-            if (o->first != NONE && o->first < r->first && o->mem == r->mem && o->offset == r->offset &&
-                o->size == r->size && (w == NONE || o->first > pl->t[w].first))
+            if (o->first != NONE && o->first < r->first && o->mem == r->mem && o->pte_offset == r->pte_offset &&
+                o->bytes == r->bytes && (w == NONE || o->first > pl->t[w].first))
                 w = j;
         }
         if (w != NONE)
@@ -239,11 +285,24 @@ static void try_in_place(planner *pl, uint32_t pc, const et_instr *in)
     const et_kernel_extra *x = pl->m->ops[in->a]->extra;
     if (x == NULL || x->in_place == NULL || in->nargs == 0)
         return;
+    /* before the kernel reads its arguments (a few thousand cycles for a
+     * convolution): is there an output born here and an input of at least
+     * its size that dies here? */
+    const ptensor *out = planned(pl, in->args[in->nargs - 1]);
+    bool candidate = false;
+    for (uint32_t k = 0; out && out->first == pc && k + 1 < in->nargs && !candidate; k++) {
+        const ptensor *src = planned(pl, in->args[k]);
+        candidate = src && src != out && !src->pinned && pl->t[group_of(pl, (uint32_t)(src - pl->t))].last == pc &&
+                    src->bytes >= out->bytes;
+    }
+    if (!candidate)
+        return;
     et_error ignored = {0};
     et_kargs a;
     et_method_kargs(&a, pl->m, in, &ignored);
     a.sizing = true;
-    uint32_t slot = x->in_place(&a);
+    size_t need = 0;
+    uint32_t slot = x->in_place(&a, &need);
     if (slot == ET_ARG_ABSENT || !a.ok || in->arg_pos == NULL || in->arg_pos[slot] == ET_ARG_ABSENT)
         return;
     uint32_t src = in->args[in->arg_pos[slot]], dst = in->args[in->nargs - 1];
@@ -255,10 +314,11 @@ static void try_in_place(planner *pl, uint32_t pc, const et_instr *in)
         d->first != pc || s->mem != d->mem || d->size > s->size)
         return;
     uint32_t g = group_of(pl, (uint32_t)(s - pl->t));
-    if (pl->t[g].last != pc || s->offset != pl->t[g].offset)
-        return;  /* read later (through a view too), or not at the group's start */
+    if (pl->t[g].last != pc)
+        return;  /* read later (through a view too) */
     join(pl, (uint32_t)(d - pl->t), g);
     pl->r->in_place++;
+    pl->scratch = need > pl->scratch ? need : pl->scratch;
 }
 
 /* ---- packing ------------------------------------------------------------ */
@@ -329,6 +389,45 @@ static void pack(planner *pl, uint64_t *sizes)
         pl->t[i].offset = pl->t[group_of(pl, i)].offset;
 }
 
+/* Every tensor on its own again (views and in-place groups undone). */
+static void ungroup(planner *pl)
+{
+    for (uint32_t i = 0; i < pl->n; i++) {
+        ptensor *p = &pl->t[i];
+        p->group = i;
+        p->size = p->bytes;
+        p->last = p->last_alone;
+    }
+}
+
+static uint64_t arenas_bytes(const uint64_t *sizes, uint32_t count);
+
+/* Packed with the outputs in place where the kernels allow, and without:
+ * the smaller (in place when equal: no copies).  Groups of different
+ * sizes can leave holes that separate tensors would not. */
+static void pack_best(planner *pl, uint64_t *sizes)
+{
+    et_method *m = pl->m;
+    uint64_t alone[ET_MAX_ARENAS] = {0};
+    merge_views(pl);
+    pack(pl, alone);
+    for (uint32_t i = 0; i < pl->n; i++)
+        pl->saved[i] = pl->t[i].offset;
+    ungroup(pl);
+    merge_views(pl);
+    for (uint32_t pc = 0; pc < m->ninstrs; pc++)
+        try_in_place(pl, pc, &m->instrs[pc]);
+    memset(sizes, 0, sizeof(uint64_t) * ET_MAX_ARENAS);
+    pack(pl, sizes);
+    if (arenas_bytes(sizes, pl->old->count) > arenas_bytes(alone, pl->old->count)) {
+        memcpy(sizes, alone, sizeof alone);
+        for (uint32_t i = 0; i < pl->n; i++)
+            pl->t[i].offset = pl->saved[i];
+        pl->r->in_place = 0;
+        pl->scratch = 0;
+    }
+}
+
 static bool replan(planner *pl, uint64_t *sizes)
 {
     et_method *m = pl->m;
@@ -341,12 +440,14 @@ static bool replan(planner *pl, uint64_t *sizes)
     if (!lifetimes(pl))
         return false;
     mark_outputs(pl);
+    for (uint32_t i = 0; i < pl->n; i++)
+        pl->t[i].last_alone = pl->t[i].last;
+    if (pl->opts->borrow_quantized_inputs)
+        borrow_inputs(pl);
     if (!no_views(pl) || !merge_views(pl))
         return false;
-    for (uint32_t pc = 0; pc < m->ninstrs; pc++)
-        try_in_place(pl, pc, &m->instrs[pc]);
-    memset(sizes, 0, sizeof(uint64_t) * ET_MAX_ARENAS);
-    pack(pl, sizes);
+    ungroup(pl);
+    pack_best(pl, sizes);
     return true;
 }
 
@@ -375,7 +476,8 @@ et_err et_plan_method(et_method *m, const et_arenas *old, et_pool *pool, const e
     pl.index = et_pool_alloc_aligned_uninit(pool, (size_t)m->nvalues * sizeof *pl.index + 1, 4, err);
     pl.order = et_pool_alloc_aligned_uninit(pool, (size_t)nplanned * sizeof *pl.order + 1, 4, err);
     pl.conflicts = et_pool_alloc_aligned_uninit(pool, (size_t)nplanned * sizeof *pl.conflicts + 1, 4, err);
-    if (pl.t == NULL || pl.index == NULL || pl.order == NULL || pl.conflicts == NULL)
+    pl.saved = et_pool_alloc_aligned_uninit(pool, (size_t)nplanned * sizeof *pl.saved + 1, 4, err);
+    if (pl.t == NULL || pl.index == NULL || pl.order == NULL || pl.conflicts == NULL || pl.saved == NULL)
         return err->code;
     report->replanned = replan(&pl, sizes);
     if (report->replanned && arenas_bytes(sizes, old->count) >= report->pte_bytes && !report->borrowed) {
@@ -390,14 +492,23 @@ et_err et_plan_method(et_method *m, const et_arenas *old, et_pool *pool, const e
                 if (pl.index[pl.t[i].value] == NONE) {
                     et_tensor *t = m->values[pl.t[i].value].u.t;
                     t->is_planned = true;
-                    t->data = (uint8_t *)old->base[pl.t[i].mem] + pl.t[i].offset;
+                    t->data = (uint8_t *)old->base[pl.t[i].mem] + pl.t[i].pte_offset;
                 }
         report->borrowed = 0;
     }
     /* The new arenas start at the pool's used end (the work memory above
      * is read while binding and free afterwards, before anything writes
-     * the arenas). */
+     * the arenas), after a larger kernel scratch if the in-place calls
+     * need one. */
     pool->used = mark;
+    if (report->replanned && pl.scratch > m->scratch_size) {
+        m->scratch = pool->base + ((mark + 15) & ~(size_t)15);
+        m->scratch_size = pl.scratch;
+        mark = (size_t)((uint8_t *)m->scratch - pool->base) + pl.scratch;
+        if (mark > pool->size)
+            return et_fail(err, ET_ERR_NO_MEMORY, "no room for %lu bytes of kernel scratch",
+                           (unsigned long)pl.scratch);
+    }
     et_arenas now;
     if (et_arenas_layout(&now, pool->base + mark, pool->size - mark, sizes, old->count, err) != ET_OK)
         return err->code;

@@ -156,7 +156,9 @@ static void same_outputs(const char *rel, const char *input_rel, uint64_t max_by
 
 Test(plan, kws_same_outputs_no_overlap)
 {
-    same_outputs("models/kws_dscnn_cortex_m.pte", "models/kws_inputs/mfcc_yes.f32", 16000);
+    /* in place: the ten 8,000-byte activations share one block, beside
+     * the first layer's 490-byte input */
+    same_outputs("models/kws_dscnn_cortex_m.pte", "models/kws_inputs/mfcc_yes.f32", 8496);
 }
 
 /* VWW's float input (110,592 B) is read in place: what the activations
@@ -216,4 +218,44 @@ Test(plan, region_too_small_is_an_error)
     cr_expect_eq(et_session_open(&s, pte, n, NULL, work, sizeof work, &err), ET_ERR_NO_MEMORY);
     cr_expect(strstr(err.msg, "bytes") != NULL, "%s", err.msg);
     free(pte);
+}
+
+/* A convolution whose output lies partly over its input, or on it with a
+ * shape the kernel cannot compute in place, is refused with a message
+ * (the planner never makes either; a wrong plan must not give a wrong
+ * result). */
+Test(plan, kernels_refuse_an_alias_they_do_not_support)
+{
+    opened o;
+    et_error err = {0};
+    size_t n;
+    uint8_t *in = rt_read_shared("models/kws_inputs/mfcc_yes.f32", &n);
+    open_with(&o, "models/kws_dscnn_cortex_m.pte", true, false);
+    et_method *m = &o.s.method;
+    cr_assert_eq(m->instrs[4].kind, INSTR_KERNEL_CALL);
+    cr_assert_str_eq(m->ops[m->instrs[4].a]->name, "cortex_m::quantized_conv2d.out");
+    /* the pointwise layer at 4: its output 16 bytes past its input */
+    et_tensor *pw_in = m->values[m->instrs[4].args[0]].u.t;
+    et_tensor *pw_out = m->values[m->instrs[4].args[m->instrs[4].nargs - 1]].u.t;
+    cr_assert_eq(pw_in->data, pw_out->data, "planned in place");
+    pw_out->data = (uint8_t *)pw_in->data + 16;
+    set_inputs(&o, in, n);
+    cr_expect_eq(et_method_execute(m, NULL, &err), ET_ERR_INVALID_ARGUMENT);
+    cr_expect(strstr(err.msg, "overlaps input partly") != NULL, "%s", err.msg);
+    pw_out->data = pw_in->data;
+    /* the first layer (one channel in, 64 out) on its own input */
+    et_tensor *dw_in = m->values[m->instrs[1].args[0]].u.t;
+    et_tensor *dw_out = m->values[m->instrs[1].args[m->instrs[1].nargs - 1]].u.t;
+    void *keep = dw_out->data;
+    dw_out->data = dw_in->data;
+    err = (et_error){0};
+    set_inputs(&o, in, n);
+    cr_expect_eq(et_method_execute(m, NULL, &err), ET_ERR_INVALID_ARGUMENT);
+    cr_expect(strstr(err.msg, "cannot be computed in place") != NULL, "%s", err.msg);
+    dw_out->data = keep;
+    err = (et_error){0};
+    set_inputs(&o, in, n);
+    cr_expect_eq(et_method_execute(m, NULL, &err), ET_OK, "%s", err.msg);
+    close_opened(&o);
+    free(in);
 }
