@@ -105,9 +105,10 @@ typedef et_err (*et_run_fn)(et_kargs *a, const void *state);
 /* in_place: the slot of the input whose bytes the call's output may
  * take (et_plan.h), from its argument shapes, or ET_ARG_ABSENT; *scratch:
  * the scratch the call then needs (the planner grows the method's when
- * it makes the call in place).  The kernel then reads every input byte
+ * it makes the call in place).  state: the call's prepared state, or NULL
+ * (then the arguments are read).  The kernel then reads every input byte
  * before it writes over it, and refuses an overlap it does not support. */
-typedef uint32_t (*et_in_place_fn)(et_kargs *a, size_t *scratch);
+typedef uint32_t (*et_in_place_fn)(et_kargs *a, const void *state, size_t *scratch);
 
 typedef struct et_kernel_extra {
     et_scratch_fn scratch;     /* NULL: the kernel needs no scratch */

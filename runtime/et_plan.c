@@ -24,6 +24,12 @@ typedef struct ptensor {
     uint32_t borrowable;    /* its input bit: a float input only quantize calls read */
 } ptensor;
 
+/* A placed group as first_fit reads it. */
+typedef struct span {
+    uint32_t first, last, offset, end;  /* end: 16-aligned */
+    uint8_t mem;
+} span;
+
 typedef struct planner {
     et_method *m;
     const et_arenas *old;
@@ -35,6 +41,8 @@ typedef struct planner {
     uint32_t *order;        /* groups, largest first */
     uint32_t *conflicts;    /* first_fit's work list */
     uint32_t *saved;        /* offsets of the packing without in-place groups */
+    span *placed;           /* pack's groups in placing order */
+    uint32_t *buckets;      /* by_first's counts, one per call and two */
     size_t scratch;         /* what the in-place calls need of the kernels' scratch */
 } planner;
 
@@ -114,41 +122,90 @@ static void mark_inputs(planner *pl)
     }
 }
 
-/* The most bytes live at one call, leaving out the inputs in `skip` (a
- * bound the packing cannot beat). */
-static uint64_t live_peak(const planner *pl, uint32_t skip)
+/* The used tensors by first use (a counting sort into pl->order); their
+ * count. */
+static uint32_t by_first(planner *pl)
 {
-    uint64_t peak = 0;
-    for (uint32_t pc = 0; pc <= pl->m->ninstrs; pc++) {
-        uint64_t sum = 0;
-        for (uint32_t i = 0; i < pl->n; i++) {
-            const ptensor *p = &pl->t[i];
-            if (p->first != NONE && p->first <= pc && pc <= p->last && !(p->borrowable & skip))
-                sum += p->bytes;
+    const uint32_t slots = pl->m->ninstrs + 2;
+    uint32_t used = 0;
+    memset(pl->buckets, 0, slots * sizeof *pl->buckets);
+    for (uint32_t i = 0; i < pl->n; i++)
+        if (pl->t[i].first != NONE)
+            pl->buckets[pl->t[i].first + 1]++;
+    for (uint32_t b = 1; b < slots; b++)
+        pl->buckets[b] += pl->buckets[b - 1];
+    for (uint32_t i = 0; i < pl->n; i++)
+        if (pl->t[i].first != NONE) {
+            pl->order[pl->buckets[pl->t[i].first]++] = i;
+            used++;
         }
-        peak = sum > peak ? sum : peak;
-    }
-    return peak;
+    return used;
 }
 
-/* Float inputs that only quantize calls read are read in the caller's
- * buffer (et_method_set_input then borrows it) when that lowers the most
- * bytes live at one call: VWW's input, live beside its int8 copy at the
- * first call; not KWS's or ResNet-8's, whose peaks come later (their
- * quantize would only read slower memory). */
-static void borrow_inputs(planner *pl)
+/* One sweep over the calls with the tensors live at each (a handful):
+ * two tensors the .pte put on the same bytes while both live are views of
+ * one another, which planned apart would no longer be (the .pte's plan is
+ * kept); *all and *kept: the most bytes live at one call with every
+ * tensor and without the inputs in `skip` (a bound the packing cannot
+ * beat). */
+static bool scan_live(planner *pl, uint32_t skip, uint64_t *all, uint64_t *kept)
+{
+    const uint32_t used = by_first(pl);
+    uint32_t next = 0, k = 0;  /* the live tensors: pl->conflicts[0, k) */
+    uint64_t sum = 0, without = 0;
+    *all = *kept = 0;
+    for (uint32_t pc = 0; pc <= pl->m->ninstrs; pc++) {
+        for (uint32_t c = 0; c < k;) {
+            const ptensor *o = &pl->t[pl->conflicts[c]];
+            if (o->last >= pc) {
+                c++;
+                continue;
+            }
+            sum -= o->bytes;
+            without -= o->borrowable & skip ? 0 : o->bytes;
+            pl->conflicts[c] = pl->conflicts[--k];
+        }
+        for (; next < used && pl->t[pl->order[next]].first == pc; next++) {
+            const ptensor *a = &pl->t[pl->order[next]];
+            for (uint32_t c = 0; c < k && a->size; c++) {
+                const ptensor *b = &pl->t[pl->conflicts[c]];
+                if (b->size && a->mem == b->mem && a->pte_offset < b->pte_offset + b->size &&
+                    b->pte_offset < a->pte_offset + a->size)
+                    return keep(pl, "values %u and %u share bytes in the .pte's plan", b->value, a->value);
+            }
+            pl->conflicts[k++] = pl->order[next];
+            sum += a->bytes;
+            without += a->borrowable & skip ? 0 : a->bytes;
+        }
+        *all = sum > *all ? sum : *all;
+        *kept = without > *kept ? without : *kept;
+    }
+    return true;
+}
+
+/* Float inputs that only quantize calls read: their input bits. */
+static uint32_t borrowable_inputs(planner *pl)
 {
     et_method *m = pl->m;
     uint32_t want = 0;
     for (uint32_t i = 0; i < m->ninputs && i < 32; i++) {
         ptensor *p = planned(pl, m->inputs[i]);
-        if (p && only_quantized(m, p->value)) {
+        if (pl->opts->borrow_quantized_inputs && p && only_quantized(m, p->value)) {
             p->borrowable = 1u << i;
             want |= 1u << i;
         }
     }
-    if (!want || live_peak(pl, want) >= live_peak(pl, 0))
-        return;
+    return want;
+}
+
+/* Those inputs read in the caller's buffer (et_method_set_input then
+ * borrows it): done when that lowers the most bytes live at one call
+ * (VWW's input, live beside its int8 copy at the first call; not KWS's
+ * or ResNet-8's, whose peaks come later: their quantize would only read
+ * slower memory). */
+static void borrow(planner *pl, uint32_t want)
+{
+    et_method *m = pl->m;
     for (uint32_t i = 0; i < m->ninputs && i < 32; i++) {
         ptensor *p = planned(pl, m->inputs[i]);
         if (!p || !(want & (1u << i)))
@@ -200,34 +257,6 @@ static bool lifetimes(planner *pl)
             }
             if (p->last == NONE || p->last < pc)
                 p->last = pc;
-        }
-    }
-    return true;
-}
-
-static bool live_together(const ptensor *a, const ptensor *b)
-{
-    return a->first != NONE && b->first != NONE && a->first <= b->last && b->first <= a->last;
-}
-
-/* Two tensors the .pte put on the same bytes while both live are views
- * of one another: planned apart they would no longer be.  Checked
- * instruction by instruction among the tensors live there (a few). */
-static bool no_views(planner *pl)
-{
-    for (uint32_t pc = 0; pc <= pl->m->ninstrs; pc++) {
-        uint32_t k = 0;
-        for (uint32_t i = 0; i < pl->n; i++) {
-            const ptensor *a = &pl->t[i];
-            if (a->first == NONE || a->first > pc || a->last < pc || !a->size)
-                continue;
-            for (uint32_t c = 0; c < k; c++) {
-                const ptensor *b = &pl->t[pl->conflicts[c]];
-                if (a->mem == b->mem && a->pte_offset < b->pte_offset + b->size &&
-                    b->pte_offset < a->pte_offset + a->size)
-                    return keep(pl, "values %u and %u share bytes in the .pte's plan", b->value, a->value);
-            }
-            pl->conflicts[k++] = i;
         }
     }
     return true;
@@ -302,7 +331,7 @@ static void try_in_place(planner *pl, uint32_t pc, const et_instr *in)
     et_method_kargs(&a, pl->m, in, &ignored);
     a.sizing = true;
     size_t need = 0;
-    uint32_t slot = x->in_place(&a, &need);
+    uint32_t slot = x->in_place(&a, in->state, &need);
     if (slot == ET_ARG_ABSENT || !a.ok || in->arg_pos == NULL || in->arg_pos[slot] == ET_ARG_ABSENT)
         return;
     uint32_t src = in->args[in->arg_pos[slot]], dst = in->args[in->nargs - 1];
@@ -335,28 +364,28 @@ static bool before(const ptensor *a, const ptensor *b)
 
 /* The lowest 16-aligned offset where group g overlaps no placed group
  * that lives at the same time: those groups sorted by offset, the first
- * gap between them that is large enough. */
+ * gap between them that is large enough.  (The placed groups are read
+ * from a compact copy: this is the planner's inner loop.) */
 static uint32_t first_fit(const planner *pl, const ptensor *g, uint32_t placed)
 {
     uint32_t k = 0;
     for (uint32_t c = 0; c < placed; c++) {
-        const ptensor *o = &pl->t[pl->order[c]];
-        if (o->mem != g->mem || !o->size || !live_together(o, g))
+        const span *o = &pl->placed[c];
+        if (o->mem != g->mem || o->first > g->last || g->first > o->last)
             continue;
         uint32_t at = k++;  /* insertion by offset: a handful live at once */
-        while (at > 0 && pl->t[pl->conflicts[at - 1]].offset > o->offset) {
+        while (at > 0 && pl->placed[pl->conflicts[at - 1]].offset > o->offset) {
             pl->conflicts[at] = pl->conflicts[at - 1];
             at--;
         }
-        pl->conflicts[at] = pl->order[c];
+        pl->conflicts[at] = c;
     }
     uint32_t at = 0;
     for (uint32_t c = 0; c < k; c++) {
-        const ptensor *o = &pl->t[pl->conflicts[c]];
+        const span *o = &pl->placed[pl->conflicts[c]];
         if ((uint64_t)at + g->size <= o->offset)
             break;
-        uint32_t end = align_arena((uint64_t)o->offset + o->size);
-        at = end > at ? end : at;
+        at = o->end > at ? o->end : at;
     }
     return at;
 }
@@ -381,9 +410,13 @@ static void pack(planner *pl, uint64_t *sizes)
     }
     for (uint32_t c = 0; c < ngroups; c++) {
         ptensor *g = &pl->t[pl->order[c]];
-        g->offset = g->size ? first_fit(pl, g, c) : 0;
+        const bool used = g->size && g->first != NONE;
+        g->offset = used ? first_fit(pl, g, c) : 0;
         if ((uint64_t)g->offset + g->size > sizes[g->mem])
             sizes[g->mem] = (uint64_t)g->offset + g->size;
+        /* an unused or empty group conflicts with nothing */
+        pl->placed[c] = (span){used ? g->first : NONE, used ? g->last : 0, g->offset,
+                               align_arena((uint64_t)g->offset + g->size), g->mem};
     }
     for (uint32_t i = 0; i < pl->n; i++)
         pl->t[i].offset = pl->t[group_of(pl, i)].offset;
@@ -417,6 +450,12 @@ static void pack_best(planner *pl, uint64_t *sizes)
     merge_views(pl);
     for (uint32_t pc = 0; pc < m->ninstrs; pc++)
         try_in_place(pl, pc, &m->instrs[pc]);
+    if (pl->r->in_place == 0) {  /* the same packing again */
+        memcpy(sizes, alone, sizeof alone);
+        for (uint32_t i = 0; i < pl->n; i++)
+            pl->t[i].offset = pl->saved[i];
+        return;
+    }
     memset(sizes, 0, sizeof(uint64_t) * ET_MAX_ARENAS);
     pack(pl, sizes);
     if (arenas_bytes(sizes, pl->old->count) > arenas_bytes(alone, pl->old->count)) {
@@ -442,9 +481,13 @@ static bool replan(planner *pl, uint64_t *sizes)
     mark_outputs(pl);
     for (uint32_t i = 0; i < pl->n; i++)
         pl->t[i].last_alone = pl->t[i].last;
-    if (pl->opts->borrow_quantized_inputs)
-        borrow_inputs(pl);
-    if (!no_views(pl) || !merge_views(pl))
+    const uint32_t want = borrowable_inputs(pl);
+    uint64_t all, kept;
+    if (!scan_live(pl, want, &all, &kept))
+        return false;
+    if (kept < all)
+        borrow(pl, want);
+    if (!merge_views(pl))
         return false;
     ungroup(pl);
     pack_best(pl, sizes);
@@ -477,7 +520,10 @@ et_err et_plan_method(et_method *m, const et_arenas *old, et_pool *pool, const e
     pl.order = et_pool_alloc_aligned_uninit(pool, (size_t)nplanned * sizeof *pl.order + 1, 4, err);
     pl.conflicts = et_pool_alloc_aligned_uninit(pool, (size_t)nplanned * sizeof *pl.conflicts + 1, 4, err);
     pl.saved = et_pool_alloc_aligned_uninit(pool, (size_t)nplanned * sizeof *pl.saved + 1, 4, err);
-    if (pl.t == NULL || pl.index == NULL || pl.order == NULL || pl.conflicts == NULL || pl.saved == NULL)
+    pl.placed = et_pool_alloc_aligned_uninit(pool, (size_t)nplanned * sizeof *pl.placed + 1, 4, err);
+    pl.buckets = et_pool_alloc_aligned_uninit(pool, ((size_t)m->ninstrs + 2) * sizeof *pl.buckets, 4, err);
+    if (pl.t == NULL || pl.index == NULL || pl.order == NULL || pl.conflicts == NULL || pl.saved == NULL ||
+        pl.placed == NULL || pl.buckets == NULL)
         return err->code;
     report->replanned = replan(&pl, sizes);
     if (report->replanned && arenas_bytes(sizes, old->count) >= report->pte_bytes && !report->borrowed) {

@@ -72,8 +72,9 @@ et_err k_cortex_m_pad(et_kargs *a)
 
 /* In place (et_plan.h): a pad of nothing (KWS pads its [1, 64, 25, 5]
  * activation by zero rows) is the input's bytes as they are. */
-static uint32_t pad_in_place(et_kargs *a, size_t *scratch)
+static uint32_t pad_in_place(et_kargs *a, const void *state, size_t *scratch)
 {
+    (void)state;
     *scratch = 0;
     if (!et_arg_named(a))
         return ET_ARG_ABSENT;

@@ -787,10 +787,12 @@ static et_err conv_run(et_kargs *a, const void *state)
     return conv_s8_run(a, state, &conv_kernel);
 }
 
-static uint32_t conv_in_place(et_kargs *a, size_t *scratch)
+static uint32_t conv_in_place(et_kargs *a, const void *state, size_t *scratch)
 {
     conv_s8_params p = {0};
-    if (!conv_read(a, &p, NULL) || !conv_in_place_shape(&p))
+    if (state)
+        p = ((const conv_s8_prepared *)state)->p;  /* read and checked at load */
+    if ((!state && !conv_read(a, &p, NULL)) || !conv_in_place_shape(&p))
         return ET_ARG_ABSENT;
     *scratch = conv_in_place_scratch(&p);
     return CONV_INPUT;

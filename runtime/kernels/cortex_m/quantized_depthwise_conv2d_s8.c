@@ -817,10 +817,12 @@ static et_err dw_run(et_kargs *a, const void *state)
     return conv_s8_run(a, state, &dw_kernel);
 }
 
-static uint32_t dw_in_place(et_kargs *a, size_t *scratch)
+static uint32_t dw_in_place(et_kargs *a, const void *state, size_t *scratch)
 {
     dw_conv_s8_params p = {0};
-    if (!dw_read(a, &p, NULL) || !dw_in_place_shape(&p))
+    if (state)
+        p = ((const conv_s8_prepared *)state)->p;  /* read and checked at load */
+    if ((!state && !dw_read(a, &p, NULL)) || !dw_in_place_shape(&p))
         return ET_ARG_ABSENT;
     *scratch = dw_in_place_scratch(&p);
     return DW_INPUT;

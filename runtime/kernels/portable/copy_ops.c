@@ -66,8 +66,9 @@ et_err k_to_dim_order_copy(et_kargs *a)
 
 /* In place (et_plan.h): a clone into the same layout, or a reshape, is a
  * copy of the same bytes, which on themselves need no copy at all. */
-static uint32_t clone_in_place(et_kargs *a, size_t *scratch)
+static uint32_t clone_in_place(et_kargs *a, const void *state, size_t *scratch)
 {
+    (void)state;
     *scratch = 0;
     if (!et_arg_named(a))
         return ET_ARG_ABSENT;
@@ -95,8 +96,9 @@ et_err k_reshape_copy(et_kargs *a)
     return ET_OK;
 }
 
-static uint32_t reshape_in_place(et_kargs *a, size_t *scratch)
+static uint32_t reshape_in_place(et_kargs *a, const void *state, size_t *scratch)
 {
+    (void)state;
     *scratch = 0;
     if (!et_arg_named(a))
         return ET_ARG_ABSENT;
