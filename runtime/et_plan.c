@@ -312,7 +312,7 @@ static bool merge_views(planner *pl)
 static void try_in_place(planner *pl, uint32_t pc, const et_instr *in)
 {
     const et_kernel_extra *x = pl->m->ops[in->a]->extra;
-    if (x == NULL || x->in_place == NULL || in->nargs == 0)
+    if (!pl->opts->in_place || x == NULL || x->in_place == NULL || in->nargs == 0)
         return;
     /* before the kernel reads its arguments (a few thousand cycles for a
      * convolution): is there an output born here and an input of at least
@@ -472,8 +472,8 @@ static bool replan(planner *pl, uint64_t *sizes)
     et_method *m = pl->m;
     if (!pl->opts->replan)
         return keep(pl, "--plan pte", 0, 0);
-    if (m->program->external)
-        return keep(pl, "external data may fill planned tensors", 0, 0);
+    if (m->planned_init)
+        return keep(pl, "planned tensors hold bytes from the load", 0, 0);
     collect(pl);
     mark_inputs(pl);
     if (!lifetimes(pl))
@@ -495,6 +495,28 @@ static bool replan(planner *pl, uint64_t *sizes)
 }
 
 /* ---- binding ----------------------------------------------------------- */
+
+/* The bytes the load put in the old arenas (mutable buffers' initial
+ * values, a .ptd's tensors) moved to the new ones, and the old ones
+ * cleared where the new ones are not: left there, they would count as
+ * memory the firmware uses. */
+static void move_arenas(const et_arenas *old, const et_arenas *now)
+{
+    for (uint32_t i = 0; i < old->count; i++)
+        memmove(now->base[i], old->base[i], (size_t)old->size[i]);
+    for (uint32_t i = 0; i < old->count; i++) {
+        uint8_t *lo = old->base[i], *hi = old->base[i] + old->size[i];
+        for (uint32_t j = 0; j < now->count; j++) {  /* what the new arenas hold stays */
+            uint8_t *nlo = now->base[j], *nhi = now->base[j] + now->size[j];
+            if (nlo <= lo && lo < nhi)
+                lo = nhi;
+            if (nlo < hi && hi <= nhi)
+                hi = nlo;
+        }
+        if (lo < hi)
+            memset(lo, 0, (size_t)(hi - lo));
+    }
+}
 
 static uint64_t arenas_bytes(const uint64_t *sizes, uint32_t count)
 {
@@ -573,9 +595,8 @@ et_err et_plan_method(et_method *m, const et_arenas *old, et_pool *pool, const e
                 id++;
             t->data = now.base[id] + ((uint8_t *)t->data - old->base[id]);
         }
-        if (m->program->external)  /* a .ptd may have filled planned tensors */
-            for (uint32_t i = 0; i < old->count; i++)
-                memmove(now.base[i], old->base[i], (size_t)old->size[i]);
+        if (m->planned_init)
+            move_arenas(old, &now);
     }
     pool->used = mark + now.total;
     m->arenas = now;

@@ -38,6 +38,10 @@ typedef struct et_plan_options {
     bool borrow_quantized_inputs;
     /* false: keep the .pte's plan (to compare). */
     bool replan;
+    /* Outputs over their dying inputs where the kernels allow it (false
+     * when other kernels take the calls after the load: the DSP's, with
+     * --engine=dsp, read their inputs while they write). */
+    bool in_place;
 } et_plan_options;
 
 /* The method `m` was loaded with its arenas at `old` (outside `pool`'s

@@ -19,6 +19,7 @@ et_err et_session_open_external(et_session *s, const void *pte, size_t pte_size,
 void et_session_plan_options(et_plan_options *opts)
 {
     opts->replan = true;
+    opts->in_place = true;
     opts->borrow_quantized_inputs = false;
 }
 

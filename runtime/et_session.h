@@ -20,8 +20,8 @@ typedef struct et_session {
     et_plan_report plan;   /* how the arenas were planned (et_plan.h) */
 } et_session;
 
-/* The arenas are re-planned at load (et_plan.h) unless `opts` says
- * otherwise; NULL: re-planned, inputs copied. */
+/* The default options: the arenas re-planned at load (et_plan.h), with
+ * outputs in place, inputs copied. */
 void et_session_plan_options(et_plan_options *opts);
 
 /* method_name NULL means method 0. */

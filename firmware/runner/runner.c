@@ -148,6 +148,7 @@ int main(void)
     et_session_plan_options(&plan);
     plan.replan = !cfg.plan_pte;
     plan.borrow_quantized_inputs = !cfg.plan_pte;
+    plan.in_place = cfg.engine != ETSIM_ENGINE_DSP;  /* the DSP's kernels do not write in place */
     pp_event(ETSIM_EV_LOAD_BEGIN, 0, 0, 0);
     if (et_session_open_fast(&session, model, cfg.model.size, ptd, cfg.ptd.size, NULL, work, sizeof work, fast,
                              sizeof fast, &plan, &err) != ET_OK)
