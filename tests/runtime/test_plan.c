@@ -4,6 +4,7 @@
  * instruction list, apart from the planner), and what the planner cannot
  * follow keeps the .pte's plan. */
 #include <criterion/criterion.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -258,4 +259,35 @@ Test(plan, kernels_refuse_an_alias_they_do_not_support)
     cr_expect_eq(et_method_execute(m, NULL, &err), ET_OK, "%s", err.msg);
     close_opened(&o);
     free(in);
+}
+
+/* A planned tensor the load fills (here a bias from the .ptd): the .pte's
+ * plan stays, its bytes move with the arenas, and nothing is left where
+ * the load first put them (it would count as memory in use). */
+Test(plan, bytes_from_the_load_keep_the_plan_and_move)
+{
+    size_t pte_n, ptd_n, in_n, exp_n;
+    uint8_t *pte = rt_read_generated("linear.pte", &pte_n), *ptd = rt_read_generated("linear.ptd", &ptd_n);
+    uint8_t *in = rt_read_generated("linear.in.f32", &in_n), *exp = rt_read_generated("linear.expect.f32", &exp_n);
+    static et_session s;
+    uint8_t *work = aligned_alloc(16, RT_WORK_BYTES);
+    memset(work, 0, RT_WORK_BYTES);
+    et_error err = {0};
+    cr_assert_eq(et_session_open_external(&s, pte, pte_n, ptd, ptd_n, NULL, work, RT_WORK_BYTES, &err), ET_OK, "%s",
+                 err.msg);
+    cr_expect_eq(s.plan.replanned, false);
+    cr_expect(strstr(s.plan.why, "bytes from the load") != NULL, "%s", s.plan.why);
+    const uint8_t *end = s.method.arenas.base[s.method.arenas.count - 1] + s.method.arenas.size[s.method.arenas.count - 1];
+    size_t stray = 0;
+    for (const uint8_t *b = end; b < work + RT_WORK_BYTES; b++)
+        stray += *b != 0;
+    cr_expect_eq(stray, 0, "%zu bytes left above the arenas", stray);
+    cr_assert_eq(et_method_set_input(&s.method, 0, in, in_n, &err), ET_OK, "%s", err.msg);
+    cr_assert_eq(et_method_execute(&s.method, NULL, &err), ET_OK, "%s", err.msg);
+    const et_value *v = et_method_output(&s.method, 0);
+    cr_assert(v && v->tag == ET_TAG_TENSOR && v->u.t->nbytes == exp_n);
+    for (size_t i = 0; i < exp_n / 4; i++)
+        cr_expect(fabsf(((const float *)v->u.t->data)[i] - ((const float *)exp)[i]) <= 1e-5f, "output %zu", i);
+    free(work);
+    free(pte), free(ptd), free(in), free(exp);
 }
