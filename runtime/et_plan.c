@@ -437,34 +437,36 @@ static uint64_t arenas_bytes(const uint64_t *sizes, uint32_t count);
 
 /* Packed with the outputs in place where the kernels allow, and without:
  * the smaller (in place when equal: no copies).  Groups of different
- * sizes can leave holes that separate tensors would not. */
-static void pack_best(planner *pl, uint64_t *sizes)
+ * sizes can leave holes that separate tensors would not.  `bound`: the
+ * most bytes live at one call, which no packing without in place beats
+ * (then it is not tried). */
+static void pack_best(planner *pl, uint64_t *sizes, uint64_t bound)
 {
     et_method *m = pl->m;
-    uint64_t alone[ET_MAX_ARENAS] = {0};
+    uint64_t with[ET_MAX_ARENAS] = {0};
     merge_views(pl);
-    pack(pl, alone);
+    for (uint32_t pc = 0; pc < m->ninstrs; pc++)
+        try_in_place(pl, pc, &m->instrs[pc]);
+    memset(sizes, 0, sizeof(uint64_t) * ET_MAX_ARENAS);
+    pack(pl, sizes);
+    if (pl->r->in_place == 0 ||
+        (pl->old->count == 1 && arenas_bytes(sizes, 1) <= arenas_bytes(&bound, 1)))
+        return;
+    memcpy(with, sizes, sizeof with);
     for (uint32_t i = 0; i < pl->n; i++)
         pl->saved[i] = pl->t[i].offset;
     ungroup(pl);
     merge_views(pl);
-    for (uint32_t pc = 0; pc < m->ninstrs; pc++)
-        try_in_place(pl, pc, &m->instrs[pc]);
-    if (pl->r->in_place == 0) {  /* the same packing again */
-        memcpy(sizes, alone, sizeof alone);
-        for (uint32_t i = 0; i < pl->n; i++)
-            pl->t[i].offset = pl->saved[i];
-        return;
-    }
     memset(sizes, 0, sizeof(uint64_t) * ET_MAX_ARENAS);
     pack(pl, sizes);
-    if (arenas_bytes(sizes, pl->old->count) > arenas_bytes(alone, pl->old->count)) {
-        memcpy(sizes, alone, sizeof alone);
-        for (uint32_t i = 0; i < pl->n; i++)
-            pl->t[i].offset = pl->saved[i];
+    if (arenas_bytes(sizes, pl->old->count) < arenas_bytes(with, pl->old->count)) {
         pl->r->in_place = 0;
         pl->scratch = 0;
+        return;
     }
+    memcpy(sizes, with, sizeof with);
+    for (uint32_t i = 0; i < pl->n; i++)
+        pl->t[i].offset = pl->saved[i];
 }
 
 static bool replan(planner *pl, uint64_t *sizes)
@@ -490,7 +492,7 @@ static bool replan(planner *pl, uint64_t *sizes)
     if (!merge_views(pl))
         return false;
     ungroup(pl);
-    pack_best(pl, sizes);
+    pack_best(pl, sizes, kept < all ? kept : all);
     return true;
 }
 
