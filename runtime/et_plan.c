@@ -190,7 +190,7 @@ static uint32_t borrowable_inputs(planner *pl)
     uint32_t want = 0;
     for (uint32_t i = 0; i < m->ninputs && i < 32; i++) {
         ptensor *p = planned(pl, m->inputs[i]);
-        if (pl->opts->borrow_quantized_inputs && p && only_quantized(m, p->value)) {
+        if ((pl->opts->borrow_inputs & (1u << i)) && p && only_quantized(m, p->value)) {
             p->borrowable = 1u << i;
             want |= 1u << i;
         }

@@ -27,15 +27,15 @@ typedef struct et_plan_report {
     uint64_t pte_bytes;    /* the .pte's arenas, summed */
     uint64_t bytes;        /* the arenas as bound, summed */
     uint32_t in_place;     /* calls whose output took its input's bytes */
-    uint32_t borrowed;     /* inputs read in the caller's buffer */
+    uint32_t borrowed;     /* bit i: input i is read in the caller's buffer */
     char why[64];          /* when kept: the reason */
 } et_plan_report;
 
 typedef struct et_plan_options {
-    /* Float inputs whose only readers are quantize calls are read where
-     * the caller keeps them (et_method_set_input borrows the buffer; it
-     * must outlive every run) and take no arena bytes. */
-    bool borrow_quantized_inputs;
+    /* Bit i: input i, if a float that only quantize calls read, may be
+     * read where the caller keeps it (et_method_set_input borrows the
+     * buffer, which must outlive every run) and take no arena bytes. */
+    uint32_t borrow_inputs;
     /* false: keep the .pte's plan (to compare). */
     bool replan;
     /* Outputs over their dying inputs where the kernels allow it (false

@@ -20,7 +20,7 @@ void et_session_plan_options(et_plan_options *opts)
 {
     opts->replan = true;
     opts->in_place = true;
-    opts->borrow_quantized_inputs = false;
+    opts->borrow_inputs = 0;
 }
 
 /* The .pte's arenas at the end of the region, the pool below them: the

@@ -147,7 +147,9 @@ int main(void)
     et_plan_options plan;
     et_session_plan_options(&plan);
     plan.replan = !cfg.plan_pte;
-    plan.borrow_quantized_inputs = !cfg.plan_pte;
+    /* the inputs given by --input stay where they are for the whole run
+     * (without one, an input borrowed would need a buffer of its own) */
+    plan.borrow_inputs = cfg.plan_pte ? 0 : (uint32_t)((1ull << cfg.ninputs) - 1);
     plan.in_place = cfg.engine != ETSIM_ENGINE_DSP;  /* the DSP's kernels do not write in place */
     pp_event(ETSIM_EV_LOAD_BEGIN, 0, 0, 0);
     if (et_session_open_fast(&session, model, cfg.model.size, ptd, cfg.ptd.size, NULL, work, sizeof work, fast,

@@ -25,7 +25,7 @@ static void open_with(opened *o, const char *rel, bool replan, bool borrow)
     memset(o, 0, sizeof *o);
     et_session_plan_options(&opts);
     opts.replan = replan;
-    opts.borrow_quantized_inputs = borrow;
+    opts.borrow_inputs = borrow ? 1u : 0u;  /* input 0: the buffer the test keeps */
     o->pte = rt_read_shared(rel, &o->pte_size);
     o->work = aligned_alloc(16, RT_WORK_BYTES);
     cr_assert_eq(et_session_open_fast(&o->s, o->pte, o->pte_size, NULL, 0, NULL, o->work, RT_WORK_BYTES, NULL, 0,
