@@ -29,6 +29,10 @@ typedef struct conv_s8_params {
      * (conv2d_s8_mve_scratch bytes, 16-byte aligned) */
     int8_t *scratch;
     size_t scratch_size;
+    /* Helium only: the output is on the input (et_plan.h): a 1x1
+     * convolution takes its im2col rows, copied before each pass writes,
+     * instead of reading its input where it is */
+    bool in_place;
 } conv_s8_params;
 
 /* Where the two convolutions keep the arguments they share (slots of

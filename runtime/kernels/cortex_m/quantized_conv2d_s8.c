@@ -606,7 +606,7 @@ void conv2d_s8_mve(const conv_s8_params *p)
         conv2d_s8_mve_small_k(p);
     else if (conv_padded_fits(p, k))
         conv2d_s8_mve_padded(p, k);
-    else if (conv_direct(p))
+    else if (conv_direct(p) && !p->in_place)
         conv2d_s8_mve_passes(p, NULL, 0);
     else if (conv_k16(p) <= CONV_IM2COL_BYTES)
         conv2d_s8_mve_passes(p, p->scratch, conv_im2col_bytes(p));
@@ -740,10 +740,8 @@ static et_err conv_exec(et_kargs *a, conv_s8_params *p, size_t scratch)
             return et_kresult(a);
 #if defined(__ARM_FEATURE_MVE)
         if (conv_in_place_passes(p)) {
-            if (conv_padded_fits(p, p->in.c))
-                conv2d_s8_mve_padded(p, p->in.c);
-            else
-                conv2d_s8_mve_passes(p, p->scratch, conv_im2col_bytes(p));
+            p->in_place = true;
+            conv2d_s8_mve(p);
             return ET_OK;
         }
 #endif
