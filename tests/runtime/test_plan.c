@@ -292,3 +292,29 @@ Test(plan, bytes_from_the_load_keep_the_plan_and_move)
     free(work);
     free(pte), free(ptd), free(in), free(exp);
 }
+
+/* ResNet-8's residual add, planned in place, with its output moved 16
+ * bytes off the input it took: refused. */
+Test(plan, add_refuses_a_partial_overlap)
+{
+    opened o;
+    et_error err = {0};
+    size_t n;
+    uint8_t *in = rt_read_shared("models/mlperf/inputs/ic_cifar10_taxi_s_001241.f32", &n);
+    open_with(&o, "models/mlperf/ic_resnet8_cortex_m.pte", true, false);
+    et_method *m = &o.s.method;
+    uint32_t pc = 0;
+    while (pc < m->ninstrs && strcmp(m->ops[m->instrs[pc].a]->name, "cortex_m::quantized_add.out") != 0)
+        pc++;
+    cr_assert_lt(pc, m->ninstrs);
+    et_tensor *out = m->values[m->instrs[pc].args[m->instrs[pc].nargs - 1]].u.t;
+    et_tensor *self = m->values[m->instrs[pc].args[0]].u.t, *other = m->values[m->instrs[pc].args[4]].u.t;
+    cr_assert(out->data == self->data || out->data == other->data, "planned in place");
+    et_tensor *on = out->data == self->data ? self : other;
+    out->data = (uint8_t *)on->data + 16;
+    set_inputs(&o, in, n);
+    cr_expect_eq(et_method_execute(m, NULL, &err), ET_ERR_INVALID_ARGUMENT);
+    cr_expect(strstr(err.msg, "other than in place") != NULL, "%s", err.msg);
+    close_opened(&o);
+    free(in);
+}
