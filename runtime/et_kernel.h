@@ -102,11 +102,20 @@ typedef size_t (*et_scratch_fn)(et_kargs *a);
 typedef bool (*et_prepare_fn)(et_kargs *a, void *state);
 typedef et_err (*et_run_fn)(et_kargs *a, const void *state);
 
+/* in_place: the slot of the input whose bytes the call's output may
+ * take (et_plan.h), from its argument shapes, or ET_ARG_ABSENT; *scratch:
+ * the scratch the call then needs (the planner grows the method's when
+ * it makes the call in place).  state: the call's prepared state, or NULL
+ * (then the arguments are read).  The kernel then reads every input byte
+ * before it writes over it, and refuses an overlap it does not support. */
+typedef uint32_t (*et_in_place_fn)(et_kargs *a, const void *state, size_t *scratch);
+
 typedef struct et_kernel_extra {
     et_scratch_fn scratch;     /* NULL: the kernel needs no scratch */
     et_prepare_fn prepare;     /* NULL: arguments parsed on every call */
     et_run_fn run;
     uint32_t state_size;
+    et_in_place_fn in_place;   /* NULL: the output never takes an input's bytes */
 } et_kernel_extra;
 
 typedef struct et_kernel_entry {

@@ -48,6 +48,9 @@ typedef struct et_method {
     et_delegate *delegates;
     uint32_t ndelegates;
     et_arenas arenas;
+    /* Some planned tensor got bytes at load (a mutable buffer's initial
+     * value, a .ptd's): the arenas' bytes matter before the first call. */
+    bool planned_init;
     /* The kernels' one scratch buffer (et_kargs.scratch): sized at load
      * for the call that needs the most, shared by all (calls run one at a
      * time). */

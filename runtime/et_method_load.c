@@ -201,6 +201,7 @@ static et_err external_data(loader *ld, uint32_t vi, const fb_table *extra, cons
         if (planned_address(ld, vi, alloc, t) != ET_OK)
             return ld->err->code;
         memcpy(t->data, blob, t->nbytes);
+        ld->m->planned_init = true;
     } else {
         t->data = (void *)(uintptr_t)blob;  /* read-only */
         t->is_constant = true;
@@ -237,6 +238,7 @@ static et_err tensor_data(loader *ld, uint32_t vi, const fb_table *tt, et_tensor
             if (et_program_mutable_data(ld->p, buffer_idx, t->nbytes, &init, ld->err) != ET_OK)
                 return ld->err->code;
             memcpy(t->data, init, t->nbytes);
+            ld->m->planned_init = true;
         }
         return check_alignment(ld, vi, t);
     }

@@ -4,6 +4,7 @@
  *   et_method_arena_sizes() how much planned memory a method needs
  *   et_arenas_layout()     carve those arenas out of a RAM region
  *   et_method_load()       bind values, constants, kernels, delegates
+ *   et_plan_method()       plan the arenas again from the lifetimes (et_plan.h)
  *   et_method_set_input()  raw bytes in
  *   et_method_execute()    run the instructions
  *   et_method_output()     values out
@@ -15,6 +16,7 @@
 #include "et_kernel.h"
 #include "et_memory.h"
 #include "et_method.h"
+#include "et_plan.h"
 #include "et_program.h"
 #include "et_types.h"
 

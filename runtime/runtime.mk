@@ -144,7 +144,7 @@ firmware: $(RUNNER_ELF) $(RUNNER_SCALAR_ELF) $(RUNNER_MVE_ELF)
 # operator's cycles move; -O2 for everything an inference runs (kernels,
 # executor, argument access, the DSP offload and the Ethos-U driver).
 RUNNER_OS_SRCS := runtime/et_method_load.c runtime/et_program.c runtime/et_print.c runtime/et_format.c \
-                  runtime/et_session.c runtime/et_data_map.c runtime/et_error.c runtime/et_memory.c \
+                  runtime/et_session.c runtime/et_plan.c runtime/et_data_map.c runtime/et_error.c runtime/et_memory.c \
                   firmware/runner/cmdline.c firmware/runner/runner.c
 RUNNER_OPT = $(if $(filter $(RUNNER_OS_SRCS),$<),-Os,-O2)
 

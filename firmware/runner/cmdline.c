@@ -68,6 +68,8 @@ int cmdline_parse(char *line, runner_config *cfg, char *err, uint32_t err_size)
                 goto bad;
         } else if (!strcmp(tok, "--strict")) {
             cfg->strict = 1;
+        } else if (!strcmp(tok, "--plan=load") || !strcmp(tok, "--plan=pte")) {
+            cfg->plan_pte = tok[7] == 'p';
         } else if (!strcmp(tok, "--engine=cpu") || !strcmp(tok, "--engine=dsp")) {
             cfg->engine = tok[9] == 'd' ? 2 : 0;
         } else {
@@ -76,7 +78,7 @@ int cmdline_parse(char *line, runner_config *cfg, char *err, uint32_t err_size)
         continue;
     bad:
         et_format(err, err_size, "bad option '%s' (expected --model=ADDR:SIZE, --ptd=ADDR:SIZE, --input=ADDR:SIZE, --iterations=N, "
-                 "--engine=cpu|dsp, --strict)",
+                 "--engine=cpu|dsp, --strict, --plan=load|pte)",
                  tok);
         return -1;
     }

@@ -21,6 +21,7 @@ typedef struct runner_config {
     uint32_t iterations;
     int engine;        /* 0: every operator on the M55; 2: those with a DSP kernel on the DSP */
     int strict;        /* what upstream refuses and the runtime runs is an error */
+    int plan_pte;      /* --plan=pte: the arenas as the .pte planned them (else re-planned at load) */
 } runner_config;
 
 /* Fetches the command line into buf (NUL-terminated).  Returns 0 on
@@ -28,7 +29,7 @@ typedef struct runner_config {
 int cmdline_fetch(char *buf, uint32_t size);
 
 /* Parses "prog --model=ADDR:SIZE [--ptd=ADDR:SIZE] --input=ADDR:SIZE...
- * --iterations=N --engine=cpu|dsp --strict".
+ * --iterations=N --engine=cpu|dsp --strict --plan=load|pte".
  * Returns 0, or -1 with a message in err. */
 int cmdline_parse(char *line, runner_config *cfg, char *err, uint32_t err_size);
 

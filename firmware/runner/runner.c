@@ -2,7 +2,12 @@
  * QEMU's loader device) and prints its outputs.
  *
  *   semihosting command line: runner --model=ADDR:SIZE [--ptd=ADDR:SIZE] [--input=ADDR:SIZE]...
- *                                    [--iterations=N] [--engine=cpu|dsp] [--strict]
+ *                                    [--iterations=N] [--engine=cpu|dsp] [--strict] [--plan=load|pte]
+ *
+ * The arenas are planned again at load (runtime/et_plan.h; --plan=pte:
+ * as the .pte planned them), and a float input that only a quantize call
+ * reads is read where the simulator put it (--input's region stays
+ * valid for the whole run), taking no arena bytes.
  *
  * An input that is a WAVE file (16-bit PCM, mono, 16 kHz) is audio: with
  * --engine=dsp each inference first runs the KWS model's MFCC front end on
@@ -139,13 +144,20 @@ int main(void)
     pp_event(ETSIM_EV_MODEL, cfg.model.addr, cfg.model.size, 0);
     /* The .ptd, if any, is read in place like the model. */
     const void *ptd = cfg.ptd.size ? (const void *)(uintptr_t)cfg.ptd.addr : NULL;
+    et_plan_options plan;
+    et_session_plan_options(&plan);
+    plan.replan = !cfg.plan_pte;
+    /* the inputs given by --input stay where they are for the whole run
+     * (without one, an input borrowed would need a buffer of its own) */
+    plan.borrow_inputs = cfg.plan_pte ? 0 : (uint32_t)((1ull << cfg.ninputs) - 1);
+    plan.in_place = cfg.engine != ETSIM_ENGINE_DSP;  /* the DSP's kernels do not write in place */
     pp_event(ETSIM_EV_LOAD_BEGIN, 0, 0, 0);
     if (et_session_open_fast(&session, model, cfg.model.size, ptd, cfg.ptd.size, NULL, work, sizeof work, fast,
-                             sizeof fast, &err) != ET_OK)
+                             sizeof fast, &plan, &err) != ET_OK)
         return fail("loading the model", &err);
     /* Not on stdout: the scratch differs between the Helium and the
      * scalar runner, whose outputs must be equal. */
-    pp_event(ETSIM_EV_LOAD_END, (uint32_t)session.pool.used, (uint32_t)session.method.scratch_size, 0);
+    pp_event(ETSIM_EV_LOAD_END, (uint32_t)session.metadata, (uint32_t)session.method.scratch_size, 0);
     /* Static: it outlives main's frame like the session (exit handlers). */
     static et_warnings warnings;
     warnings.strict = cfg.strict != 0;
@@ -164,7 +176,13 @@ int main(void)
         runner_out("arena %lu: %lu bytes\n", (unsigned long)i + 1, (unsigned long)m->arenas.size[i]);
         pp_event(ETSIM_EV_ARENA, i + 1, (uint32_t)(uintptr_t)m->arenas.base[i], (uint32_t)m->arenas.size[i]);
     }
-    runner_out("runtime metadata: %lu bytes\n", (unsigned long)session.pool.used);
+    if (session.plan.replanned)
+        runner_out("memory plan: re-planned at load, %lu bytes (the .pte's: %lu; %lu in place, %lu inputs read in "
+                   "place)\n", (unsigned long)session.plan.bytes, (unsigned long)session.plan.pte_bytes,
+                   (unsigned long)session.plan.in_place, (unsigned long)__builtin_popcount(session.plan.borrowed));
+    else
+        runner_out("memory plan: the .pte's, %lu bytes (%s)\n", (unsigned long)session.plan.bytes, session.plan.why);
+    runner_out("runtime metadata: %lu bytes\n", (unsigned long)session.metadata);
     et_observer obs = {on_op_begin, on_op_end, dsp, on_op_where};
     if (audio)
         obs = (et_observer){on_op_begin_after_mfcc, on_op_end_after_mfcc, dsp, on_op_where_after_mfcc};

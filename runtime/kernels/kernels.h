@@ -11,6 +11,8 @@ et_err k_cortex_m_dequantize_per_tensor(et_kargs *a);
 et_err k_cortex_m_quantized_conv2d(et_kargs *a);
 et_err k_cortex_m_quantized_depthwise_conv2d(et_kargs *a);
 extern const et_kernel_extra k_cortex_m_quantized_conv2d_extra, k_cortex_m_quantized_depthwise_conv2d_extra;
+extern const et_kernel_extra k_clone_dim_order_extra, k_reshape_copy_extra, k_cortex_m_pad_extra,
+    k_cortex_m_quantized_add_extra;
 et_err k_cortex_m_quantized_transpose_conv2d(et_kargs *a);
 et_err k_cortex_m_quantized_linear(et_kargs *a);
 et_err k_cortex_m_quantized_add(et_kargs *a);

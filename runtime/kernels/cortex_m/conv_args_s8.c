@@ -69,6 +69,25 @@ void conv_s8_refresh(conv_s8_params *p, const et_bound_tensors *b)
     p->output = b->t[CONV_BOUND_OUT]->data;
 }
 
+conv_s8_alias conv_s8_alias_of(const conv_s8_params *p)
+{
+    const uintptr_t in = (uintptr_t)p->input, out = (uintptr_t)p->output;
+    const size_t in_bytes = (size_t)p->in.n * p->in.h * p->in.w * p->in.c;
+    const size_t out_bytes = (size_t)p->out.n * p->out.h * p->out.w * p->out.c;
+    if (in_bytes == 0 || out_bytes == 0 || in + in_bytes <= out || out + out_bytes <= in)
+        return CONV_APART;
+    return in == out ? CONV_IN_PLACE : CONV_OVERLAP;
+}
+
+bool conv_s8_check_alias(et_kargs *a, conv_s8_alias alias, const conv_s8_params *p,
+                         bool (*in_place)(const conv_s8_params *p))
+{
+    return alias == CONV_APART ||
+           (et_check(a, alias != CONV_OVERLAP, ET_ERR_INVALID_ARGUMENT, "out overlaps input partly") &&
+            et_check(a, in_place(p), ET_ERR_INVALID_ARGUMENT,
+                     "out is input, and this shape cannot be computed in place"));
+}
+
 et_err conv_s8_call(et_kargs *a, const conv_s8_kernel *k)
 {
     conv_s8_params p = {0};

@@ -29,6 +29,10 @@ typedef struct conv_s8_params {
      * (conv2d_s8_mve_scratch bytes, 16-byte aligned) */
     int8_t *scratch;
     size_t scratch_size;
+    /* Helium only: the output is on the input (et_plan.h): a 1x1
+     * convolution takes its im2col rows, copied before each pass writes,
+     * instead of reading its input where it is */
+    bool in_place;
 } conv_s8_params;
 
 /* Where the two convolutions keep the arguments they share (slots of
@@ -80,6 +84,17 @@ et_err conv_s8_call(et_kargs *a, const conv_s8_kernel *k);
 size_t conv_s8_scratch(et_kargs *a, const conv_s8_kernel *k);
 bool conv_s8_prepare(et_kargs *a, void *state, const conv_s8_kernel *k);
 et_err conv_s8_run(et_kargs *a, const void *state, const conv_s8_kernel *k);
+
+/* Where a call's output lies against its input: apart, on exactly the
+ * same bytes (the planner put it there: in place, et_plan.h), or partly
+ * over it (no kernel supports that). */
+typedef enum conv_s8_alias { CONV_APART, CONV_IN_PLACE, CONV_OVERLAP } conv_s8_alias;
+conv_s8_alias conv_s8_alias_of(const conv_s8_params *p);
+/* True for an alias the kernel can handle (in_place: its shape allows
+ * it; asked only when the output is on the input), else false with the
+ * error recorded in a. */
+bool conv_s8_check_alias(et_kargs *a, conv_s8_alias alias, const conv_s8_params *p,
+                         bool (*in_place)(const conv_s8_params *p));
 
 #if defined(__ARM_FEATURE_MVE)
 /* The Helium convolution (quantized_conv2d_s8.c), any shape; p->scratch

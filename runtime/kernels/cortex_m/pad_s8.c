@@ -41,8 +41,14 @@ et_err k_cortex_m_pad(et_kargs *a)
         return et_kresult(a);
     const int8_t *src = in->data;
     int8_t *dst = out->data;
+    /* In place (pad_in_place): pads of zero, the bytes are already there. */
+    if (dst == src && in->nbytes == out->nbytes)
+        return ET_OK;
     /* Fill, then copy rows of the innermost dim into place.  Input and
-     * output never overlap: they are different planned tensors. */
+     * output do not overlap otherwise: the planner gives them apart. */
+    if (!et_check(a, dst + out->nbytes <= src || src + in->nbytes <= dst, ET_ERR_INVALID_ARGUMENT,
+                  "out overlaps input"))
+        return et_kresult(a);
     k_fill_bytes(dst, (int)value, out->nbytes);
     size_t row = (size_t)in_shape[3];
     /* Channels not padded (the usual spatial padding): a whole input row
@@ -63,3 +69,20 @@ et_err k_cortex_m_pad(et_kargs *a)
             }
     return ET_OK;
 }
+
+/* In place (et_plan.h): a pad of nothing (KWS pads its [1, 64, 25, 5]
+ * activation by zero rows) is the input's bytes as they are. */
+static uint32_t pad_in_place(et_kargs *a, const void *state, size_t *scratch)
+{
+    (void)state;
+    *scratch = 0;
+    if (!et_arg_named(a))
+        return ET_ARG_ABSENT;
+    const et_tensor *in = et_arg_tensor(a, PAD_INPUT), *out = et_arg_tensor(a, PAD_OUT);
+    return a->ok && in->rank == out->rank && in->nbytes == out->nbytes && et_tensor_same_shape(in, out) &&
+                   memcmp(in->dim_order, out->dim_order, in->rank) == 0
+               ? PAD_INPUT
+               : ET_ARG_ABSENT;
+}
+
+const et_kernel_extra k_cortex_m_pad_extra = {.in_place = pad_in_place};

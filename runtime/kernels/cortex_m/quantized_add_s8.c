@@ -67,6 +67,17 @@ static bool add_s8_mve(const add_s8_quant *q, const int8_t *x, const int8_t *y, 
 }
 #endif
 
+/* out and an input: apart, or exactly on it with the input read in
+ * out's element order (no broadcast, the same layout). */
+static bool add_alias_ok(et_kargs *a, const et_tensor *out, const et_tensor *in, const k_bcast *b, const char *name)
+{
+    const uint8_t *o = out->data, *i = in->data;
+    if (o + out->nbytes <= i || i + in->nbytes <= o)
+        return true;
+    return et_check(a, o == i && in->nbytes == out->nbytes && k_bcast_is_identity(b), ET_ERR_INVALID_ARGUMENT,
+                    name[0] == 's' ? "out overlaps self other than in place" : "out overlaps other other than in place");
+}
+
 et_err k_cortex_m_quantized_add(et_kargs *a)
 {
     add_s8_quant q;
@@ -97,6 +108,10 @@ et_err k_cortex_m_quantized_add(et_kargs *a)
         return et_kresult(a);
     const int8_t *xd = x->data, *yd = y->data;
     int8_t *od = out->data;
+    /* In place (add_in_place): out exactly on an input read element by
+     * element in out's order, each element read before it is written. */
+    if (!add_alias_ok(a, out, x, &ba, "self") || !add_alias_ok(a, out, y, &bb, "other"))
+        return et_kresult(a);
     size_t n = et_tensor_numel(out);
 #if defined(__ARM_FEATURE_MVE)
     if (k_bcast_is_identity(&ba) && k_bcast_is_identity(&bb) && add_s8_mve(&q, xd, yd, od, n))
@@ -108,3 +123,22 @@ et_err k_cortex_m_quantized_add(et_kargs *a)
     }
     return ET_OK;
 }
+
+/* In place (et_plan.h): the output over an input of its shape and layout
+ * (ResNet-8's residual adds): each element is read before it is
+ * written, in the vector loop and the scalar one. */
+static uint32_t add_in_place(et_kargs *a, const void *state, size_t *scratch)
+{
+    (void)state;
+    *scratch = 0;
+    if (!et_arg_named(a))
+        return ET_ARG_ABSENT;
+    const et_tensor *x = et_arg_tensor(a, ADD_SELF), *y = et_arg_tensor(a, ADD_OTHER), *out = et_arg_tensor(a, ADD_OUT);
+    if (!a->ok || out->dtype != ET_CHAR)
+        return ET_ARG_ABSENT;
+    if (x->dtype == ET_CHAR && et_tensor_same_layout(x, out))
+        return ADD_SELF;
+    return y->dtype == ET_CHAR && et_tensor_same_layout(y, out) ? ADD_OTHER : ET_ARG_ABSENT;
+}
+
+const et_kernel_extra k_cortex_m_quantized_add_extra = {.in_place = add_in_place};

@@ -3,6 +3,7 @@
  * Activations NHWC, weights [OC, KH, KW, IC/groups]. */
 #include <stddef.h>
 
+#include "../copy_bytes.h"
 #include "../kernel_util.h"
 #include "../kernels.h"
 #include "../quant_math.h"
@@ -381,6 +382,11 @@ static void conv2d_s8_mve_passes(const conv_s8_params *p, int8_t *im2col, int32_
      * multiplied whole (k16 bytes, no tail step) */
     const int32_t ws = p->w_row ? p->w_row : k, kd = im2col && ws == k16 ? k16 : k;
     const int8x16_t pad = vdupq_n_s8((int8_t)-p->input_offset);
+    /* a 1x1 convolution of stride 1 over K = 16n channels (in place:
+     * conv_in_place_passes): its im2col rows are its pixels' input rows,
+     * one after the other */
+    const bool contiguous_rows = conv_direct(p) && p->stride[0] == 1 && p->stride[1] == 1 && p->groups == 1 &&
+                                 k == k16 && p->in.n * p->in.h * p->in.w == pixels;
     int32_t ksum[CONV_OC_BLOCK + 4] __attribute__((aligned(16)));  /* read by whole vectors */
     bool has_left = false;  /* any channel with a left shift */
     for (int32_t oc = 0; oc < p->out.c; oc++)
@@ -396,7 +402,9 @@ static void conv2d_s8_mve_passes(const conv_s8_params *p, int8_t *im2col, int32_
                 if (!im2col) {
                     conv_direct_rows(p, pix, count, ic0, &rows);
                 } else {
-                    for (int32_t r = 0; r < count; r++) {
+                    if (contiguous_rows)  /* one copy of the pass's pixels */
+                        k_copy_bytes(im2col, p->input + (size_t)pix * k, (size_t)count * k);
+                    for (int32_t r = 0; r < count && !contiguous_rows; r++) {
                         const int32_t q = pix + r;
                         conv_im2col_row(p, p->input + (size_t)(q / per_image) * p->in.h * p->in.w * p->in.c,
                                         (q % per_image) / p->out.w, q % p->out.w, ic0, icg, pad, im2col + r * k16);
@@ -598,7 +606,7 @@ void conv2d_s8_mve(const conv_s8_params *p)
         conv2d_s8_mve_small_k(p);
     else if (conv_padded_fits(p, k))
         conv2d_s8_mve_padded(p, k);
-    else if (conv_direct(p))
+    else if (conv_direct(p) && !p->in_place)
         conv2d_s8_mve_passes(p, NULL, 0);
     else if (conv_k16(p) <= CONV_IM2COL_BYTES)
         conv2d_s8_mve_passes(p, p->scratch, conv_im2col_bytes(p));
@@ -627,6 +635,90 @@ static bool conv_read(et_kargs *a, conv_s8_params *p, et_bound_tensors *b)
                     ET_ERR_INVALID_ARGUMENT, "weight [OC, KH, KW, IC] does not match input/output channels");
 }
 
+/* In place (et_plan.h): a 1x1 convolution whose output is no wider than
+ * its input writes pixel q's outputs over input bytes of pixels <= q.
+ * It runs on blocks of pixels whose input is first copied into the
+ * scratch (the block's im2col rows, as it were), so that every input byte
+ * is read before an output is written on it; each block is a convolution
+ * of its own (its kernel sums again: blocks as large as the scratch
+ * allows). */
+#define CONV_IN_PLACE_PIXELS 16  /* the least pixels a block holds */
+
+static bool conv_in_place_shape(const conv_s8_params *p)
+{
+    return p->kh == 1 && p->kw == 1 && p->stride[0] == 1 && p->stride[1] == 1 && p->pad[0] == 0 &&
+           p->pad[1] == 0 && p->groups == 1 && p->in.n == p->out.n && p->in.h == p->out.h && p->in.w == p->out.w &&
+           p->out.c <= p->in.c;
+}
+
+/* One block of `count` pixels from pixel `pix` as its own convolution. */
+static conv_s8_params conv_block(const conv_s8_params *p, const int8_t *copy, int32_t pix, int32_t count)
+{
+    conv_s8_params b = *p;
+    b.input = copy;
+    b.in = (nhwc_dims){1, 1, count, p->in.c};
+    b.out = (nhwc_dims){1, 1, count, p->out.c};
+    b.output = p->output + (size_t)pix * p->out.c;
+    return b;
+}
+
+/* The scratch a block's own convolution needs (its im2col rows, the
+ * same for any block of CONV_IN_PLACE_PIXELS or more), 16-aligned. */
+static size_t conv_block_scratch(const conv_s8_params *p)
+{
+#if defined(__ARM_FEATURE_MVE)
+    const conv_s8_params b = conv_block(p, NULL, 0, CONV_IN_PLACE_PIXELS);
+    return (conv2d_s8_mve_scratch(&b) + 15) & ~(size_t)15;
+#else
+    (void)p;
+    return 0;
+#endif
+}
+
+#if defined(__ARM_FEATURE_MVE)
+/* The Helium passes of one output-channel block copy each pass's pixels
+ * into their im2col rows before they write those pixels' outputs: in
+ * place, a 1x1 convolution takes them (im2col rows instead of reading
+ * the input where it is), without blocks of its own. */
+static bool conv_in_place_passes(const conv_s8_params *p)
+{
+    const int32_t k = p->in.c;
+    return p->act_min <= p->act_max && !conv_small_k_fits(p) && p->out.c <= CONV_OC_BLOCK &&
+           (conv_padded_fits(p, k) || conv_k16(p) <= CONV_IM2COL_BYTES);
+}
+#endif
+
+/* The scratch of the in-place run: the passes' im2col rows, or a block's
+ * copy and its convolution's scratch. */
+static size_t conv_in_place_scratch(const conv_s8_params *p)
+{
+#if defined(__ARM_FEATURE_MVE)
+    if (conv_in_place_passes(p))
+        return (size_t)conv_im2col_bytes(p);
+#endif
+    return conv_block_scratch(p) + (size_t)CONV_IN_PLACE_PIXELS * p->in.c;
+}
+
+static __attribute__((noinline)) void conv_in_place_blocks(const conv_s8_params *p, size_t room)
+{
+    const size_t own = conv_block_scratch(p);
+    const int32_t pixels = p->in.n * p->in.h * p->in.w;
+    const int32_t per_block = (int32_t)((room - own) / (size_t)p->in.c);
+    int8_t *copy = p->scratch + own;
+    for (int32_t pix = 0; pix < pixels; pix += per_block) {
+        const int32_t count = q_min_i32(per_block, pixels - pix);
+        k_copy_bytes(copy, p->input + (size_t)pix * p->in.c, (size_t)count * p->in.c);
+        conv_s8_params b = conv_block(p, copy, pix, count);
+        b.scratch = own ? p->scratch : NULL;
+        b.scratch_size = own;
+#if defined(__ARM_FEATURE_MVE)
+        conv2d_s8_mve(&b);
+#else
+        conv2d_s8(&b);
+#endif
+    }
+}
+
 /* The scratch a call of p's shape needs. */
 static size_t conv_scratch_need(const conv_s8_params *p)
 {
@@ -640,6 +732,22 @@ static size_t conv_scratch_need(const conv_s8_params *p)
 
 static et_err conv_exec(et_kargs *a, conv_s8_params *p, size_t scratch)
 {
+    const conv_s8_alias alias = conv_s8_alias_of(p);
+    if (!conv_s8_check_alias(a, alias, p, conv_in_place_shape))
+        return et_kresult(a);
+    if (alias == CONV_IN_PLACE) {
+        if (!k_scratch(a, conv_in_place_scratch(p), &p->scratch, &p->scratch_size))
+            return et_kresult(a);
+#if defined(__ARM_FEATURE_MVE)
+        if (conv_in_place_passes(p)) {
+            p->in_place = true;
+            conv2d_s8_mve(p);
+            return ET_OK;
+        }
+#endif
+        conv_in_place_blocks(p, a->scratch_size);  /* the method's whole scratch: fewer blocks */
+        return ET_OK;
+    }
 #if defined(__ARM_FEATURE_MVE)
     if (!k_scratch(a, scratch, &p->scratch, &p->scratch_size))
         return et_kresult(a);
@@ -677,4 +785,16 @@ static et_err conv_run(et_kargs *a, const void *state)
     return conv_s8_run(a, state, &conv_kernel);
 }
 
-const et_kernel_extra k_cortex_m_quantized_conv2d_extra = {conv_scratch, conv_prepare, conv_run, sizeof(conv_s8_prepared)};
+static uint32_t conv_in_place(et_kargs *a, const void *state, size_t *scratch)
+{
+    conv_s8_params p = {0};
+    if (state)
+        p = ((const conv_s8_prepared *)state)->p;  /* read and checked at load */
+    if ((!state && !conv_read(a, &p, NULL)) || !conv_in_place_shape(&p))
+        return ET_ARG_ABSENT;
+    *scratch = conv_in_place_scratch(&p);
+    return CONV_INPUT;
+}
+
+const et_kernel_extra k_cortex_m_quantized_conv2d_extra = {conv_scratch, conv_prepare, conv_run,
+                                                           sizeof(conv_s8_prepared), conv_in_place};

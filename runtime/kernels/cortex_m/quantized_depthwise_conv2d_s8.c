@@ -4,6 +4,7 @@
  * input channel oc / depth_multiplier. */
 #include <stddef.h>
 
+#include "../copy_bytes.h"
 #include "../kernel_util.h"
 #include "../kernels.h"
 #include "../quant_math.h"
@@ -534,16 +535,24 @@ size_t dw_conv_s8_mul1_scratch_bytes(void)
     return DW16_RING_BYTES + DW16_WEIGHT_BYTES + sizeof(dw16_tables);
 }
 
-static __attribute__((noinline)) bool depthwise_mul1_mve(const dw_conv_s8_params *p)
+/* Does p take the int16-lane path (*plan: how)? */
+static bool dw16_fits(const dw_conv_s8_params *p, dw16_plan *plan)
 {
     /* the narrowing requantization wants the offset and clamp in int16 */
     if (p->depth_multiplier != 1 || p->kh > 8 || p->kh * p->kw > DW16_WEIGHT_BYTES / 8 ||
         p->output_offset < INT16_MIN || p->output_offset > INT16_MAX || p->act_min < INT16_MIN ||
         p->act_max > INT16_MAX)
         return false;
-    const dw16_plan plan = dw16_plan_for(p);
-    if (plan.slice < 8)
+    *plan = dw16_plan_for(p);
+    return plan->slice >= 8;
+}
+
+static __attribute__((noinline)) bool depthwise_mul1_mve(const dw_conv_s8_params *p)
+{
+    dw16_plan fit;
+    if (!dw16_fits(p, &fit))
         return false;
+    const dw16_plan plan = fit;
     int8_t ring[DW16_RING_BYTES] __attribute__((aligned(16)));
     int8_t wt[DW16_WEIGHT_BYTES] __attribute__((aligned(16)));
     dw16_tables t;
@@ -650,6 +659,86 @@ static __attribute__((noinline)) void depthwise_conv2d_s8_mve(const dw_conv_s8_p
 }
 #endif
 
+#if defined(__ARM_FEATURE_MVE)
+/* -io is the padding value of the Helium path: it must fit in int8. */
+static bool dw_mve(const dw_conv_s8_params *p)
+{
+    return p->input_offset >= -127 && p->input_offset <= 128;
+}
+#endif
+
+/* In place: the output over its input (same shape, stride 1, depth
+ * multiplier 1; et_plan.h).  Output row oy then covers input row oy, and
+ * every window of a later row reads input rows from oy + 1 - pad on, so
+ * an input row must be read before the output row on it is written:
+ * rows read ahead by (KH - 1) * dil - pad_top >= 0.
+ *  - The int16-lane path reads each input row into its ring before it
+ *    writes the output row on it (rows ahead as above; slices of
+ *    channels write only their own channels): it runs as it is.
+ *  - The scalar loop reads rows above the output row: it runs one output
+ *    row at a time on a copy of the input rows its windows read (the
+ *    scratch: (KH - 1) * dil + 1 rows), each row copied before the output
+ *    row on it is written. */
+static bool dw_in_place_shape(const dw_conv_s8_params *p)
+{
+    if (p->in.n != p->out.n || p->in.h != p->out.h || p->in.w != p->out.w || p->in.c != p->out.c ||
+        p->depth_multiplier != 1 || p->stride[0] != 1 || p->stride[1] != 1 || p->pad[0] > (p->kh - 1) * p->dil[0])
+        return false;
+#if defined(__ARM_FEATURE_MVE)
+    dw16_plan plan;
+    conv_s8_params cp;
+    size_t total;
+    return dw_mve(p) && p->act_min <= p->act_max && !dw_as_conv_params(p, NULL, &cp, &total) && dw16_fits(p, &plan);
+#else
+    return true;
+#endif
+}
+
+/* The scratch of the in-place run: the scalar loop's copy of rows (the
+ * int16-lane path keeps its ring on the stack). */
+static size_t dw_in_place_scratch(const dw_conv_s8_params *p)
+{
+#if defined(__ARM_FEATURE_MVE)
+    (void)p;
+    return 0;
+#else
+    return (size_t)((p->kh - 1) * p->dil[0] + 1) * p->in.w * p->in.c;
+#endif
+}
+
+#if !defined(__ARM_FEATURE_MVE)
+static __attribute__((noinline)) void depthwise_in_place_rows(const dw_conv_s8_params *p)
+{
+    const size_t row = (size_t)p->in.w * p->in.c;
+    const int32_t span = (p->kh - 1) * p->dil[0];
+    for (int32_t n = 0; n < p->out.n; n++) {
+        int8_t *img = p->output + (size_t)n * p->in.h * row;  /* input and output */
+        int32_t lo = 0, hi = -1;  /* input rows [lo, hi] are in the copy */
+        for (int32_t oy = 0; oy < p->out.h; oy++) {
+            const int32_t top = oy - p->pad[0];
+            const int32_t need_lo = top > 0 ? top : 0, need_hi = q_min_i32(top + span, p->in.h - 1);
+            if (need_lo > lo && hi >= lo) {  /* drop the rows above */
+                const int32_t keep = hi >= need_lo ? hi - need_lo + 1 : 0;
+                k_copy_bytes(p->scratch, p->scratch + (size_t)(need_lo - lo) * row, (size_t)keep * row);
+                hi = need_lo + keep - 1;
+            }
+            lo = need_lo;
+            for (int32_t r = hi + 1; r <= need_hi; r++)  /* rows >= oy: not written yet */
+                k_copy_bytes(p->scratch + (size_t)(r - lo) * row, img + (size_t)r * row, row);
+            hi = need_hi > hi ? need_hi : hi;
+            dw_conv_s8_params one = *p;
+            one.input = p->scratch;
+            one.in.n = one.out.n = 1;
+            one.in.h = hi - lo + 1;
+            one.out.h = 1;
+            one.pad[0] = lo - top;
+            one.output = img + (size_t)oy * row;
+            depthwise_conv2d_s8(&one);
+        }
+    }
+}
+#endif
+
 static const conv_s8_slots dw_slots = {
     DW_INPUT, DW_WEIGHT, DW_BIAS, DW_STRIDE, DW_PADDING, DW_DILATION, DW_INPUT_OFFSET,
     DW_OUTPUT_OFFSET, DW_MULTIPLIERS, DW_SHIFTS, DW_ACT_MIN, DW_ACT_MAX, DW_OUT};
@@ -667,13 +756,6 @@ static bool dw_read(et_kargs *a, dw_conv_s8_params *p, et_bound_tensors *b)
                     ET_ERR_INVALID_ARGUMENT, "weight [1, KH, KW, OC] or channels do not match depth_multiplier");
 }
 
-#if defined(__ARM_FEATURE_MVE)
-/* -io is the padding value of the Helium path: it must fit in int8. */
-static bool dw_mve(const dw_conv_s8_params *p)
-{
-    return p->input_offset >= -127 && p->input_offset <= 128;
-}
-#endif
 
 /* The scratch a call of p's shape needs. */
 static size_t dw_scratch_need(const dw_conv_s8_params *p)
@@ -688,15 +770,27 @@ static size_t dw_scratch_need(const dw_conv_s8_params *p)
 
 static et_err dw_exec(et_kargs *a, dw_conv_s8_params *p, size_t scratch)
 {
+    const conv_s8_alias alias = conv_s8_alias_of(p);
+    const bool in_place = alias == CONV_IN_PLACE;
+    if (!conv_s8_check_alias(a, alias, p, dw_in_place_shape))
+        return et_kresult(a);
 #if defined(__ARM_FEATURE_MVE)
     if (dw_mve(p)) {
         if (!k_scratch(a, scratch, &p->scratch, &p->scratch_size))
             return et_kresult(a);
-        depthwise_conv2d_s8_mve(p);
+        depthwise_conv2d_s8_mve(p);  /* in place: the int16-lane path (dw_in_place_shape) */
         return ET_OK;
     }
+    (void)in_place;
+#else
+    if (in_place) {
+        if (!k_scratch(a, dw_in_place_scratch(p), &p->scratch, &p->scratch_size))
+            return et_kresult(a);
+        depthwise_in_place_rows(p);
+        return ET_OK;
+    }
+    (void)scratch;
 #endif
-    (void)a, (void)scratch;
     depthwise_conv2d_s8(p);
     return ET_OK;
 }
@@ -723,4 +817,16 @@ static et_err dw_run(et_kargs *a, const void *state)
     return conv_s8_run(a, state, &dw_kernel);
 }
 
-const et_kernel_extra k_cortex_m_quantized_depthwise_conv2d_extra = {dw_scratch, dw_prepare, dw_run, sizeof(conv_s8_prepared)};
+static uint32_t dw_in_place(et_kargs *a, const void *state, size_t *scratch)
+{
+    dw_conv_s8_params p = {0};
+    if (state)
+        p = ((const conv_s8_prepared *)state)->p;  /* read and checked at load */
+    if ((!state && !dw_read(a, &p, NULL)) || !dw_in_place_shape(&p))
+        return ET_ARG_ABSENT;
+    *scratch = dw_in_place_scratch(&p);
+    return DW_INPUT;
+}
+
+const et_kernel_extra k_cortex_m_quantized_depthwise_conv2d_extra = {dw_scratch, dw_prepare, dw_run,
+                                                                     sizeof(conv_s8_prepared), dw_in_place};

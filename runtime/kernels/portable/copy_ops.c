@@ -42,9 +42,10 @@ static et_err clone_dim_order(et_kargs *a)
     if (!a->ok)
         return et_kresult(a);
     if (et_tensor_same_layout(in, out)) {
-        k_copy_bytes(out->data, in->data, out->nbytes);
+        k_copy_bytes(out->data, in->data, out->nbytes);  /* in place: nothing to copy */
         return ET_OK;
     }
+    et_check(a, out->data != in->data, ET_ERR_INVALID_ARGUMENT, "out is self, and the layouts differ");
     k_bcast_init(a, &it, out, in, "self");
     if (a->ok)
         strided_copy(in, out, &it);
@@ -63,6 +64,22 @@ et_err k_to_dim_order_copy(et_kargs *a)
     return clone_dim_order(a);
 }
 
+/* In place (et_plan.h): a clone into the same layout, or a reshape, is a
+ * copy of the same bytes, which on themselves need no copy at all. */
+static uint32_t clone_in_place(et_kargs *a, const void *state, size_t *scratch)
+{
+    (void)state;
+    *scratch = 0;
+    if (!et_arg_named(a))
+        return ET_ARG_ABSENT;
+    const et_tensor *in = et_arg_tensor(a, ADO_SELF), *out = et_arg_tensor(a, ADO_OUT);
+    return a->ok && in->dtype == out->dtype && et_tensor_same_shape(in, out) && et_tensor_same_layout(in, out)
+               ? ADO_SELF
+               : ET_ARG_ABSENT;
+}
+
+const et_kernel_extra k_clone_dim_order_extra = {.in_place = clone_in_place};
+
 /* Reshape-like ops: (self, <shape argument>, out, ret). */
 et_err k_reshape_copy(et_kargs *a)
 {
@@ -75,9 +92,24 @@ et_err k_reshape_copy(et_kargs *a)
              ET_ERR_UNSUPPORTED_DIM_ORDER, "reshape needs contiguous tensors");
     if (!a->ok)
         return et_kresult(a);
-    k_copy_bytes(out->data, in->data, out->nbytes);
+    k_copy_bytes(out->data, in->data, out->nbytes);  /* in place: nothing to copy */
     return ET_OK;
 }
+
+static uint32_t reshape_in_place(et_kargs *a, const void *state, size_t *scratch)
+{
+    (void)state;
+    *scratch = 0;
+    if (!et_arg_named(a))
+        return ET_ARG_ABSENT;
+    const et_tensor *in = et_arg_tensor(a, ARESHAPE_SELF), *out = et_arg_tensor(a, ARESHAPE_OUT);
+    return a->ok && in->dtype == out->dtype && in->nbytes == out->nbytes &&
+                   et_tensor_layout(in) == ET_LAYOUT_CONTIGUOUS && et_tensor_layout(out) == ET_LAYOUT_CONTIGUOUS
+               ? ARESHAPE_SELF
+               : ET_ARG_ABSENT;
+}
+
+const et_kernel_extra k_reshape_copy_extra = {.in_place = reshape_in_place};
 
 et_err k_permute_copy(et_kargs *a)
 {
