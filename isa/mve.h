@@ -99,4 +99,16 @@ static inline int mve_active(uint16_t mask, unsigned e, unsigned es)
     return (mask >> (e * es)) & 1u;
 }
 
+/* Every byte lane of the elements (es = 1, 2, 4 or 8 bytes) whose first
+ * lane is enabled in mask. */
+static inline uint16_t mve_elem_lanes(uint16_t mask, unsigned es)
+{
+    switch (es) {
+    case 1: return mask;
+    case 2: return (uint16_t)((mask & 0x5555u) * 0x3u);
+    case 4: return (uint16_t)((mask & 0x1111u) * 0xFu);
+    default: return (uint16_t)((mask & 0x0101u) * 0xFFu);
+    }
+}
+
 #endif
