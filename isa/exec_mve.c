@@ -212,11 +212,64 @@ static inline __attribute__((always_inline)) uint8_t *elems_host(cpu_t *cpu, uin
     return p->host + off;
 }
 
-/* Element e of ms bytes at h, sign- or zero-extended. */
-static inline uint32_t elem_at(const uint8_t *h, unsigned e, unsigned ms, bool is_unsigned)
+/* Host vector types for whole-vector widening and narrowing: the element
+ * loops' 1- and 2-byte stores read back as one 16-byte vector miss the
+ * host's store forwarding (a stall as long as the load itself). */
+typedef int8_t s8x4 __attribute__((vector_size(4)));
+typedef uint8_t u8x4 __attribute__((vector_size(4)));
+typedef int8_t s8x8 __attribute__((vector_size(8)));
+typedef uint8_t u8x8 __attribute__((vector_size(8)));
+typedef int16_t s16x4 __attribute__((vector_size(8)));
+typedef uint16_t u16x4 __attribute__((vector_size(8)));
+typedef uint16_t u16x8 __attribute__((vector_size(16)));
+typedef int16_t s16x8 __attribute__((vector_size(16)));
+typedef int32_t s32x4 __attribute__((vector_size(16)));
+typedef uint32_t u32x4 __attribute__((vector_size(16)));
+typedef uint64_t u64x2 __attribute__((vector_size(16)));
+
+/* Convert the vector of type FROM at src to type TO (of 16 bytes) at dst. */
+#define CONVERT_(FROM, TO, dst, src)                 \
+    do {                                             \
+        FROM from_;                                  \
+        memcpy(&from_, (src), sizeof from_);         \
+        TO to_ = __builtin_convertvector(from_, TO); \
+        memcpy((dst), &to_, sizeof to_);             \
+    } while (0)
+
+/* The 16/es elements of ms bytes at h, sign- or zero-extended (ms < es). */
+static inline __attribute__((always_inline)) u64x2 widen(const uint8_t *h, unsigned ms, unsigned es, bool u)
 {
-    return extend((uint32_t)mve_get(h, e, ms), ms, is_unsigned);
+    u64x2 v;
+    if (ms == 1 && es == 2) {
+        if (u)
+            CONVERT_(u8x8, u16x8, &v, h);
+        else
+            CONVERT_(s8x8, s16x8, &v, h);
+    } else if (ms == 1) {
+        if (u)
+            CONVERT_(u8x4, u32x4, &v, h);
+        else
+            CONVERT_(s8x4, s32x4, &v, h);
+    } else {
+        if (u)
+            CONVERT_(u16x4, u32x4, &v, h);
+        else
+            CONVERT_(s16x4, s32x4, &v, h);
+    }
+    return v;
 }
+
+/* The low ms bytes of each of q's 16/es elements to h (ms < es). */
+static inline __attribute__((always_inline)) void narrow(uint8_t *h, const uint8_t *q, unsigned ms, unsigned es)
+{
+    if (ms == 1 && es == 2)
+        CONVERT_(u16x8, u8x8, h, q);
+    else if (ms == 1)
+        CONVERT_(u32x4, u8x4, h, q);
+    else
+        CONVERT_(u32x4, u16x4, h, q);
+}
+#undef CONVERT_
 
 /* VLDRB/H/W with memory element size ms and vector element size es: the
  * same (.8/.16/.32) or widening (VLDRB.S16...).  The body of every
@@ -227,32 +280,36 @@ static inline __attribute__((always_inline)) void vldr(cpu_t *cpu, const insn_t 
     uint32_t vpr, wb;
     uint16_t mask = ldst_begin(cpu, &vpr);
     uint32_t addr = ldst_addr(cpu, in, &wb);
-    uint8_t v[16] = {0};
+    u64x2 v;
     uint8_t *h;
     if (ms == es && mask == 0xFFFFu && !(addr & 3u) && (h = vector_host(cpu, addr, false, NULL))) {
-        memcpy(v, h, 16);
+        memcpy(&v, h, 16);
     } else if ((h = elems_host(cpu, addr, mask, es, ms, false)) != NULL) {
-        if (ms == es && mask == 0xFFFFu)
-            memcpy(v, h, 16);
-        else if (mask == 0xFFFFu)
-            for (unsigned e = 0; e < 16u / es; e++)
-                mve_set(v, e, es, elem_at(h, e, ms, is_unsigned));
+        /* all 16/es elements lie in the page: read them all, then clear
+         * the inactive ones (loads write zero there) */
+        if (ms == es)
+            memcpy(&v, h, 16);
         else
-            for (unsigned e = 0; e < 16u / es; e++)
-                if (mve_active(mask, e, es))
-                    mve_set(v, e, es, elem_at(h, e, ms, is_unsigned));
+            v = widen(h, ms, es, is_unsigned);
+        if (mask != 0xFFFFu) {
+            uint16_t lanes = mve_elem_lanes(mask, es);
+            u64x2 keep = {mve_lanes64(lanes), mve_lanes64(lanes >> 8u)};
+            v &= keep;
+        }
     } else {
+        uint8_t b[16] = {0};
         span_begin(cpu, addr, mask, es, ms);
         for (unsigned e = 0; e < 16u / es; e++) {
             if (!mve_active(mask, e, es))
                 continue;
             uint32_t x = mem_load(cpu, addr + e * ms, ms);
             x = extend(x, ms, is_unsigned);
-            mve_set(v, e, es, x);
+            mve_set(b, e, es, x);
         }
         span_end(cpu);
+        memcpy(&v, b, 16);
     }
-    memcpy(mve_q(cpu, in->rd), v, 16);
+    memcpy(mve_q(cpu, in->rd), &v, 16);
     ldst_writeback(cpu, in, wb);
     ldst_end(cpu, vpr);
 }
@@ -270,6 +327,8 @@ static inline __attribute__((always_inline)) void vstr(cpu_t *cpu, const insn_t 
     } else if ((h = elems_host(cpu, addr, mask, es, ms, true)) != NULL) {
         if (ms == es && mask == 0xFFFFu)
             memcpy(h, q, 16);
+        else if (mask == 0xFFFFu)
+            narrow(h, q, ms, es);
         else
             for (unsigned e = 0; e < 16u / es; e++)
                 if (mve_active(mask, e, es))

@@ -73,16 +73,6 @@ static inline void vload(vec_t *v, const cpu_t *cpu, unsigned q)
     memcpy(v, &cpu->fp.b[16u * (q & 7u)], 16);
 }
 
-/* Byte mask with byte i = 0xFF where bit i of m (8 bits) is set. */
-static inline uint64_t lanes64(uint32_t m)
-{
-    uint64_t x = m & 0xFFu;
-    x = (x | (x << 28)) & 0x0000000F0000000Full;
-    x = (x | (x << 14)) & 0x0003000300030003ull;
-    x = (x | (x << 7)) & 0x0101010101010101ull;
-    return x * 0xFFu;
-}
-
 /* Write r into Qq, only the byte lanes enabled in mask.  Done as one
  * 16-byte vector (a GCC vector type: plain 64-bit halves made the next
  * instruction's 16-byte load of the register miss store forwarding). */
@@ -94,7 +84,7 @@ static inline void vstore(cpu_t *cpu, unsigned q, const vec_t *r, uint16_t mask)
     v2u64 res;
     memcpy(&res, r, 16);
     if (mask != 0xFFFFu) {
-        v2u64 old, m = {lanes64(mask), lanes64(mask >> 8)};
+        v2u64 old, m = {mve_lanes64(mask), mve_lanes64(mask >> 8)};
         memcpy(&old, dst, 16);
         res = (old & ~m) | (res & m);
     }
@@ -818,7 +808,7 @@ ALWAYS_INLINE uint64_t dav_plain(const vec_t *n_in, const vec_t *m, uint16_t mas
     memcpy(&nv, n_in, 16);
     if (mask != 0xFFFFu) {
         uint16_t lanes = mve_elem_lanes(mask, es);
-        v2u64 keep = {lanes64(lanes), lanes64(lanes >> 8u)};
+        v2u64 keep = {mve_lanes64(lanes), mve_lanes64(lanes >> 8u)};
         nv &= keep;
     }
     vec_t n;

@@ -99,6 +99,16 @@ static inline int mve_active(uint16_t mask, unsigned e, unsigned es)
     return (mask >> (e * es)) & 1u;
 }
 
+/* Byte mask with byte i = 0xFF where bit i of m (8 bits) is set. */
+static inline uint64_t mve_lanes64(uint32_t m)
+{
+    uint64_t x = m & 0xFFu;
+    x = (x | (x << 28)) & 0x0000000F0000000Full;
+    x = (x | (x << 14)) & 0x0003000300030003ull;
+    x = (x | (x << 7)) & 0x0101010101010101ull;
+    return x * 0xFFu;
+}
+
 /* Every byte lane of the elements (es = 1, 2, 4 or 8 bytes) whose first
  * lane is enabled in mask. */
 static inline uint16_t mve_elem_lanes(uint16_t mask, unsigned es)

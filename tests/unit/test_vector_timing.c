@@ -132,7 +132,7 @@ Test(vector_timing, fault_ends_the_span)
 typedef struct {
     bus_stats_t stats;
     uint64_t cycles, mru_hits;
-    uint8_t q0[16];
+    uint8_t q0[16], mem[32];   /* Q0 and the bytes around the access after it */
 } access_effect_t;
 
 static access_effect_t effect_at(const char *src, uint32_t addr, enum page_setup setup)
@@ -159,6 +159,8 @@ static access_effect_t effect_at(const char *src, uint32_t addr, enum page_setup
     e.cycles = t->cpu->cycles - cycles;
     e.mru_hits = t->cpu->dcache_mru_hits;
     memcpy(e.q0, t->cpu->fp.b, 16);
+    for (unsigned i = 0; i < 32; i++)
+        e.mem[i] = tcpu_peek8(t, addr - 8 + i);
     if (t->cpu->l1d)
         cache_destroy(t->cpu->l1d);
     t->cpu->l1d = NULL;
@@ -204,6 +206,7 @@ Test(vector_timing, element_accesses_in_one_page_are_charged_as_one_by_one)
             cr_expect_eq(a.cycles, b.cycles, "%s (setup %zu): cycles", what, s);
             cr_expect_eq(a.mru_hits, b.mru_hits, "%s (setup %zu): MRU hits", what, s);
             cr_expect_arr_eq(a.q0, b.q0, 16, "%s (setup %zu): Q0", what, s);
+            cr_expect_arr_eq(a.mem, b.mem, 32, "%s (setup %zu): memory", what, s);
         }
     }
 }
