@@ -212,21 +212,6 @@ static inline __attribute__((always_inline)) uint8_t *elems_host(cpu_t *cpu, uin
     return p->host + off;
 }
 
-/* Host vector types for whole-vector widening and narrowing: the element
- * loops' 1- and 2-byte stores read back as one 16-byte vector miss the
- * host's store forwarding (a stall as long as the load itself). */
-typedef int8_t s8x4 __attribute__((vector_size(4)));
-typedef uint8_t u8x4 __attribute__((vector_size(4)));
-typedef int8_t s8x8 __attribute__((vector_size(8)));
-typedef uint8_t u8x8 __attribute__((vector_size(8)));
-typedef int16_t s16x4 __attribute__((vector_size(8)));
-typedef uint16_t u16x4 __attribute__((vector_size(8)));
-typedef uint16_t u16x8 __attribute__((vector_size(16)));
-typedef int16_t s16x8 __attribute__((vector_size(16)));
-typedef int32_t s32x4 __attribute__((vector_size(16)));
-typedef uint32_t u32x4 __attribute__((vector_size(16)));
-typedef uint64_t u64x2 __attribute__((vector_size(16)));
-
 /* Convert the vector of type FROM at src to type TO (of 16 bytes) at dst. */
 #define CONVERT_(FROM, TO, dst, src)                 \
     do {                                             \

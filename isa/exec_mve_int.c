@@ -76,15 +76,13 @@ static inline void vload(vec_t *v, const cpu_t *cpu, unsigned q)
 /* Write r into Qq, only the byte lanes enabled in mask.  Done as one
  * 16-byte vector (a GCC vector type: plain 64-bit halves made the next
  * instruction's 16-byte load of the register miss store forwarding). */
-typedef uint64_t v2u64 __attribute__((vector_size(16)));
-
 static inline void vstore(cpu_t *cpu, unsigned q, const vec_t *r, uint16_t mask)
 {
     uint8_t *dst = mve_q(cpu, q);
-    v2u64 res;
+    u64x2 res;
     memcpy(&res, r, 16);
     if (mask != 0xFFFFu) {
-        v2u64 old, m = {mve_lanes64(mask), mve_lanes64(mask >> 8)};
+        u64x2 old, m = {mve_lanes64(mask), mve_lanes64(mask >> 8)};
         memcpy(&old, dst, 16);
         res = (old & ~m) | (res & m);
     }
@@ -804,11 +802,11 @@ ALWAYS_INLINE uint64_t dav_plain(const vec_t *n_in, const vec_t *m, uint16_t mas
 {
     /* one 16-byte vector operation (two 8-byte halves stored and the
      * whole read back miss the host's store forwarding) */
-    v2u64 nv;
+    u64x2 nv;
     memcpy(&nv, n_in, 16);
     if (mask != 0xFFFFu) {
         uint16_t lanes = mve_elem_lanes(mask, es);
-        v2u64 keep = {mve_lanes64(lanes), mve_lanes64(lanes >> 8u)};
+        u64x2 keep = {mve_lanes64(lanes), mve_lanes64(lanes >> 8u)};
         nv &= keep;
     }
     vec_t n;
