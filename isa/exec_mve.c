@@ -31,17 +31,6 @@
 #define ISA_HOT_IN_mve(X, fn) X(fn)
 ISA_DECLARE_HOT(mve)
 
-/* Byte-lane masks of the active elements' whole bytes, from the per-lane
- * mask (only each element's first lane counts). */
-static inline uint16_t elem_lanes(uint16_t mask, unsigned es)
-{
-    uint32_t out = 0;
-    for (unsigned e = 0; e < 16u; e += es)
-        if ((mask >> e) & 1u)
-            out |= ((1u << es) - 1u) << e;
-    return (uint16_t)out;
-}
-
 /* Copy the bytes of src enabled in mask over dst. */
 static inline void merge(uint8_t *dst, const uint8_t *src, uint16_t mask)
 {
@@ -171,45 +160,164 @@ static inline void ldst_writeback(cpu_t *cpu, const insn_t *in, uint32_t wb)
 /* ------------------------------------------------------------------ */
 /* VLDR / VSTR, contiguous                                             */
 
-/* VLDRB/H/W with memory element size (aux[1]) and vector element size
- * (esize): the same (.8/.16/.32) or widening (VLDRB.S16...). */
-static void exec_vldr(cpu_t *cpu, const insn_t *in)
+/* The element-by-element access of a contiguous load/store, accounted at
+ * once when all 16/es elements' bytes lie in one page backed by host
+ * memory (for a store: writable, holding no code) and the address is
+ * aligned to the memory element size: each active element counted as one
+ * access of ms bytes and, when the page has wait states, charged through
+ * cpu_data_wait() in element order within the span, exactly as the
+ * general path's cpu_read8/16/32 and cpu_write8/16/32 do one by one (the
+ * same counts, cache state, MRU hits and cycles).  Returns the host bytes
+ * of the first element, or NULL (nothing charged: the general path then
+ * does it, faults included). */
+static inline __attribute__((always_inline)) uint8_t *elems_host(cpu_t *cpu, uint32_t addr, uint16_t mask,
+                                                                 unsigned es, unsigned ms, bool write)
+{
+    bus_page_t *p = cpu->dpage[addr >> BUS_PAGE_BITS];
+    uint32_t off = addr & (BUS_PAGE_SIZE - 1);
+    unsigned count = 16u / es;
+    if (__builtin_expect(!p || !p->host || (addr & (ms - 1u)) != 0 || off + count * ms > BUS_PAGE_SIZE ||
+                             (write && (!p->writable || p->has_code)) || mask == 0, 0))
+        return NULL;
+    unsigned n = count;
+    if (mask != 0xFFFFu) {
+        n = 0;
+        for (unsigned e = 0; e < count; e++)
+            n += mve_active(mask, e, es);
+    }
+    bus_stats_t *st = p->stats;
+    uint32_t wait;
+    if (write) {
+        st->writes += n;
+        st->write_bytes += n * ms;
+        wait = p->write_wait;
+    } else {
+        st->reads += n;
+        st->read_bytes += n * ms;
+        wait = p->read_wait;
+    }
+    if (__builtin_expect(wait != 0, 0)) {
+        /* cpu_data_wait() per element, its MRU test forced inline (the
+         * compiler calls cpu_data_wait() out of line here); once the span
+         * is charged the slow path returns at once. */
+        span_begin(cpu, addr, mask, es, ms);
+        for (unsigned e = 0; e < count; e++) {
+            if (!mve_active(mask, e, es))
+                continue;
+            if (!cpu_dcache_mru_hit(cpu, addr + e * ms, ms))
+                cpu_data_wait_slow(cpu, p, addr + e * ms, ms, write);
+        }
+        span_end(cpu);
+    }
+    return p->host + off;
+}
+
+/* Convert the vector of type FROM at src to type TO (of 16 bytes) at dst. */
+#define CONVERT_(FROM, TO, dst, src)                 \
+    do {                                             \
+        FROM from_;                                  \
+        memcpy(&from_, (src), sizeof from_);         \
+        TO to_ = __builtin_convertvector(from_, TO); \
+        memcpy((dst), &to_, sizeof to_);             \
+    } while (0)
+
+/* The 16/es elements of ms bytes at h, sign- or zero-extended (ms < es). */
+static inline __attribute__((always_inline)) u64x2 widen(const uint8_t *h, unsigned ms, unsigned es, bool u)
+{
+    u64x2 v;
+    if (ms == 1 && es == 2) {
+        if (u)
+            CONVERT_(u8x8, u16x8, &v, h);
+        else
+            CONVERT_(s8x8, s16x8, &v, h);
+    } else if (ms == 1) {
+        if (u)
+            CONVERT_(u8x4, u32x4, &v, h);
+        else
+            CONVERT_(s8x4, s32x4, &v, h);
+    } else {
+        if (u)
+            CONVERT_(u16x4, u32x4, &v, h);
+        else
+            CONVERT_(s16x4, s32x4, &v, h);
+    }
+    return v;
+}
+
+/* The low ms bytes of each of q's 16/es elements to h (ms < es). */
+static inline __attribute__((always_inline)) void narrow(uint8_t *h, const uint8_t *q, unsigned ms, unsigned es)
+{
+    if (ms == 1 && es == 2)
+        CONVERT_(u16x8, u8x8, h, q);
+    else if (ms == 1)
+        CONVERT_(u32x4, u8x4, h, q);
+    else
+        CONVERT_(u32x4, u16x4, h, q);
+}
+#undef CONVERT_
+
+/* VLDRB/H/W with memory element size ms and vector element size es: the
+ * same (.8/.16/.32) or widening (VLDRB.S16...).  The body of every
+ * specialised VLDR below, the sizes and extension constants there. */
+static inline __attribute__((always_inline)) void vldr(cpu_t *cpu, const insn_t *in, unsigned ms, unsigned es,
+                                                       bool is_unsigned)
 {
     uint32_t vpr, wb;
     uint16_t mask = ldst_begin(cpu, &vpr);
     uint32_t addr = ldst_addr(cpu, in, &wb);
-    unsigned ms = 1u << in->aux[1], es = 1u << in->esize;
-    uint8_t v[16] = {0};
+    u64x2 v;
     uint8_t *h;
     if (ms == es && mask == 0xFFFFu && !(addr & 3u) && (h = vector_host(cpu, addr, false, NULL))) {
-        memcpy(v, h, 16);
+        memcpy(&v, h, 16);
+    } else if ((h = elems_host(cpu, addr, mask, es, ms, false)) != NULL) {
+        /* all 16/es elements lie in the page: read them all, then clear
+         * the inactive ones (loads write zero there) */
+        if (ms == es)
+            memcpy(&v, h, 16);
+        else
+            v = widen(h, ms, es, is_unsigned);
+        if (mask != 0xFFFFu) {
+            uint16_t lanes = mve_elem_lanes(mask, es);
+            u64x2 keep = {mve_lanes64(lanes), mve_lanes64(lanes >> 8u)};
+            v &= keep;
+        }
     } else {
+        uint8_t b[16] = {0};
         span_begin(cpu, addr, mask, es, ms);
         for (unsigned e = 0; e < 16u / es; e++) {
             if (!mve_active(mask, e, es))
                 continue;
             uint32_t x = mem_load(cpu, addr + e * ms, ms);
-            x = extend(x, ms, in->aux[0] == 1);
-            mve_set(v, e, es, x);
+            x = extend(x, ms, is_unsigned);
+            mve_set(b, e, es, x);
         }
         span_end(cpu);
+        memcpy(&v, b, 16);
     }
-    memcpy(mve_q(cpu, in->rd), v, 16);
+    memcpy(mve_q(cpu, in->rd), &v, 16);
     ldst_writeback(cpu, in, wb);
     ldst_end(cpu, vpr);
 }
 
 /* VSTRB/H/W, the same size or narrowing (VSTRB.16: the low bytes). */
-static void exec_vstr(cpu_t *cpu, const insn_t *in)
+static inline __attribute__((always_inline)) void vstr(cpu_t *cpu, const insn_t *in, unsigned ms, unsigned es)
 {
     uint32_t vpr, wb;
     uint16_t mask = ldst_begin(cpu, &vpr);
     uint32_t addr = ldst_addr(cpu, in, &wb);
-    unsigned ms = 1u << in->aux[1], es = 1u << in->esize;
     const uint8_t *q = mve_q(cpu, in->rd);
     uint8_t *h;
     if (ms == es && mask == 0xFFFFu && !(addr & 3u) && (h = vector_host(cpu, addr, true, q))) {
         memcpy(h, q, 16);
+    } else if ((h = elems_host(cpu, addr, mask, es, ms, true)) != NULL) {
+        if (ms == es && mask == 0xFFFFu)
+            memcpy(h, q, 16);
+        else if (mask == 0xFFFFu)
+            narrow(h, q, ms, es);
+        else
+            for (unsigned e = 0; e < 16u / es; e++)
+                if (mve_active(mask, e, es))
+                    mve_set(h, e, ms, mve_get(q, e, es));
     } else {
         span_begin(cpu, addr, mask, es, ms);
         for (unsigned e = 0; e < 16u / es; e++)
@@ -220,6 +328,62 @@ static void exec_vstr(cpu_t *cpu, const insn_t *in)
     ldst_writeback(cpu, in, wb);
     ldst_end(cpu, vpr);
 }
+
+/* The table rows' execute functions: sizes from the decoded fields
+ * (memory element size aux[1], vector element size esize, aux[0] 1 =
+ * unsigned).  The decoder picks the specialised one of the sizes instead
+ * (vldr_exec/vstr_exec below), so the element loops have constant bounds
+ * and no per-element switch. */
+static void exec_vldr(cpu_t *cpu, const insn_t *in)
+{
+    vldr(cpu, in, 1u << in->aux[1], 1u << in->esize, in->aux[0] == 1);
+}
+
+static void exec_vstr(cpu_t *cpu, const insn_t *in)
+{
+    vstr(cpu, in, 1u << in->aux[1], 1u << in->esize);
+}
+
+#define VLDR_FN_(name, MS, ES, U) \
+    static void exec_vldr_##name(cpu_t *cpu, const insn_t *in) { vldr(cpu, in, MS, ES, U); }
+VLDR_FN_(8, 1, 1, true)
+VLDR_FN_(16, 2, 2, true)
+VLDR_FN_(32, 4, 4, true)
+VLDR_FN_(s8_16, 1, 2, false)
+VLDR_FN_(u8_16, 1, 2, true)
+VLDR_FN_(s8_32, 1, 4, false)
+VLDR_FN_(u8_32, 1, 4, true)
+VLDR_FN_(s16_32, 2, 4, false)
+VLDR_FN_(u16_32, 2, 4, true)
+#undef VLDR_FN_
+
+#define VSTR_FN_(name, MS, ES) \
+    static void exec_vstr_##name(cpu_t *cpu, const insn_t *in) { vstr(cpu, in, MS, ES); }
+VSTR_FN_(8, 1, 1)
+VSTR_FN_(16, 2, 2)
+VSTR_FN_(32, 4, 4)
+VSTR_FN_(8_16, 1, 2)
+VSTR_FN_(8_32, 1, 4)
+VSTR_FN_(16_32, 2, 4)
+#undef VSTR_FN_
+
+/* [memory size code][element size code][unsigned]: the same-size loads
+ * are the same either way (nothing to extend). */
+static const isa_exec_fn vldr_exec[3][3][2] = {
+    [0][0] = {exec_vldr_8, exec_vldr_8},
+    [0][1] = {exec_vldr_s8_16, exec_vldr_u8_16},
+    [0][2] = {exec_vldr_s8_32, exec_vldr_u8_32},
+    [1][1] = {exec_vldr_16, exec_vldr_16},
+    [1][2] = {exec_vldr_s16_32, exec_vldr_u16_32},
+    [2][2] = {exec_vldr_32, exec_vldr_32},
+};
+
+/* [memory size code][element size code] */
+static const isa_exec_fn vstr_exec[3][3] = {
+    [0] = {exec_vstr_8, exec_vstr_8_16, exec_vstr_8_32},
+    [1][1] = exec_vstr_16, [1][2] = exec_vstr_16_32,
+    [2][2] = exec_vstr_32,
+};
 
 /* ------------------------------------------------------------------ */
 /* Gather loads and scatter stores                                     */
@@ -785,7 +949,10 @@ static bool decode_vldr(insn_t *in, uint32_t raw)
     in->esize = in->aux[1] = (uint8_t)size;
     in->aux[0] = 1;
     in->imm = offset7(raw, size);
-    return take_qd(in, raw) && take_pw(in, raw) && size != 3 && in->rn != 15;
+    if (size == 3)
+        return false;
+    in->exec = bit(raw, 20) ? vldr_exec[size][size][1] : vstr_exec[size][size];
+    return take_qd(in, raw) && take_pw(in, raw) && in->rn != 15;
 }
 
 /* Widening loads / narrowing stores: memory size B or H (bit 19), vector
@@ -800,7 +967,10 @@ static bool decode_vldr_widen(insn_t *in, uint32_t raw)
     in->imm = offset7(raw, msize);
     if (!bit(raw, 20) && in->aux[0])
         return false;                       /* stores have no U */
-    return take_qd(in, raw) && take_pw(in, raw) && size > msize && size != 3;
+    if (size <= msize || size == 3)
+        return false;
+    in->exec = bit(raw, 20) ? vldr_exec[msize][size][in->aux[0]] : vstr_exec[msize][size];
+    return take_qd(in, raw) && take_pw(in, raw);
 }
 
 /* Gather/scatter [Rn, Qm{, UXTW #os}]: size bits 8:7, memory size bits

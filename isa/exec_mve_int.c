@@ -73,28 +73,16 @@ static inline void vload(vec_t *v, const cpu_t *cpu, unsigned q)
     memcpy(v, &cpu->fp.b[16u * (q & 7u)], 16);
 }
 
-/* Byte mask with byte i = 0xFF where bit i of m (8 bits) is set. */
-static inline uint64_t lanes64(uint32_t m)
-{
-    uint64_t x = m & 0xFFu;
-    x = (x | (x << 28)) & 0x0000000F0000000Full;
-    x = (x | (x << 14)) & 0x0003000300030003ull;
-    x = (x | (x << 7)) & 0x0101010101010101ull;
-    return x * 0xFFu;
-}
-
 /* Write r into Qq, only the byte lanes enabled in mask.  Done as one
  * 16-byte vector (a GCC vector type: plain 64-bit halves made the next
  * instruction's 16-byte load of the register miss store forwarding). */
-typedef uint64_t v2u64 __attribute__((vector_size(16)));
-
 static inline void vstore(cpu_t *cpu, unsigned q, const vec_t *r, uint16_t mask)
 {
     uint8_t *dst = mve_q(cpu, q);
-    v2u64 res;
+    u64x2 res;
     memcpy(&res, r, 16);
     if (mask != 0xFFFFu) {
-        v2u64 old, m = {lanes64(mask), lanes64(mask >> 8)};
+        u64x2 old, m = {mve_lanes64(mask), mve_lanes64(mask >> 8)};
         memcpy(&old, dst, 16);
         res = (old & ~m) | (res & m);
     }
@@ -804,6 +792,37 @@ ALWAYS_INLINE uint64_t dav_loop(const vec_t *n, const vec_t *m, uint16_t mask, u
     return a;
 }
 
+/* The same without exchange or subtraction (VMLADAV, VMLAV: the frequent
+ * forms): Qn's inactive elements cleared first, so every element adds its
+ * product (0 for the inactive ones) with no per-element test.  The sum of
+ * the 8-bit products fits 32 bits, so it is made at that width; the total
+ * is the same modulo 2^64 as the element-by-element one. */
+ALWAYS_INLINE uint64_t dav_plain(const vec_t *n_in, const vec_t *m, uint16_t mask, unsigned es, bool u,
+                                 uint64_t a)
+{
+    /* one 16-byte vector operation (two 8-byte halves stored and the
+     * whole read back miss the host's store forwarding) */
+    u64x2 nv;
+    memcpy(&nv, n_in, 16);
+    if (mask != 0xFFFFu) {
+        uint16_t lanes = mve_elem_lanes(mask, es);
+        u64x2 keep = {mve_lanes64(lanes), mve_lanes64(lanes >> 8u)};
+        nv &= keep;
+    }
+    vec_t n;
+    memcpy(&n, &nv, 16);
+    if (es == 1) {
+        int32_t sum = 0;
+        for (unsigned e = 0; e < 16; e++)
+            sum += u ? (int32_t)(n.b[e] * m->b[e]) : (int32_t)(n.sb[e] * m->sb[e]);
+        return a + (uint64_t)(int64_t)sum;
+    }
+    uint64_t sum = 0;
+    for (unsigned e = 0; e < 16u / es; e++)
+        sum += (uint64_t)elem(&n, e, es, u) * (uint64_t)elem(m, e, es, u);
+    return a + sum;
+}
+
 /* Sum of products over the active elements, 64 bits wide (the 32-bit
  * forms keep the low half). */
 static uint64_t dav_sum(const cpu_t *cpu, const insn_t *in, uint16_t mask, uint64_t a)
@@ -822,12 +841,36 @@ static uint64_t dav_sum(const cpu_t *cpu, const insn_t *in, uint16_t mask, uint6
     }
 }
 
-/* VMLADAV(A)(X), VMLSDAV(A)(X): 32-bit accumulator in Rda. */
+/* VMLADAV(A)(X), VMLSDAV(A)(X): 32-bit accumulator in Rda.  The table
+ * rows' execute function; the decoder picks the specialised one of the
+ * element type for the forms without X or subtraction (vmladav_exec). */
 static void exec_vmladav(cpu_t *cpu, const insn_t *in)
 {
     uint16_t mask = mve_begin(cpu);
     cpu->r[in->rd] = (uint32_t)dav_sum(cpu, in, mask, acc32(cpu, in));
 }
+
+#define VMLADAV_FN_(name, ES, U)                                                   \
+    static void exec_vmladav_##name(cpu_t *cpu, const insn_t *in)                  \
+    {                                                                              \
+        uint16_t mask = mve_begin(cpu);                                            \
+        vec_t n, m;                                                                \
+        vload(&n, cpu, in->rn);                                                    \
+        vload(&m, cpu, in->rm);                                                    \
+        cpu->r[in->rd] = (uint32_t)dav_plain(&n, &m, mask, ES, U, acc32(cpu, in)); \
+    }
+VMLADAV_FN_(s8, 1, false)
+VMLADAV_FN_(u8, 1, true)
+VMLADAV_FN_(s16, 2, false)
+VMLADAV_FN_(u16, 2, true)
+VMLADAV_FN_(s32, 4, false)
+VMLADAV_FN_(u32, 4, true)
+#undef VMLADAV_FN_
+
+/* By kind(): s8, u8, s16, u16, s32, u32. */
+static const isa_exec_fn vmladav_exec[6] = {
+    exec_vmladav_s8, exec_vmladav_u8, exec_vmladav_s16, exec_vmladav_u16, exec_vmladav_s32, exec_vmladav_u32,
+};
 
 /* VMLALDAV(A)(X), VMLSLDAV(A)(X): 64-bit accumulator in RdaHi:RdaLo. */
 static void exec_vmlaldav(cpu_t *cpu, const insn_t *in)
@@ -1237,7 +1280,11 @@ static bool decode_vmladav(insn_t *in, uint32_t raw)
     in->esize = (uint8_t)((((raw >> 8) & 15u) == 15u) ? 0u : 1u + ((raw >> 16) & 1u));
     in->aux[0] = f_u(raw);
     in->rd = (uint8_t)(((raw >> 13) & 7u) * 2u);
-    return dav_fields(in, raw, false);
+    if (!dav_fields(in, raw, false))
+        return false;
+    if (!(in->imm & OPT_EXCH))
+        in->exec = vmladav_exec[kind(in)];
+    return true;
 }
 
 /* VMLSDAV (signed only): bit 28 = 1 for bytes, else bit 16 picks the size. */

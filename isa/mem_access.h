@@ -31,7 +31,7 @@ void cpu_first_write(cpu_t *cpu, bus_page_t *p);
  * a hit that changes nothing (a set's order only matters within the set):
  * no lookup.  cpu->dcache_mru is only set while the cache is on, and only
  * lines of cacheable pages ever enter it. */
-static inline void cpu_data_wait(cpu_t *cpu, bus_page_t *p, uint32_t addr, unsigned size, bool write)
+static inline __attribute__((always_inline)) bool cpu_dcache_mru_hit(cpu_t *cpu, uint32_t addr, unsigned size)
 {
     const uint32_t *mru = cpu->dcache_mru;
     if (__builtin_expect(mru != NULL, 1)) {
@@ -39,10 +39,16 @@ static inline void cpu_data_wait(cpu_t *cpu, bus_page_t *p, uint32_t addr, unsig
         uint32_t m = cpu->dcache_set_mask;
         if ((mru[first & m] == first + 1u) & (mru[last & m] == last + 1u)) {
             cpu->dcache_mru_hits++;   /* for the PMU's L1D_CACHE */
-            return;
+            return true;
         }
     }
-    cpu_data_wait_slow(cpu, p, addr, size, write);
+    return false;
+}
+
+static inline void cpu_data_wait(cpu_t *cpu, bus_page_t *p, uint32_t addr, unsigned size, bool write)
+{
+    if (!cpu_dcache_mru_hit(cpu, addr, size))
+        cpu_data_wait_slow(cpu, p, addr, size, write);
 }
 
 static inline __attribute__((always_inline)) uint8_t *mem_host_read(cpu_t *cpu, uint32_t addr, unsigned size)

@@ -57,6 +57,23 @@ static inline uint8_t *mve_q(cpu_t *cpu, unsigned q)
     return &cpu->fp.b[16u * (q & 7u)];
 }
 
+/* Host vector types (GCC vector extensions) for whole-vector work: a
+ * result built element by element in memory and read back as one 16-byte
+ * vector misses the host's store forwarding (a stall about as long as the
+ * instruction's own work), one computed in these stays in a register.
+ * Little endian, as everything here: element e of a Qn is lane e. */
+typedef int8_t s8x4 __attribute__((vector_size(4)));
+typedef uint8_t u8x4 __attribute__((vector_size(4)));
+typedef int8_t s8x8 __attribute__((vector_size(8)));
+typedef uint8_t u8x8 __attribute__((vector_size(8)));
+typedef int16_t s16x4 __attribute__((vector_size(8)));
+typedef uint16_t u16x4 __attribute__((vector_size(8)));
+typedef int16_t s16x8 __attribute__((vector_size(16)));
+typedef uint16_t u16x8 __attribute__((vector_size(16)));
+typedef int32_t s32x4 __attribute__((vector_size(16)));
+typedef uint32_t u32x4 __attribute__((vector_size(16)));
+typedef uint64_t u64x2 __attribute__((vector_size(16)));
+
 /* Read element e (size es = 1, 2, 4 or 8 bytes) of a 16-byte vector.
  * Each size is a memcpy of constant size, which the compiler turns into
  * one load: a memcpy of variable size is a call into the C library. */
@@ -97,6 +114,28 @@ static inline void mve_put(uint8_t *v, unsigned e, unsigned es, uint64_t x, uint
 static inline int mve_active(uint16_t mask, unsigned e, unsigned es)
 {
     return (mask >> (e * es)) & 1u;
+}
+
+/* Byte mask with byte i = 0xFF where bit i of m (8 bits) is set. */
+static inline uint64_t mve_lanes64(uint32_t m)
+{
+    uint64_t x = m & 0xFFu;
+    x = (x | (x << 28)) & 0x0000000F0000000Full;
+    x = (x | (x << 14)) & 0x0003000300030003ull;
+    x = (x | (x << 7)) & 0x0101010101010101ull;
+    return x * 0xFFu;
+}
+
+/* Every byte lane of the elements (es = 1, 2, 4 or 8 bytes) whose first
+ * lane is enabled in mask. */
+static inline uint16_t mve_elem_lanes(uint16_t mask, unsigned es)
+{
+    switch (es) {
+    case 1: return mask;
+    case 2: return (uint16_t)((mask & 0x5555u) * 0x3u);
+    case 4: return (uint16_t)((mask & 0x1111u) * 0xFu);
+    default: return (uint16_t)((mask & 0x0101u) * 0xFFu);
+    }
 }
 
 #endif

@@ -155,6 +155,30 @@ Test(core, self_modifying_code_is_redecoded)
     tcpu_free(t);
 }
 
+/* The same through a narrowing vector store (VSTRH.32: the low halves of
+ * Q0's words) over four NOPs already run (so decoded), whose elements all
+ * lie in one page: the one-page path of isa/exec_mve.c must leave a page
+ * holding code to the element-by-element path, which drops the decoded
+ * instructions. */
+Test(core, code_overwritten_by_a_narrowing_vector_store_is_redecoded)
+{
+    tcpu_t *t = tcpu_new();
+    t->cpu->r[0] = TCPU_CODE_ADDR + 2;            /* the four NOPs */
+    t->cpu->r[1] = 0;
+    t->cpu->fp.s[0] = 0x2107;                     /* movs r1, #7 */
+    t->cpu->fp.s[1] = t->cpu->fp.s[2] = t->cpu->fp.s[3] = 0xBF00;   /* nop */
+    cr_assert_eq(tcpu_run_asm(t, "movs r4, #0\n"
+                                 "1: nop\nnop\nnop\nnop\n"
+                                 "cbnz r4, 2f\n"
+                                 "movs r4, #1\n"
+                                 "vstrh.32 q0, [r0]\n"
+                                 "b 1b\n"
+                                 "2:"),
+                 TCPU_DONE);
+    cr_assert_eq(t->cpu->r[1], 7);
+    tcpu_free(t);
+}
+
 Test(core, cycles_and_instructions_count)
 {
     tcpu_t *t = tcpu_new();

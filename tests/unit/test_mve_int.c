@@ -644,14 +644,19 @@ Test(mve_int, vmovl)
 Test(mve_int, vmull_s)
 {
     check_wide("vmullb.s8 q0, q1, q2", 1, false, 0, 0, w_mul);
+    check_wide("vmullt.s8 q0, q1, q2", 1, false, 1, 0, w_mul);
+    check_wide("vmullb.s16 q0, q1, q2", 2, false, 0, 0, w_mul);
     check_wide("vmullt.s16 q0, q1, q2", 2, false, 1, 0, w_mul);
     check_wide("vmullb.s32 q0, q1, q2", 4, false, 0, 0, w_mul);
     check_wide("vmullt.s32 q0, q1, q2", 4, false, 1, 0, w_mul);
 }
 Test(mve_int, vmull_u)
 {
+    check_wide("vmullb.u8 q0, q1, q2", 1, true, 0, 0, w_mul);
     check_wide("vmullt.u8 q0, q1, q2", 1, true, 1, 0, w_mul);
     check_wide("vmullb.u16 q0, q1, q2", 2, true, 0, 0, w_mul);
+    check_wide("vmullt.u16 q0, q1, q2", 2, true, 1, 0, w_mul);
+    check_wide("vmullb.u32 q0, q1, q2", 4, true, 0, 0, w_mul);
     check_wide("vmullt.u32 q0, q1, q2", 4, true, 1, 0, w_mul);
 }
 

@@ -5,6 +5,8 @@
  * Each test measures the cycles an access costs beyond the same code on a
  * zero-wait page. */
 #include <criterion/criterion.h>
+#include <stdio.h>
+#include <string.h>
 
 #include "../../isa/cache.h"
 #include "harness.h"
@@ -118,4 +120,93 @@ Test(vector_timing, fault_ends_the_span)
     cr_assert_eq(tcpu_run_asm(t, "vstrh.16 q0, [r1]"), TCPU_FAULT);
     cr_expect_eq(t->cpu->vspan_size, 0u);
     tcpu_free(t);
+}
+
+/* A contiguous access whose elements all lie in one host page is counted
+ * and charged at once (isa/exec_mve.c, elems_host); one that crosses into
+ * the next page goes element by element through cpu_read8/16/32 and
+ * cpu_write8/16/32.  Both must give the same counts, bytes, wait cycles,
+ * cycles, MRU hits and result: the same access placed at the same offset
+ * from a line start, once inside a page and once across a page boundary
+ * of the same region. */
+typedef struct {
+    bus_stats_t stats;
+    uint64_t cycles, mru_hits;
+    uint8_t q0[16], mem[32];   /* Q0 and the bytes around the access after it */
+} access_effect_t;
+
+static access_effect_t effect_at(const char *src, uint32_t addr, enum page_setup setup)
+{
+    tcpu_t *t = machine(true, setup);
+    bus_page_t *next = t->bus.page[(D >> BUS_PAGE_BITS) + 1];
+    uint8_t *next_host = next->host;
+    *next = *t->bus.page[D >> BUS_PAGE_BITS];   /* the same waits and attributes */
+    next->host = next_host;
+    for (unsigned i = 0; i < 32; i++)
+        tcpu_poke8(t, addr - 8 + i, (uint8_t)(0x81 + 7 * i));
+    t->cpu->r[1] = addr;
+    for (unsigned i = 0; i < 16; i++)
+        t->cpu->fp.b[i] = (uint8_t)(0xF0 - 3 * i);
+    bus_stats_t before = *next->stats;
+    uint64_t cycles = t->cpu->cycles;
+    cr_assert_eq(tcpu_run_asm(t, src), TCPU_DONE, "%s", src);
+    access_effect_t e = {.stats = *next->stats};
+    e.stats.reads -= before.reads;
+    e.stats.writes -= before.writes;
+    e.stats.read_bytes -= before.read_bytes;
+    e.stats.write_bytes -= before.write_bytes;
+    e.stats.wait_cycles -= before.wait_cycles;
+    e.cycles = t->cpu->cycles - cycles;
+    e.mru_hits = t->cpu->dcache_mru_hits;
+    memcpy(e.q0, t->cpu->fp.b, 16);
+    for (unsigned i = 0; i < 32; i++)
+        e.mem[i] = tcpu_peek8(t, addr - 8 + i);
+    if (t->cpu->l1d)
+        cache_destroy(t->cpu->l1d);
+    t->cpu->l1d = NULL;
+    tcpu_free(t);
+    return e;
+}
+
+Test(vector_timing, element_accesses_in_one_page_are_charged_as_one_by_one)
+{
+    static const struct { const char *src; uint32_t back; } cases[] = {
+        {"vldrb.u8 q0, [r1]", 7},            /* not word-aligned */
+        {"vldrh.u16 q0, [r1]", 6},
+        {"vldrb.s16 q0, [r1]", 5},           /* widening */
+        {"vldrb.u16 q0, [r1]", 3},
+        {"vldrb.s32 q0, [r1]", 2},
+        {"vldrb.u32 q0, [r1]", 1},
+        {"vldrh.s32 q0, [r1]", 4},
+        {"vldrh.u32 q0, [r1]", 6},
+        {"vstrb.8 q0, [r1]", 9},             /* not word-aligned */
+        {"vstrb.16 q0, [r1]", 3},            /* narrowing */
+        {"vstrb.32 q0, [r1]", 2},
+        {"vstrh.32 q0, [r1]", 6},
+        {"vctp.8 r2\nvpst\nvldrbt.u8 q0, [r1]", 7},    /* predicated: 15 of 16 */
+        {"vctp.16 r2\nvpst\nvldrbt.s16 q0, [r1]", 7},  /* 8 of 8 (VCTP.16 of 15) */
+        {"vctp.32 r3\nvpst\nvstrbt.32 q0, [r1]", 2},   /* 3 of 4 */
+        {"vctp.32 r3\nvpst\nvldrwt.u32 q0, [r1]", 8},  /* word-aligned, predicated */
+    };
+    static const enum page_setup setups[] = {NO_CACHE, CACHED_WBWA, CACHED_WT};
+    const uint32_t inside = D + 0x8000, across = D + 0x10000;   /* both 32-byte aligned */
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        for (size_t s = 0; s < sizeof setups / sizeof setups[0]; s++) {
+            char src[128];
+            snprintf(src, sizeof src, "movs r3, #3\n%s", cases[c].src);
+            access_effect_t a = effect_at(src, inside - cases[c].back, setups[s]);
+            access_effect_t b = effect_at(src, across - cases[c].back, setups[s]);
+            const char *what = cases[c].src;
+            cr_expect(a.stats.reads + a.stats.writes > 0, "%s: no access counted", what);
+            cr_expect_eq(a.stats.reads, b.stats.reads, "%s (setup %zu): reads", what, s);
+            cr_expect_eq(a.stats.writes, b.stats.writes, "%s (setup %zu): writes", what, s);
+            cr_expect_eq(a.stats.read_bytes, b.stats.read_bytes, "%s (setup %zu): read bytes", what, s);
+            cr_expect_eq(a.stats.write_bytes, b.stats.write_bytes, "%s (setup %zu): write bytes", what, s);
+            cr_expect_eq(a.stats.wait_cycles, b.stats.wait_cycles, "%s (setup %zu): wait cycles", what, s);
+            cr_expect_eq(a.cycles, b.cycles, "%s (setup %zu): cycles", what, s);
+            cr_expect_eq(a.mru_hits, b.mru_hits, "%s (setup %zu): MRU hits", what, s);
+            cr_expect_arr_eq(a.q0, b.q0, 16, "%s (setup %zu): Q0", what, s);
+            cr_expect_arr_eq(a.mem, b.mem, 32, "%s (setup %zu): memory", what, s);
+        }
+    }
 }

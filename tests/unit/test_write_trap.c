@@ -72,6 +72,13 @@ Test(write_trap, helium_vector_store_first)
     same_with_and_without_trap("vdup.32 q0, r2\nvstrw.32 q0, [r1, #16]\nvstrb.8 q0, [r1, #33]", D);
 }
 
+Test(write_trap, helium_narrowing_store_first)
+{
+    /* a store isa/exec_mve.c makes element by element (elems_host leaves
+     * a page not yet writable to that path) */
+    same_with_and_without_trap("vdup.32 q0, r2\nvstrb.16 q0, [r1, #3]\nvstrh.32 q0, [r1, #22]", D);
+}
+
 Test(write_trap, push_to_a_trapped_stack_page)
 {
     /* SP starts at the top of the data RAM: its page is the last one. */
