@@ -74,6 +74,9 @@ typedef struct et_kargs {
      * still be unset (inputs that are not memory-planned), et_check_data
      * passes. */
     bool sizing;
+    et_box *boxes;             /* the numbers that do not fit a value record
+                                  (after the fields every call reads: values
+                                  and args stay one LDRD apart) */
 } et_kargs;
 
 typedef et_err (*et_kernel_fn)(et_kargs *a);

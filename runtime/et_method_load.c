@@ -256,13 +256,17 @@ static et_err load_tensor(loader *ld, uint32_t vi, const fb_table *tt, et_value 
 
 /* ---- values ----------------------------------------------------------- */
 
+/* What an absent list or string reads as: a zero length. */
+static const uint8_t empty_fb[4];
+
 static et_err load_list(loader *ld, uint32_t vi, const fb_table *member, uint32_t elem, et_value *v)
 {
     fb_vec items;
-    if (!fb_vector(member, SCALAR_VAL, elem, &items, NULL))
+    bool present;
+    if (!fb_vector(member, SCALAR_VAL, elem, &items, &present))
         return OOR(ld, "value %u: list items are out of range", (unsigned)vi);
-    v->u.list.items = fb_vec_bytes(&items);
-    v->u.list.count = items.count;
+    /* the vector stays in the .pte, its length word before the items */
+    v->u.fb = present ? fb_vec_bytes(&items) - 4 : empty_fb;
     return ET_OK;
 }
 
@@ -274,6 +278,7 @@ static et_err load_value(loader *ld, uint32_t vi, const fb_table *ev, et_value *
     if (!fb_u8(ev, EVALUE_TYPE, 0, &tag) || !fb_subtable(ev, EVALUE_VAL, &member, &present))
         return OOR(ld, "value %u is out of range", (unsigned)vi);
     v->tag = tag;
+    v->box = ET_NO_BOX;
     if (tag == ET_TAG_NULL)
         return ET_OK;
     if (tag == ET_TAG_NONE || tag > ET_TAG_OPT_TENSOR_LIST)
@@ -283,11 +288,27 @@ static et_err load_value(loader *ld, uint32_t vi, const fb_table *ev, et_value *
                        (unsigned)tag);
     uint8_t b;
     bool ok = true;
+    int64_t i;
+    double d;
+    const char *s;
+    uint32_t len;
     switch (tag) {
-    case ET_TAG_INT: ok = fb_i64(&member, SCALAR_VAL, 0, &v->u.i); break;
+    case ET_TAG_INT:
+        /* a wide one gets its box, and its number, in assign_boxes */
+        ok = fb_i64(&member, SCALAR_VAL, 0, &i);
+        v->wide = i < INT32_MIN || i > INT32_MAX;
+        v->u.i = v->wide ? 0 : (int32_t)i;
+        break;
     case ET_TAG_BOOL: ok = fb_u8(&member, SCALAR_VAL, 0, &b); v->u.b = b != 0; break;
-    case ET_TAG_DOUBLE: ok = fb_f64(&member, SCALAR_VAL, 0.0, &v->u.d); break;
-    case ET_TAG_STRING: ok = fb_string(&member, SCALAR_VAL, &v->u.str.s, &v->u.str.len, &present); break;
+    case ET_TAG_DOUBLE:
+        ok = fb_f64(&member, SCALAR_VAL, 0.0, &d);
+        v->wide = (double)(float)d != d;  /* NaN too: kept in a box, bit for bit */
+        v->u.f = v->wide ? 0.0f : (float)d;
+        break;
+    case ET_TAG_STRING:
+        ok = fb_string(&member, SCALAR_VAL, &s, &len, &present);
+        v->u.fb = present ? (const uint8_t *)s - 4 : empty_fb;  /* the length word before the bytes */
+        break;
     case ET_TAG_TENSOR: return load_tensor(ld, vi, &member, v);
     case ET_TAG_INT_LIST: case ET_TAG_DOUBLE_LIST: return load_list(ld, vi, &member, 8, v);
     case ET_TAG_BOOL_LIST: return load_list(ld, vi, &member, 1, v);
@@ -301,14 +322,15 @@ static et_err check_list_refs(loader *ld, uint32_t vi, const et_value *v)
 {
     const et_value *vals = ld->m->values;
     uint32_t n = ld->m->nvalues;
-    for (uint32_t k = 0; k < v->u.list.count; k++) {
+    et_list l = et_value_list(v);
+    for (uint32_t k = 0; k < l.count; k++) {
         if (v->tag == ET_TAG_INT_LIST) {
-            uint64_t idx = fb_le64(v->u.list.items + 8 * k);
+            uint64_t idx = fb_le64(l.items + 8 * k);
             if (idx >= n || vals[idx].tag != ET_TAG_INT)
                 return OOR(ld, "value %u: int list item %u refers to value %llu, not an Int", (unsigned)vi,
                            (unsigned)k, (unsigned long long)idx);
         } else {
-            int32_t idx = (int32_t)fb_le32(v->u.list.items + 4 * k);
+            int32_t idx = (int32_t)fb_le32(l.items + 4 * k);
             if (v->tag == ET_TAG_OPT_TENSOR_LIST && idx == -1)
                 continue;
             if (idx < 0 || (uint32_t)idx >= n ||
@@ -595,6 +617,63 @@ static et_err load_instructions(loader *ld)
     return ET_OK;
 }
 
+/* The boxes (et_value.box): for the Doubles and wide Ints of the file,
+ * and for the values the program writes numbers into at run time (a
+ * kernel's scalar result, its last argument; a MoveCall's destination). */
+#define BOX_WANTED 0xfffeu
+
+static void want_box(et_value *v)
+{
+    if (v->box == ET_NO_BOX)
+        v->box = BOX_WANTED;
+}
+
+static et_err assign_boxes(loader *ld)
+{
+    et_method *m = ld->m;
+    for (uint32_t i = 0; i < m->nvalues; i++)
+        if (m->values[i].wide)
+            want_box(&m->values[i]);
+    for (uint32_t pc = 0; pc < m->ninstrs; pc++) {
+        const et_instr *in = &m->instrs[pc];
+        if (in->kind == INSTR_MOVE_CALL)
+            want_box(&m->values[in->b]);
+        if (in->kind == INSTR_KERNEL_CALL && in->nargs > 0) {
+            et_value *last = &m->values[in->args[in->nargs - 1]];
+            if (last->tag == ET_TAG_INT || last->tag == ET_TAG_DOUBLE || last->tag == ET_TAG_BOOL)
+                want_box(last);
+        }
+    }
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < m->nvalues; i++)
+        if (m->values[i].box == BOX_WANTED) {
+            if (n == BOX_WANTED)
+                return et_fail(ld->err, ET_ERR_UNSUPPORTED, "more than %u Double, 64-bit Int or scalar result values",
+                               (unsigned)BOX_WANTED);
+            m->values[i].box = (uint16_t)n++;
+        }
+    m->nboxes = n;
+    m->boxes = et_pool_alloc_aligned(ld->pool, (size_t)n * sizeof(et_box) + 1, _Alignof(et_box), ld->err);
+    if (m->boxes == NULL)
+        return ld->err->code;
+    /* the file's numbers, read again (load_value checked them) */
+    fb_vec vals;
+    if (!fb_vector(&ld->plan, PLAN_VALUES, 4, &vals, NULL))
+        return OOR(ld, "values vector is out of range");
+    for (uint32_t i = 0; i < m->nvalues; i++) {
+        et_value *v = &m->values[i];
+        fb_table ev, member;
+        bool present;
+        if (!v->wide)
+            continue;
+        if (!fb_vec_table(&vals, i, &ev) || !fb_subtable(&ev, EVALUE_VAL, &member, &present) ||
+            (v->tag == ET_TAG_INT ? !fb_i64(&member, SCALAR_VAL, 0, &m->boxes[v->box].i)
+                                  : !fb_f64(&member, SCALAR_VAL, 0.0, &m->boxes[v->box].d)))
+            return OOR(ld, "value %u: scalar is out of range", (unsigned)i);
+    }
+    return ET_OK;
+}
+
 /* A value some instruction, input or output refers to must be usable. */
 static et_err check_usable(loader *ld, uint32_t vi, const char *where, uint32_t n)
 {
@@ -604,15 +683,15 @@ static et_err check_usable(loader *ld, uint32_t vi, const char *where, uint32_t 
                        "%s %u uses value %u: %s (scalar type %d)",
                        where, (unsigned)n, (unsigned)vi, et_tensor_unusable_reason(v->u.t->unusable),
                        (int)v->u.t->dtype);
-    if (v->tag == ET_TAG_TENSOR_LIST || v->tag == ET_TAG_OPT_TENSOR_LIST)
-        for (uint32_t k = 0; k < v->u.list.count; k++) {
-            int32_t item = (int32_t)fb_le32(v->u.list.items + 4 * k);
-            const et_value *iv = item >= 0 ? &ld->m->values[item] : NULL;
-            if (iv && iv->tag == ET_TAG_TENSOR && iv->u.t->unusable != ET_USABLE)
-                return et_fail(ld->err, iv->u.t->unusable == ET_UNUSABLE_DTYPE ? ET_ERR_UNSUPPORTED_DTYPE : ET_ERR_UNSUPPORTED,
-                               "%s %u uses value %d (in list %u): %s", where,
-                               (unsigned)n, (int)item, (unsigned)vi, et_tensor_unusable_reason(iv->u.t->unusable));
-        }
+    et_list l = v->tag == ET_TAG_TENSOR_LIST || v->tag == ET_TAG_OPT_TENSOR_LIST ? et_value_list(v) : (et_list){0};
+    for (uint32_t k = 0; k < l.count; k++) {
+        int32_t item = (int32_t)fb_le32(l.items + 4 * k);
+        const et_value *iv = item >= 0 ? &ld->m->values[item] : NULL;
+        if (iv && iv->tag == ET_TAG_TENSOR && iv->u.t->unusable != ET_USABLE)
+            return et_fail(ld->err, iv->u.t->unusable == ET_UNUSABLE_DTYPE ? ET_ERR_UNSUPPORTED_DTYPE : ET_ERR_UNSUPPORTED,
+                           "%s %u uses value %d (in list %u): %s", where,
+                           (unsigned)n, (int)item, (unsigned)vi, et_tensor_unusable_reason(iv->u.t->unusable));
+    }
     return ET_OK;
 }
 
@@ -715,7 +794,8 @@ et_err et_method_load(et_method *m, const et_program *p, uint32_t method_index, 
     for (uint32_t i = 0; i < count; i++)
         m->arenas.size[i] = sizes[i];  /* bound tensors by the plan, not the buffer */
     if (load_values(&ld) != ET_OK || load_io(&ld) != ET_OK || load_operators(&ld) != ET_OK ||
-        load_delegates(&ld) != ET_OK || load_instructions(&ld) != ET_OK || check_uses(&ld) != ET_OK ||
+        load_delegates(&ld) != ET_OK || load_instructions(&ld) != ET_OK || assign_boxes(&ld) != ET_OK ||
+        check_uses(&ld) != ET_OK ||
         prepare_calls(&ld) != ET_OK)
         return err->code;
     return ET_OK;

@@ -84,9 +84,9 @@ static int fail(const char *what, const et_error *err)
     return 1;
 }
 
-static void report_output(uint32_t index, const et_value *v)
+static void report_output(uint32_t index, const et_value *v, const et_box *boxes)
 {
-    et_print_value(index, v, runner_write_stdout, NULL);
+    et_print_value(index, v, boxes, runner_write_stdout, NULL);
     if (v->tag != ET_TAG_TENSOR || index >= sizeof pp_outputs / sizeof pp_outputs[0])
         return;
     const et_tensor *t = v->u.t;
@@ -194,7 +194,7 @@ int main(void)
     if (audio)
         runner_audio_print(audio);
     for (uint32_t i = 0; i < m->noutputs; i++)
-        report_output(i, et_method_output(m, i));
+        report_output(i, et_method_output(m, i), m->boxes);
     runner_npu_report();
     return 0;
 }
