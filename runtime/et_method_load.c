@@ -28,6 +28,10 @@ typedef struct loader {
 
 #define OOR(ld, ...) et_fail((ld)->err, ET_ERR_OUT_OF_RANGE, __VA_ARGS__)
 
+/* The mark a value record holds before load_value fills it: an
+ * instruction, input or output can reach the value (mark_reachable). */
+#define REACHABLE 0xffu
+
 static et_err open_plan(const et_program *p, uint32_t index, fb_table *plan, et_error *err)
 {
     if (index >= p->plans.count)
@@ -241,12 +245,22 @@ static et_err tensor_data(loader *ld, uint32_t vi, const fb_table *tt, et_tensor
     return ET_OK;
 }
 
-static et_err load_tensor(loader *ld, uint32_t vi, const fb_table *tt, et_value *v)
+/* reachable: an instruction, input or output can reach the value
+ * (mark_reachable); the others are checked the same but get no record
+ * (u.t stays NULL: nothing reads them). */
+static et_err load_tensor(loader *ld, uint32_t vi, const fb_table *tt, et_value *v, bool reachable)
 {
-    et_tensor *t = et_pool_alloc_aligned(ld->pool, sizeof *t, _Alignof(et_tensor), ld->err);
-    if (t == NULL)
-        return ld->err->code;
-    v->u.t = t;
+    et_tensor unreached;
+    et_tensor *t = &unreached;
+    if (reachable) {
+        t = et_pool_alloc_aligned(ld->pool, sizeof *t, _Alignof(et_tensor), ld->err);
+        if (t == NULL)
+            return ld->err->code;
+        v->u.t = t;
+    } else {
+        unreached = (et_tensor){0};
+        v->u.t = NULL;
+    }
     if (tensor_shape(ld, vi, tt, t) != ET_OK)
         return ld->err->code;
     if (t->unusable != ET_USABLE)
@@ -277,6 +291,7 @@ static et_err load_value(loader *ld, uint32_t vi, const fb_table *ev, et_value *
     bool present;
     if (!fb_u8(ev, EVALUE_TYPE, 0, &tag) || !fb_subtable(ev, EVALUE_VAL, &member, &present))
         return OOR(ld, "value %u is out of range", (unsigned)vi);
+    bool reachable = v->tag == REACHABLE;
     v->tag = tag;
     v->box = ET_NO_BOX;
     if (tag == ET_TAG_NULL)
@@ -309,12 +324,58 @@ static et_err load_value(loader *ld, uint32_t vi, const fb_table *ev, et_value *
         ok = fb_string(&member, SCALAR_VAL, &s, &len, &present);
         v->u.fb = present ? (const uint8_t *)s - 4 : empty_fb;  /* the length word before the bytes */
         break;
-    case ET_TAG_TENSOR: return load_tensor(ld, vi, &member, v);
+    case ET_TAG_TENSOR: return load_tensor(ld, vi, &member, v, reachable);
     case ET_TAG_INT_LIST: case ET_TAG_DOUBLE_LIST: return load_list(ld, vi, &member, 8, v);
     case ET_TAG_BOOL_LIST: return load_list(ld, vi, &member, 1, v);
     default: return load_list(ld, vi, &member, 4, v);  /* (Optional)TensorList */
     }
     return ok ? ET_OK : OOR(ld, "value %u: scalar is out of range", (unsigned)vi);
+}
+
+/* ---- which values the method can reach -------------------------------- */
+
+/* The values inputs, outputs and instructions name (all checked by
+ * now), marked before the values load: a tensor no one can reach (KWS
+ * has 45 of its 111) is checked but gets no record (the items of tensor
+ * lists get theirs in load_list_items). */
+static void mark_reachable(loader *ld)
+{
+    et_method *m = ld->m;
+    for (uint32_t i = 0; i < m->ninputs; i++)
+        m->values[m->inputs[i]].tag = REACHABLE;
+    for (uint32_t i = 0; i < m->noutputs; i++)
+        m->values[m->outputs[i]].tag = REACHABLE;
+    for (uint32_t pc = 0; pc < m->ninstrs; pc++) {
+        const et_instr *in = &m->instrs[pc];
+        for (uint32_t k = 0; k < in->nargs; k++)
+            m->values[in->args[k]].tag = REACHABLE;
+        if (in->kind == INSTR_MOVE_CALL || in->kind == INSTR_JUMP_FALSE_CALL || in->kind == INSTR_FREE_CALL)
+            m->values[in->a].tag = REACHABLE;  /* move_from, cond_value_index, value_index */
+        if (in->kind == INSTR_MOVE_CALL)
+            m->values[in->b].tag = REACHABLE;
+    }
+}
+
+/* A reachable tensor list reaches its items: marked, and true when one
+ * was already loaded without its record (a list before its items is
+ * loaded in order, as the exporter writes them, and costs nothing). */
+static bool mark_list_items(loader *ld, uint32_t vi)
+{
+    bool again = false;
+    et_list l = et_value_list(&ld->m->values[vi]);
+    for (uint32_t k = 0; k < l.count; k++) {
+        int32_t item = (int32_t)fb_le32(l.items + 4 * k);
+        if (item < 0 || (uint32_t)item >= ld->m->nvalues)
+            continue;  /* check_list_refs says so */
+        et_value *iv = &ld->m->values[item];
+        if ((uint32_t)item > vi)
+            iv->tag = REACHABLE;
+        else if (iv->tag == ET_TAG_TENSOR && iv->u.t == NULL) {
+            iv->tag = REACHABLE;
+            again = true;
+        }
+    }
+    return again;
 }
 
 /* Lists refer to other values: checked once all values are known. */
@@ -342,23 +403,43 @@ static et_err check_list_refs(loader *ld, uint32_t vi, const et_value *v)
     return ET_OK;
 }
 
-static et_err load_values(loader *ld)
+/* The value table, zeroed: its size is what the instructions' indices
+ * are checked against; it is filled by load_values, after them. */
+static et_err alloc_values(loader *ld)
 {
     fb_vec vals;
     bool present;
     if (!fb_vector(&ld->plan, PLAN_VALUES, 4, &vals, &present))
         return OOR(ld, "values vector is out of range");
     ld->m->nvalues = vals.count;
-    ld->m->values = et_pool_alloc(ld->pool, (size_t)vals.count * sizeof(et_value) + 1, ld->err);
-    if (ld->m->values == NULL)
-        return ld->err->code;
-    for (uint32_t i = 0; i < vals.count; i++) {
-        fb_table ev;
-        if (!fb_vec_table(&vals, i, &ev))
-            return OOR(ld, "value %u is out of range", (unsigned)i);
-        if (load_value(ld, i, &ev, &ld->m->values[i]) != ET_OK)
-            return ld->err->code;
-    }
+    ld->m->values = et_pool_alloc_aligned(ld->pool, (size_t)vals.count * sizeof(et_value) + 1, _Alignof(et_value),
+                                          ld->err);
+    return ld->m->values == NULL ? ld->err->code : ET_OK;
+}
+
+static et_err load_values(loader *ld)
+{
+    fb_vec vals;
+    if (!fb_vector(&ld->plan, PLAN_VALUES, 4, &vals, NULL))
+        return OOR(ld, "values vector is out of range");
+    mark_reachable(ld);
+    /* a second pass only for the tensors a list reached after they were
+     * loaded without a record */
+    bool again = false;
+    for (int pass = 0; pass == 0 || (pass == 1 && again); pass++)
+        for (uint32_t i = 0; i < vals.count; i++) {
+            et_value *v = &ld->m->values[i];
+            bool reachable = v->tag == REACHABLE;
+            fb_table ev;
+            if (pass == 1 && !reachable)
+                continue;
+            if (!fb_vec_table(&vals, i, &ev))
+                return OOR(ld, "value %u is out of range", (unsigned)i);
+            if (load_value(ld, i, &ev, v) != ET_OK)
+                return ld->err->code;
+            if (reachable && (v->tag == ET_TAG_TENSOR_LIST || v->tag == ET_TAG_OPT_TENSOR_LIST))
+                again |= mark_list_items(ld, i);
+        }
     for (uint32_t i = 0; i < vals.count; i++) {
         uint8_t tag = ld->m->values[i].tag;
         if ((tag == ET_TAG_INT_LIST || tag == ET_TAG_TENSOR_LIST || tag == ET_TAG_OPT_TENSOR_LIST) &&
@@ -552,12 +633,9 @@ static et_err load_instruction(loader *ld, uint32_t ii, const fb_table *it, et_i
             check_index(ld, ii, b, ninstr, "destination_instruction") != ET_OK)
             return ld->err->code;
         break;
-    case INSTR_FREE_CALL:
+    case INSTR_FREE_CALL:  /* that it frees a tensor: checked in check_uses, once the values are loaded */
         if (check_index(ld, ii, a, ld->m->nvalues, "value_index") != ET_OK)
             return ld->err->code;
-        if (ld->m->values[a].tag != ET_TAG_TENSOR)
-            return et_fail(ld->err, ET_ERR_MALFORMED, "instruction %u frees value %d, not a tensor", (unsigned)ii,
-                           (int)a);
         break;
     }
     in->a = (uint32_t)a;
@@ -706,6 +784,9 @@ static et_err check_uses(loader *ld)
             return ld->err->code;
     for (uint32_t pc = 0; pc < m->ninstrs; pc++) {
         const et_instr *in = &m->instrs[pc];
+        if (in->kind == INSTR_FREE_CALL && m->values[in->a].tag != ET_TAG_TENSOR)
+            return et_fail(ld->err, ET_ERR_MALFORMED, "instruction %u frees value %d, not a tensor", (unsigned)pc,
+                           (int)in->a);
         for (uint32_t k = 0; k < in->nargs; k++)
             if (check_usable(ld, in->args[k], "instruction", pc) != ET_OK)
                 return ld->err->code;
@@ -793,9 +874,11 @@ et_err et_method_load(et_method *m, const et_program *p, uint32_t method_index, 
     m->arenas.count = count;
     for (uint32_t i = 0; i < count; i++)
         m->arenas.size[i] = sizes[i];  /* bound tensors by the plan, not the buffer */
-    if (load_values(&ld) != ET_OK || load_io(&ld) != ET_OK || load_operators(&ld) != ET_OK ||
-        load_delegates(&ld) != ET_OK || load_instructions(&ld) != ET_OK || assign_boxes(&ld) != ET_OK ||
-        check_uses(&ld) != ET_OK ||
+    /* the instructions before the values: only the tensors they reach get
+     * a record (mark_reachable) */
+    if (alloc_values(&ld) != ET_OK || load_io(&ld) != ET_OK || load_operators(&ld) != ET_OK ||
+        load_delegates(&ld) != ET_OK || load_instructions(&ld) != ET_OK || load_values(&ld) != ET_OK ||
+        assign_boxes(&ld) != ET_OK || check_uses(&ld) != ET_OK ||
         prepare_calls(&ld) != ET_OK)
         return err->code;
     return ET_OK;

@@ -197,6 +197,32 @@ Test(loader, known_dtype_without_kernel_fails_at_its_instruction)
     free(buf);
 }
 
+/* A tensor no input, output or instruction reaches gets no record (KWS:
+ * 45 of 111) but is checked as any other: a negative size in one still
+ * refuses the file. */
+Test(loader, unreachable_tensors_are_checked_without_a_record)
+{
+    rt_model m;
+    et_error err = {0};
+    cr_assert_eq(rt_open(&m, "models/kws_dscnn_cortex_m.pte", &err), ET_OK, "%s", err.msg);
+    uint32_t unreached = 0, first = 0;
+    for (uint32_t i = 0; i < m.s.method.nvalues; i++)
+        if (m.s.method.values[i].tag == ET_TAG_TENSOR && m.s.method.values[i].u.t == NULL && unreached++ == 0)
+            first = i;
+    cr_expect_eq(unreached, 45);
+    rt_close(&m);
+    size_t n;
+    uint32_t pos;
+    uint8_t *buf = rt_read_shared("models/kws_dscnn_cortex_m.pte", &n);
+    cr_assert(tensor_field(buf, n, first, TENSOR_SIZES, 4, &pos));
+    uint32_t vec = pos + fb_le32(buf + pos);
+    cr_assert(fb_le32(buf + vec) >= 1, "value %u has rank 0", (unsigned)first);
+    memset(buf + vec + 4, 0xff, 4);  /* size -1 */
+    cr_expect_eq(rt_load_bytes(buf, n, &err), ET_ERR_MALFORMED, "%s", err.msg);
+    cr_expect(strstr(err.msg, "negative size") != NULL, "%s", err.msg);
+    free(buf);
+}
+
 Test(loader, unsupported_dim_order)
 {
     size_t n;
