@@ -67,19 +67,27 @@ et_err et_method_arena_sizes(const et_program *p, uint32_t method_index, uint64_
     return ET_OK;
 }
 
-/* An i32 index vector from the file, checked against `limit`. */
+/* An i32 index vector from the file, checked against `limit`: read in
+ * place (every index is in range, so its bits are the u32's) when it is
+ * 4-aligned, as FlatBuffers vectors are; else copied (and the calls that
+ * parse their arguments per run get a copy anyway: args_to_ram). */
 static et_err read_indices(loader *ld, const fb_vec *v, uint32_t limit, const char *what,
                            uint32_t **out)
 {
-    *out = et_pool_alloc_aligned(ld->pool, (size_t)v->count * sizeof **out + 4, _Alignof(uint32_t), ld->err);
-    if (*out == NULL)
-        return ld->err->code;
     for (uint32_t i = 0; i < v->count; i++) {
         int32_t x = fb_vec_i32(v, i);
         if (x < 0 || (uint32_t)x >= limit)
             return OOR(ld, "%s[%u] = %d, must be below %u", what, (unsigned)i, (int)x, (unsigned)limit);
-        (*out)[i] = (uint32_t)x;
     }
+    if ((uintptr_t)fb_vec_bytes(v) % _Alignof(uint32_t) == 0) {
+        *out = (uint32_t *)(uintptr_t)fb_vec_bytes(v);  /* read-only: nothing writes an index vector */
+        return ET_OK;
+    }
+    *out = et_pool_alloc_aligned(ld->pool, (size_t)v->count * sizeof **out + 4, _Alignof(uint32_t), ld->err);
+    if (*out == NULL)
+        return ld->err->code;
+    for (uint32_t i = 0; i < v->count; i++)
+        (*out)[i] = (uint32_t)fb_vec_i32(v, i);
     return ET_OK;
 }
 
@@ -826,6 +834,24 @@ static et_err prepare_call(loader *ld, et_instr *in, size_t *need)
 
 /* Every KernelCall's load-time work, then one scratch buffer for all, as
  * large as the largest call needs (the calls run one after the other). */
+/* A call that reads its arguments on every run gets them in RAM (one
+ * word each); a prepared one keeps reading them in the .pte (it does not,
+ * but to fall back to its full path): flash costs the per-call readers
+ * wait states (KWS's quantized_linear 26 cycles a call). */
+static et_err args_to_ram(loader *ld, et_instr *in)
+{
+    const uint8_t *p = (const uint8_t *)in->args;
+    if (in->nargs == 0 || (p >= ld->pool->base && p < ld->pool->base + ld->pool->size))
+        return ET_OK;  /* none, or copied already (a misaligned vector) */
+    uint32_t *copy = et_pool_alloc_aligned_uninit(ld->pool, (size_t)in->nargs * sizeof *copy, _Alignof(uint32_t),
+                                                  ld->err);
+    if (copy == NULL)
+        return ld->err->code;
+    memcpy(copy, in->args, (size_t)in->nargs * sizeof *copy);
+    in->args = copy;
+    return ET_OK;
+}
+
 static et_err prepare_calls(loader *ld)
 {
     et_method *m = ld->m;
@@ -833,6 +859,9 @@ static et_err prepare_calls(loader *ld)
     for (uint32_t pc = 0; pc < m->ninstrs; pc++) {
         et_instr *in = &m->instrs[pc];
         if (in->kind == INSTR_KERNEL_CALL && m->ops[in->a]->extra && prepare_call(ld, in, &need) != ET_OK)
+            return ld->err->code;
+        if ((in->kind == INSTR_KERNEL_CALL || in->kind == INSTR_DELEGATE_CALL) && in->state == NULL &&
+            args_to_ram(ld, in) != ET_OK)
             return ld->err->code;
     }
     if (need == 0)

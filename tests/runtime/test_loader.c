@@ -223,6 +223,29 @@ Test(loader, unreachable_tensors_are_checked_without_a_record)
     free(buf);
 }
 
+/* Index vectors are read in the file (inputs, outputs, the prepared
+ * convolutions' arguments); the calls that parse their arguments on every
+ * run have them in RAM (the pool), not in the flash. */
+Test(loader, index_vectors_in_place_for_prepared_calls)
+{
+    rt_model m;
+    et_error err = {0};
+    cr_assert_eq(rt_open(&m, "models/kws_dscnn_cortex_m.pte", &err), ET_OK, "%s", err.msg);
+    const et_method *me = &m.s.method;
+    const uint8_t *lo = m.pte, *hi = m.pte + m.pte_size;
+    cr_expect((const uint8_t *)me->inputs >= lo && (const uint8_t *)me->inputs < hi);
+    cr_expect((const uint8_t *)me->outputs >= lo && (const uint8_t *)me->outputs < hi);
+    unsigned prepared = 0;
+    for (uint32_t pc = 0; pc < me->ninstrs; pc++) {
+        const uint8_t *args = (const uint8_t *)me->instrs[pc].args;
+        bool in_file = args >= lo && args < hi;
+        cr_expect_eq(in_file, me->instrs[pc].state != NULL, "instruction %u", (unsigned)pc);
+        prepared += me->instrs[pc].state != NULL;
+    }
+    cr_expect_eq(prepared, 9);  /* the four pointwise and five depthwise convolutions */
+    rt_close(&m);
+}
+
 Test(loader, unsupported_dim_order)
 {
     size_t n;
