@@ -123,7 +123,7 @@ typedef struct et_kernel_entry {
  * and the tensor it held at load time. */
 #define ET_MAX_BOUND 6
 typedef struct et_bound_tensors {
-    uint32_t value[ET_MAX_BOUND];
+    uint16_t value[ET_MAX_BOUND];  /* a call whose tensors are past value 65535 is not prepared */
     const et_tensor *t[ET_MAX_BOUND];
     uint8_t count;
 } et_bound_tensors;

@@ -302,7 +302,14 @@ const et_tensor *et_bind_tensor(et_kargs *a, et_bound_tensors *b, uint32_t slot)
         a->ok = false;
         return t;
     }
-    b->value[b->count] = a->args[position(a, slot)];
+    uint32_t vi = a->args[position(a, slot)];
+    if (vi > UINT16_MAX) {
+        et_fail(a->err, ET_ERR_UNSUPPORTED, "%s: value %u is past the bound tensors' 16-bit indices", a->op,
+                (unsigned)vi);
+        a->ok = false;
+        return t;
+    }
+    b->value[b->count] = (uint16_t)vi;
     b->t[b->count++] = t;
     return t;
 }

@@ -42,12 +42,14 @@ typedef enum et_unusable {
     ET_UNUSABLE_NO_EXTERNAL,    /* EXTERNAL data, and no .ptd was given */
 } et_unusable;
 
+/* 20 bytes on the 32-bit target: the flags share a byte, so the header is
+ * one word. */
 typedef struct et_tensor {
     int8_t dtype;
     uint8_t rank;
-    bool is_constant;          /* points into the .pte (read-only, flash) */
-    bool is_planned;           /* points into an arena */
-    uint8_t unusable;          /* et_unusable */
+    bool is_constant : 1;      /* points into the .pte (read-only, flash) */
+    bool is_planned : 1;       /* points into an arena */
+    uint8_t unusable : 3;      /* et_unusable */
     const int32_t *sizes;      /* logical shape (PyTorch order), in the .pte */
     const uint8_t *dim_order;  /* memory order, outermost first, in the .pte */
     void *data;                /* NULL until set (unplanned inputs), or freed */
@@ -109,6 +111,7 @@ typedef struct et_value {
     } u;
 } et_value;
 _Static_assert(sizeof(void *) != 4 || sizeof(et_value) == 8, "a value takes 8 bytes on a 32-bit target");
+_Static_assert(sizeof(void *) != 4 || sizeof(et_tensor) == 20, "a tensor takes 20 bytes on a 32-bit target");
 _Static_assert(offsetof(et_value, tag) == 0 && offsetof(et_value, wide) == 1, "tag and wide are read as one halfword (et_arg_int)");
 
 static inline int64_t et_value_int(const et_value *v, const et_box *boxes)
