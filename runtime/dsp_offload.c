@@ -172,7 +172,7 @@ static bool fc_fits(et_method *m, const et_instr *in, et_tensor **x, et_tensor *
                     et_tensor **ksum, et_tensor **out, int32_t q[7])
 {
     et_error scratch = {0};
-    et_kargs a = {.op = fc_name, .values = m->values, .args = in->args, .nargs = in->nargs, .pos = in->arg_pos, .err = &scratch,
+    et_kargs a = {.op = fc_name, .values = m->values, .boxes = m->boxes, .args = in->args, .nargs = in->nargs, .pos = in->arg_pos, .err = &scratch,
                   .ok = true};
     int64_t mult[1], shift[1];
     /* (each operator here is placed with upstream main's list only: the
@@ -230,7 +230,7 @@ typedef struct conv_call {
 static bool conv_read(et_method *m, const et_instr *in, bool dw, conv_call *c)
 {
     et_error scratch = {0};
-    et_kargs a = {.op = dw ? dw_name : conv_name, .values = m->values, .args = in->args, .nargs = in->nargs,
+    et_kargs a = {.op = dw ? dw_name : conv_name, .values = m->values, .boxes = m->boxes, .args = in->args, .nargs = in->nargs,
                   .pos = in->arg_pos, .err = &scratch, .ok = true};
     if (!a.pos || in->nargs != (dw ? DW_NSLOTS : CONV_NSLOTS) + 1u)
         return false;
@@ -407,7 +407,7 @@ static dw_desc *avg_place(et_method *m, const et_instr *in, uint8_t **pool, uint
                           uint32_t *out_bytes)
 {
     et_error scratch = {0};
-    et_kargs a = {.op = avg_name, .values = m->values, .args = in->args, .nargs = in->nargs, .pos = in->arg_pos, .err = &scratch,
+    et_kargs a = {.op = avg_name, .values = m->values, .boxes = m->boxes, .args = in->args, .nargs = in->nargs, .pos = in->arg_pos, .err = &scratch,
                   .ok = true};
     int32_t kernel[2], stride[2], pad[2];
     if (!a.pos || in->nargs != AVG_NSLOTS + 1)
@@ -561,7 +561,7 @@ static bool shift_ok(int64_t s) { return s >= -31 && s <= 31; }
 static ew_desc *ew_place(et_method *m, const et_instr *in, bool mul, uint8_t **pool, uint8_t *end, fc_instance *f)
 {
     et_error scratch = {0};
-    et_kargs a = {.op = mul ? mul_name : add_name, .values = m->values, .args = in->args, .nargs = in->nargs,
+    et_kargs a = {.op = mul ? mul_name : add_name, .values = m->values, .boxes = m->boxes, .args = in->args, .nargs = in->nargs,
                   .pos = in->arg_pos, .err = &scratch, .ok = true};
     if (!in->arg_pos)
         return NULL;
@@ -641,7 +641,7 @@ static void *pool_take(uint8_t **pool, uint8_t *end, size_t size)
 static lut_desc *lut_place(et_method *m, const et_instr *in, uint8_t **pool, uint8_t *end, fc_instance *f)
 {
     et_error scratch = {0};
-    et_kargs a = {.op = act_name, .values = m->values, .args = in->args, .nargs = in->nargs, .pos = in->arg_pos,
+    et_kargs a = {.op = act_name, .values = m->values, .boxes = m->boxes, .args = in->args, .nargs = in->nargs, .pos = in->arg_pos,
                   .err = &scratch, .ok = true};
     if (!a.pos || in->nargs != ACT_NSLOTS + 1)
         return NULL;
@@ -668,7 +668,7 @@ static lut_desc *lut_place(et_method *m, const et_instr *in, uint8_t **pool, uin
 static maxp_desc *maxp_place(et_method *m, const et_instr *in, uint8_t **pool, uint8_t *end, fc_instance *f)
 {
     et_error scratch = {0};
-    et_kargs a = {.op = maxp_name, .values = m->values, .args = in->args, .nargs = in->nargs, .pos = in->arg_pos,
+    et_kargs a = {.op = maxp_name, .values = m->values, .boxes = m->boxes, .args = in->args, .nargs = in->nargs, .pos = in->arg_pos,
                   .err = &scratch, .ok = true};
     int32_t kernel[2], stride[2], pad[2], dil[2];
     if (!in->arg_pos)
@@ -711,7 +711,7 @@ static maxp_desc *maxp_place(et_method *m, const et_instr *in, uint8_t **pool, u
 static bmm_desc *bmm_place(et_method *m, const et_instr *in, uint8_t **pool, uint8_t *end, fc_instance *f)
 {
     et_error scratch = {0};
-    et_kargs a = {.op = bmm_name, .values = m->values, .args = in->args, .nargs = in->nargs, .pos = in->arg_pos,
+    et_kargs a = {.op = bmm_name, .values = m->values, .boxes = m->boxes, .args = in->args, .nargs = in->nargs, .pos = in->arg_pos,
                   .err = &scratch, .ok = true};
     if (!in->arg_pos)
         return NULL;
@@ -748,7 +748,7 @@ static bmm_desc *bmm_place(et_method *m, const et_instr *in, uint8_t **pool, uin
 static smx_desc *smx_place(et_method *m, const et_instr *in, uint8_t **pool, uint8_t *end, fc_instance *f)
 {
     et_error scratch = {0};
-    et_kargs a = {.op = smx_name, .values = m->values, .args = in->args, .nargs = in->nargs, .pos = in->arg_pos,
+    et_kargs a = {.op = smx_name, .values = m->values, .boxes = m->boxes, .args = in->args, .nargs = in->nargs, .pos = in->arg_pos,
                   .err = &scratch, .ok = true};
     if (!in->arg_pos)
         return NULL;

@@ -66,14 +66,15 @@ static __attribute__((noinline)) et_err kernel_failed(const et_kernel_entry *k, 
     return et_fail(err, e, "instruction %u: %s", (unsigned)pc, msg);
 }
 
-static et_err run_kernel(et_method *m, uint32_t pc, const et_instr *in, et_error *err)
+/* a: the run's argument view (et_method_kargs_common), completed here
+ * for this call */
+static et_err run_kernel(et_method *m, uint32_t pc, const et_instr *in, et_kargs *a, et_error *err)
 {
     const et_kernel_entry *k = m->ops[in->a];
-    et_kargs a;
-    et_method_kargs(&a, m, in, err);
+    et_method_kargs_call(a, m, in);
     /* in->state is only set for the kernel the loader resolved (a DSP
      * placement may have replaced the entry since) */
-    et_err e = in->state && k->extra ? k->extra->run(&a, in->state) : k->fn(&a);
+    et_err e = in->state && k->extra ? k->extra->run(a, in->state) : k->fn(a);
     return e == ET_OK ? ET_OK : kernel_failed(k, pc, e, err);
 }
 
@@ -97,6 +98,8 @@ et_err et_method_execute(et_method *m, const et_observer *obs, et_error *err)
     /* Chains run in order and jumps stay in their chain, so a chain starts
      * where the chain number changes. */
     uint32_t chain = 0, chain_base = 0;
+    et_kargs a;
+    et_method_kargs_common(&a, m, err);
     while (pc < m->ninstrs) {
         const et_instr *in = &m->instrs[pc];
         if (in->chain != chain) {
@@ -114,14 +117,16 @@ et_err et_method_execute(et_method *m, const et_observer *obs, et_error *err)
                 obs->op_where(obs->ctx, seq, chain, pc - chain_base);
             if (obs && obs->op_begin)
                 obs->op_begin(obs->ctx, seq, name, is_kernel ? 0 : m->delegates[in->a].backend->engine);
-            e = is_kernel ? run_kernel(m, pc, in, err) : run_delegate(m, pc, in, err);
+            e = is_kernel ? run_kernel(m, pc, in, &a, err) : run_delegate(m, pc, in, err);
             if (obs && obs->op_end)
                 obs->op_end(obs->ctx, seq);
             seq++;
             break;
         }
         case INSTR_MOVE_CALL:
-            m->values[in->b] = m->values[in->a];
+            if (!et_value_copy(&m->values[in->b], &m->values[in->a], m->boxes))
+                e = et_fail(err, ET_ERR_UNSUPPORTED, "instruction %u moves a 64-bit number into value %u, which has no room for one",
+                            (unsigned)pc, (unsigned)in->b);
             break;
         case INSTR_JUMP_FALSE_CALL:
             e = condition(m, in->a, &jump, err);

@@ -74,6 +74,9 @@ typedef struct et_kargs {
      * still be unset (inputs that are not memory-planned), et_check_data
      * passes. */
     bool sizing;
+    et_box *boxes;             /* the numbers that do not fit a value record
+                                  (after the fields every call reads: values
+                                  and args stay one LDRD apart) */
 } et_kargs;
 
 typedef et_err (*et_kernel_fn)(et_kargs *a);
@@ -129,7 +132,7 @@ typedef struct et_kernel_entry {
  * and the tensor it held at load time. */
 #define ET_MAX_BOUND 6
 typedef struct et_bound_tensors {
-    uint32_t value[ET_MAX_BOUND];
+    uint16_t value[ET_MAX_BOUND];  /* a call whose tensors are past value 65535 is not prepared */
     const et_tensor *t[ET_MAX_BOUND];
     uint8_t count;
 } et_bound_tensors;

@@ -112,15 +112,21 @@ et_tensor *et_arg_tensor_or_null(et_kargs *a, uint32_t i)
 int64_t et_arg_int(et_kargs *a, uint32_t i)
 {
     const et_value *v = arg(a, i);
-    if (v->tag == ET_TAG_INT)
+    uint16_t tag_wide;  /* tag and wide in one load: the common case, a narrow Int, tests both at once */
+    memcpy(&tag_wide, v, sizeof tag_wide);
+    if (tag_wide == ET_TAG_INT)
         return v->u.i;
+    if (v->tag == ET_TAG_INT)
+        return et_value_int(v, a->boxes);
     if (v->tag == ET_TAG_BOOL)
         return v->u.b;
     /* 1.0/1.1 typed some cortex_m arguments `Scalar`: a whole number may
      * arrive as a Double there (kernels with named arguments only). */
-    if (v->tag == ET_TAG_DOUBLE && a->pos != NULL && v->u.d >= -9.2e18 && v->u.d <= 9.2e18 &&
-        v->u.d == __builtin_trunc(v->u.d))
-        return et_f64_to_i64(v->u.d);
+    if (v->tag == ET_TAG_DOUBLE && a->pos != NULL) {
+        double d = et_value_double(v, a->boxes);
+        if (d >= -9.2e18 && d <= 9.2e18 && d == __builtin_trunc(d))
+            return et_f64_to_i64(d);
+    }
     if (a->ok)
         mismatch(a, i, "an int", v->tag);
     return 0;
@@ -129,10 +135,14 @@ int64_t et_arg_int(et_kargs *a, uint32_t i)
 double et_arg_double(et_kargs *a, uint32_t i)
 {
     const et_value *v = arg(a, i);
+    uint16_t tag_wide;  /* as in et_arg_int: a Double held as a float, in one test */
+    memcpy(&tag_wide, v, sizeof tag_wide);
+    if (tag_wide == ET_TAG_DOUBLE)
+        return v->u.f;
     if (v->tag == ET_TAG_DOUBLE)
-        return v->u.d;
+        return et_value_double(v, a->boxes);
     if (v->tag == ET_TAG_INT)
-        return et_i64_to_f64(v->u.i);
+        return et_i64_to_f64(et_value_int(v, a->boxes));
     if (a->ok)
         mismatch(a, i, "a float", v->tag);
     return 0.0;
@@ -161,43 +171,58 @@ uint32_t et_arg_int_list(et_kargs *a, uint32_t i, int64_t *out, uint32_t max)
             mismatch(a, i, "an int list", v->tag);
         return 0;
     }
-    if (v->u.list.count > max) {
+    et_list l = et_value_list(v);
+    if (l.count > max) {
         if (a->ok)
             et_fail(a->err, ET_ERR_INVALID_ARGUMENT, "%s: argument %u has %u entries, at most %u allowed",
-                    a->op, (unsigned)i, (unsigned)v->u.list.count, (unsigned)max);
+                    a->op, (unsigned)i, (unsigned)l.count, (unsigned)max);
         a->ok = false;
         return 0;
     }
     /* The items are indices of Int values (boxed); the loader checked them. */
-    for (uint32_t k = 0; k < v->u.list.count; k++)
-        out[k] = a->values[fb_le64(v->u.list.items + 8 * k)].u.i;
-    return v->u.list.count;
+    const et_value *values = a->values;
+    for (const uint8_t *item = l.items, *end = l.items + 8 * l.count; item != end; item += 8) {
+        const et_value *x = &values[fb_le32(item)];  /* below the value count: the high word is 0 */
+        *out++ = __builtin_expect(x->wide, 0) ? a->boxes[x->box].i : x->u.i;
+    }
+    return l.count;
 }
 
 bool et_arg_ints(et_kargs *a, uint32_t i, int32_t *out, uint32_t n)
 {
-    int64_t tmp[ET_MAX_RANK];
     if (n > ET_MAX_RANK)
         return false;
-    uint32_t got = et_arg_int_list(a, i, tmp, ET_MAX_RANK);
-    if (!a->ok)
+    const et_value *v = arg(a, i);
+    if (v->tag != ET_TAG_INT_LIST) {
+        int64_t none[1];
+        et_arg_int_list(a, i, none, 0);  /* its error */
         return false;
-    if (got != n) {
-        et_fail(a->err, ET_ERR_INVALID_ARGUMENT, "%s: argument %u has %u entries, expected %u", a->op,
-                (unsigned)i, (unsigned)got, (unsigned)n);
+    }
+    et_list l = et_value_list(v);
+    if (l.count != n) {
+        if (a->ok && l.count > ET_MAX_RANK)
+            et_fail(a->err, ET_ERR_INVALID_ARGUMENT, "%s: argument %u has %u entries, at most %u allowed",
+                    a->op, (unsigned)i, (unsigned)l.count, (unsigned)ET_MAX_RANK);
+        else if (a->ok)
+            et_fail(a->err, ET_ERR_INVALID_ARGUMENT, "%s: argument %u has %u entries, expected %u", a->op,
+                    (unsigned)i, (unsigned)l.count, (unsigned)n);
         a->ok = false;
         return false;
     }
+    /* Straight from the items' Int values: a wide one (a box) is outside
+     * 32 bits, so no box is read here. */
     for (uint32_t k = 0; k < n; k++) {
-        if (tmp[k] < INT32_MIN || tmp[k] > INT32_MAX) {
-            et_fail(a->err, ET_ERR_INVALID_ARGUMENT, "%s: argument %u entry %u out of range", a->op,
-                    (unsigned)i, (unsigned)k);
+        const et_value *x = &a->values[fb_le64(l.items + 8 * k)];
+        if (x->wide) {
+            if (a->ok)
+                et_fail(a->err, ET_ERR_INVALID_ARGUMENT, "%s: argument %u entry %u out of range", a->op,
+                        (unsigned)i, (unsigned)k);
             a->ok = false;
             return false;
         }
-        out[k] = (int32_t)tmp[k];
+        out[k] = x->u.i;
     }
-    return true;
+    return a->ok;
 }
 
 bool et_check(et_kargs *a, bool cond, et_err code, const char *what)
@@ -253,17 +278,18 @@ uint32_t et_arg_tensor_list(et_kargs *a, uint32_t i, et_tensor **out, uint32_t m
             mismatch(a, i, "a tensor list", v->tag);
         return 0;
     }
-    if (v->u.list.count > max) {
+    et_list l = et_value_list(v);
+    if (l.count > max) {
         if (a->ok)
             et_fail(a->err, ET_ERR_INVALID_ARGUMENT, "%s: argument %u has %u tensors, at most %u allowed", a->op,
-                    (unsigned)i, (unsigned)v->u.list.count, (unsigned)max);
+                    (unsigned)i, (unsigned)l.count, (unsigned)max);
         a->ok = false;
         return 0;
     }
     /* i32 indices of Tensor values; the loader checked them. */
-    for (uint32_t k = 0; k < v->u.list.count; k++)
-        out[k] = a->values[(uint32_t)fb_le32(v->u.list.items + 4 * k)].u.t;
-    return v->u.list.count;
+    for (uint32_t k = 0; k < l.count; k++)
+        out[k] = a->values[(uint32_t)fb_le32(l.items + 4 * k)].u.t;
+    return l.count;
 }
 
 const et_tensor *et_bind_tensor(et_kargs *a, et_bound_tensors *b, uint32_t slot)
@@ -276,7 +302,14 @@ const et_tensor *et_bind_tensor(et_kargs *a, et_bound_tensors *b, uint32_t slot)
         a->ok = false;
         return t;
     }
-    b->value[b->count] = a->args[position(a, slot)];
+    uint32_t vi = a->args[position(a, slot)];
+    if (vi > UINT16_MAX) {
+        et_fail(a->err, ET_ERR_UNSUPPORTED, "%s: value %u is past the bound tensors' 16-bit indices", a->op,
+                (unsigned)vi);
+        a->ok = false;
+        return t;
+    }
+    b->value[b->count] = (uint16_t)vi;
     b->t[b->count++] = t;
     return t;
 }

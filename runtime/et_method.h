@@ -37,6 +37,8 @@ typedef struct et_method {
     uint32_t name_len;
     et_value *values;
     uint32_t nvalues;
+    et_box *boxes;     /* the Doubles and wide Ints (et_value.box) */
+    uint32_t nboxes;
     uint32_t *inputs;
     uint32_t ninputs;
     uint32_t *outputs;
@@ -67,21 +69,35 @@ typedef struct et_method {
     et_warnings *warnings;
 } et_method;
 
-/* The argument view a kernel of instruction `in` gets (`dummy` is left
- * as it is: written before it is read). */
-static inline void et_method_kargs(et_kargs *a, const et_method *m, const et_instr *in, et_error *err)
+/* The argument view's part that is the same for every call of the
+ * method (the executor sets it once per run; no kernel changes it). */
+static inline void et_method_kargs_common(et_kargs *a, const et_method *m, et_error *err)
 {
-    a->op = m->ops[in->a]->name;
     a->values = m->values;
-    a->args = in->args;
-    a->nargs = in->nargs;
+    a->boxes = m->boxes;
     a->err = err;
-    a->ok = true;
-    a->pos = in->arg_pos;
     a->warnings = m->warnings;
     a->scratch = m->scratch;
     a->scratch_size = m->scratch_size;
     a->sizing = false;
+}
+
+/* ... and the part of instruction `in`. */
+static inline void et_method_kargs_call(et_kargs *a, const et_method *m, const et_instr *in)
+{
+    a->op = m->ops[in->a]->name;
+    a->args = in->args;
+    a->nargs = in->nargs;
+    a->ok = true;
+    a->pos = in->arg_pos;
+}
+
+/* The argument view a kernel of instruction `in` gets (`dummy` is left
+ * as it is: written before it is read). */
+static inline void et_method_kargs(et_kargs *a, const et_method *m, const et_instr *in, et_error *err)
+{
+    et_method_kargs_common(a, m, err);
+    et_method_kargs_call(a, m, in);
 }
 
 /* Planned arena sizes of a method (non_const_buffer_sizes without the

@@ -28,6 +28,10 @@ typedef struct loader {
 
 #define OOR(ld, ...) et_fail((ld)->err, ET_ERR_OUT_OF_RANGE, __VA_ARGS__)
 
+/* The mark a value record holds before load_value fills it: an
+ * instruction, input or output can reach the value (mark_reachable). */
+#define REACHABLE 0xffu
+
 static et_err open_plan(const et_program *p, uint32_t index, fb_table *plan, et_error *err)
 {
     if (index >= p->plans.count)
@@ -63,19 +67,27 @@ et_err et_method_arena_sizes(const et_program *p, uint32_t method_index, uint64_
     return ET_OK;
 }
 
-/* An i32 index vector from the file, checked against `limit`. */
+/* An i32 index vector from the file, checked against `limit`: read in
+ * place (every index is in range, so its bits are the u32's) when it is
+ * 4-aligned, as FlatBuffers vectors are; else copied (and the calls that
+ * parse their arguments per run get a copy anyway: args_to_ram). */
 static et_err read_indices(loader *ld, const fb_vec *v, uint32_t limit, const char *what,
                            uint32_t **out)
 {
-    *out = et_pool_alloc_aligned(ld->pool, (size_t)v->count * sizeof **out + 4, _Alignof(uint32_t), ld->err);
-    if (*out == NULL)
-        return ld->err->code;
     for (uint32_t i = 0; i < v->count; i++) {
         int32_t x = fb_vec_i32(v, i);
         if (x < 0 || (uint32_t)x >= limit)
             return OOR(ld, "%s[%u] = %d, must be below %u", what, (unsigned)i, (int)x, (unsigned)limit);
-        (*out)[i] = (uint32_t)x;
     }
+    if ((uintptr_t)fb_vec_bytes(v) % _Alignof(uint32_t) == 0) {
+        *out = (uint32_t *)(uintptr_t)fb_vec_bytes(v);  /* read-only: nothing writes an index vector */
+        return ET_OK;
+    }
+    *out = et_pool_alloc_aligned(ld->pool, (size_t)v->count * sizeof **out + 4, _Alignof(uint32_t), ld->err);
+    if (*out == NULL)
+        return ld->err->code;
+    for (uint32_t i = 0; i < v->count; i++)
+        (*out)[i] = (uint32_t)fb_vec_i32(v, i);
     return ET_OK;
 }
 
@@ -254,12 +266,22 @@ static et_err tensor_data(loader *ld, uint32_t vi, const fb_table *tt, et_tensor
     return ET_OK;
 }
 
-static et_err load_tensor(loader *ld, uint32_t vi, const fb_table *tt, et_value *v)
+/* reachable: an instruction, input or output can reach the value
+ * (mark_reachable); the others are checked the same but get no record
+ * (u.t stays NULL: nothing reads them). */
+static et_err load_tensor(loader *ld, uint32_t vi, const fb_table *tt, et_value *v, bool reachable)
 {
-    et_tensor *t = et_pool_alloc_aligned(ld->pool, sizeof *t, _Alignof(et_tensor), ld->err);
-    if (t == NULL)
-        return ld->err->code;
-    v->u.t = t;
+    et_tensor unreached;
+    et_tensor *t = &unreached;
+    if (reachable) {
+        t = et_pool_alloc_aligned(ld->pool, sizeof *t, _Alignof(et_tensor), ld->err);
+        if (t == NULL)
+            return ld->err->code;
+        v->u.t = t;
+    } else {
+        unreached = (et_tensor){0};
+        v->u.t = NULL;
+    }
     if (tensor_shape(ld, vi, tt, t) != ET_OK)
         return ld->err->code;
     if (t->unusable != ET_USABLE)
@@ -269,13 +291,17 @@ static et_err load_tensor(loader *ld, uint32_t vi, const fb_table *tt, et_value 
 
 /* ---- values ----------------------------------------------------------- */
 
+/* What an absent list or string reads as: a zero length. */
+static const uint8_t empty_fb[4];
+
 static et_err load_list(loader *ld, uint32_t vi, const fb_table *member, uint32_t elem, et_value *v)
 {
     fb_vec items;
-    if (!fb_vector(member, SCALAR_VAL, elem, &items, NULL))
+    bool present;
+    if (!fb_vector(member, SCALAR_VAL, elem, &items, &present))
         return OOR(ld, "value %u: list items are out of range", (unsigned)vi);
-    v->u.list.items = fb_vec_bytes(&items);
-    v->u.list.count = items.count;
+    /* the vector stays in the .pte, its length word before the items */
+    v->u.fb = present ? fb_vec_bytes(&items) - 4 : empty_fb;
     return ET_OK;
 }
 
@@ -286,7 +312,9 @@ static et_err load_value(loader *ld, uint32_t vi, const fb_table *ev, et_value *
     bool present;
     if (!fb_u8(ev, EVALUE_TYPE, 0, &tag) || !fb_subtable(ev, EVALUE_VAL, &member, &present))
         return OOR(ld, "value %u is out of range", (unsigned)vi);
+    bool reachable = v->tag == REACHABLE;
     v->tag = tag;
+    v->box = ET_NO_BOX;
     if (tag == ET_TAG_NULL)
         return ET_OK;
     if (tag == ET_TAG_NONE || tag > ET_TAG_OPT_TENSOR_LIST)
@@ -296,12 +324,28 @@ static et_err load_value(loader *ld, uint32_t vi, const fb_table *ev, et_value *
                        (unsigned)tag);
     uint8_t b;
     bool ok = true;
+    int64_t i;
+    double d;
+    const char *s;
+    uint32_t len;
     switch (tag) {
-    case ET_TAG_INT: ok = fb_i64(&member, SCALAR_VAL, 0, &v->u.i); break;
+    case ET_TAG_INT:
+        /* a wide one gets its box, and its number, in assign_boxes */
+        ok = fb_i64(&member, SCALAR_VAL, 0, &i);
+        v->wide = i < INT32_MIN || i > INT32_MAX;
+        v->u.i = v->wide ? 0 : (int32_t)i;
+        break;
     case ET_TAG_BOOL: ok = fb_u8(&member, SCALAR_VAL, 0, &b); v->u.b = b != 0; break;
-    case ET_TAG_DOUBLE: ok = fb_f64(&member, SCALAR_VAL, 0.0, &v->u.d); break;
-    case ET_TAG_STRING: ok = fb_string(&member, SCALAR_VAL, &v->u.str.s, &v->u.str.len, &present); break;
-    case ET_TAG_TENSOR: return load_tensor(ld, vi, &member, v);
+    case ET_TAG_DOUBLE:
+        ok = fb_f64(&member, SCALAR_VAL, 0.0, &d);
+        v->wide = (double)(float)d != d;  /* NaN too: kept in a box, bit for bit */
+        v->u.f = v->wide ? 0.0f : (float)d;
+        break;
+    case ET_TAG_STRING:
+        ok = fb_string(&member, SCALAR_VAL, &s, &len, &present);
+        v->u.fb = present ? (const uint8_t *)s - 4 : empty_fb;  /* the length word before the bytes */
+        break;
+    case ET_TAG_TENSOR: return load_tensor(ld, vi, &member, v, reachable);
     case ET_TAG_INT_LIST: case ET_TAG_DOUBLE_LIST: return load_list(ld, vi, &member, 8, v);
     case ET_TAG_BOOL_LIST: return load_list(ld, vi, &member, 1, v);
     default: return load_list(ld, vi, &member, 4, v);  /* (Optional)TensorList */
@@ -309,19 +353,66 @@ static et_err load_value(loader *ld, uint32_t vi, const fb_table *ev, et_value *
     return ok ? ET_OK : OOR(ld, "value %u: scalar is out of range", (unsigned)vi);
 }
 
+/* ---- which values the method can reach -------------------------------- */
+
+/* The values inputs, outputs and instructions name (all checked by
+ * now), marked before the values load: a tensor no one can reach (KWS
+ * has 45 of its 111) is checked but gets no record (the items of tensor
+ * lists get theirs in load_list_items). */
+static void mark_reachable(loader *ld)
+{
+    et_method *m = ld->m;
+    for (uint32_t i = 0; i < m->ninputs; i++)
+        m->values[m->inputs[i]].tag = REACHABLE;
+    for (uint32_t i = 0; i < m->noutputs; i++)
+        m->values[m->outputs[i]].tag = REACHABLE;
+    for (uint32_t pc = 0; pc < m->ninstrs; pc++) {
+        const et_instr *in = &m->instrs[pc];
+        for (uint32_t k = 0; k < in->nargs; k++)
+            m->values[in->args[k]].tag = REACHABLE;
+        if (in->kind == INSTR_MOVE_CALL || in->kind == INSTR_JUMP_FALSE_CALL || in->kind == INSTR_FREE_CALL)
+            m->values[in->a].tag = REACHABLE;  /* move_from, cond_value_index, value_index */
+        if (in->kind == INSTR_MOVE_CALL)
+            m->values[in->b].tag = REACHABLE;
+    }
+}
+
+/* A reachable tensor list reaches its items: marked, and true when one
+ * was already loaded without its record (a list before its items is
+ * loaded in order, as the exporter writes them, and costs nothing). */
+static bool mark_list_items(loader *ld, uint32_t vi)
+{
+    bool again = false;
+    et_list l = et_value_list(&ld->m->values[vi]);
+    for (uint32_t k = 0; k < l.count; k++) {
+        int32_t item = (int32_t)fb_le32(l.items + 4 * k);
+        if (item < 0 || (uint32_t)item >= ld->m->nvalues)
+            continue;  /* check_list_refs says so */
+        et_value *iv = &ld->m->values[item];
+        if ((uint32_t)item > vi)
+            iv->tag = REACHABLE;
+        else if (iv->tag == ET_TAG_TENSOR && iv->u.t == NULL) {
+            iv->tag = REACHABLE;
+            again = true;
+        }
+    }
+    return again;
+}
+
 /* Lists refer to other values: checked once all values are known. */
 static et_err check_list_refs(loader *ld, uint32_t vi, const et_value *v)
 {
     const et_value *vals = ld->m->values;
     uint32_t n = ld->m->nvalues;
-    for (uint32_t k = 0; k < v->u.list.count; k++) {
+    et_list l = et_value_list(v);
+    for (uint32_t k = 0; k < l.count; k++) {
         if (v->tag == ET_TAG_INT_LIST) {
-            uint64_t idx = fb_le64(v->u.list.items + 8 * k);
+            uint64_t idx = fb_le64(l.items + 8 * k);
             if (idx >= n || vals[idx].tag != ET_TAG_INT)
                 return OOR(ld, "value %u: int list item %u refers to value %llu, not an Int", (unsigned)vi,
                            (unsigned)k, (unsigned long long)idx);
         } else {
-            int32_t idx = (int32_t)fb_le32(v->u.list.items + 4 * k);
+            int32_t idx = (int32_t)fb_le32(l.items + 4 * k);
             if (v->tag == ET_TAG_OPT_TENSOR_LIST && idx == -1)
                 continue;
             if (idx < 0 || (uint32_t)idx >= n ||
@@ -333,23 +424,43 @@ static et_err check_list_refs(loader *ld, uint32_t vi, const et_value *v)
     return ET_OK;
 }
 
-static et_err load_values(loader *ld)
+/* The value table, zeroed: its size is what the instructions' indices
+ * are checked against; it is filled by load_values, after them. */
+static et_err alloc_values(loader *ld)
 {
     fb_vec vals;
     bool present;
     if (!fb_vector(&ld->plan, PLAN_VALUES, 4, &vals, &present))
         return OOR(ld, "values vector is out of range");
     ld->m->nvalues = vals.count;
-    ld->m->values = et_pool_alloc(ld->pool, (size_t)vals.count * sizeof(et_value) + 1, ld->err);
-    if (ld->m->values == NULL)
-        return ld->err->code;
-    for (uint32_t i = 0; i < vals.count; i++) {
-        fb_table ev;
-        if (!fb_vec_table(&vals, i, &ev))
-            return OOR(ld, "value %u is out of range", (unsigned)i);
-        if (load_value(ld, i, &ev, &ld->m->values[i]) != ET_OK)
-            return ld->err->code;
-    }
+    ld->m->values = et_pool_alloc_aligned(ld->pool, (size_t)vals.count * sizeof(et_value) + 1, _Alignof(et_value),
+                                          ld->err);
+    return ld->m->values == NULL ? ld->err->code : ET_OK;
+}
+
+static et_err load_values(loader *ld)
+{
+    fb_vec vals;
+    if (!fb_vector(&ld->plan, PLAN_VALUES, 4, &vals, NULL))
+        return OOR(ld, "values vector is out of range");
+    mark_reachable(ld);
+    /* a second pass only for the tensors a list reached after they were
+     * loaded without a record */
+    bool again = false;
+    for (int pass = 0; pass == 0 || (pass == 1 && again); pass++)
+        for (uint32_t i = 0; i < vals.count; i++) {
+            et_value *v = &ld->m->values[i];
+            bool reachable = v->tag == REACHABLE;
+            fb_table ev;
+            if (pass == 1 && !reachable)
+                continue;
+            if (!fb_vec_table(&vals, i, &ev))
+                return OOR(ld, "value %u is out of range", (unsigned)i);
+            if (load_value(ld, i, &ev, v) != ET_OK)
+                return ld->err->code;
+            if (reachable && (v->tag == ET_TAG_TENSOR_LIST || v->tag == ET_TAG_OPT_TENSOR_LIST))
+                again |= mark_list_items(ld, i);
+        }
     for (uint32_t i = 0; i < vals.count; i++) {
         uint8_t tag = ld->m->values[i].tag;
         if ((tag == ET_TAG_INT_LIST || tag == ET_TAG_TENSOR_LIST || tag == ET_TAG_OPT_TENSOR_LIST) &&
@@ -557,12 +668,9 @@ static et_err load_instruction(loader *ld, uint32_t ii, const fb_table *it, et_i
             check_index(ld, ii, b, ninstr, "destination_instruction") != ET_OK)
             return ld->err->code;
         break;
-    case INSTR_FREE_CALL:
+    case INSTR_FREE_CALL:  /* that it frees a tensor: checked in check_uses, once the values are loaded */
         if (check_index(ld, ii, a, ld->m->nvalues, "value_index") != ET_OK)
             return ld->err->code;
-        if (ld->m->values[a].tag != ET_TAG_TENSOR)
-            return et_fail(ld->err, ET_ERR_MALFORMED, "instruction %u frees value %d, not a tensor", (unsigned)ii,
-                           (int)a);
         break;
     }
     in->a = (uint32_t)a;
@@ -622,6 +730,63 @@ static et_err load_instructions(loader *ld)
     return ET_OK;
 }
 
+/* The boxes (et_value.box): for the Doubles and wide Ints of the file,
+ * and for the values the program writes numbers into at run time (a
+ * kernel's scalar result, its last argument; a MoveCall's destination). */
+#define BOX_WANTED 0xfffeu
+
+static void want_box(et_value *v)
+{
+    if (v->box == ET_NO_BOX)
+        v->box = BOX_WANTED;
+}
+
+static et_err assign_boxes(loader *ld)
+{
+    et_method *m = ld->m;
+    for (uint32_t i = 0; i < m->nvalues; i++)
+        if (m->values[i].wide)
+            want_box(&m->values[i]);
+    for (uint32_t pc = 0; pc < m->ninstrs; pc++) {
+        const et_instr *in = &m->instrs[pc];
+        if (in->kind == INSTR_MOVE_CALL)
+            want_box(&m->values[in->b]);
+        if (in->kind == INSTR_KERNEL_CALL && in->nargs > 0) {
+            et_value *last = &m->values[in->args[in->nargs - 1]];
+            if (last->tag == ET_TAG_INT || last->tag == ET_TAG_DOUBLE || last->tag == ET_TAG_BOOL)
+                want_box(last);
+        }
+    }
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < m->nvalues; i++)
+        if (m->values[i].box == BOX_WANTED) {
+            if (n == BOX_WANTED)
+                return et_fail(ld->err, ET_ERR_UNSUPPORTED, "more than %u Double, 64-bit Int or scalar result values",
+                               (unsigned)BOX_WANTED);
+            m->values[i].box = (uint16_t)n++;
+        }
+    m->nboxes = n;
+    m->boxes = et_pool_alloc_aligned(ld->pool, (size_t)n * sizeof(et_box) + 1, _Alignof(et_box), ld->err);
+    if (m->boxes == NULL)
+        return ld->err->code;
+    /* the file's numbers, read again (load_value checked them) */
+    fb_vec vals;
+    if (!fb_vector(&ld->plan, PLAN_VALUES, 4, &vals, NULL))
+        return OOR(ld, "values vector is out of range");
+    for (uint32_t i = 0; i < m->nvalues; i++) {
+        et_value *v = &m->values[i];
+        fb_table ev, member;
+        bool present;
+        if (!v->wide)
+            continue;
+        if (!fb_vec_table(&vals, i, &ev) || !fb_subtable(&ev, EVALUE_VAL, &member, &present) ||
+            (v->tag == ET_TAG_INT ? !fb_i64(&member, SCALAR_VAL, 0, &m->boxes[v->box].i)
+                                  : !fb_f64(&member, SCALAR_VAL, 0.0, &m->boxes[v->box].d)))
+            return OOR(ld, "value %u: scalar is out of range", (unsigned)i);
+    }
+    return ET_OK;
+}
+
 /* A value some instruction, input or output refers to must be usable. */
 static et_err check_usable(loader *ld, uint32_t vi, const char *where, uint32_t n)
 {
@@ -631,15 +796,15 @@ static et_err check_usable(loader *ld, uint32_t vi, const char *where, uint32_t 
                        "%s %u uses value %u: %s (scalar type %d)",
                        where, (unsigned)n, (unsigned)vi, et_tensor_unusable_reason(v->u.t->unusable),
                        (int)v->u.t->dtype);
-    if (v->tag == ET_TAG_TENSOR_LIST || v->tag == ET_TAG_OPT_TENSOR_LIST)
-        for (uint32_t k = 0; k < v->u.list.count; k++) {
-            int32_t item = (int32_t)fb_le32(v->u.list.items + 4 * k);
-            const et_value *iv = item >= 0 ? &ld->m->values[item] : NULL;
-            if (iv && iv->tag == ET_TAG_TENSOR && iv->u.t->unusable != ET_USABLE)
-                return et_fail(ld->err, iv->u.t->unusable == ET_UNUSABLE_DTYPE ? ET_ERR_UNSUPPORTED_DTYPE : ET_ERR_UNSUPPORTED,
-                               "%s %u uses value %d (in list %u): %s", where,
-                               (unsigned)n, (int)item, (unsigned)vi, et_tensor_unusable_reason(iv->u.t->unusable));
-        }
+    et_list l = v->tag == ET_TAG_TENSOR_LIST || v->tag == ET_TAG_OPT_TENSOR_LIST ? et_value_list(v) : (et_list){0};
+    for (uint32_t k = 0; k < l.count; k++) {
+        int32_t item = (int32_t)fb_le32(l.items + 4 * k);
+        const et_value *iv = item >= 0 ? &ld->m->values[item] : NULL;
+        if (iv && iv->tag == ET_TAG_TENSOR && iv->u.t->unusable != ET_USABLE)
+            return et_fail(ld->err, iv->u.t->unusable == ET_UNUSABLE_DTYPE ? ET_ERR_UNSUPPORTED_DTYPE : ET_ERR_UNSUPPORTED,
+                           "%s %u uses value %d (in list %u): %s", where,
+                           (unsigned)n, (int)item, (unsigned)vi, et_tensor_unusable_reason(iv->u.t->unusable));
+    }
     return ET_OK;
 }
 
@@ -654,6 +819,9 @@ static et_err check_uses(loader *ld)
             return ld->err->code;
     for (uint32_t pc = 0; pc < m->ninstrs; pc++) {
         const et_instr *in = &m->instrs[pc];
+        if (in->kind == INSTR_FREE_CALL && m->values[in->a].tag != ET_TAG_TENSOR)
+            return et_fail(ld->err, ET_ERR_MALFORMED, "instruction %u frees value %d, not a tensor", (unsigned)pc,
+                           (int)in->a);
         for (uint32_t k = 0; k < in->nargs; k++)
             if (check_usable(ld, in->args[k], "instruction", pc) != ET_OK)
                 return ld->err->code;
@@ -693,6 +861,24 @@ static et_err prepare_call(loader *ld, et_instr *in, size_t *need)
 
 /* Every KernelCall's load-time work, then one scratch buffer for all, as
  * large as the largest call needs (the calls run one after the other). */
+/* A call that reads its arguments on every run gets them in RAM (one
+ * word each); a prepared one keeps reading them in the .pte (it does not,
+ * but to fall back to its full path): flash costs the per-call readers
+ * wait states (KWS's quantized_linear 26 cycles a call). */
+static et_err args_to_ram(loader *ld, et_instr *in)
+{
+    const uint8_t *p = (const uint8_t *)in->args;
+    if (in->nargs == 0 || (p >= ld->pool->base && p < ld->pool->base + ld->pool->size))
+        return ET_OK;  /* none, or copied already (a misaligned vector) */
+    uint32_t *copy = et_pool_alloc_aligned_uninit(ld->pool, (size_t)in->nargs * sizeof *copy, _Alignof(uint32_t),
+                                                  ld->err);
+    if (copy == NULL)
+        return ld->err->code;
+    memcpy(copy, in->args, (size_t)in->nargs * sizeof *copy);
+    in->args = copy;
+    return ET_OK;
+}
+
 static et_err prepare_calls(loader *ld)
 {
     et_method *m = ld->m;
@@ -700,6 +886,9 @@ static et_err prepare_calls(loader *ld)
     for (uint32_t pc = 0; pc < m->ninstrs; pc++) {
         et_instr *in = &m->instrs[pc];
         if (in->kind == INSTR_KERNEL_CALL && m->ops[in->a]->extra && prepare_call(ld, in, &need) != ET_OK)
+            return ld->err->code;
+        if ((in->kind == INSTR_KERNEL_CALL || in->kind == INSTR_DELEGATE_CALL) && in->state == NULL &&
+            args_to_ram(ld, in) != ET_OK)
             return ld->err->code;
     }
     if (need == 0)
@@ -741,8 +930,11 @@ et_err et_method_load(et_method *m, const et_program *p, uint32_t method_index, 
     m->arenas.count = count;
     for (uint32_t i = 0; i < count; i++)
         m->arenas.size[i] = sizes[i];  /* bound tensors by the plan, not the buffer */
-    if (load_values(&ld) != ET_OK || load_io(&ld) != ET_OK || load_operators(&ld) != ET_OK ||
-        load_delegates(&ld) != ET_OK || load_instructions(&ld) != ET_OK || check_uses(&ld) != ET_OK ||
+    /* the instructions before the values: only the tensors they reach get
+     * a record (mark_reachable) */
+    if (alloc_values(&ld) != ET_OK || load_io(&ld) != ET_OK || load_operators(&ld) != ET_OK ||
+        load_delegates(&ld) != ET_OK || load_instructions(&ld) != ET_OK || load_values(&ld) != ET_OK ||
+        assign_boxes(&ld) != ET_OK || check_uses(&ld) != ET_OK ||
         prepare_calls(&ld) != ET_OK)
         return err->code;
     return ET_OK;

@@ -63,7 +63,8 @@ static void collect(planner *pl)
     pl->n = 0;
     for (uint32_t v = 0; v < m->nvalues; v++) {
         pl->index[v] = NONE;
-        if (m->values[v].tag != ET_TAG_TENSOR || !m->values[v].u.t->is_planned)
+        /* (a tensor nothing reaches has no record: et_method_load) */
+        if (m->values[v].tag != ET_TAG_TENSOR || m->values[v].u.t == NULL || !m->values[v].u.t->is_planned)
             continue;
         const uint8_t *d = m->values[v].u.t->data;
         uint32_t id = 0;
@@ -538,7 +539,7 @@ et_err et_plan_method(et_method *m, const et_arenas *old, et_pool *pool, const e
     size_t mark = pool->used;
     uint32_t nplanned = 0;
     for (uint32_t v = 0; v < m->nvalues; v++)
-        nplanned += m->values[v].tag == ET_TAG_TENSOR && m->values[v].u.t->is_planned;
+        nplanned += m->values[v].tag == ET_TAG_TENSOR && m->values[v].u.t != NULL && m->values[v].u.t->is_planned;
     pl.t = et_pool_alloc_aligned_uninit(pool, (size_t)nplanned * sizeof *pl.t + 1, 8, err);
     pl.index = et_pool_alloc_aligned_uninit(pool, (size_t)m->nvalues * sizeof *pl.index + 1, 4, err);
     pl.order = et_pool_alloc_aligned_uninit(pool, (size_t)nplanned * sizeof *pl.order + 1, 4, err);

@@ -98,12 +98,12 @@ static void print_top5(out *o, const et_tensor *t, size_t n)
     emit(o, "]\n");
 }
 
-static void print_value(out *o, uint32_t index, const et_value *v)
+static void print_value(out *o, uint32_t index, const et_value *v, const et_box *boxes)
 {
     emit(o, "output %u: ", (unsigned)index);
     switch (v->tag) {
-    case ET_TAG_INT: emit(o, "int %lld\n", (long long)v->u.i); return;
-    case ET_TAG_DOUBLE: emit(o, "double %.6f\n", v->u.d); return;
+    case ET_TAG_INT: emit(o, "int %lld\n", (long long)et_value_int(v, boxes)); return;
+    case ET_TAG_DOUBLE: emit(o, "double %.6f\n", et_value_double(v, boxes)); return;
     case ET_TAG_BOOL: emit(o, "bool %s\n", v->u.b ? "true" : "false"); return;
     case ET_TAG_TENSOR: break;
     default: emit(o, "value with tag %u\n", (unsigned)v->tag); return;
@@ -131,9 +131,9 @@ static void print_value(out *o, uint32_t index, const et_value *v)
     emit(o, "]\n");
 }
 
-void et_print_value(uint32_t index, const et_value *v, et_write_fn write, void *ctx)
+void et_print_value(uint32_t index, const et_value *v, const et_box *boxes, et_write_fn write, void *ctx)
 {
     out text = {.len = 0, .write = write, .ctx = ctx};
-    print_value(&text, index, v);
+    print_value(&text, index, v, boxes);
     flush(&text);
 }

@@ -19,8 +19,9 @@ typedef void (*et_write_fn)(void *ctx, const char *text, size_t len);
 /* Prints one output value through write, e.g.
  *   output 0: float32 [1, 12] = [-9.411880, ...]
  *   output 0: int8 [1, 1000] top5 = [17:127, 3:99, ...]
- * Floats are printed as %.6f prints them (et_format's exact conversion). */
-void et_print_value(uint32_t index, const et_value *v, et_write_fn write, void *ctx);
+ * Floats are printed as %.6f prints them (et_format's exact conversion).
+ * boxes: the method's (et_method.boxes), where a Double or a wide Int is. */
+void et_print_value(uint32_t index, const et_value *v, const et_box *boxes, et_write_fn write, void *ctx);
 
 /* Value of element i as a double (any supported dtype). */
 double et_tensor_element(const et_tensor *t, size_t i);

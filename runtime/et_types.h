@@ -42,12 +42,14 @@ typedef enum et_unusable {
     ET_UNUSABLE_NO_EXTERNAL,    /* EXTERNAL data, and no .ptd was given */
 } et_unusable;
 
+/* 20 bytes on the 32-bit target: the flags share a byte, so the header is
+ * one word. */
 typedef struct et_tensor {
     int8_t dtype;
     uint8_t rank;
-    bool is_constant;          /* points into the .pte (read-only, flash) */
-    bool is_planned;           /* points into an arena */
-    uint8_t unusable;          /* et_unusable */
+    bool is_constant : 1;      /* points into the .pte (read-only, flash) */
+    bool is_planned : 1;       /* points into an arena */
+    uint8_t unusable : 3;      /* et_unusable */
     const int32_t *sizes;      /* logical shape (PyTorch order), in the .pte */
     const uint8_t *dim_order;  /* memory order, outermost first, in the .pte */
     void *data;                /* NULL until set (unplanned inputs), or freed */
@@ -77,18 +79,119 @@ typedef struct et_list {
     uint32_t count;
 } et_list;
 
+/* A number that does not fit a value record: a Double that is not a
+ * float (the quantization scales are floats), or an Int outside 32 bits
+ * (e.g. INT64_MAX as a slice end).  The method keeps them in one
+ * table (et_method.boxes). */
+typedef union et_box {
+    int64_t i;
+    double d;
+} et_box;
+
+#define ET_NO_BOX 0xffffu
+
+/* 8 bytes on the 32-bit target (a method has hundreds of values: KWS 289,
+ * VWW 635; the previous 16-byte record with an 8-byte union was a third
+ * of the metadata).  Read the numbers, strings and lists through the
+ * et_value_* functions below. */
 typedef struct et_value {
-    uint8_t tag;  /* et_tag */
+    uint8_t tag;   /* et_tag */
+    uint8_t wide;  /* Int or Double: the number is in boxes[box], not in u.i / u.f */
+    uint16_t box;  /* this value's own box, ET_NO_BOX if none: it stays with
+                      the value (a MoveCall copies the number into it, not
+                      the index), so a Double or a wide Int can be written
+                      only where the loader gave one */
     union {
-        int64_t i;
-        double d;
+        int32_t i;           /* Int within 32 bits */
+        float f;             /* Double that a float holds exactly */
         bool b;
         et_tensor *t;
-        struct { const char *s; uint32_t len; } str;
-        et_list list;  /* IntList: i64 value indices (boxed ints); DoubleList: f64;
-                          BoolList: u8; (Optional)TensorList: i32 value indices */
+        const uint8_t *fb;   /* String and the lists: the FlatBuffers string
+                                or vector in the .pte, its u32 length first */
     } u;
 } et_value;
+_Static_assert(sizeof(void *) != 4 || sizeof(et_value) == 8, "a value takes 8 bytes on a 32-bit target");
+_Static_assert(sizeof(void *) != 4 || sizeof(et_tensor) == 20, "a tensor takes 20 bytes on a 32-bit target");
+_Static_assert(offsetof(et_value, tag) == 0 && offsetof(et_value, wide) == 1, "tag and wide are read as one halfword (et_arg_int)");
+
+static inline int64_t et_value_int(const et_value *v, const et_box *boxes)
+{
+    return v->wide ? boxes[v->box].i : v->u.i;
+}
+
+static inline double et_value_double(const et_value *v, const et_box *boxes)
+{
+    return v->wide ? boxes[v->box].d : (double)v->u.f;
+}
+
+/* The u32 length word in front of a FlatBuffers string or vector. */
+static inline uint32_t et_fb_length(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+/* A String's bytes (not NUL-terminated) and length. */
+static inline const char *et_value_str(const et_value *v, uint32_t *len)
+{
+    *len = et_fb_length(v->u.fb);
+    return (const char *)(v->u.fb + 4);
+}
+
+/* A list value's items (IntList: i64 value indices of boxed ints;
+ * DoubleList: f64; BoolList: u8; (Optional)TensorList: i32 value
+ * indices). */
+static inline et_list et_value_list(const et_value *v)
+{
+    et_list l = {v->u.fb + 4, et_fb_length(v->u.fb)};
+    return l;
+}
+
+/* A number that the record cannot hold into v's box: false when v has
+ * none. */
+static inline bool et_value_put_box(et_value *v, et_box b, et_box *boxes)
+{
+    v->wide = 1;
+    if (v->box == ET_NO_BOX)
+        return false;
+    boxes[v->box] = b;
+    return true;
+}
+
+/* Writes an Int or a Double into v (a kernel's result): false when the
+ * number needs a box and v has none. */
+static inline bool et_value_set_int(et_value *v, int64_t x, et_box *boxes)
+{
+    v->tag = ET_TAG_INT;
+    if (x < INT32_MIN || x > INT32_MAX)
+        return et_value_put_box(v, (et_box){.i = x}, boxes);
+    v->wide = 0;
+    v->u.i = (int32_t)x;
+    return true;
+}
+
+static inline bool et_value_set_double(et_value *v, double x, et_box *boxes)
+{
+    v->tag = ET_TAG_DOUBLE;
+    if ((double)(float)x != x)  /* NaN too: kept in a box, bit for bit */
+        return et_value_put_box(v, (et_box){.d = x}, boxes);
+    v->wide = 0;
+    v->u.f = (float)x;
+    return true;
+}
+
+/* dst = src as a MoveCall does: the record, and the number into dst's own
+ * box (false when src's needs one and dst has none). */
+static inline bool et_value_copy(et_value *dst, const et_value *src, et_box *boxes)
+{
+    if (src->wide && dst->box == ET_NO_BOX)
+        return false;
+    if (src->wide)
+        boxes[dst->box] = boxes[src->box];
+    dst->tag = src->tag;
+    dst->wide = src->wide;
+    dst->u = src->u;
+    return true;
+}
 
 /* Bytes per element of a scalar type the file format knows (kernels
  * decide which they compute with), 0 for an unknown one. */

@@ -135,7 +135,9 @@ test-rest: runtime-test runtime-fuzz runtime-qemu-test runtime-etsim-test runtim
 RUNNER_MVE    ?= 1
 RUNNER_SRCS   := $(wildcard firmware/runner/*.c firmware/ethosu/*.c) $(RT_SRCS)
 RUNNER_NOMVE  := -mcpu=cortex-m55+nomve.fp+nomve
-RUNNER_LINK    = $(FW_CC) -o $@ $(filter %.o,$^) $(FW_LDFLAGS) -Wl,-Map=$(@:.elf=.map) $(FW_LDLIBS)
+# --wrap: the runner's exit and atexit, not newlib's (firmware/runner/semihost.c)
+RUNNER_WRAP    = -Wl,--wrap=exit,--wrap=atexit
+RUNNER_LINK    = $(FW_CC) -o $@ $(filter %.o,$^) $(FW_LDFLAGS) $(RUNNER_WRAP) -Wl,-Map=$(@:.elf=.map) $(FW_LDLIBS)
 
 firmware: $(RUNNER_ELF) $(RUNNER_SCALAR_ELF) $(RUNNER_MVE_ELF)
 
@@ -229,6 +231,6 @@ runner-for: $(RUNNER_SEL_OBJS) $(RUNNER_SEL_NPU_OBJS) $(FW_STARTUP_OBJ) $(PTE_RU
 	$(FW_CC) -o $(BUILD)/firmware/runner-$(SEL_NAME).elf $(RUNNER_SEL_OBJS) $$npu_objs $(SEL_DIR)/kernel_registry.o \
 	    $(SEL_DIR)/backend_registry.o $(SEL_DIR)/npu.o $(SEL_DIR)/dsp.o \
 	    $(SEL_DIR)/et_data_map.o $(SEL_DIR)/et_program.o $(SEL_DIR)/et_method_load.o \
-	    $(FW_STARTUP_OBJ) $(FW_LDFLAGS) -Wl,-Map=$(BUILD)/firmware/runner-$(SEL_NAME).map $(FW_LDLIBS)
+	    $(FW_STARTUP_OBJ) $(FW_LDFLAGS) $(RUNNER_WRAP) -Wl,-Map=$(BUILD)/firmware/runner-$(SEL_NAME).map $(FW_LDLIBS)
 	arm-none-eabi-size $(BUILD)/firmware/runner-$(SEL_NAME).elf
 	sh tools/size_by_component.sh $(BUILD)/firmware/runner-$(SEL_NAME).map

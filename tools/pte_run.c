@@ -136,7 +136,7 @@ int main(int argc, char **argv)
         return rc;
     }
     for (uint32_t i = 0; i < s.method.noutputs; i++)
-        et_print_value(i, et_method_output(&s.method, i), write_stdout, stdout);
+        et_print_value(i, et_method_output(&s.method, i), s.method.boxes, write_stdout, stdout);
     for (int i = 0; i < MAX_INPUTS; i++)
         free(bufs[i]);
     free(work);

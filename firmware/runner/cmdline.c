@@ -1,6 +1,9 @@
+/* strtok_r: strtok keeps its position in newlib's per-thread data, which
+ * the runner does not link (semihost.c) */
+#define _POSIX_C_SOURCE 200809L
+
 #include "cmdline.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 #include "../../runtime/et_format.h"
@@ -21,10 +24,37 @@ int cmdline_fetch(char *buf, uint32_t size)
     return 0;
 }
 
+static unsigned digit_value(char c)
+{
+    return c >= '0' && c <= '9' ? (unsigned)(c - '0')
+           : c >= 'a' && c <= 'f' ? (unsigned)(c - 'a' + 10)
+           : c >= 'A' && c <= 'F' ? (unsigned)(c - 'A' + 10)
+                                  : 99u;
+}
+
+/* A number as strtoul(s, end, 0) reads one (0x... hex, 0... octal, else
+ * decimal), without a sign, at most 0xFFFFFFFF.  Not strtoul itself:
+ * newlib's sets errno in its per-thread data, which the runner does not
+ * link (semihost.c). */
 static int parse_u32(const char *s, char **end, uint32_t *out)
 {
-    unsigned long v = strtoul(s, end, 0);
-    if (*end == s || v > 0xFFFFFFFFul)
+    unsigned base = 10;
+    const char *p = s;
+    if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X') && digit_value(p[2]) < 16) {
+        base = 16;
+        p += 2;
+    } else if (p[0] == '0') {
+        base = 8;
+    }
+    const char *digits = p;
+    uint64_t v = 0;
+    for (; digit_value(*p) < base; p++) {
+        v = v * base + digit_value(*p);
+        if (v > 0xFFFFFFFFu)
+            return -1;
+    }
+    *end = (char *)(uintptr_t)p;
+    if (p == digits)
         return -1;
     *out = (uint32_t)v;
     return 0;
@@ -43,7 +73,8 @@ int cmdline_parse(char *line, runner_config *cfg, char *err, uint32_t err_size)
     memset(cfg, 0, sizeof *cfg);
     cfg->iterations = 1;
     int first = 1;
-    for (char *tok = strtok(line, " \t"); tok; tok = strtok(NULL, " \t")) {
+    char *rest;
+    for (char *tok = strtok_r(line, " \t", &rest); tok; tok = strtok_r(NULL, " \t", &rest)) {
         char *end;
         if (first) {  /* argv[0], the program name */
             first = 0;

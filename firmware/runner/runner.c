@@ -36,8 +36,6 @@ static uint8_t work[WORK_BYTES] __attribute__((section(".sram_bss"), aligned(16)
 static uint8_t fast[FAST_BYTES] __attribute__((section(".dtcm_bss"), aligned(16)));
 
 static et_session session;
-static char cmdline[512];
-static struct etsim_pp_tensor pp_outputs[16];
 
 /* ctx: the DSP's placement (NULL: none) */
 static void on_op_begin(void *ctx, uint32_t seq, const char *name, int engine)
@@ -89,13 +87,19 @@ static int fail(const char *what, const et_error *err)
     return 1;
 }
 
-static void report_output(uint32_t index, const et_value *v)
+/* out of line: its frame is not main's, under the kernels */
+static __attribute__((noinline)) void report_output(uint32_t index, const et_value *v, const et_box *boxes)
 {
-    et_print_value(index, v, runner_write_stdout, NULL);
-    if (v->tag != ET_TAG_TENSOR || index >= sizeof pp_outputs / sizeof pp_outputs[0])
+    et_print_value(index, v, boxes, runner_write_stdout, NULL);
+    if (v->tag != ET_TAG_TENSOR)
         return;
+    /* etsim reads the descriptor when the run has ended: it stays in the
+     * pool (one per output, no static table) */
+    et_error full = {0};
+    struct etsim_pp_tensor *d = et_pool_alloc(&session.pool, sizeof *d, &full);
+    if (d == NULL)
+        return;  /* the report then has no output values; stdout has them */
     const et_tensor *t = v->u.t;
-    struct etsim_pp_tensor *d = &pp_outputs[index];
     d->dtype = (uint32_t)t->dtype;
     d->ndim = t->rank;
     for (unsigned i = 0; i < t->rank && i < 8; i++)
@@ -127,19 +131,30 @@ static int set_inputs(const runner_config *cfg, const runner_audio *audio, et_er
     return 0;
 }
 
+/* The command line and its parser's message live in this frame only,
+ * which is gone before the model runs (not static RAM, not under the
+ * kernels' stack). */
+static __attribute__((noinline)) int read_config(runner_config *cfg)
+{
+    char line[512];
+    char msg[160];
+    if (cmdline_fetch(line, sizeof line) != 0) {
+        runner_err("runner: the host gives no semihosting command line\n");
+        return -1;
+    }
+    if (cmdline_parse(line, cfg, msg, sizeof msg) != 0) {
+        runner_err("runner: %s\n", msg);
+        return -1;
+    }
+    return 0;
+}
+
 int main(void)
 {
     runner_config cfg;
-    char msg[160];
     et_error err = {0};
-    if (cmdline_fetch(cmdline, sizeof cmdline) != 0) {
-        runner_err("runner: the host gives no semihosting command line\n");
+    if (read_config(&cfg) != 0)
         return 1;
-    }
-    if (cmdline_parse(cmdline, &cfg, msg, sizeof msg) != 0) {
-        runner_err("runner: %s\n", msg);
-        return 1;
-    }
     const void *model = (const void *)(uintptr_t)cfg.model.addr;
     pp_event(ETSIM_EV_MODEL, cfg.model.addr, cfg.model.size, 0);
     /* The .ptd, if any, is read in place like the model. */
@@ -162,7 +177,8 @@ int main(void)
     static et_warnings warnings;
     warnings.strict = cfg.strict != 0;
     session.method.warnings = &warnings;
-    runner_npu_attach(&session.method);
+    if (runner_npu_attach(&session.method, &session.pool, &err) != 0)
+        return fail("giving the NPU to the backends", &err);
     et_dsp_ctx *dsp = NULL;
     if (cfg.engine == ETSIM_ENGINE_DSP && runner_dsp_attach(&session.method, &session.pool, &dsp) != 0)
         return 1;
@@ -212,7 +228,7 @@ int main(void)
     if (audio)
         runner_audio_print(audio);
     for (uint32_t i = 0; i < m->noutputs; i++)
-        report_output(i, et_method_output(m, i));
-    runner_npu_report();
+        report_output(i, et_method_output(m, i), m->boxes);
+    runner_npu_report(m);
     return 0;
 }

@@ -25,4 +25,11 @@ extern char *__heap_limit;
 void initialise_monitor_handles(void);
 void _exit(int status) __attribute__((noreturn));
 
+/* newlib's exit(), atexit() and errno, replaced (-Wl,--wrap=exit,
+ * --wrap=atexit) so that its per-thread data (1 KiB of .data) is not
+ * linked. */
+void __wrap_exit(int status) __attribute__((noreturn));
+int __wrap_atexit(void (*handler)(void));
+int *__errno(void);
+
 #endif

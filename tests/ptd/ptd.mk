@@ -15,6 +15,7 @@ test-ptd-select: $(ETSIM) $(PTE_RUN)
 	$(MAKE) --no-print-directory runner-for RUNNER_MVE=1 MODEL=$(PTD_SELECT_DIR)/linear.pte PTD=$(PTD_SELECT_DIR)/linear.ptd
 	$(MAKE) --no-print-directory runner-for RUNNER_MVE=1 MODEL=$(PTD_SELECT_DIR)/linear_mutable.pte
 	$(MAKE) --no-print-directory runner-for RUNNER_MVE=1 MODEL=$(SHARED)/models/module_linear.pte
+	$(MAKE) --no-print-directory runner-for RUNNER_MVE=1 MODEL=$(PTD_SELECT_DIR)/mul_add.pte
 	bash tests/ptd/run.sh --select --models $(SHARED)/models --etsim $(ETSIM) --fw $(BUILD)/firmware \
 	    --out $(PTD_SELECT_DIR)
 

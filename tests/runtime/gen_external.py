@@ -10,7 +10,10 @@ writes OUTDIR/linear.pte, linear.ptd, linear.in.f32 and linear.expect.f32
 linear_inline.pte: the same model with W and b in the .pte (no .ptd), and
 linear_mutable.pte: b a planned tensor initialised from the mutable data
 segment, for the selective runners with and without those readers
-(tests/ptd/run.sh --select)."""
+(tests/ptd/run.sh --select); mul_add.pte: y = x * a + b with its constants
+in a segment and the operators of ../shared/models/module_linear.pte,
+whose constants are in the deprecated constant_buffer: a runner built for
+it has every kernel that model needs but not that reader."""
 import os
 import struct
 import sys
@@ -44,6 +47,21 @@ def main():
     desc["values"][2]["tensor"]["mutable"] = True
     with open(os.path.join(out, "linear_mutable.pte"), "wb") as f:
         f.write(pte_write.build(desc))
+    mul_add = {
+        "values": [
+            {"tensor": {"dtype": "float32", "sizes": [2, 2]}},
+            {"tensor": {"dtype": "float32", "sizes": [2, 2], "data": [1.0, 2.0, 3.0, 4.0]}},
+            {"tensor": {"dtype": "float32", "sizes": [2, 2], "data": [0.5, 0.5, 0.5, 0.5]}},
+            {"tensor": {"dtype": "float32", "sizes": [2, 2]}},
+            {"tensor": {"dtype": "float32", "sizes": [2, 2]}},
+            {"int": 1},
+        ],
+        "inputs": [0], "outputs": [4],
+        "ops": [{"op": "aten::mul.out", "args": [0, 1, 3, 3]},
+                {"op": "aten::add.out", "args": [3, 2, 5, 4, 4]}],
+    }
+    with open(os.path.join(out, "mul_add.pte"), "wb") as f:
+        f.write(pte_write.build(mul_add))
     with open(os.path.join(out, "linear.ptd"), "wb") as f:
         f.write(pte_write.build_ptd({"linear.weight": ("float32", wa), "linear.bias": ("float32", ba)}))
     with open(os.path.join(out, "linear.in.f32"), "wb") as f:

@@ -292,6 +292,7 @@ def cases():
     out.append(mobilenetv2_block())
     out.append(chains_and_state())
     out.append(prim_ops())
+    out.append(wide_scalars())
     out += long_tail()
     c = Case("prim_int_division_by_zero")  # undefined in C: an error, not a crash
     x = c.inp([1], [1.0])
@@ -594,6 +595,39 @@ def prim_ops():
         {"op": "aten::sym_numel", "args": [buf, n]},
     ]
     return c, [0.0] * 16 + [xa[k] + 12 * ya[k] for k in range(8)], [buf]
+
+
+def wide_scalars():
+    """Numbers a value record does not hold (runtime/et_types.h: Ints
+    outside 32 bits, Doubles that are not floats, kept in the method's
+    boxes): 2^40 + 5 + 1 from a prim op, moved, then the source written
+    again (the move copied the number, not the box), floordiv by 2^39 = 2
+    (a 32-bit truncation would divide 6 by 0); 1/3 * 3 - 1 == 0 exactly in
+    double (as a float, 1/3 would leave 3e-8 and the jump would skip the
+    add).  out = x + 2 * y."""
+    c = Case("wide_scalars")
+    xa, ya = rnd(4), rnd(4)
+    x, y = c.inp([4], xa), c.const([4], ya)
+    i = lambda n: c.val({"int": n})  # noqa: E731
+    d = lambda v: c.val({"double": v})  # noqa: E731
+    big, one, half = i((1 << 40) + 5), i(1), i(1 << 39)
+    big1, moved, k = i(0), i(0), i(0)
+    third, three, one_d, zero_d = d(1.0 / 3.0), d(3.0), d(1.0), d(0.0)
+    t, r, exact = d(0.0), d(0.0), c.val({"bool": False})
+    out = c.tensor([4])
+    c.ops = [
+        {"op": "executorch_prim::add.Scalar", "args": [big, one, big1]},
+        {"move": [big1, moved]},
+        {"op": "executorch_prim::add.Scalar", "args": [half, one, big1]},
+        {"op": "executorch_prim::floordiv.Scalar", "args": [moved, half, k]},
+        {"op": "executorch_prim::mul.Scalar", "args": [third, three, t]},
+        {"op": "executorch_prim::sub.Scalar", "args": [t, one_d, r]},
+        {"op": "executorch_prim::eq.Scalar", "args": [r, zero_d, exact]},
+        {"jump_false": exact, "to": 9},
+        {"op": "aten::add.out", "args": [x, y, k, out, out]},
+        {"op": "aten::sym_numel", "args": [out, big1]},
+    ]
+    return c, [xa[j] + 2 * ya[j] for j in range(4)], [out]
 
 
 def chains_and_state():

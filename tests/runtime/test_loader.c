@@ -198,6 +198,55 @@ Test(loader, known_dtype_without_kernel_fails_at_its_instruction)
     free(buf);
 }
 
+/* A tensor no input, output or instruction reaches gets no record (KWS:
+ * 45 of 111) but is checked as any other: a negative size in one still
+ * refuses the file. */
+Test(loader, unreachable_tensors_are_checked_without_a_record)
+{
+    rt_model m;
+    et_error err = {0};
+    cr_assert_eq(rt_open(&m, "models/kws_dscnn_cortex_m.pte", &err), ET_OK, "%s", err.msg);
+    uint32_t unreached = 0, first = 0;
+    for (uint32_t i = 0; i < m.s.method.nvalues; i++)
+        if (m.s.method.values[i].tag == ET_TAG_TENSOR && m.s.method.values[i].u.t == NULL && unreached++ == 0)
+            first = i;
+    cr_expect_eq(unreached, 45);
+    rt_close(&m);
+    size_t n;
+    uint32_t pos;
+    uint8_t *buf = rt_read_shared("models/kws_dscnn_cortex_m.pte", &n);
+    cr_assert(tensor_field(buf, n, first, TENSOR_SIZES, 4, &pos));
+    uint32_t vec = pos + fb_le32(buf + pos);
+    cr_assert(fb_le32(buf + vec) >= 1, "value %u has rank 0", (unsigned)first);
+    memset(buf + vec + 4, 0xff, 4);  /* size -1 */
+    cr_expect_eq(rt_load_bytes(buf, n, &err), ET_ERR_MALFORMED, "%s", err.msg);
+    cr_expect(strstr(err.msg, "negative size") != NULL, "%s", err.msg);
+    free(buf);
+}
+
+/* Index vectors are read in the file (inputs, outputs, the prepared
+ * convolutions' arguments); the calls that parse their arguments on every
+ * run have them in RAM (the pool), not in the flash. */
+Test(loader, index_vectors_in_place_for_prepared_calls)
+{
+    rt_model m;
+    et_error err = {0};
+    cr_assert_eq(rt_open(&m, "models/kws_dscnn_cortex_m.pte", &err), ET_OK, "%s", err.msg);
+    const et_method *me = &m.s.method;
+    const uint8_t *lo = m.pte, *hi = m.pte + m.pte_size;
+    cr_expect((const uint8_t *)me->inputs >= lo && (const uint8_t *)me->inputs < hi);
+    cr_expect((const uint8_t *)me->outputs >= lo && (const uint8_t *)me->outputs < hi);
+    unsigned prepared = 0;
+    for (uint32_t pc = 0; pc < me->ninstrs; pc++) {
+        const uint8_t *args = (const uint8_t *)me->instrs[pc].args;
+        bool in_file = args >= lo && args < hi;
+        cr_expect_eq(in_file, me->instrs[pc].state != NULL, "instruction %u", (unsigned)pc);
+        prepared += me->instrs[pc].state != NULL;
+    }
+    cr_expect_eq(prepared, 9);  /* the four pointwise and five depthwise convolutions */
+    rt_close(&m);
+}
+
 Test(loader, unsupported_dim_order)
 {
     size_t n;

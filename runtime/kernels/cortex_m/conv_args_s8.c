@@ -1,4 +1,6 @@
 /* The argument checks both int8 convolutions share (conv_s8.h). */
+#include <string.h>
+
 #include "conv_s8.h"
 
 /* A tensor argument, bound in b when the call is being prepared (NULL
@@ -88,6 +90,20 @@ bool conv_s8_check_alias(et_kargs *a, conv_s8_alias alias, const conv_s8_params 
                      "out is input, and this shape cannot be computed in place"));
 }
 
+uint32_t conv_s8_in_place(et_kargs *a, const void *state, const conv_s8_kernel *k,
+                          bool (*shape)(const conv_s8_params *p), size_t (*scratch_of)(const conv_s8_params *p),
+                          uint32_t input_slot, size_t *scratch)
+{
+    conv_s8_params p = {0};
+    if (state)  /* read and checked at load: the shape is all it needs */
+        memcpy((uint8_t *)&p + CONV_S8_CHECKED, ((const conv_s8_prepared *)state)->checked,
+               sizeof ((const conv_s8_prepared *)state)->checked);
+    if ((!state && !k->read(a, &p, NULL)) || !shape(&p))
+        return ET_ARG_ABSENT;
+    *scratch = scratch_of(&p);
+    return input_slot;
+}
+
 et_err conv_s8_call(et_kargs *a, const conv_s8_kernel *k)
 {
     conv_s8_params p = {0};
@@ -105,9 +121,11 @@ size_t conv_s8_scratch(et_kargs *a, const conv_s8_kernel *k)
 bool conv_s8_prepare(et_kargs *a, void *state, const conv_s8_kernel *k)
 {
     conv_s8_prepared *st = state;
-    if (!k->read(a, &st->p, &st->bound))
+    conv_s8_params p = {0};
+    if (!k->read(a, &p, &st->bound))
         return false;
-    st->scratch = k->scratch(&st->p);
+    memcpy(st->checked, (const uint8_t *)&p + CONV_S8_CHECKED, sizeof st->checked);
+    st->scratch = k->scratch(&p);
     return true;
 }
 
@@ -116,7 +134,11 @@ et_err conv_s8_run(et_kargs *a, const void *state, const conv_s8_kernel *k)
     const conv_s8_prepared *st = state;
     if (!et_bound_current(a, &st->bound))
         return conv_s8_call(a, k);  /* a value replaced, or data unset: the full path says which */
-    conv_s8_params p = st->p;
+    conv_s8_params p;
+    memcpy((uint8_t *)&p + CONV_S8_CHECKED, st->checked, sizeof st->checked);
+    p.scratch = NULL;  /* the exec function takes its piece */
+    p.scratch_size = 0;
+    p.in_place = false;  /* the exec function sets it when out is on input */
     conv_s8_refresh(&p, &st->bound);
     return k->exec(a, &p, st->scratch);
 }

@@ -4,18 +4,30 @@
 #ifndef ET_KERNELS_CORTEX_M_CONV_S8_H
 #define ET_KERNELS_CORTEX_M_CONV_S8_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "../kernel_util.h"
 
 typedef struct conv_s8_params {
+    /* Set on every call (a prepared call keeps only the fields from `in`
+     * on: CONV_S8_CHECKED) */
     const int8_t *input;
     const int8_t *weight;
     const int32_t *bias;          /* NULL: no bias */
     const int32_t *multiplier;
     const int32_t *shift;
     int8_t *output;
+    /* Helium only: this call's piece of the method's scratch buffer
+     * (conv2d_s8_mve_scratch bytes, 16-byte aligned) */
+    int8_t *scratch;
+    size_t scratch_size;
+    /* Helium only: the output is on the input (et_plan.h): a 1x1
+     * convolution takes its im2col rows, copied before each pass writes,
+     * instead of reading its input where it is */
+    bool in_place;
+    /* Checked at load for a prepared call */
     nhwc_dims in, out;
     int32_t kh, kw, groups;
     int32_t depth_multiplier;     /* quantized_depthwise_conv2d only */
@@ -25,15 +37,10 @@ typedef struct conv_s8_params {
      * zeros to a multiple of 16 (then im2col rows, padded alike, are
      * multiplied whole: the padding adds 0); 0 = K, unpadded */
     int32_t w_row;
-    /* Helium only: this call's piece of the method's scratch buffer
-     * (conv2d_s8_mve_scratch bytes, 16-byte aligned) */
-    int8_t *scratch;
-    size_t scratch_size;
-    /* Helium only: the output is on the input (et_plan.h): a 1x1
-     * convolution takes its im2col rows, copied before each pass writes,
-     * instead of reading its input where it is */
-    bool in_place;
 } conv_s8_params;
+
+/* Where the fields checked at load begin. */
+#define CONV_S8_CHECKED offsetof(conv_s8_params, in)
 
 /* Where the two convolutions keep the arguments they share (slots of
  * their enums in arg_layouts.h). */
@@ -57,10 +64,11 @@ enum conv_s8_bound { CONV_BOUND_INPUT, CONV_BOUND_WEIGHT, CONV_BOUND_BIAS, CONV_
                      CONV_BOUND_SHIFTS, CONV_BOUND_OUT };
 
 /* A prepared call of either convolution: its parameters as checked at
- * load, the tensors to take the data pointers from on each call, the
- * scratch it needs. */
+ * load (conv_s8_params from CONV_S8_CHECKED on: the data pointers and the
+ * scratch are set on every call, 32 bytes a call not kept), the tensors
+ * to take the data pointers from on each call, the scratch it needs. */
 typedef struct conv_s8_prepared {
-    conv_s8_params p;
+    uint8_t checked[sizeof(conv_s8_params) - CONV_S8_CHECKED];
     et_bound_tensors bound;
     size_t scratch;
 } conv_s8_prepared;
@@ -95,6 +103,13 @@ conv_s8_alias conv_s8_alias_of(const conv_s8_params *p);
  * error recorded in a. */
 bool conv_s8_check_alias(et_kargs *a, conv_s8_alias alias, const conv_s8_params *p,
                          bool (*in_place)(const conv_s8_params *p));
+/* The et_kernel_extra in_place function of either convolution: the
+ * input slot its output may be on (the parameters from the prepared call
+ * when there is one, else read from a), and the scratch that takes in
+ * *scratch; ET_ARG_ABSENT when the shape does not allow it. */
+uint32_t conv_s8_in_place(et_kargs *a, const void *state, const conv_s8_kernel *k,
+                          bool (*shape)(const conv_s8_params *p), size_t (*scratch_of)(const conv_s8_params *p),
+                          uint32_t input_slot, size_t *scratch);
 
 #if defined(__ARM_FEATURE_MVE)
 /* The Helium convolution (quantized_conv2d_s8.c), any shape; p->scratch

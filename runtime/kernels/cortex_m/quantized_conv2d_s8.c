@@ -787,13 +787,7 @@ static et_err conv_run(et_kargs *a, const void *state)
 
 static uint32_t conv_in_place(et_kargs *a, const void *state, size_t *scratch)
 {
-    conv_s8_params p = {0};
-    if (state)
-        p = ((const conv_s8_prepared *)state)->p;  /* read and checked at load */
-    if ((!state && !conv_read(a, &p, NULL)) || !conv_in_place_shape(&p))
-        return ET_ARG_ABSENT;
-    *scratch = conv_in_place_scratch(&p);
-    return CONV_INPUT;
+    return conv_s8_in_place(a, state, &conv_kernel, conv_in_place_shape, conv_in_place_scratch, CONV_INPUT, scratch);
 }
 
 const et_kernel_extra k_cortex_m_quantized_conv2d_extra = {conv_scratch, conv_prepare, conv_run,

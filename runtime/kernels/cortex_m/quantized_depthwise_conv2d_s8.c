@@ -819,13 +819,7 @@ static et_err dw_run(et_kargs *a, const void *state)
 
 static uint32_t dw_in_place(et_kargs *a, const void *state, size_t *scratch)
 {
-    dw_conv_s8_params p = {0};
-    if (state)
-        p = ((const conv_s8_prepared *)state)->p;  /* read and checked at load */
-    if ((!state && !dw_read(a, &p, NULL)) || !dw_in_place_shape(&p))
-        return ET_ARG_ABSENT;
-    *scratch = dw_in_place_scratch(&p);
-    return DW_INPUT;
+    return conv_s8_in_place(a, state, &dw_kernel, dw_in_place_shape, dw_in_place_scratch, DW_INPUT, scratch);
 }
 
 const et_kernel_extra k_cortex_m_quantized_depthwise_conv2d_extra = {dw_scratch, dw_prepare, dw_run,

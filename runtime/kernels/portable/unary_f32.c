@@ -107,8 +107,10 @@ et_err k_aten_gelu(et_kargs *a)
     const et_value *ap = et_arg_value(a, AUN_APPROXIMATE);
     if (!et_check(a, ap->tag == ET_TAG_STRING, ET_ERR_INVALID_ARGUMENT, "approximate must be a string"))
         return et_kresult(a);
-    bool is_tanh = ap->u.str.len == 4 && memcmp(ap->u.str.s, "tanh", 4) == 0;
-    bool is_none = ap->u.str.len == 4 && memcmp(ap->u.str.s, "none", 4) == 0;
+    uint32_t len;
+    const char *s = et_value_str(ap, &len);
+    bool is_tanh = len == 4 && memcmp(s, "tanh", 4) == 0;
+    bool is_none = len == 4 && memcmp(s, "none", 4) == 0;
     if (!et_check(a, is_tanh || is_none, ET_ERR_INVALID_ARGUMENT, "approximate must be 'none' or 'tanh'"))
         return et_kresult(a);
     return unary_f32(a, is_tanh ? UN_GELU_TANH : UN_GELU);

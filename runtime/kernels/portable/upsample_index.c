@@ -32,13 +32,14 @@ static bool resample_scales(et_kargs *a, const et_tensor *in, const et_tensor *o
                   ET_ERR_INVALID_ARGUMENT, "expects NCHW input and output of the same N and C"))
         return false;
     const et_value *sf = et_arg_value(a, AUP_SCALE_FACTORS);
+    et_list factors = sf->tag == ET_TAG_DOUBLE_LIST ? et_value_list(sf) : (et_list){0};
     for (int d = 0; d < 2; d++) {
         int32_t i = in->sizes[2 + d], o = out->sizes[2 + d];
         if (!et_check(a, i > 0 && o > 0, ET_ERR_INVALID_ARGUMENT, "empty spatial dims"))
             return false;
-        if (sf->tag == ET_TAG_DOUBLE_LIST && sf->u.list.count == 2) {
+        if (factors.count == 2) {
             double f;
-            memcpy(&f, sf->u.list.items + 8 * d, 8);  /* little-endian f64 in the .pte */
+            memcpy(&f, factors.items + 8 * d, 8);  /* little-endian f64 in the .pte */
             if (!et_check(a, f > 0.0, ET_ERR_INVALID_ARGUMENT, "scale factors must be positive"))
                 return false;
             scale[d] = (float)(1.0 / f);
@@ -140,8 +141,9 @@ et_err k_aten_index(et_kargs *a)
         return et_kresult(a);
     int32_t dim = -1;
     const et_tensor *ix = NULL;
-    for (uint32_t k = 0; k < lst->u.list.count; k++) {
-        int32_t vi = (int32_t)fb_le32(lst->u.list.items + 4 * k);
+    et_list l = et_value_list(lst);
+    for (uint32_t k = 0; k < l.count; k++) {
+        int32_t vi = (int32_t)fb_le32(l.items + 4 * k);
         if (vi < 0 || a->values[vi].tag != ET_TAG_TENSOR)
             continue;  /* None: take the whole dim */
         if (!et_check(a, ix == NULL, ET_ERR_UNSUPPORTED, "only one index tensor is supported"))

@@ -14,12 +14,40 @@
 
 static et_value *out_value(et_kargs *a) { return et_arg_return(a); }
 
-static void set_int(et_kargs *a, int64_t v) { *out_value(a) = (et_value){.tag = ET_TAG_INT, .u.i = v}; }
-static void set_double(et_kargs *a, double v) { *out_value(a) = (et_value){.tag = ET_TAG_DOUBLE, .u.d = v}; }
-static void set_bool(et_kargs *a, bool v) { *out_value(a) = (et_value){.tag = ET_TAG_BOOL, .u.b = v}; }
+/* A result that needs a box where the loader gave none (the last
+ * argument was not a number in the file): an error, not a lost value. */
+static void no_box(et_kargs *a)
+{
+    et_check(a, false, ET_ERR_UNSUPPORTED, "the result value has no room for a 64-bit number");
+}
+
+static void set_int(et_kargs *a, int64_t v)
+{
+    if (!et_value_set_int(out_value(a), v, a->boxes))
+        no_box(a);
+}
+
+static void set_double(et_kargs *a, double v)
+{
+    if (!et_value_set_double(out_value(a), v, a->boxes))
+        no_box(a);
+}
+
+static void set_bool(et_kargs *a, bool v)
+{
+    et_value *o = out_value(a);
+    o->tag = ET_TAG_BOOL;
+    o->wide = 0;
+    o->u.b = v;
+}
 
 static bool is_number(const et_value *v) { return v->tag == ET_TAG_INT || v->tag == ET_TAG_DOUBLE; }
-static double as_double(const et_value *v) { return v->tag == ET_TAG_INT ? (double)v->u.i : v->u.d; }
+static int64_t int_of(et_kargs *a, const et_value *v) { return et_value_int(v, a->boxes); }
+static double double_of(et_kargs *a, const et_value *v) { return et_value_double(v, a->boxes); }
+static double as_double(et_kargs *a, const et_value *v)
+{
+    return v->tag == ET_TAG_INT ? (double)int_of(a, v) : double_of(a, v);
+}
 
 static bool bad_types(et_kargs *a)
 {
@@ -36,8 +64,8 @@ static et_err binary(et_kargs *a, prim_binop op)
     bool cmp = op >= P_EQ;
     if (x->tag == ET_TAG_INT && y->tag == ET_TAG_INT) {
         /* two's-complement wrap like the target's int64 arithmetic, without UB */
-        uint64_t p = (uint64_t)x->u.i, q = (uint64_t)y->u.i;
-        int64_t i = x->u.i, j = y->u.i;
+        uint64_t p = (uint64_t)int_of(a, x), q = (uint64_t)int_of(a, y);
+        int64_t i = int_of(a, x), j = int_of(a, y);
         switch (op) {
         case P_ADD: set_int(a, (int64_t)(p + q)); break;
         case P_SUB: set_int(a, (int64_t)(p - q)); break;
@@ -51,7 +79,7 @@ static et_err binary(et_kargs *a, prim_binop op)
         return ET_OK;
     }
     if (is_number(x) && is_number(y)) {
-        double u = as_double(x), v = as_double(y);
+        double u = as_double(a, x), v = as_double(a, y);
         switch (op) {
         case P_ADD: set_double(a, u + v); break;
         case P_SUB: set_double(a, u - v); break;
@@ -95,7 +123,7 @@ et_err k_prim_floordiv(et_kargs *a)
         return et_kresult(a);
     const et_value *x = et_arg_value(a, PB_A), *y = et_arg_value(a, PB_B);
     if (x->tag == ET_TAG_INT && y->tag == ET_TAG_INT) {
-        int64_t i = x->u.i, j = y->u.i;
+        int64_t i = int_of(a, x), j = int_of(a, y);
         if (!int_division_ok(a, i, j))
             return et_kresult(a);
         int64_t q = i / j;
@@ -106,7 +134,7 @@ et_err k_prim_floordiv(et_kargs *a)
         bad_types(a);
         return et_kresult(a);
     }
-    double u = as_double(x), v = as_double(y);
+    double u = as_double(a, x), v = as_double(a, y);
     if (v == 0) {
         set_double(a, signbit(u) ? -INFINITY : INFINITY);
         return ET_OK;
@@ -125,7 +153,7 @@ et_err k_prim_truediv(et_kargs *a)
         bad_types(a);
         return et_kresult(a);
     }
-    set_double(a, as_double(x) / as_double(y));
+    set_double(a, as_double(a, x) / as_double(a, y));
     return ET_OK;
 }
 
@@ -139,9 +167,9 @@ static et_err int_div_mod(et_kargs *a, bool mod)
         bad_types(a);
         return et_kresult(a);
     }
-    if (!int_division_ok(a, x->u.i, y->u.i))
+    if (!int_division_ok(a, int_of(a, x), int_of(a, y)))
         return et_kresult(a);
-    set_int(a, mod ? x->u.i % y->u.i : x->u.i / y->u.i);
+    set_int(a, mod ? int_of(a, x) % int_of(a, y) : int_of(a, x) / int_of(a, y));
     return ET_OK;
 }
 
@@ -157,7 +185,7 @@ static et_err min_max(et_kargs *a, bool want_max)
         bad_types(a);
         return et_kresult(a);
     }
-    set_int(a, (x->u.i > y->u.i) == want_max ? x->u.i : y->u.i);
+    set_int(a, (int_of(a, x) > int_of(a, y)) == want_max ? int_of(a, x) : int_of(a, y));
     return ET_OK;
 }
 
@@ -186,22 +214,22 @@ static et_err unary(et_kargs *a, prim_unop op)
     switch (op) {
     case U_NEG:
         if (x->tag == ET_TAG_INT)
-            set_int(a, (int64_t)(0 - (uint64_t)x->u.i));
+            set_int(a, (int64_t)(0 - (uint64_t)int_of(a, x)));
         else if (x->tag == ET_TAG_DOUBLE)
-            set_double(a, -x->u.d);
+            set_double(a, -double_of(a, x));
         else
             bad_types(a);
         break;
     case U_FLOAT:
         if (is_number(x) || x->tag == ET_TAG_BOOL)
-            set_double(a, x->tag == ET_TAG_BOOL ? (double)x->u.b : as_double(x));
+            set_double(a, x->tag == ET_TAG_BOOL ? (double)x->u.b : as_double(a, x));
         else
             bad_types(a);
         break;
     case U_INT:
         if (x->tag == ET_TAG_INT || x->tag == ET_TAG_BOOL)
-            set_int(a, x->tag == ET_TAG_INT ? x->u.i : x->u.b);
-        else if (x->tag == ET_TAG_DOUBLE && to_int64(a, x->u.d, &i))
+            set_int(a, x->tag == ET_TAG_INT ? int_of(a, x) : x->u.b);
+        else if (x->tag == ET_TAG_DOUBLE && to_int64(a, double_of(a, x), &i))
             set_int(a, i);
         else
             bad_types(a);
@@ -219,7 +247,7 @@ static et_err unary(et_kargs *a, prim_unop op)
             bad_types(a);
             break;
         }
-        double d = x->u.d;
+        double d = double_of(a, x);
         /* round: half to even, as upstream's fix-up of round() */
         double r = op == U_CEIL ? ceil(d) : op == U_TRUNC ? trunc(d) : round(d);
         if (op == U_ROUND && fabs(r - d) == 0.5 && fmod(r, 2.0) != 0.0)
@@ -248,10 +276,10 @@ et_err k_prim_sym_ite(et_kargs *a)
     if (!a->ok)
         return et_kresult(a);
     const et_value *v = et_arg_value(a, cond ? ITE_THEN : ITE_ELSE);
-    if (v->tag == ET_TAG_INT || v->tag == ET_TAG_DOUBLE || v->tag == ET_TAG_BOOL)
-        *out_value(a) = *v;
-    else
+    if (v->tag != ET_TAG_INT && v->tag != ET_TAG_DOUBLE && v->tag != ET_TAG_BOOL)
         bad_types(a);
+    else if (!et_value_copy(out_value(a), v, a->boxes))
+        no_box(a);
     return et_kresult(a);
 }
 
