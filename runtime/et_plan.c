@@ -7,6 +7,14 @@
 
 #define NONE UINT32_MAX
 
+/* A selective runner (runtime.mk's runner-for) compiles the planner
+ * without what its model's plan does not use, as `pte_run --info` says:
+ * ET_NO_PLAN_IN_PLACE (no output over its input: packed as with
+ * et_plan_options.in_place = false), ET_NO_PLAN_BORROW (every input in
+ * the arena, as with borrow_inputs = 0), ET_NO_PLAN_VIEWS (a tensor read
+ * before any call writes it keeps the .pte's plan, saying so).  Each is a
+ * plan this planner would also make, so another model still runs. */
+
 /* One planned tensor, or the group of tensors that share its bytes (an
  * output written over its dying input joins the input's group). */
 typedef struct ptensor {
@@ -80,6 +88,7 @@ static void collect(planner *pl)
 
 static ptensor *planned(planner *pl, uint32_t v) { return pl->index[v] == NONE ? NULL : &pl->t[pl->index[v]]; }
 
+#ifndef ET_NO_PLAN_BORROW
 static bool is_quantize(const et_kernel_entry *k)
 {
     return !strcmp(k->name, "cortex_m::quantize_per_tensor.out") ||
@@ -107,6 +116,7 @@ static bool only_quantized(const et_method *m, uint32_t v)
     }
     return read;
 }
+#endif
 
 /* Inputs live from the start. */
 static void mark_inputs(planner *pl)
@@ -183,6 +193,7 @@ static bool scan_live(planner *pl, uint32_t skip, uint64_t *all, uint64_t *kept)
     return true;
 }
 
+#ifndef ET_NO_PLAN_BORROW
 /* Float inputs that only quantize calls read: their input bits. */
 static uint32_t borrowable_inputs(planner *pl)
 {
@@ -219,6 +230,7 @@ static void borrow(planner *pl, uint32_t want)
         pl->r->borrowed |= 1u << i;
     }
 }
+#endif
 
 /* Outputs live to the end (after the instructions' lifetimes). */
 static void mark_outputs(planner *pl)
@@ -286,26 +298,38 @@ static void join(planner *pl, uint32_t i, uint32_t g)
  * the next. */
 static bool merge_views(planner *pl)
 {
+    uint32_t views = 0;
     for (uint32_t i = 0; i < pl->n; i++) {
         const ptensor *r = &pl->t[i];
         if (!r->read_first || !r->size)
             continue;  /* (a zero-byte scratch has no bytes to share) */
         uint32_t w = NONE;
+#ifndef ET_NO_PLAN_VIEWS
         for (uint32_t j = 0; j < pl->n; j++) {
             const ptensor *o = &pl->t[j];
             if (o->first != NONE && o->first < r->first && o->mem == r->mem && o->pte_offset == r->pte_offset &&
                 o->bytes == r->bytes && (w == NONE || o->first > pl->t[w].first))
                 w = j;
         }
-        if (w != NONE)
+#endif
+        if (w != NONE) {
             join(pl, i, group_of(pl, w));
-        else if (r->last != r->first)
-            return keep(pl, "value %u is read at instruction %u before it is written", r->value, r->first);
+            views++;
+        } else if (r->last != r->first) {
+#ifdef ET_NO_PLAN_VIEWS
+            return keep(pl, "value %u read before written (views not built in)", r->value, 0);
+#else
+            return keep(pl, "value %u read at instruction %u before written", r->value, r->first);
+#endif
+        }
     }
+    pl->r->views = views;
     return true;
 }
 
 /* ---- in place ---------------------------------------------------------- */
+
+#ifndef ET_NO_PLAN_IN_PLACE
 
 /* The call at pc may write its output over input `in`: it dies there, it
  * is not the caller's, and the output fits in its bytes. */
@@ -349,6 +373,7 @@ static void try_in_place(planner *pl, uint32_t pc, const et_instr *in)
     pl->r->in_place++;
     pl->scratch = need > pl->scratch ? need : pl->scratch;
 }
+#endif
 
 /* ---- packing ------------------------------------------------------------ */
 
@@ -422,6 +447,16 @@ static void pack(planner *pl, uint64_t *sizes)
         pl->t[i].offset = pl->t[group_of(pl, i)].offset;
 }
 
+static uint64_t arenas_bytes(const uint64_t *sizes, uint32_t count);
+
+#ifdef ET_NO_PLAN_IN_PLACE
+static void pack_best(planner *pl, uint64_t *sizes, uint64_t bound)
+{
+    (void)bound;
+    memset(sizes, 0, sizeof(uint64_t) * ET_MAX_ARENAS);
+    pack(pl, sizes);
+}
+#else
 /* Every tensor on its own again (views and in-place groups undone). */
 static void ungroup(planner *pl)
 {
@@ -433,18 +468,15 @@ static void ungroup(planner *pl)
     }
 }
 
-static uint64_t arenas_bytes(const uint64_t *sizes, uint32_t count);
-
 /* Packed with the outputs in place where the kernels allow, and without:
  * the smaller (in place when equal: no copies).  Groups of different
  * sizes can leave holes that separate tensors would not.  `bound`: the
  * most bytes live at one call, which no packing without in place beats
- * (then it is not tried). */
+ * (then it is not tried).  The views are merged already. */
 static void pack_best(planner *pl, uint64_t *sizes, uint64_t bound)
 {
     et_method *m = pl->m;
     uint64_t with[ET_MAX_ARENAS] = {0};
-    merge_views(pl);
     for (uint32_t pc = 0; pc < m->ninstrs; pc++)
         try_in_place(pl, pc, &m->instrs[pc]);
     memset(sizes, 0, sizeof(uint64_t) * ET_MAX_ARENAS);
@@ -468,6 +500,7 @@ static void pack_best(planner *pl, uint64_t *sizes, uint64_t bound)
     for (uint32_t i = 0; i < pl->n; i++)
         pl->t[i].offset = pl->saved[i];
 }
+#endif
 
 static bool replan(planner *pl, uint64_t *sizes)
 {
@@ -483,15 +516,20 @@ static bool replan(planner *pl, uint64_t *sizes)
     mark_outputs(pl);
     for (uint32_t i = 0; i < pl->n; i++)
         pl->t[i].last_alone = pl->t[i].last;
+#ifdef ET_NO_PLAN_BORROW
+    const uint32_t want = 0;
+#else
     const uint32_t want = borrowable_inputs(pl);
+#endif
     uint64_t all, kept;
     if (!scan_live(pl, want, &all, &kept))
         return false;
+#ifndef ET_NO_PLAN_BORROW
     if (kept < all)
         borrow(pl, want);
+#endif
     if (!merge_views(pl))
         return false;
-    ungroup(pl);
     pack_best(pl, sizes, kept < all ? kept : all);
     return true;
 }
@@ -556,7 +594,8 @@ et_err et_plan_method(et_method *m, const et_arenas *old, et_pool *pool, const e
     }
     if (!report->replanned) {
         memcpy(sizes, old->size, sizeof sizes);
-        report->in_place = 0;
+        report->in_place = report->views = 0;
+#ifndef ET_NO_PLAN_BORROW
         if (report->borrowed)  /* undone: the .pte's plan places these inputs */
             for (uint32_t i = 0; i < pl.n; i++)
                 if (pl.index[pl.t[i].value] == NONE) {
@@ -565,6 +604,7 @@ et_err et_plan_method(et_method *m, const et_arenas *old, et_pool *pool, const e
                     t->data = (uint8_t *)old->base[pl.t[i].mem] + pl.t[i].pte_offset;
                 }
         report->borrowed = 0;
+#endif
     }
     /* The new arenas start at the pool's used end (the work memory above
      * is read while binding and free afterwards, before anything writes
