@@ -89,10 +89,13 @@ static void collect(planner *pl)
 static ptensor *planned(planner *pl, uint32_t v) { return pl->index[v] == NONE ? NULL : &pl->t[pl->index[v]]; }
 
 #ifndef ET_NO_PLAN_BORROW
+/* cortex_m:: or quantized_decomposed::quantize_per_tensor.out (the
+ * kernel table's only names with this end) */
 static bool is_quantize(const et_kernel_entry *k)
 {
-    return !strcmp(k->name, "cortex_m::quantize_per_tensor.out") ||
-           !strcmp(k->name, "quantized_decomposed::quantize_per_tensor.out");
+    static const char tail[] = "::quantize_per_tensor.out";
+    const size_t n = strlen(k->name);
+    return n >= sizeof tail - 1 && !strcmp(k->name + n - (sizeof tail - 1), tail);
 }
 
 /* A float input that only quantize calls read (not their return value). */
@@ -181,7 +184,7 @@ static bool scan_live(planner *pl, uint32_t skip, uint64_t *all, uint64_t *kept)
                 const ptensor *b = &pl->t[pl->conflicts[c]];
                 if (b->size && a->mem == b->mem && a->pte_offset < b->pte_offset + b->size &&
                     b->pte_offset < a->pte_offset + a->size)
-                    return keep(pl, "values %u and %u share bytes in the .pte's plan", b->value, a->value);
+                    return keep(pl, "values %u, %u share bytes in the .pte", b->value, a->value);
             }
             pl->conflicts[k++] = pl->order[next];
             sum += a->bytes;
@@ -257,7 +260,7 @@ static bool lifetimes(planner *pl)
         for (uint32_t k = 0; k < in->nargs; k++) {
             const et_value *v = &m->values[in->args[k]];
             if (v->tag == ET_TAG_TENSOR_LIST || v->tag == ET_TAG_OPT_TENSOR_LIST)
-                return keep(pl, "instruction %u takes a tensor list (value %u)", pc, in->args[k]);
+                return keep(pl, "instruction %u: tensor list (value %u)", pc, in->args[k]);
             ptensor *p = planned(pl, in->args[k]);
             if (p == NULL)
                 continue;
@@ -281,6 +284,7 @@ static uint32_t group_of(const planner *pl, uint32_t i)
     return i;
 }
 
+#if !defined(ET_NO_PLAN_VIEWS) || !defined(ET_NO_PLAN_IN_PLACE)
 /* Puts tensor i in group g (same bytes; the group lives as long as its
  * members). */
 static void join(planner *pl, uint32_t i, uint32_t g)
@@ -289,6 +293,7 @@ static void join(planner *pl, uint32_t i, uint32_t g)
     if (pl->t[g].last < pl->t[i].last)
         pl->t[g].last = pl->t[i].last;
 }
+#endif
 
 /* A tensor met first where the call does not return it is either a view
  * the exporter gave the bytes of a tensor written before (the same offset
@@ -303,25 +308,24 @@ static bool merge_views(planner *pl)
         const ptensor *r = &pl->t[i];
         if (!r->read_first || !r->size)
             continue;  /* (a zero-byte scratch has no bytes to share) */
+        views++;
+#ifdef ET_NO_PLAN_VIEWS
+        /* without the search, a view read by one call would pass for
+         * scratch */
+        return keep(pl, "value %u read before written (views not built in)", r->value, 0);
+#else
         uint32_t w = NONE;
-#ifndef ET_NO_PLAN_VIEWS
         for (uint32_t j = 0; j < pl->n; j++) {
             const ptensor *o = &pl->t[j];
             if (o->first != NONE && o->first < r->first && o->mem == r->mem && o->pte_offset == r->pte_offset &&
                 o->bytes == r->bytes && (w == NONE || o->first > pl->t[w].first))
                 w = j;
         }
-#endif
-        if (w != NONE) {
+        if (w != NONE)
             join(pl, i, group_of(pl, w));
-            views++;
-        } else if (r->last != r->first) {
-#ifdef ET_NO_PLAN_VIEWS
-            return keep(pl, "value %u read before written (views not built in)", r->value, 0);
-#else
+        else if (r->last != r->first)
             return keep(pl, "value %u read at instruction %u before written", r->value, r->first);
 #endif
-        }
     }
     pl->r->views = views;
     return true;
@@ -508,8 +512,7 @@ static bool replan(planner *pl, uint64_t *sizes)
     if (!pl->opts->replan)
         return keep(pl, "--plan pte", 0, 0);
     if (m->planned_init)
-        return keep(pl, "planned tensors hold bytes from the load", 0, 0);
-    collect(pl);
+        return keep(pl, "tensors hold bytes from the load", 0, 0);
     mark_inputs(pl);
     if (!lifetimes(pl))
         return false;
@@ -577,16 +580,22 @@ et_err et_plan_method(et_method *m, const et_arenas *old, et_pool *pool, const e
     uint32_t nplanned = 0;
     for (uint32_t v = 0; v < m->nvalues; v++)
         nplanned += m->values[v].tag == ET_TAG_TENSOR && m->values[v].u.t->is_planned;
-    pl.t = et_pool_alloc_aligned_uninit(pool, (size_t)nplanned * sizeof *pl.t + 1, 8, err);
-    pl.index = et_pool_alloc_aligned_uninit(pool, (size_t)m->nvalues * sizeof *pl.index + 1, 4, err);
-    pl.order = et_pool_alloc_aligned_uninit(pool, (size_t)nplanned * sizeof *pl.order + 1, 4, err);
-    pl.conflicts = et_pool_alloc_aligned_uninit(pool, (size_t)nplanned * sizeof *pl.conflicts + 1, 4, err);
-    pl.saved = et_pool_alloc_aligned_uninit(pool, (size_t)nplanned * sizeof *pl.saved + 1, 4, err);
-    pl.placed = et_pool_alloc_aligned_uninit(pool, (size_t)nplanned * sizeof *pl.placed + 1, 4, err);
-    pl.buckets = et_pool_alloc_aligned_uninit(pool, ((size_t)m->ninstrs + 2) * sizeof *pl.buckets, 4, err);
-    if (pl.t == NULL || pl.index == NULL || pl.order == NULL || pl.conflicts == NULL || pl.saved == NULL ||
-        pl.placed == NULL || pl.buckets == NULL)
+    /* the work arrays in one piece: ptensors and spans first (8- and
+     * 4-byte aligned), then the uint32_t arrays */
+    const size_t np = nplanned,
+                 work_size = np * (sizeof *pl.t + sizeof *pl.placed + 4 * sizeof(uint32_t)) +
+                             (m->nvalues + m->ninstrs + 2) * sizeof(uint32_t);
+    uint8_t *work = et_pool_alloc_aligned_uninit(pool, work_size, 8, err);
+    if (work == NULL)
         return err->code;
+    pl.t = (ptensor *)work;
+    pl.placed = (span *)(pl.t + np);
+    pl.index = (uint32_t *)(pl.placed + np);
+    pl.order = pl.index + m->nvalues;
+    pl.conflicts = pl.order + np;
+    pl.saved = pl.conflicts + np;
+    pl.buckets = pl.saved + np;
+    collect(&pl);
     report->replanned = replan(&pl, sizes);
     if (report->replanned && arenas_bytes(sizes, old->count) >= report->pte_bytes && !report->borrowed) {
         report->replanned = false;
@@ -594,17 +603,7 @@ et_err et_plan_method(et_method *m, const et_arenas *old, et_pool *pool, const e
     }
     if (!report->replanned) {
         memcpy(sizes, old->size, sizeof sizes);
-        report->in_place = report->views = 0;
-#ifndef ET_NO_PLAN_BORROW
-        if (report->borrowed)  /* undone: the .pte's plan places these inputs */
-            for (uint32_t i = 0; i < pl.n; i++)
-                if (pl.index[pl.t[i].value] == NONE) {
-                    et_tensor *t = m->values[pl.t[i].value].u.t;
-                    t->is_planned = true;
-                    t->data = (uint8_t *)old->base[pl.t[i].mem] + pl.t[i].pte_offset;
-                }
-        report->borrowed = 0;
-#endif
+        report->in_place = report->views = report->borrowed = 0;
     }
     /* The new arenas start at the pool's used end (the work memory above
      * is read while binding and free afterwards, before anything writes
@@ -622,23 +621,20 @@ et_err et_plan_method(et_method *m, const et_arenas *old, et_pool *pool, const e
     et_arenas now;
     if (et_arenas_layout(&now, pool->base + mark, pool->size - mark, sizes, old->count, err) != ET_OK)
         return err->code;
-    if (report->replanned) {
-        for (uint32_t i = 0; i < pl.n; i++)
-            if (pl.index[pl.t[i].value] != NONE)
-                m->values[pl.t[i].value].u.t->data = now.base[pl.t[i].mem] + pl.t[i].offset;
-    } else {
-        for (uint32_t v = 0; v < m->nvalues; v++) {
-            et_tensor *t = m->values[v].tag == ET_TAG_TENSOR ? m->values[v].u.t : NULL;
-            if (t == NULL || !t->is_planned)
-                continue;
-            uint32_t id = 0;
-            while (id + 1 < old->count && !((uint8_t *)t->data >= old->base[id] &&
-                                            (uint8_t *)t->data < old->base[id] + old->size[id]))
-                id++;
-            t->data = now.base[id] + ((uint8_t *)t->data - old->base[id]);
-        }
-        if (m->planned_init)
-            move_arenas(old, &now);
+    for (uint32_t i = 0; i < pl.n; i++) {
+        const ptensor *p = &pl.t[i];
+        et_tensor *t = m->values[p->value].u.t;
+        if (report->replanned && pl.index[p->value] == NONE)
+            continue;  /* read in the caller's buffer */
+        t->is_planned = true;  /* (again where a borrow is undone: the .pte's plan places it) */
+        t->data = now.base[p->mem] + (report->replanned ? p->offset : p->pte_offset);
+    }
+    if (!report->replanned && m->planned_init) {
+        move_arenas(old, &now);
+        /* and the work memory above them: the same */
+        uint8_t *end = pool->base + mark + now.total;
+        if (end < work + work_size)
+            memset(end, 0, (size_t)(work + work_size - end));
     }
     pool->used = mark + now.total;
     m->arenas = now;

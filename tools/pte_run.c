@@ -6,7 +6,7 @@
  * --info prints the program's methods, arenas, operators, delegates,
  * whether it has mutable data or inline constants (the deprecated
  * constant_buffer), and what the load-time planner used (outputs written
- * in place, views, inputs read in place; planned as the runner plans when
+ * in place, views or a call's scratch, inputs read in place; planned as the runner plans when
  * given every input) instead of running.  --ptd: the model's
  * external tensor data (a FlatTensor .ptd).
  * Exit status: 0 ok, 1 runtime error, 2 usage or file error. */
@@ -56,7 +56,7 @@ static void print_info(const et_session *s)
         printf("mutable data: yes\n");
     if (s->program.constants == ET_CONSTANTS_INLINE)
         printf("inline constants: yes\n");
-    printf("plan: %u in place, %u views, %u inputs read in place\n", (unsigned)s->plan.in_place,
+    printf("plan: %u in place, %u views or scratch, %u inputs read in place\n", (unsigned)s->plan.in_place,
            (unsigned)s->plan.views, (unsigned)__builtin_popcount(s->plan.borrowed));
 }
 

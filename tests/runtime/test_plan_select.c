@@ -1,0 +1,129 @@
+/* The planner as a selective runner compiles it (plan_variants.h): for a
+ * model whose plan does not use a part, the planner without it makes the
+ * same plan as the full one (what runner-for relies on); for a model that
+ * needs the part, it keeps the .pte's plan (or plans without it) and
+ * says so, and the outputs stay those of the .pte's plan. */
+#include <criterion/criterion.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "plan_variants.h"
+#include "rt_util.h"
+
+typedef et_err (*plan_fn)(et_method *, const et_arenas *, et_pool *, const et_plan_options *, et_plan_report *,
+                          et_error *);
+
+typedef struct run {
+    et_session s;
+    uint8_t *pte;
+    void *work;
+} run;
+
+/* Opens `rel` with the .pte's plan, then (plan != NULL) plans it again
+ * with `plan` as et_session_open does, input 0 read in place if allowed,
+ * and runs it on `in`. */
+static void open_run(run *r, const char *rel, plan_fn plan, bool borrow, const uint8_t *in, size_t n)
+{
+    et_error err = {0};
+    et_plan_options opts;
+    size_t size;
+    memset(r, 0, sizeof *r);
+    et_session_plan_options(&opts);
+    opts.replan = plan == NULL ? false : true;
+    opts.borrow_inputs = borrow ? 1u : 0u;
+    r->pte = rt_read_shared(rel, &size);
+    r->work = aligned_alloc(16, RT_WORK_BYTES);
+    et_plan_options pte_plan = opts;
+    pte_plan.replan = false;
+    cr_assert_eq(et_session_open_fast(&r->s, r->pte, size, NULL, 0, NULL, r->work, RT_WORK_BYTES, NULL, 0,
+                                      plan == et_plan_method ? &opts : &pte_plan, &err),
+                 ET_OK, "%s: %s", rel, err.msg);
+    if (plan != NULL && plan != et_plan_method) {
+        et_arenas old = r->s.arenas;
+        cr_assert_eq(plan(&r->s.method, &old, &r->s.pool, &opts, &r->s.plan, &err), ET_OK, "%s", err.msg);
+    }
+    et_method *m = &r->s.method;
+    for (uint32_t i = 0; i < m->ninputs; i++)
+        cr_assert_eq(i == 0 ? et_method_set_input(m, i, in, n, &err) : et_session_default_input(&r->s, i, &err),
+                     ET_OK, "%s", err.msg);
+    cr_assert_eq(et_method_execute(m, NULL, &err), ET_OK, "%s: %s", rel, err.msg);
+}
+
+static void same_outputs(const run *a, const run *b)
+{
+    const et_method *ma = &a->s.method, *mb = &b->s.method;
+    cr_assert_eq(ma->noutputs, mb->noutputs);
+    for (uint32_t i = 0; i < ma->noutputs; i++) {
+        const et_tensor *ta = ma->values[ma->outputs[i]].u.t, *tb = mb->values[mb->outputs[i]].u.t;
+        cr_assert_eq(ta->nbytes, tb->nbytes);
+        cr_expect(memcmp(ta->data, tb->data, ta->nbytes) == 0, "output %u differs", i);
+    }
+}
+
+static void close_run(run *r)
+{
+    free(r->pte);
+    free(r->work);
+}
+
+/* KWS's plan uses outputs in place and a view: without them the planner
+ * keeps the .pte's plan, saying why; the outputs are the same. */
+Test(plan_select, kws_without_views_keeps_the_pte_plan)
+{
+    size_t n;
+    uint8_t *in = rt_read_shared("models/kws_inputs/mfcc_yes.f32", &n);
+    run ref, full, min;
+    open_run(&ref, "models/kws_dscnn_cortex_m.pte", NULL, false, in, n);
+    open_run(&full, "models/kws_dscnn_cortex_m.pte", et_plan_method, true, in, n);
+    open_run(&min, "models/kws_dscnn_cortex_m.pte", et_plan_method_min, true, in, n);
+    cr_expect(full.s.plan.replanned && full.s.plan.in_place > 0 && full.s.plan.views > 0);
+    cr_expect_eq(full.s.plan.bytes, 8496);
+    cr_expect_eq(min.s.plan.replanned, false);
+    cr_expect(strstr(min.s.plan.why, "views not built in") != NULL, "%s", min.s.plan.why);
+    cr_expect_eq(min.s.plan.bytes, min.s.plan.pte_bytes);
+    same_outputs(&ref, &full);
+    same_outputs(&ref, &min);
+    close_run(&ref);
+    close_run(&full);
+    close_run(&min);
+    free(in);
+}
+
+/* VWW's plan takes no output in place (pte_run --info: "0 in place"):
+ * the planner without them makes the same plan, byte for byte; without
+ * ResNet-8's adds in place its arena is larger (the .pte's), the outputs
+ * the same. */
+Test(plan_select, without_in_place_same_plan_when_unused)
+{
+    static const char *const models[][2] = {
+        {"models/mlperf/vww_mbv1_025_96_cortex_m.pte", "models/mlperf/inputs/vww_astronaut.f32"},
+        {"models/mlperf/ic_resnet8_cortex_m.pte", "models/mlperf/inputs/ic_cifar10_taxi_s_001241.f32"},
+    };
+    for (int k = 0; k < 2; k++) {
+        size_t n;
+        uint8_t *in = rt_read_shared(models[k][1], &n);
+        run ref, full, lean;
+        open_run(&ref, models[k][0], NULL, false, in, n);
+        open_run(&full, models[k][0], et_plan_method, true, in, n);
+        open_run(&lean, models[k][0], et_plan_method_no_in_place, true, in, n);
+        cr_expect_eq(lean.s.plan.in_place, 0, "%s", models[k][0]);
+        if (full.s.plan.in_place == 0) {
+            cr_expect(lean.s.plan.replanned, "%s", models[k][0]);
+            cr_expect_eq(lean.s.plan.bytes, full.s.plan.bytes, "%s", models[k][0]);
+            cr_expect_eq(lean.s.plan.borrowed, full.s.plan.borrowed);
+            const et_method *a = &full.s.method, *b = &lean.s.method;
+            for (uint32_t v = 0; v < a->nvalues; v++)
+                if (a->values[v].tag == ET_TAG_TENSOR && a->values[v].u.t->is_planned)
+                    cr_expect_eq((uint8_t *)a->values[v].u.t->data - a->arenas.base[0],
+                                 (uint8_t *)b->values[v].u.t->data - b->arenas.base[0], "value %u", v);
+        } else {
+            cr_expect_gt(lean.s.plan.bytes, full.s.plan.bytes, "%s", models[k][0]);
+        }
+        same_outputs(&ref, &full);
+        same_outputs(&ref, &lean);
+        close_run(&ref);
+        close_run(&full);
+        close_run(&lean);
+        free(in);
+    }
+}
