@@ -10,7 +10,9 @@
 /* A selective runner (runtime.mk's runner-for) compiles the planner
  * without what its model's plan does not use, as `pte_run --info` says:
  * ET_NO_PLAN_IN_PLACE (no output over its input: packed as with
- * et_plan_options.in_place = false), ET_NO_PLAN_BORROW (every input in
+ * et_plan_options.in_place = false) or ET_PLAN_IN_PLACE_ONLY (packed only
+ * with the outputs in place, when that won for the model: no packing
+ * without them to compare), ET_NO_PLAN_BORROW (every input in
  * the arena, as with borrow_inputs = 0), ET_NO_PLAN_VIEWS (a tensor read
  * before any call writes it keeps the .pte's plan, saying so).  Each is a
  * plan this planner would also make, so another model still runs. */
@@ -453,10 +455,16 @@ static void pack(planner *pl, uint64_t *sizes)
 
 static uint64_t arenas_bytes(const uint64_t *sizes, uint32_t count);
 
-#ifdef ET_NO_PLAN_IN_PLACE
+#if defined(ET_NO_PLAN_IN_PLACE) || defined(ET_PLAN_IN_PLACE_ONLY)
+/* One packing: without outputs in place, or only with them (no packing
+ * without to compare). */
 static void pack_best(planner *pl, uint64_t *sizes, uint64_t bound)
 {
     (void)bound;
+#ifndef ET_NO_PLAN_IN_PLACE
+    for (uint32_t pc = 0; pc < pl->m->ninstrs; pc++)
+        try_in_place(pl, pc, &pl->m->instrs[pc]);
+#endif
     memset(sizes, 0, sizeof(uint64_t) * ET_MAX_ARENAS);
     pack(pl, sizes);
 }

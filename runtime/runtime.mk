@@ -189,7 +189,8 @@ $(RUNNER_ELF): $(if $(filter 1,$(RUNNER_MVE)),$(RUNNER_MVE_ELF),$(RUNNER_SCALAR_
 # (ET_NO_INLINE_CONSTANTS otherwise), the loader's delegate reader only with
 # the Ethos-U backend (ET_NO_BACKENDS), and of the load-time planner
 # (runtime/et_plan.c) only what the model's plan uses, as `pte_run --info`'s
-# "plan:" line says: outputs in place (ET_NO_PLAN_IN_PLACE), views or calls' scratch
+# "plan:" line says: outputs in place (ET_NO_PLAN_IN_PLACE; with them, no
+# packing without them to compare: ET_PLAN_IN_PLACE_ONLY), views or calls' scratch
 # (ET_NO_PLAN_VIEWS), inputs read in place (ET_NO_PLAN_BORROW).  The objects these switches change
 # are compiled here, with the flags of the full runner's.
 RUNNER_SEL_OBJDIR := $(BUILD)/firmware/$(if $(filter 1,$(RUNNER_MVE)),runner-mve-obj,runner-scalar-obj)
@@ -222,7 +223,7 @@ runner-for: $(RUNNER_SEL_OBJS) $(RUNNER_SEL_NPU_OBJS) $(FW_STARTUP_OBJ) $(PTE_RU
 	if grep -q '^mutable data: yes$$' $(SEL_DIR)/info.txt; then mut_def=; else mut_def=-DET_NO_MUTABLE_DATA; fi; \
 	if grep -q '^inline constants: yes$$' $(SEL_DIR)/info.txt; then const_def=; else const_def=-DET_NO_INLINE_CONSTANTS; fi; \
 	plan_def=$$(sed -n 's/^plan: \([0-9]*\) in place, \([0-9]*\) views or scratch, \([0-9]*\) inputs read in place$$/\1 \2 \3/p' $(SEL_DIR)/info.txt | \
-	    awk '{ if ($$1 == 0) printf " -DET_NO_PLAN_IN_PLACE"; if ($$2 == 0) printf " -DET_NO_PLAN_VIEWS"; \
+	    awk '{ printf ($$1 == 0 ? " -DET_NO_PLAN_IN_PLACE" : " -DET_PLAN_IN_PLACE_ONLY"); if ($$2 == 0) printf " -DET_NO_PLAN_VIEWS"; \
 	           if ($$3 == 0) printf " -DET_NO_PLAN_BORROW" }'); \
 	if grep -q '^delegate [0-9]*: EthosUBackend$$' $(SEL_DIR)/info.txt; then \
 	    npu_def= npu_objs="$(RUNNER_SEL_NPU_OBJS)"; else npu_def="-DET_NO_ETHOSU_BACKEND -DET_NO_BACKENDS" npu_objs=; fi; \

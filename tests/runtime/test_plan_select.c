@@ -60,6 +60,20 @@ static void same_outputs(const run *a, const run *b)
     }
 }
 
+/* The same arenas and every planned tensor at the same offset. */
+static void same_plan(const run *a, const run *b, const char *rel)
+{
+    const et_method *ma = &a->s.method, *mb = &b->s.method;
+    cr_expect(b->s.plan.replanned, "%s: %s", rel, b->s.plan.why);
+    cr_expect_eq(a->s.plan.bytes, b->s.plan.bytes, "%s", rel);
+    cr_expect_eq(a->s.plan.in_place, b->s.plan.in_place, "%s", rel);
+    cr_expect_eq(a->s.plan.borrowed, b->s.plan.borrowed, "%s", rel);
+    for (uint32_t v = 0; v < ma->nvalues; v++)
+        if (ma->values[v].tag == ET_TAG_TENSOR && ma->values[v].u.t->is_planned)
+            cr_expect_eq((uint8_t *)ma->values[v].u.t->data - ma->arenas.base[0],
+                         (uint8_t *)mb->values[v].u.t->data - mb->arenas.base[0], "%s: value %u", rel, v);
+}
+
 static void close_run(run *r)
 {
     free(r->pte);
@@ -108,18 +122,37 @@ Test(plan_select, without_in_place_same_plan_when_unused)
         open_run(&lean, models[k][0], et_plan_method_no_in_place, true, in, n);
         cr_expect_eq(lean.s.plan.in_place, 0, "%s", models[k][0]);
         if (full.s.plan.in_place == 0) {
-            cr_expect(lean.s.plan.replanned, "%s", models[k][0]);
-            cr_expect_eq(lean.s.plan.bytes, full.s.plan.bytes, "%s", models[k][0]);
-            cr_expect_eq(lean.s.plan.borrowed, full.s.plan.borrowed);
-            const et_method *a = &full.s.method, *b = &lean.s.method;
-            for (uint32_t v = 0; v < a->nvalues; v++)
-                if (a->values[v].tag == ET_TAG_TENSOR && a->values[v].u.t->is_planned)
-                    cr_expect_eq((uint8_t *)a->values[v].u.t->data - a->arenas.base[0],
-                                 (uint8_t *)b->values[v].u.t->data - b->arenas.base[0], "value %u", v);
+            same_plan(&full, &lean, models[k][0]);
         } else {
             cr_expect_gt(lean.s.plan.bytes, full.s.plan.bytes, "%s", models[k][0]);
         }
         same_outputs(&ref, &full);
+        same_outputs(&ref, &lean);
+        close_run(&ref);
+        close_run(&full);
+        close_run(&lean);
+        free(in);
+    }
+}
+
+/* KWS's and ResNet-8's plans take outputs in place (pte_run --info: "11
+ * in place", "3 in place") and read no input in place: packed only with
+ * them, the plan is the same, byte for byte. */
+Test(plan_select, in_place_only_same_plan_when_it_won)
+{
+    static const char *const models[][2] = {
+        {"models/kws_dscnn_cortex_m.pte", "models/kws_inputs/mfcc_yes.f32"},
+        {"models/mlperf/ic_resnet8_cortex_m.pte", "models/mlperf/inputs/ic_cifar10_taxi_s_001241.f32"},
+    };
+    for (int k = 0; k < 2; k++) {
+        size_t n;
+        uint8_t *in = rt_read_shared(models[k][1], &n);
+        run ref, full, lean;
+        open_run(&ref, models[k][0], NULL, false, in, n);
+        open_run(&full, models[k][0], et_plan_method, true, in, n);
+        open_run(&lean, models[k][0], et_plan_method_in_place_only, true, in, n);
+        cr_expect_gt(full.s.plan.in_place, 0, "%s", models[k][0]);
+        same_plan(&full, &lean, models[k][0]);
         same_outputs(&ref, &lean);
         close_run(&ref);
         close_run(&full);
