@@ -80,28 +80,40 @@ static void close_run(run *r)
     free(r->work);
 }
 
-/* KWS's plan uses outputs in place and a view: without them the planner
- * keeps the .pte's plan, saying why; the outputs are the same. */
-Test(plan_select, kws_without_views_keeps_the_pte_plan)
+/* One model run three times: with the .pte's plan, the full planner and
+ * `lean`; the outputs must be the same. */
+typedef struct three {
+    run ref, full, lean;
+} three;
+
+static three *run_three(const char *model, const char *input, plan_fn lean)
 {
     size_t n;
-    uint8_t *in = rt_read_shared("models/kws_inputs/mfcc_yes.f32", &n);
-    run ref, full, min;
-    open_run(&ref, "models/kws_dscnn_cortex_m.pte", NULL, false, in, n);
-    open_run(&full, "models/kws_dscnn_cortex_m.pte", et_plan_method, true, in, n);
-    open_run(&min, "models/kws_dscnn_cortex_m.pte", et_plan_method_min, true, in, n);
-    cr_expect(full.s.plan.replanned && full.s.plan.in_place > 0 && full.s.plan.views > 0);
-    cr_expect_eq(full.s.plan.bytes, 8496);
-    cr_expect_eq(min.s.plan.replanned, false);
-    cr_expect(strstr(min.s.plan.why, "views not built in") != NULL, "%s", min.s.plan.why);
-    cr_expect_eq(min.s.plan.bytes, min.s.plan.pte_bytes);
-    same_outputs(&ref, &full);
-    same_outputs(&ref, &min);
-    close_run(&ref);
-    close_run(&full);
-    close_run(&min);
+    uint8_t *in = rt_read_shared(input, &n);
+    three *t = malloc(sizeof *t);
+    cr_assert(t != NULL);
+    open_run(&t->ref, model, NULL, false, in, n);
+    open_run(&t->full, model, et_plan_method, true, in, n);
+    open_run(&t->lean, model, lean, true, in, n);
+    same_outputs(&t->ref, &t->full);
+    same_outputs(&t->ref, &t->lean);
     free(in);
+    return t;
 }
+
+static void close_three(three *t)
+{
+    close_run(&t->ref);
+    close_run(&t->full);
+    close_run(&t->lean);
+    free(t);
+}
+
+static const char *const VWW[2] = {"models/mlperf/vww_mbv1_025_96_cortex_m.pte",
+                                   "models/mlperf/inputs/vww_astronaut.f32"};
+static const char *const RESNET8[2] = {"models/mlperf/ic_resnet8_cortex_m.pte",
+                                       "models/mlperf/inputs/ic_cifar10_taxi_s_001241.f32"};
+static const char *const KWS[2] = {"models/kws_dscnn_cortex_m.pte", "models/kws_inputs/mfcc_yes.f32"};
 
 /* VWW's plan takes no output in place (pte_run --info: "0 in place"):
  * the planner without them makes the same plan, byte for byte; without
@@ -109,30 +121,15 @@ Test(plan_select, kws_without_views_keeps_the_pte_plan)
  * the same. */
 Test(plan_select, without_in_place_same_plan_when_unused)
 {
-    static const char *const models[][2] = {
-        {"models/mlperf/vww_mbv1_025_96_cortex_m.pte", "models/mlperf/inputs/vww_astronaut.f32"},
-        {"models/mlperf/ic_resnet8_cortex_m.pte", "models/mlperf/inputs/ic_cifar10_taxi_s_001241.f32"},
-    };
-    for (int k = 0; k < 2; k++) {
-        size_t n;
-        uint8_t *in = rt_read_shared(models[k][1], &n);
-        run ref, full, lean;
-        open_run(&ref, models[k][0], NULL, false, in, n);
-        open_run(&full, models[k][0], et_plan_method, true, in, n);
-        open_run(&lean, models[k][0], et_plan_method_no_in_place, true, in, n);
-        cr_expect_eq(lean.s.plan.in_place, 0, "%s", models[k][0]);
-        if (full.s.plan.in_place == 0) {
-            same_plan(&full, &lean, models[k][0]);
-        } else {
-            cr_expect_gt(lean.s.plan.bytes, full.s.plan.bytes, "%s", models[k][0]);
-        }
-        same_outputs(&ref, &full);
-        same_outputs(&ref, &lean);
-        close_run(&ref);
-        close_run(&full);
-        close_run(&lean);
-        free(in);
-    }
+    three *t = run_three(VWW[0], VWW[1], et_plan_method_no_in_place);
+    cr_expect_eq(t->full.s.plan.in_place, 0);
+    same_plan(&t->full, &t->lean, VWW[0]);
+    close_three(t);
+    t = run_three(RESNET8[0], RESNET8[1], et_plan_method_no_in_place);
+    cr_expect_gt(t->full.s.plan.in_place, 0);
+    cr_expect_eq(t->lean.s.plan.in_place, 0);
+    cr_expect_gt(t->lean.s.plan.bytes, t->full.s.plan.bytes);
+    close_three(t);
 }
 
 /* KWS's and ResNet-8's plans take outputs in place (pte_run --info: "11
@@ -140,23 +137,24 @@ Test(plan_select, without_in_place_same_plan_when_unused)
  * them, the plan is the same, byte for byte. */
 Test(plan_select, in_place_only_same_plan_when_it_won)
 {
-    static const char *const models[][2] = {
-        {"models/kws_dscnn_cortex_m.pte", "models/kws_inputs/mfcc_yes.f32"},
-        {"models/mlperf/ic_resnet8_cortex_m.pte", "models/mlperf/inputs/ic_cifar10_taxi_s_001241.f32"},
-    };
+    const char *const *models[2] = {KWS, RESNET8};
     for (int k = 0; k < 2; k++) {
-        size_t n;
-        uint8_t *in = rt_read_shared(models[k][1], &n);
-        run ref, full, lean;
-        open_run(&ref, models[k][0], NULL, false, in, n);
-        open_run(&full, models[k][0], et_plan_method, true, in, n);
-        open_run(&lean, models[k][0], et_plan_method_in_place_only, true, in, n);
-        cr_expect_gt(full.s.plan.in_place, 0, "%s", models[k][0]);
-        same_plan(&full, &lean, models[k][0]);
-        same_outputs(&ref, &lean);
-        close_run(&ref);
-        close_run(&full);
-        close_run(&lean);
-        free(in);
+        three *t = run_three(models[k][0], models[k][1], et_plan_method_in_place_only);
+        cr_expect_gt(t->full.s.plan.in_place, 0, "%s", models[k][0]);
+        same_plan(&t->full, &t->lean, models[k][0]);
+        close_three(t);
     }
+}
+
+/* KWS's plan uses outputs in place and a view: without them the planner
+ * keeps the .pte's plan, saying why; the outputs are the same. */
+Test(plan_select, kws_without_views_keeps_the_pte_plan)
+{
+    three *t = run_three(KWS[0], KWS[1], et_plan_method_min);
+    cr_expect(t->full.s.plan.replanned && t->full.s.plan.in_place > 0 && t->full.s.plan.views > 0);
+    cr_expect_eq(t->full.s.plan.bytes, 8496);
+    cr_expect_eq(t->lean.s.plan.replanned, false);
+    cr_expect(strstr(t->lean.s.plan.why, "views not built in") != NULL, "%s", t->lean.s.plan.why);
+    cr_expect_eq(t->lean.s.plan.bytes, t->lean.s.plan.pte_bytes);
+    close_three(t);
 }
