@@ -7,6 +7,15 @@
 
 #define NONE UINT32_MAX
 
+/* Planned tensors that the load fills: only through the readers of
+ * mutable data and of a .ptd, which a selective runner may be built
+ * without (ET_NO_MUTABLE_DATA, ET_NO_DATA_MAP). */
+#if defined(ET_NO_MUTABLE_DATA) && defined(ET_NO_DATA_MAP)
+#define PLANNED_INIT(m) ((void)(m), false)
+#else
+#define PLANNED_INIT(m) ((m)->planned_init)
+#endif
+
 /* A selective runner (runtime.mk's runner-for) compiles the planner
  * without what its model's plan does not use, as `pte_run --info` says:
  * ET_NO_PLAN_IN_PLACE (no output over its input: packed as with
@@ -519,7 +528,7 @@ static bool replan(planner *pl, uint64_t *sizes)
     et_method *m = pl->m;
     if (!pl->opts->replan)
         return keep(pl, "--plan pte", 0, 0);
-    if (m->planned_init)
+    if (PLANNED_INIT(m))
         return keep(pl, "tensors hold bytes from the load", 0, 0);
     mark_inputs(pl);
     if (!lifetimes(pl))
@@ -637,7 +646,7 @@ et_err et_plan_method(et_method *m, const et_arenas *old, et_pool *pool, const e
         t->is_planned = true;  /* (again where a borrow is undone: the .pte's plan places it) */
         t->data = now.base[p->mem] + (report->replanned ? p->offset : p->pte_offset);
     }
-    if (!report->replanned && m->planned_init) {
+    if (!report->replanned && PLANNED_INIT(m)) {
         move_arenas(old, &now);
         /* and the work memory above them: the same */
         uint8_t *end = pool->base + mark + now.total;

@@ -191,7 +191,8 @@ $(RUNNER_ELF): $(if $(filter 1,$(RUNNER_MVE)),$(RUNNER_MVE_ELF),$(RUNNER_SCALAR_
 # (runtime/et_plan.c) only what the model's plan uses, as `pte_run --info`'s
 # "plan:" line says: outputs in place (ET_NO_PLAN_IN_PLACE; with them, no
 # packing without them to compare: ET_PLAN_IN_PLACE_ONLY), views or calls' scratch
-# (ET_NO_PLAN_VIEWS), inputs read in place (ET_NO_PLAN_BORROW).  The objects these switches change
+# (ET_NO_PLAN_VIEWS), inputs read in place (ET_NO_PLAN_BORROW); without the
+# readers of mutable data and of a .ptd, nor its path for tensors the load fills.  The objects these switches change
 # are compiled here, with the flags of the full runner's.
 RUNNER_SEL_OBJDIR := $(BUILD)/firmware/$(if $(filter 1,$(RUNNER_MVE)),runner-mve-obj,runner-scalar-obj)
 RUNNER_SEL_ARCH   := $(if $(filter 1,$(RUNNER_MVE)),,$(RUNNER_NOMVE))
@@ -230,7 +231,7 @@ runner-for: $(RUNNER_SEL_OBJS) $(RUNNER_SEL_NPU_OBJS) $(FW_STARTUP_OBJ) $(PTE_RU
 	$(call SEL_CC_FOR,runtime/et_data_map.c) $$data_def -o $(SEL_DIR)/et_data_map.o && \
 	$(call SEL_CC_FOR,runtime/et_program.c) $$mut_def $$const_def -o $(SEL_DIR)/et_program.o && \
 	$(call SEL_CC_FOR,runtime/et_method_load.c) $$data_def $$npu_def -o $(SEL_DIR)/et_method_load.o && \
-	$(call SEL_CC_FOR,runtime/et_plan.c) $$plan_def -o $(SEL_DIR)/et_plan.o && \
+	$(call SEL_CC_FOR,runtime/et_plan.c) $$plan_def $$mut_def $$data_def -o $(SEL_DIR)/et_plan.o && \
 	$(SEL_CC) $$npu_def -c runtime/backends/backend_registry.c -o $(SEL_DIR)/backend_registry.o && \
 	$(SEL_CC) $$npu_def -c firmware/runner/npu.c -o $(SEL_DIR)/npu.o && \
 	$(SEL_CC) $(SEL_DSP_INC) -c firmware/runner/dsp.c -o $(SEL_DIR)/dsp.o && \
