@@ -192,14 +192,21 @@ $(RUNNER_ELF): $(if $(filter 1,$(RUNNER_MVE)),$(RUNNER_MVE_ELF),$(RUNNER_SCALAR_
 # "plan:" line says: outputs in place (ET_NO_PLAN_IN_PLACE; with them, no
 # packing without them to compare: ET_PLAN_IN_PLACE_ONLY), views or calls' scratch
 # (ET_NO_PLAN_VIEWS), inputs read in place (ET_NO_PLAN_BORROW); without the
-# readers of mutable data and of a .ptd, nor its path for tensors the load fills.  The objects these switches change
+# readers of mutable data and of a .ptd, nor its path for tensors the load fills;
+# without outputs in place, the kernels' in-place paths are left out too
+# (RUNNER_SEL_KERNELS, compiled here).  The objects these switches change
 # are compiled here, with the flags of the full runner's.
 RUNNER_SEL_OBJDIR := $(BUILD)/firmware/$(if $(filter 1,$(RUNNER_MVE)),runner-mve-obj,runner-scalar-obj)
 RUNNER_SEL_ARCH   := $(if $(filter 1,$(RUNNER_MVE)),,$(RUNNER_NOMVE))
 RUNNER_SEL_NPU_OBJS := $(patsubst %.c,$(RUNNER_SEL_OBJDIR)/%.o,$(wildcard firmware/ethosu/*.c))
+# the kernels with in-place paths (compiled without them, ET_NO_PLAN_IN_PLACE,
+# for a model whose plan puts no output over its input)
+RUNNER_SEL_KERNELS := runtime/kernels/cortex_m/quantized_conv2d_s8.c runtime/kernels/cortex_m/quantized_depthwise_conv2d_s8.c \
+                      runtime/kernels/cortex_m/pad_s8.c runtime/kernels/cortex_m/quantized_add_s8.c \
+                      runtime/kernels/portable/copy_ops.c
 RUNNER_SEL_SPECIAL := %/kernel_registry.o %/backend_registry.o %/firmware/runner/npu.o %/firmware/runner/dsp.o \
                       %/runtime/et_data_map.o %/runtime/et_program.o %/runtime/et_method_load.o %/runtime/et_plan.o \
-                      $(RUNNER_SEL_NPU_OBJS)
+                      $(RUNNER_SEL_KERNELS:%.c=\%/%.o) $(RUNNER_SEL_NPU_OBJS)
 # SEL_DSP=1: the selective runner carries the DSP offload image too
 # (--engine=dsp); by default it says it was built without it, and neither
 # the image nor the offload's code is linked.
@@ -208,6 +215,11 @@ SEL_DSP_INC       := $(if $(filter 1,$(SEL_DSP)),-I$(BUILD)/dsp)
 RUNNER_SEL_OBJS   := $(filter-out $(RUNNER_SEL_SPECIAL),$(RUNNER_SRCS:%.c=$(RUNNER_SEL_OBJDIR)/%.o))
 SEL_NAME          := $(basename $(notdir $(MODEL)))$(if $(filter 1,$(RUNNER_MVE)),-mve)
 SEL_DIR           := $(BUILD)/firmware/select/$(SEL_NAME)
+# the objects linked first, in the full runner's order, with the kernels of
+# RUNNER_SEL_KERNELS in their places (their hot loops then lie where the
+# full runner's do, more or less: the layout moves operators' cycles)
+RUNNER_SEL_LINK   := $(foreach o,$(RUNNER_SRCS:%.c=%.o),$(if $(filter $(o),$(RUNNER_SEL_KERNELS:%.c=%.o)),$(SEL_DIR)/$(o),\
+                         $(filter $(RUNNER_SEL_OBJS),$(RUNNER_SEL_OBJDIR)/$(o))))
 SEL_CC            := $(FW_CC) $(FW_CFLAGS) $(RUNNER_SEL_ARCH) -O2
 # $(call SEL_CC_FOR,runtime/x.c): -Os for the load-once code (RUNNER_OS_SRCS)
 SEL_CC_FOR         = $(FW_CC) $(FW_CFLAGS) $(RUNNER_SEL_ARCH) $(if $(filter $(1),$(RUNNER_OS_SRCS)),-Os,-O2) -c $(1)
@@ -232,10 +244,13 @@ runner-for: $(RUNNER_SEL_OBJS) $(RUNNER_SEL_NPU_OBJS) $(FW_STARTUP_OBJ) $(PTE_RU
 	$(call SEL_CC_FOR,runtime/et_program.c) $$mut_def $$const_def -o $(SEL_DIR)/et_program.o && \
 	$(call SEL_CC_FOR,runtime/et_method_load.c) $$data_def $$npu_def -o $(SEL_DIR)/et_method_load.o && \
 	$(call SEL_CC_FOR,runtime/et_plan.c) $$plan_def $$mut_def $$data_def -o $(SEL_DIR)/et_plan.o && \
+	for k in $(RUNNER_SEL_KERNELS); do \
+	    mkdir -p $(SEL_DIR)/$$(dirname $$k) && $(SEL_CC) $$plan_def -c $$k -o $(SEL_DIR)/$${k%.c}.o || exit 1; \
+	done && \
 	$(SEL_CC) $$npu_def -c runtime/backends/backend_registry.c -o $(SEL_DIR)/backend_registry.o && \
 	$(SEL_CC) $$npu_def -c firmware/runner/npu.c -o $(SEL_DIR)/npu.o && \
 	$(SEL_CC) $(SEL_DSP_INC) -c firmware/runner/dsp.c -o $(SEL_DIR)/dsp.o && \
-	$(FW_CC) -o $(BUILD)/firmware/runner-$(SEL_NAME).elf $(RUNNER_SEL_OBJS) $$npu_objs $(SEL_DIR)/kernel_registry.o \
+	$(FW_CC) -o $(BUILD)/firmware/runner-$(SEL_NAME).elf $(RUNNER_SEL_LINK) $$npu_objs $(SEL_DIR)/kernel_registry.o \
 	    $(SEL_DIR)/backend_registry.o $(SEL_DIR)/npu.o $(SEL_DIR)/dsp.o \
 	    $(SEL_DIR)/et_data_map.o $(SEL_DIR)/et_program.o $(SEL_DIR)/et_method_load.o $(SEL_DIR)/et_plan.o \
 	    $(FW_STARTUP_OBJ) $(FW_LDFLAGS) -Wl,-Map=$(BUILD)/firmware/runner-$(SEL_NAME).map $(FW_LDLIBS)

@@ -83,4 +83,15 @@ int64_t k_get_int(const et_tensor *t, size_t i);
 /* A Scalar argument (Int, Double or Bool) as a double. */
 double k_arg_scalar(et_kargs *a, uint32_t i);
 
+/* A kernel's et_kernel_extra.in_place function, or none in a selective
+ * runner whose planner never puts an output over its input
+ * (ET_NO_PLAN_IN_PLACE, runtime.mk's runner-for): the kernels' in-place
+ * paths are then left out, and an output on its input is refused like a
+ * partial overlap. */
+#ifdef ET_NO_PLAN_IN_PLACE
+#define K_IN_PLACE(fn) NULL
+#else
+#define K_IN_PLACE(fn) fn
+#endif
+
 #endif

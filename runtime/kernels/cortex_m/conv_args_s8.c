@@ -84,7 +84,7 @@ bool conv_s8_check_alias(et_kargs *a, conv_s8_alias alias, const conv_s8_params 
 {
     return alias == CONV_APART ||
            (et_check(a, alias != CONV_OVERLAP, ET_ERR_INVALID_ARGUMENT, "out overlaps input partly") &&
-            et_check(a, in_place(p), ET_ERR_INVALID_ARGUMENT,
+            et_check(a, in_place != NULL && in_place(p), ET_ERR_INVALID_ARGUMENT,
                      "out is input, and this shape cannot be computed in place"));
 }
 

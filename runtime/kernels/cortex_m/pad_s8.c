@@ -70,6 +70,7 @@ et_err k_cortex_m_pad(et_kargs *a)
     return ET_OK;
 }
 
+#ifndef ET_NO_PLAN_IN_PLACE
 /* In place (et_plan.h): a pad of nothing (KWS pads its [1, 64, 25, 5]
  * activation by zero rows) is the input's bytes as they are. */
 static uint32_t pad_in_place(et_kargs *a, const void *state, size_t *scratch)
@@ -85,4 +86,6 @@ static uint32_t pad_in_place(et_kargs *a, const void *state, size_t *scratch)
                : ET_ARG_ABSENT;
 }
 
-const et_kernel_extra k_cortex_m_pad_extra = {.in_place = pad_in_place};
+#endif
+
+const et_kernel_extra k_cortex_m_pad_extra = {.in_place = K_IN_PLACE(pad_in_place)};
