@@ -94,4 +94,10 @@ double k_arg_scalar(et_kargs *a, uint32_t i);
 #define K_IN_PLACE(fn) fn
 #endif
 
+/* The in_place answer of a kernel whose output, on its input, holds the
+ * input's bytes as they are (a clone into the same layout, a pad of
+ * nothing): slot `in` when the two have one dtype, shape and byte order,
+ * else ET_ARG_ABSENT; no scratch. */
+uint32_t k_same_bytes_in_place(et_kargs *a, uint32_t in, uint32_t out, size_t *scratch);
+
 #endif

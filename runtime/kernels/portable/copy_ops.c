@@ -70,13 +70,7 @@ et_err k_to_dim_order_copy(et_kargs *a)
 static uint32_t clone_in_place(et_kargs *a, const void *state, size_t *scratch)
 {
     (void)state;
-    *scratch = 0;
-    if (!et_arg_named(a))
-        return ET_ARG_ABSENT;
-    const et_tensor *in = et_arg_tensor(a, ADO_SELF), *out = et_arg_tensor(a, ADO_OUT);
-    return a->ok && in->dtype == out->dtype && et_tensor_same_shape(in, out) && et_tensor_same_layout(in, out)
-               ? ADO_SELF
-               : ET_ARG_ABSENT;
+    return k_same_bytes_in_place(a, ADO_SELF, ADO_OUT, scratch);
 }
 
 #endif
