@@ -61,7 +61,6 @@ typedef struct planner {
     uint32_t *conflicts;    /* first_fit's work list */
     uint32_t *saved;        /* offsets of the packing without in-place groups */
     span *placed;           /* pack's groups in placing order */
-    uint32_t *buckets;      /* by_first's counts, one per call and two */
     size_t scratch;         /* what the in-place calls need of the kernels' scratch */
 } planner;
 
@@ -146,23 +145,23 @@ static void mark_inputs(planner *pl)
     }
 }
 
-/* The used tensors by first use (a counting sort into pl->order); their
- * count. */
+/* The used tensors by first use, ties by index, into pl->order: an
+ * insertion sort (the values come about in the order the calls use them,
+ * so it moves little); their count. */
 static uint32_t by_first(planner *pl)
 {
-    const uint32_t slots = pl->m->ninstrs + 2;
     uint32_t used = 0;
-    memset(pl->buckets, 0, slots * sizeof *pl->buckets);
-    for (uint32_t i = 0; i < pl->n; i++)
-        if (pl->t[i].first != NONE)
-            pl->buckets[pl->t[i].first + 1]++;
-    for (uint32_t b = 1; b < slots; b++)
-        pl->buckets[b] += pl->buckets[b - 1];
-    for (uint32_t i = 0; i < pl->n; i++)
-        if (pl->t[i].first != NONE) {
-            pl->order[pl->buckets[pl->t[i].first]++] = i;
-            used++;
+    for (uint32_t i = 0; i < pl->n; i++) {
+        const uint32_t first = pl->t[i].first;
+        if (first == NONE)
+            continue;
+        uint32_t at = used++;
+        while (at > 0 && pl->t[pl->order[at - 1]].first > first) {
+            pl->order[at] = pl->order[at - 1];
+            at--;
         }
+        pl->order[at] = i;
+    }
     return used;
 }
 
@@ -195,7 +194,7 @@ static bool scan_live(planner *pl, uint32_t skip, uint64_t *all, uint64_t *kept)
                 const ptensor *b = &pl->t[pl->conflicts[c]];
                 if (b->size && a->mem == b->mem && a->pte_offset < b->pte_offset + b->size &&
                     b->pte_offset < a->pte_offset + a->size)
-                    return keep(pl, "values %u, %u share bytes in the .pte", b->value, a->value);
+                    return keep(pl, "values %u and %u share bytes", b->value, a->value);
             }
             pl->conflicts[k++] = pl->order[next];
             sum += a->bytes;
@@ -267,11 +266,11 @@ static bool lifetimes(planner *pl)
     for (uint32_t pc = 0; pc < m->ninstrs; pc++) {
         const et_instr *in = &m->instrs[pc];
         if (in->kind != INSTR_KERNEL_CALL)
-            return keep(pl, "instruction %u is not a kernel call (kind %u)", pc, in->kind);
+            return keep(pl, "instruction %u is not a kernel call", pc, 0);
         for (uint32_t k = 0; k < in->nargs; k++) {
             const et_value *v = &m->values[in->args[k]];
             if (v->tag == ET_TAG_TENSOR_LIST || v->tag == ET_TAG_OPT_TENSOR_LIST)
-                return keep(pl, "instruction %u: tensor list (value %u)", pc, in->args[k]);
+                return keep(pl, "value %u is a tensor list", in->args[k], 0);
             ptensor *p = planned(pl, in->args[k]);
             if (p == NULL)
                 continue;
@@ -323,7 +322,7 @@ static bool merge_views(planner *pl)
 #ifdef ET_NO_PLAN_VIEWS
         /* without the search, a view read by one call would pass for
          * scratch */
-        return keep(pl, "value %u read before written (views not built in)", r->value, 0);
+        return keep(pl, "value %u: views not built in", r->value, 0);
 #else
         uint32_t w = NONE;
         for (uint32_t j = 0; j < pl->n; j++) {
@@ -335,7 +334,7 @@ static bool merge_views(planner *pl)
         if (w != NONE)
             join(pl, i, group_of(pl, w));
         else if (r->last != r->first)
-            return keep(pl, "value %u read at instruction %u before written", r->value, r->first);
+            return keep(pl, "value %u is read before written", r->value, 0);
 #endif
     }
     pl->r->views = views;
@@ -600,8 +599,8 @@ et_err et_plan_method(et_method *m, const et_arenas *old, et_pool *pool, const e
     /* the work arrays in one piece: ptensors and spans first (8- and
      * 4-byte aligned), then the uint32_t arrays */
     const size_t np = nplanned,
-                 work_size = np * (sizeof *pl.t + sizeof *pl.placed + 4 * sizeof(uint32_t)) +
-                             (m->nvalues + m->ninstrs + 2) * sizeof(uint32_t);
+                 work_size = np * (sizeof *pl.t + sizeof *pl.placed + 3 * sizeof(uint32_t)) +
+                             (size_t)m->nvalues * sizeof(uint32_t);
     uint8_t *work = et_pool_alloc_aligned_uninit(pool, work_size, 8, err);
     if (work == NULL)
         return err->code;
@@ -611,7 +610,6 @@ et_err et_plan_method(et_method *m, const et_arenas *old, et_pool *pool, const e
     pl.order = pl.index + m->nvalues;
     pl.conflicts = pl.order + np;
     pl.saved = pl.conflicts + np;
-    pl.buckets = pl.saved + np;
     collect(&pl);
     report->replanned = replan(&pl, sizes);
     if (report->replanned && arenas_bytes(sizes, old->count) >= report->pte_bytes && !report->borrowed) {

@@ -202,8 +202,8 @@ RUNNER_SEL_NPU_OBJS := $(patsubst %.c,$(RUNNER_SEL_OBJDIR)/%.o,$(wildcard firmwa
 # the kernels with in-place paths (compiled without them, ET_NO_PLAN_IN_PLACE,
 # for a model whose plan puts no output over its input)
 RUNNER_SEL_KERNELS := runtime/kernels/cortex_m/quantized_conv2d_s8.c runtime/kernels/cortex_m/quantized_depthwise_conv2d_s8.c \
-                      runtime/kernels/cortex_m/pad_s8.c runtime/kernels/cortex_m/quantized_add_s8.c \
-                      runtime/kernels/portable/copy_ops.c
+                      runtime/kernels/cortex_m/conv_args_s8.c runtime/kernels/cortex_m/pad_s8.c \
+                      runtime/kernels/cortex_m/quantized_add_s8.c runtime/kernels/portable/copy_ops.c
 RUNNER_SEL_SPECIAL := %/kernel_registry.o %/backend_registry.o %/firmware/runner/npu.o %/firmware/runner/dsp.o \
                       %/runtime/et_data_map.o %/runtime/et_program.o %/runtime/et_method_load.o %/runtime/et_plan.o \
                       $(RUNNER_SEL_KERNELS:%.c=\%/%.o) $(RUNNER_SEL_NPU_OBJS)
