@@ -347,6 +347,16 @@ static bool merge_views(planner *pl)
 
 /* The call at pc may write its output over input `in`: it dies there, it
  * is not the caller's, and the output fits in its bytes. */
+/* Output d, born at call pc, may take the bytes of input s: s dies there
+ * (nor is it read later through a view), it is not the caller's, and d
+ * fits in it, in the same arena. */
+static bool can_take(const planner *pl, const ptensor *s, const ptensor *d, uint32_t pc)
+{
+    return s != NULL && d != NULL && s != d && !s->pinned && !d->read_first && d->group == (uint32_t)(d - pl->t) &&
+           d->first == pc && s->mem == d->mem && d->size <= s->size &&
+           pl->t[group_of(pl, (uint32_t)(s - pl->t))].last == pc;
+}
+
 static void try_in_place(planner *pl, uint32_t pc, const et_instr *in)
 {
     const et_kernel_extra *x = pl->m->ops[in->a]->extra;
@@ -355,13 +365,10 @@ static void try_in_place(planner *pl, uint32_t pc, const et_instr *in)
     /* before the kernel reads its arguments (a few thousand cycles for a
      * convolution): is there an output born here and an input of at least
      * its size that dies here? */
-    const ptensor *out = planned(pl, in->args[in->nargs - 1]);
+    ptensor *d = planned(pl, in->args[in->nargs - 1]);
     bool candidate = false;
-    for (uint32_t k = 0; out && out->first == pc && k + 1 < in->nargs && !candidate; k++) {
-        const ptensor *src = planned(pl, in->args[k]);
-        candidate = src && src != out && !src->pinned && pl->t[group_of(pl, (uint32_t)(src - pl->t))].last == pc &&
-                    src->bytes >= out->bytes;
-    }
+    for (uint32_t k = 0; k + 1 < in->nargs && !candidate; k++)
+        candidate = can_take(pl, planned(pl, in->args[k]), d, pc);
     if (!candidate)
         return;
     et_error ignored = {0};
@@ -372,18 +379,14 @@ static void try_in_place(planner *pl, uint32_t pc, const et_instr *in)
     uint32_t slot = x->in_place(&a, in->state, &need);
     if (slot == ET_ARG_ABSENT || !a.ok || in->arg_pos == NULL || in->arg_pos[slot] == ET_ARG_ABSENT)
         return;
-    uint32_t src = in->args[in->arg_pos[slot]], dst = in->args[in->nargs - 1];
+    const uint32_t src = in->args[in->arg_pos[slot]];
     for (uint32_t k = 0; k + 1 < in->nargs; k++)
         if (k != in->arg_pos[slot] && in->args[k] == src)
             return;  /* read through another argument too */
-    ptensor *s = planned(pl, src), *d = planned(pl, dst);
-    if (s == NULL || d == NULL || s == d || s->pinned || d->read_first || d->group != (uint32_t)(d - pl->t) ||
-        d->first != pc || s->mem != d->mem || d->size > s->size)
+    const ptensor *s = planned(pl, src);
+    if (!can_take(pl, s, d, pc))
         return;
-    uint32_t g = group_of(pl, (uint32_t)(s - pl->t));
-    if (pl->t[g].last != pc)
-        return;  /* read later (through a view too) */
-    join(pl, (uint32_t)(d - pl->t), g);
+    join(pl, (uint32_t)(d - pl->t), group_of(pl, (uint32_t)(s - pl->t)));
     pl->r->in_place++;
     pl->scratch = need > pl->scratch ? need : pl->scratch;
 }
@@ -533,8 +536,10 @@ static bool replan(planner *pl, uint64_t *sizes)
     if (!lifetimes(pl))
         return false;
     mark_outputs(pl);
-    for (uint32_t i = 0; i < pl->n; i++)
+#if !defined(ET_NO_PLAN_IN_PLACE) && !defined(ET_PLAN_IN_PLACE_ONLY)
+    for (uint32_t i = 0; i < pl->n; i++)  /* (for ungroup) */
         pl->t[i].last_alone = pl->t[i].last;
+#endif
 #ifdef ET_NO_PLAN_BORROW
     const uint32_t want = 0;
 #else
