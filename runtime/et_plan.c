@@ -362,15 +362,10 @@ static void try_in_place(planner *pl, uint32_t pc, const et_instr *in)
     const et_kernel_extra *x = pl->m->ops[in->a]->extra;
     if (!pl->opts->in_place || x == NULL || x->in_place == NULL || in->nargs == 0)
         return;
-    /* before the kernel reads its arguments (a few thousand cycles for a
-     * convolution): is there an output born here and an input of at least
-     * its size that dies here? */
+    /* (the kernel is asked first: in these models nearly every call has
+     * an output born at it over an input that dies there, and a check
+     * before it cost more load time and code than it saved) */
     ptensor *d = planned(pl, in->args[in->nargs - 1]);
-    bool candidate = false;
-    for (uint32_t k = 0; k + 1 < in->nargs && !candidate; k++)
-        candidate = can_take(pl, planned(pl, in->args[k]), d, pc);
-    if (!candidate)
-        return;
     et_error ignored = {0};
     et_kargs a;
     et_method_kargs(&a, pl->m, in, &ignored);
