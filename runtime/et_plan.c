@@ -7,6 +7,25 @@
 
 #define NONE UINT32_MAX
 
+/* Planned tensors that the load fills: only through the readers of
+ * mutable data and of a .ptd, which a selective runner may be built
+ * without (ET_NO_MUTABLE_DATA, ET_NO_DATA_MAP). */
+#if defined(ET_NO_MUTABLE_DATA) && defined(ET_NO_DATA_MAP)
+#define PLANNED_INIT(m) ((void)(m), false)
+#else
+#define PLANNED_INIT(m) ((m)->planned_init)
+#endif
+
+/* A selective runner (runtime.mk's runner-for) compiles the planner
+ * without what its model's plan does not use, as `pte_run --info` says:
+ * ET_NO_PLAN_IN_PLACE (no output over its input: packed as with
+ * et_plan_options.in_place = false) or ET_PLAN_IN_PLACE_ONLY (packed only
+ * with the outputs in place, when that won for the model: no packing
+ * without them to compare), ET_NO_PLAN_BORROW (every input in
+ * the arena, as with borrow_inputs = 0), ET_NO_PLAN_VIEWS (a tensor read
+ * before any call writes it keeps the .pte's plan, saying so).  Each is a
+ * plan this planner would also make, so another model still runs. */
+
 /* One planned tensor, or the group of tensors that share its bytes (an
  * output written over its dying input joins the input's group). */
 typedef struct ptensor {
@@ -42,7 +61,6 @@ typedef struct planner {
     uint32_t *conflicts;    /* first_fit's work list */
     uint32_t *saved;        /* offsets of the packing without in-place groups */
     span *placed;           /* pack's groups in placing order */
-    uint32_t *buckets;      /* by_first's counts, one per call and two */
     size_t scratch;         /* what the in-place calls need of the kernels' scratch */
 } planner;
 
@@ -81,10 +99,14 @@ static void collect(planner *pl)
 
 static ptensor *planned(planner *pl, uint32_t v) { return pl->index[v] == NONE ? NULL : &pl->t[pl->index[v]]; }
 
+#ifndef ET_NO_PLAN_BORROW
+/* cortex_m:: or quantized_decomposed::quantize_per_tensor.out (the
+ * kernel table's only names with this end) */
 static bool is_quantize(const et_kernel_entry *k)
 {
-    return !strcmp(k->name, "cortex_m::quantize_per_tensor.out") ||
-           !strcmp(k->name, "quantized_decomposed::quantize_per_tensor.out");
+    static const char tail[] = "::quantize_per_tensor.out";
+    const size_t n = strlen(k->name);
+    return n >= sizeof tail - 1 && !strcmp(k->name + n - (sizeof tail - 1), tail);
 }
 
 /* A float input that only quantize calls read (not their return value). */
@@ -108,6 +130,7 @@ static bool only_quantized(const et_method *m, uint32_t v)
     }
     return read;
 }
+#endif
 
 /* Inputs live from the start. */
 static void mark_inputs(planner *pl)
@@ -123,23 +146,23 @@ static void mark_inputs(planner *pl)
     }
 }
 
-/* The used tensors by first use (a counting sort into pl->order); their
- * count. */
+/* The used tensors by first use, ties by index, into pl->order: an
+ * insertion sort (the values come about in the order the calls use them,
+ * so it moves little); their count. */
 static uint32_t by_first(planner *pl)
 {
-    const uint32_t slots = pl->m->ninstrs + 2;
     uint32_t used = 0;
-    memset(pl->buckets, 0, slots * sizeof *pl->buckets);
-    for (uint32_t i = 0; i < pl->n; i++)
-        if (pl->t[i].first != NONE)
-            pl->buckets[pl->t[i].first + 1]++;
-    for (uint32_t b = 1; b < slots; b++)
-        pl->buckets[b] += pl->buckets[b - 1];
-    for (uint32_t i = 0; i < pl->n; i++)
-        if (pl->t[i].first != NONE) {
-            pl->order[pl->buckets[pl->t[i].first]++] = i;
-            used++;
+    for (uint32_t i = 0; i < pl->n; i++) {
+        const uint32_t first = pl->t[i].first;
+        if (first == NONE)
+            continue;
+        uint32_t at = used++;
+        while (at > 0 && pl->t[pl->order[at - 1]].first > first) {
+            pl->order[at] = pl->order[at - 1];
+            at--;
         }
+        pl->order[at] = i;
+    }
     return used;
 }
 
@@ -172,7 +195,7 @@ static bool scan_live(planner *pl, uint32_t skip, uint64_t *all, uint64_t *kept)
                 const ptensor *b = &pl->t[pl->conflicts[c]];
                 if (b->size && a->mem == b->mem && a->pte_offset < b->pte_offset + b->size &&
                     b->pte_offset < a->pte_offset + a->size)
-                    return keep(pl, "values %u and %u share bytes in the .pte's plan", b->value, a->value);
+                    return keep(pl, "values %u and %u share bytes", b->value, a->value);
             }
             pl->conflicts[k++] = pl->order[next];
             sum += a->bytes;
@@ -184,6 +207,7 @@ static bool scan_live(planner *pl, uint32_t skip, uint64_t *all, uint64_t *kept)
     return true;
 }
 
+#ifndef ET_NO_PLAN_BORROW
 /* Float inputs that only quantize calls read: their input bits. */
 static uint32_t borrowable_inputs(planner *pl)
 {
@@ -220,6 +244,7 @@ static void borrow(planner *pl, uint32_t want)
         pl->r->borrowed |= 1u << i;
     }
 }
+#endif
 
 /* Outputs live to the end (after the instructions' lifetimes). */
 static void mark_outputs(planner *pl)
@@ -242,11 +267,11 @@ static bool lifetimes(planner *pl)
     for (uint32_t pc = 0; pc < m->ninstrs; pc++) {
         const et_instr *in = &m->instrs[pc];
         if (in->kind != INSTR_KERNEL_CALL)
-            return keep(pl, "instruction %u is not a kernel call (kind %u)", pc, in->kind);
+            return keep(pl, "instruction %u is not a kernel call", pc, 0);
         for (uint32_t k = 0; k < in->nargs; k++) {
             const et_value *v = &m->values[in->args[k]];
             if (v->tag == ET_TAG_TENSOR_LIST || v->tag == ET_TAG_OPT_TENSOR_LIST)
-                return keep(pl, "instruction %u takes a tensor list (value %u)", pc, in->args[k]);
+                return keep(pl, "value %u is a tensor list", in->args[k], 0);
             ptensor *p = planned(pl, in->args[k]);
             if (p == NULL)
                 continue;
@@ -270,6 +295,7 @@ static uint32_t group_of(const planner *pl, uint32_t i)
     return i;
 }
 
+#if !defined(ET_NO_PLAN_VIEWS) || !defined(ET_NO_PLAN_IN_PLACE)
 /* Puts tensor i in group g (same bytes; the group lives as long as its
  * members). */
 static void join(planner *pl, uint32_t i, uint32_t g)
@@ -278,6 +304,7 @@ static void join(planner *pl, uint32_t i, uint32_t g)
     if (pl->t[g].last < pl->t[i].last)
         pl->t[g].last = pl->t[i].last;
 }
+#endif
 
 /* A tensor met first where the call does not return it is either a view
  * the exporter gave the bytes of a tensor written before (the same offset
@@ -287,10 +314,17 @@ static void join(planner *pl, uint32_t i, uint32_t g)
  * the next. */
 static bool merge_views(planner *pl)
 {
+    uint32_t views = 0;
     for (uint32_t i = 0; i < pl->n; i++) {
         const ptensor *r = &pl->t[i];
         if (!r->read_first || !r->size)
             continue;  /* (a zero-byte scratch has no bytes to share) */
+        views++;
+#ifdef ET_NO_PLAN_VIEWS
+        /* without the search, a view read by one call would pass for
+         * scratch */
+        return keep(pl, "value %u: views not built in", r->value, 0);
+#else
         uint32_t w = NONE;
         for (uint32_t j = 0; j < pl->n; j++) {
             const ptensor *o = &pl->t[j];
@@ -301,32 +335,38 @@ static bool merge_views(planner *pl)
         if (w != NONE)
             join(pl, i, group_of(pl, w));
         else if (r->last != r->first)
-            return keep(pl, "value %u is read at instruction %u before it is written", r->value, r->first);
+            return keep(pl, "value %u is read before written", r->value, 0);
+#endif
     }
+    pl->r->views = views;
     return true;
 }
 
 /* ---- in place ---------------------------------------------------------- */
 
+#ifndef ET_NO_PLAN_IN_PLACE
+
 /* The call at pc may write its output over input `in`: it dies there, it
  * is not the caller's, and the output fits in its bytes. */
+/* Output d, born at call pc, may take the bytes of input s: s dies there
+ * (nor is it read later through a view), it is not the caller's, and d
+ * fits in it, in the same arena. */
+static bool can_take(const planner *pl, const ptensor *s, const ptensor *d, uint32_t pc)
+{
+    return s != NULL && d != NULL && s != d && !s->pinned && !d->read_first && d->group == (uint32_t)(d - pl->t) &&
+           d->first == pc && s->mem == d->mem && d->size <= s->size &&
+           pl->t[group_of(pl, (uint32_t)(s - pl->t))].last == pc;
+}
+
 static void try_in_place(planner *pl, uint32_t pc, const et_instr *in)
 {
     const et_kernel_extra *x = pl->m->ops[in->a]->extra;
     if (!pl->opts->in_place || x == NULL || x->in_place == NULL || in->nargs == 0)
         return;
-    /* before the kernel reads its arguments (a few thousand cycles for a
-     * convolution): is there an output born here and an input of at least
-     * its size that dies here? */
-    const ptensor *out = planned(pl, in->args[in->nargs - 1]);
-    bool candidate = false;
-    for (uint32_t k = 0; out && out->first == pc && k + 1 < in->nargs && !candidate; k++) {
-        const ptensor *src = planned(pl, in->args[k]);
-        candidate = src && src != out && !src->pinned && pl->t[group_of(pl, (uint32_t)(src - pl->t))].last == pc &&
-                    src->bytes >= out->bytes;
-    }
-    if (!candidate)
-        return;
+    /* (the kernel is asked first: in these models nearly every call has
+     * an output born at it over an input that dies there, and a check
+     * before it cost more load time and code than it saved) */
+    ptensor *d = planned(pl, in->args[in->nargs - 1]);
     et_error ignored = {0};
     et_kargs a;
     et_method_kargs(&a, pl->m, in, &ignored);
@@ -335,21 +375,18 @@ static void try_in_place(planner *pl, uint32_t pc, const et_instr *in)
     uint32_t slot = x->in_place(&a, in->state, &need);
     if (slot == ET_ARG_ABSENT || !a.ok || in->arg_pos == NULL || in->arg_pos[slot] == ET_ARG_ABSENT)
         return;
-    uint32_t src = in->args[in->arg_pos[slot]], dst = in->args[in->nargs - 1];
+    const uint32_t src = in->args[in->arg_pos[slot]];
     for (uint32_t k = 0; k + 1 < in->nargs; k++)
         if (k != in->arg_pos[slot] && in->args[k] == src)
             return;  /* read through another argument too */
-    ptensor *s = planned(pl, src), *d = planned(pl, dst);
-    if (s == NULL || d == NULL || s == d || s->pinned || d->read_first || d->group != (uint32_t)(d - pl->t) ||
-        d->first != pc || s->mem != d->mem || d->size > s->size)
+    const ptensor *s = planned(pl, src);
+    if (!can_take(pl, s, d, pc))
         return;
-    uint32_t g = group_of(pl, (uint32_t)(s - pl->t));
-    if (pl->t[g].last != pc)
-        return;  /* read later (through a view too) */
-    join(pl, (uint32_t)(d - pl->t), g);
+    join(pl, (uint32_t)(d - pl->t), group_of(pl, (uint32_t)(s - pl->t)));
     pl->r->in_place++;
     pl->scratch = need > pl->scratch ? need : pl->scratch;
 }
+#endif
 
 /* ---- packing ------------------------------------------------------------ */
 
@@ -423,6 +460,22 @@ static void pack(planner *pl, uint64_t *sizes)
         pl->t[i].offset = pl->t[group_of(pl, i)].offset;
 }
 
+static uint64_t arenas_bytes(const uint64_t *sizes, uint32_t count);
+
+#if defined(ET_NO_PLAN_IN_PLACE) || defined(ET_PLAN_IN_PLACE_ONLY)
+/* One packing: without outputs in place, or only with them (no packing
+ * without to compare). */
+static void pack_best(planner *pl, uint64_t *sizes, uint64_t bound)
+{
+    (void)bound;
+#ifndef ET_NO_PLAN_IN_PLACE
+    for (uint32_t pc = 0; pc < pl->m->ninstrs; pc++)
+        try_in_place(pl, pc, &pl->m->instrs[pc]);
+#endif
+    memset(sizes, 0, sizeof(uint64_t) * ET_MAX_ARENAS);
+    pack(pl, sizes);
+}
+#else
 /* Every tensor on its own again (views and in-place groups undone). */
 static void ungroup(planner *pl)
 {
@@ -434,18 +487,15 @@ static void ungroup(planner *pl)
     }
 }
 
-static uint64_t arenas_bytes(const uint64_t *sizes, uint32_t count);
-
 /* Packed with the outputs in place where the kernels allow, and without:
  * the smaller (in place when equal: no copies).  Groups of different
  * sizes can leave holes that separate tensors would not.  `bound`: the
  * most bytes live at one call, which no packing without in place beats
- * (then it is not tried). */
+ * (then it is not tried).  The views are merged already. */
 static void pack_best(planner *pl, uint64_t *sizes, uint64_t bound)
 {
     et_method *m = pl->m;
     uint64_t with[ET_MAX_ARENAS] = {0};
-    merge_views(pl);
     for (uint32_t pc = 0; pc < m->ninstrs; pc++)
         try_in_place(pl, pc, &m->instrs[pc]);
     memset(sizes, 0, sizeof(uint64_t) * ET_MAX_ARENAS);
@@ -469,30 +519,37 @@ static void pack_best(planner *pl, uint64_t *sizes, uint64_t bound)
     for (uint32_t i = 0; i < pl->n; i++)
         pl->t[i].offset = pl->saved[i];
 }
+#endif
 
 static bool replan(planner *pl, uint64_t *sizes)
 {
     et_method *m = pl->m;
     if (!pl->opts->replan)
         return keep(pl, "--plan pte", 0, 0);
-    if (m->planned_init)
-        return keep(pl, "planned tensors hold bytes from the load", 0, 0);
-    collect(pl);
+    if (PLANNED_INIT(m))
+        return keep(pl, "tensors hold bytes from the load", 0, 0);
     mark_inputs(pl);
     if (!lifetimes(pl))
         return false;
     mark_outputs(pl);
-    for (uint32_t i = 0; i < pl->n; i++)
+#if !defined(ET_NO_PLAN_IN_PLACE) && !defined(ET_PLAN_IN_PLACE_ONLY)
+    for (uint32_t i = 0; i < pl->n; i++)  /* (for ungroup) */
         pl->t[i].last_alone = pl->t[i].last;
+#endif
+#ifdef ET_NO_PLAN_BORROW
+    const uint32_t want = 0;
+#else
     const uint32_t want = borrowable_inputs(pl);
+#endif
     uint64_t all, kept;
     if (!scan_live(pl, want, &all, &kept))
         return false;
+#ifndef ET_NO_PLAN_BORROW
     if (kept < all)
         borrow(pl, want);
+#endif
     if (!merge_views(pl))
         return false;
-    ungroup(pl);
     pack_best(pl, sizes, kept < all ? kept : all);
     return true;
 }
@@ -540,16 +597,21 @@ et_err et_plan_method(et_method *m, const et_arenas *old, et_pool *pool, const e
     uint32_t nplanned = 0;
     for (uint32_t v = 0; v < m->nvalues; v++)
         nplanned += m->values[v].tag == ET_TAG_TENSOR && m->values[v].u.t != NULL && m->values[v].u.t->is_planned;
-    pl.t = et_pool_alloc_aligned_uninit(pool, (size_t)nplanned * sizeof *pl.t + 1, 8, err);
-    pl.index = et_pool_alloc_aligned_uninit(pool, (size_t)m->nvalues * sizeof *pl.index + 1, 4, err);
-    pl.order = et_pool_alloc_aligned_uninit(pool, (size_t)nplanned * sizeof *pl.order + 1, 4, err);
-    pl.conflicts = et_pool_alloc_aligned_uninit(pool, (size_t)nplanned * sizeof *pl.conflicts + 1, 4, err);
-    pl.saved = et_pool_alloc_aligned_uninit(pool, (size_t)nplanned * sizeof *pl.saved + 1, 4, err);
-    pl.placed = et_pool_alloc_aligned_uninit(pool, (size_t)nplanned * sizeof *pl.placed + 1, 4, err);
-    pl.buckets = et_pool_alloc_aligned_uninit(pool, ((size_t)m->ninstrs + 2) * sizeof *pl.buckets, 4, err);
-    if (pl.t == NULL || pl.index == NULL || pl.order == NULL || pl.conflicts == NULL || pl.saved == NULL ||
-        pl.placed == NULL || pl.buckets == NULL)
+    /* the work arrays in one piece: ptensors and spans first (8- and
+     * 4-byte aligned), then the uint32_t arrays */
+    const size_t np = nplanned,
+                 work_size = np * (sizeof *pl.t + sizeof *pl.placed + 3 * sizeof(uint32_t)) +
+                             (size_t)m->nvalues * sizeof(uint32_t);
+    uint8_t *work = et_pool_alloc_aligned_uninit(pool, work_size, 8, err);
+    if (work == NULL)
         return err->code;
+    pl.t = (ptensor *)work;
+    pl.placed = (span *)(pl.t + np);
+    pl.index = (uint32_t *)(pl.placed + np);
+    pl.order = pl.index + m->nvalues;
+    pl.conflicts = pl.order + np;
+    pl.saved = pl.conflicts + np;
+    collect(&pl);
     report->replanned = replan(&pl, sizes);
     if (report->replanned && arenas_bytes(sizes, old->count) >= report->pte_bytes && !report->borrowed) {
         report->replanned = false;
@@ -557,15 +619,7 @@ et_err et_plan_method(et_method *m, const et_arenas *old, et_pool *pool, const e
     }
     if (!report->replanned) {
         memcpy(sizes, old->size, sizeof sizes);
-        report->in_place = 0;
-        if (report->borrowed)  /* undone: the .pte's plan places these inputs */
-            for (uint32_t i = 0; i < pl.n; i++)
-                if (pl.index[pl.t[i].value] == NONE) {
-                    et_tensor *t = m->values[pl.t[i].value].u.t;
-                    t->is_planned = true;
-                    t->data = (uint8_t *)old->base[pl.t[i].mem] + pl.t[i].pte_offset;
-                }
-        report->borrowed = 0;
+        report->in_place = report->views = report->borrowed = 0;
     }
     /* The new arenas start at the pool's used end (the work memory above
      * is read while binding and free afterwards, before anything writes
@@ -583,23 +637,20 @@ et_err et_plan_method(et_method *m, const et_arenas *old, et_pool *pool, const e
     et_arenas now;
     if (et_arenas_layout(&now, pool->base + mark, pool->size - mark, sizes, old->count, err) != ET_OK)
         return err->code;
-    if (report->replanned) {
-        for (uint32_t i = 0; i < pl.n; i++)
-            if (pl.index[pl.t[i].value] != NONE)
-                m->values[pl.t[i].value].u.t->data = now.base[pl.t[i].mem] + pl.t[i].offset;
-    } else {
-        for (uint32_t v = 0; v < m->nvalues; v++) {
-            et_tensor *t = m->values[v].tag == ET_TAG_TENSOR ? m->values[v].u.t : NULL;
-            if (t == NULL || !t->is_planned)
-                continue;
-            uint32_t id = 0;
-            while (id + 1 < old->count && !((uint8_t *)t->data >= old->base[id] &&
-                                            (uint8_t *)t->data < old->base[id] + old->size[id]))
-                id++;
-            t->data = now.base[id] + ((uint8_t *)t->data - old->base[id]);
-        }
-        if (m->planned_init)
-            move_arenas(old, &now);
+    for (uint32_t i = 0; i < pl.n; i++) {
+        const ptensor *p = &pl.t[i];
+        et_tensor *t = m->values[p->value].u.t;
+        if (report->replanned && pl.index[p->value] == NONE)
+            continue;  /* read in the caller's buffer */
+        t->is_planned = true;  /* (again where a borrow is undone: the .pte's plan places it) */
+        t->data = now.base[p->mem] + (report->replanned ? p->offset : p->pte_offset);
+    }
+    if (!report->replanned && PLANNED_INIT(m)) {
+        move_arenas(old, &now);
+        /* and the work memory above them: the same */
+        uint8_t *end = pool->base + mark + now.total;
+        if (end < work + work_size)
+            memset(end, 0, (size_t)(work + work_size - end));
     }
     pool->used = mark + now.total;
     m->arenas = now;

@@ -28,6 +28,7 @@ typedef struct et_plan_report {
     uint64_t bytes;        /* the arenas as bound, summed */
     uint32_t in_place;     /* calls whose output took its input's bytes */
     uint32_t borrowed;     /* bit i: input i is read in the caller's buffer */
+    uint32_t views;        /* tensors first read where no call returns them: views, a call's scratch */
     char why[64];          /* when kept: the reason */
 } et_plan_report;
 

@@ -188,15 +188,27 @@ $(RUNNER_ELF): $(if $(filter 1,$(RUNNER_MVE)),$(RUNNER_MVE_ELF),$(RUNNER_SCALAR_
 # planned tensors) only when `pte_run --info` says the model has some
 # (ET_NO_MUTABLE_DATA otherwise), the reader of the deprecated inline
 # constant_buffer only when it says "inline constants: yes"
-# (ET_NO_INLINE_CONSTANTS otherwise), and the loader's delegate reader only with
-# the Ethos-U backend (ET_NO_BACKENDS).  The objects these switches change
+# (ET_NO_INLINE_CONSTANTS otherwise), the loader's delegate reader only with
+# the Ethos-U backend (ET_NO_BACKENDS), and of the load-time planner
+# (runtime/et_plan.c) only what the model's plan uses, as `pte_run --info`'s
+# "plan:" line says: outputs in place (ET_NO_PLAN_IN_PLACE; with them, no
+# packing without them to compare: ET_PLAN_IN_PLACE_ONLY), views or calls' scratch
+# (ET_NO_PLAN_VIEWS), inputs read in place (ET_NO_PLAN_BORROW); without the
+# readers of mutable data and of a .ptd, nor its path for tensors the load fills;
+# without outputs in place, the kernels' in-place paths are left out too
+# (RUNNER_SEL_KERNELS, compiled here).  The objects these switches change
 # are compiled here, with the flags of the full runner's.
 RUNNER_SEL_OBJDIR := $(BUILD)/firmware/$(if $(filter 1,$(RUNNER_MVE)),runner-mve-obj,runner-scalar-obj)
 RUNNER_SEL_ARCH   := $(if $(filter 1,$(RUNNER_MVE)),,$(RUNNER_NOMVE))
 RUNNER_SEL_NPU_OBJS := $(patsubst %.c,$(RUNNER_SEL_OBJDIR)/%.o,$(wildcard firmware/ethosu/*.c))
+# the kernels with in-place paths (compiled without them, ET_NO_PLAN_IN_PLACE,
+# for a model whose plan puts no output over its input)
+RUNNER_SEL_KERNELS := runtime/kernels/cortex_m/quantized_conv2d_s8.c runtime/kernels/cortex_m/quantized_depthwise_conv2d_s8.c \
+                      runtime/kernels/cortex_m/conv_args_s8.c runtime/kernels/cortex_m/pad_s8.c \
+                      runtime/kernels/cortex_m/quantized_add_s8.c runtime/kernels/portable/copy_ops.c
 RUNNER_SEL_SPECIAL := %/kernel_registry.o %/backend_registry.o %/firmware/runner/npu.o %/firmware/runner/dsp.o \
-                      %/runtime/et_data_map.o %/runtime/et_program.o %/runtime/et_method_load.o \
-                      $(RUNNER_SEL_NPU_OBJS)
+                      %/runtime/et_data_map.o %/runtime/et_program.o %/runtime/et_method_load.o %/runtime/et_plan.o \
+                      $(RUNNER_SEL_KERNELS:%.c=\%/%.o) $(RUNNER_SEL_NPU_OBJS)
 # SEL_DSP=1: the selective runner carries the DSP offload image too
 # (--engine=dsp); by default it says it was built without it, and neither
 # the image nor the offload's code is linked.
@@ -205,6 +217,11 @@ SEL_DSP_INC       := $(if $(filter 1,$(SEL_DSP)),-I$(BUILD)/dsp)
 RUNNER_SEL_OBJS   := $(filter-out $(RUNNER_SEL_SPECIAL),$(RUNNER_SRCS:%.c=$(RUNNER_SEL_OBJDIR)/%.o))
 SEL_NAME          := $(basename $(notdir $(MODEL)))$(if $(filter 1,$(RUNNER_MVE)),-mve)
 SEL_DIR           := $(BUILD)/firmware/select/$(SEL_NAME)
+# the objects linked first, in the full runner's order, with the kernels of
+# RUNNER_SEL_KERNELS in their places (their hot loops then lie where the
+# full runner's do, more or less: the layout moves operators' cycles)
+RUNNER_SEL_LINK   := $(foreach o,$(RUNNER_SRCS:%.c=%.o),$(if $(filter $(o),$(RUNNER_SEL_KERNELS:%.c=%.o)),$(SEL_DIR)/$(o),\
+                         $(filter $(RUNNER_SEL_OBJS),$(RUNNER_SEL_OBJDIR)/$(o))))
 SEL_CC            := $(FW_CC) $(FW_CFLAGS) $(RUNNER_SEL_ARCH) -O2
 # $(call SEL_CC_FOR,runtime/x.c): -Os for the load-once code (RUNNER_OS_SRCS)
 SEL_CC_FOR         = $(FW_CC) $(FW_CFLAGS) $(RUNNER_SEL_ARCH) $(if $(filter $(1),$(RUNNER_OS_SRCS)),-Os,-O2) -c $(1)
@@ -220,17 +237,24 @@ runner-for: $(RUNNER_SEL_OBJS) $(RUNNER_SEL_NPU_OBJS) $(FW_STARTUP_OBJ) $(PTE_RU
 	data_def=$(if $(PTD),,-DET_NO_DATA_MAP); \
 	if grep -q '^mutable data: yes$$' $(SEL_DIR)/info.txt; then mut_def=; else mut_def=-DET_NO_MUTABLE_DATA; fi; \
 	if grep -q '^inline constants: yes$$' $(SEL_DIR)/info.txt; then const_def=; else const_def=-DET_NO_INLINE_CONSTANTS; fi; \
+	plan_def=$$(sed -n 's/^plan: \([0-9]*\) in place, \([0-9]*\) views or scratch, \([0-9]*\) inputs read in place$$/\1 \2 \3/p' $(SEL_DIR)/info.txt | \
+	    awk '{ printf ($$1 == 0 ? " -DET_NO_PLAN_IN_PLACE" : " -DET_PLAN_IN_PLACE_ONLY"); if ($$2 == 0) printf " -DET_NO_PLAN_VIEWS"; \
+	           if ($$3 == 0) printf " -DET_NO_PLAN_BORROW" }'); \
 	if grep -q '^delegate [0-9]*: EthosUBackend$$' $(SEL_DIR)/info.txt; then \
 	    npu_def= npu_objs="$(RUNNER_SEL_NPU_OBJS)"; else npu_def="-DET_NO_ETHOSU_BACKEND -DET_NO_BACKENDS" npu_objs=; fi; \
 	$(call SEL_CC_FOR,runtime/et_data_map.c) $$data_def -o $(SEL_DIR)/et_data_map.o && \
 	$(call SEL_CC_FOR,runtime/et_program.c) $$mut_def $$const_def -o $(SEL_DIR)/et_program.o && \
 	$(call SEL_CC_FOR,runtime/et_method_load.c) $$data_def $$npu_def -o $(SEL_DIR)/et_method_load.o && \
+	$(call SEL_CC_FOR,runtime/et_plan.c) $$plan_def $$mut_def $$data_def -o $(SEL_DIR)/et_plan.o && \
+	for k in $(RUNNER_SEL_KERNELS); do \
+	    mkdir -p $(SEL_DIR)/$$(dirname $$k) && $(SEL_CC) $$plan_def -c $$k -o $(SEL_DIR)/$${k%.c}.o || exit 1; \
+	done && \
 	$(SEL_CC) $$npu_def -c runtime/backends/backend_registry.c -o $(SEL_DIR)/backend_registry.o && \
 	$(SEL_CC) $$npu_def -c firmware/runner/npu.c -o $(SEL_DIR)/npu.o && \
 	$(SEL_CC) $(SEL_DSP_INC) -c firmware/runner/dsp.c -o $(SEL_DIR)/dsp.o && \
-	$(FW_CC) -o $(BUILD)/firmware/runner-$(SEL_NAME).elf $(RUNNER_SEL_OBJS) $$npu_objs $(SEL_DIR)/kernel_registry.o \
+	$(FW_CC) -o $(BUILD)/firmware/runner-$(SEL_NAME).elf $(RUNNER_SEL_LINK) $$npu_objs $(SEL_DIR)/kernel_registry.o \
 	    $(SEL_DIR)/backend_registry.o $(SEL_DIR)/npu.o $(SEL_DIR)/dsp.o \
-	    $(SEL_DIR)/et_data_map.o $(SEL_DIR)/et_program.o $(SEL_DIR)/et_method_load.o \
+	    $(SEL_DIR)/et_data_map.o $(SEL_DIR)/et_program.o $(SEL_DIR)/et_method_load.o $(SEL_DIR)/et_plan.o \
 	    $(FW_STARTUP_OBJ) $(FW_LDFLAGS) $(RUNNER_WRAP) -Wl,-Map=$(BUILD)/firmware/runner-$(SEL_NAME).map $(FW_LDLIBS)
 	arm-none-eabi-size $(BUILD)/firmware/runner-$(SEL_NAME).elf
 	sh tools/size_by_component.sh $(BUILD)/firmware/runner-$(SEL_NAME).map

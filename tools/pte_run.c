@@ -3,9 +3,11 @@
  *
  *   pte_run [--info] [--method NAME] [--ptd FILE] [--input FILE]... [--iterations N] MODEL.pte
  *
- * --info prints the program's methods, arenas, operators, delegates and
+ * --info prints the program's methods, arenas, operators, delegates,
  * whether it has mutable data or inline constants (the deprecated
- * constant_buffer) instead of running.  --ptd: the model's
+ * constant_buffer), and what the load-time planner used (outputs written
+ * in place, views or a call's scratch, inputs read in place; planned as the runner plans when
+ * given every input) instead of running.  --ptd: the model's
  * external tensor data (a FlatTensor .ptd).
  * Exit status: 0 ok, 1 runtime error, 2 usage or file error. */
 #include <stdio.h>
@@ -54,6 +56,8 @@ static void print_info(const et_session *s)
         printf("mutable data: yes\n");
     if (s->program.constants == ET_CONSTANTS_INLINE)
         printf("inline constants: yes\n");
+    printf("plan: %u in place, %u views or scratch, %u inputs read in place\n", (unsigned)s->plan.in_place,
+           (unsigned)s->plan.views, (unsigned)__builtin_popcount(s->plan.borrowed));
 }
 
 static void write_stdout(void *file, const char *text, size_t len)
@@ -103,7 +107,11 @@ int main(int argc, char **argv)
     static et_session s;
     et_error err = {0};
     int rc = 0;
-    if (et_session_open_external(&s, pte, size, ptd, ptd_size, method, work, WORK_BYTES, &err) != ET_OK) {
+    et_plan_options plan;
+    et_session_plan_options(&plan);
+    if (info)  /* as the runner given its inputs plans (tools/pte_select.sh's choices) */
+        plan.borrow_inputs = UINT32_MAX;
+    if (et_session_open_fast(&s, pte, size, ptd, ptd_size, method, work, WORK_BYTES, NULL, 0, &plan, &err) != ET_OK) {
         fprintf(stderr, "pte_run: %s: %s: %s\n", model, et_err_name(err.code), err.msg);
         return 1;
     }

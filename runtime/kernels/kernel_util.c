@@ -211,3 +211,12 @@ void k_set_wrap(et_tensor *t, size_t i, int64_t v)
     default: break;
     }
 }
+
+uint32_t k_same_bytes_in_place(et_kargs *a, uint32_t in, uint32_t out, size_t *scratch)
+{
+    *scratch = 0;
+    if (!et_arg_named(a))
+        return ET_ARG_ABSENT;
+    const et_tensor *src = et_arg_tensor(a, in), *dst = et_arg_tensor(a, out);
+    return a->ok && src->dtype == dst->dtype && et_tensor_same_layout(src, dst) ? in : ET_ARG_ABSENT;
+}

@@ -83,4 +83,21 @@ int64_t k_get_int(const et_tensor *t, size_t i);
 /* A Scalar argument (Int, Double or Bool) as a double. */
 double k_arg_scalar(et_kargs *a, uint32_t i);
 
+/* A kernel's et_kernel_extra.in_place function, or none in a selective
+ * runner whose planner never puts an output over its input
+ * (ET_NO_PLAN_IN_PLACE, runtime.mk's runner-for): the kernels' in-place
+ * paths are then left out, and an output on its input is refused like a
+ * partial overlap. */
+#ifdef ET_NO_PLAN_IN_PLACE
+#define K_IN_PLACE(fn) NULL
+#else
+#define K_IN_PLACE(fn) fn
+#endif
+
+/* The in_place answer of a kernel whose output, on its input, holds the
+ * input's bytes as they are (a clone into the same layout, a pad of
+ * nothing): slot `in` when the two have one dtype, shape and byte order,
+ * else ET_ARG_ABSENT; no scratch. */
+uint32_t k_same_bytes_in_place(et_kargs *a, uint32_t in, uint32_t out, size_t *scratch);
+
 #endif

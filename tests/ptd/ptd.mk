@@ -5,7 +5,8 @@ test-ptd: $(ETSIM) firmware
 	bash tests/ptd/run.sh --etsim $(ETSIM) --fw $(BUILD)/firmware --out $(BUILD)/ptd-test
 
 # Selective runners with and without the .ptd reader (runner-for PTD=),
-# the mutable data, inline constant and delegate readers.
+# the mutable data, inline constant and delegate readers, and the planner's
+# parts (KWS's runner).
 .PHONY: test-ptd-select
 PTD_SELECT_DIR := $(BUILD)/ptd-select
 test-ptd-select: $(ETSIM) $(PTE_RUN)
@@ -16,6 +17,7 @@ test-ptd-select: $(ETSIM) $(PTE_RUN)
 	$(MAKE) --no-print-directory runner-for RUNNER_MVE=1 MODEL=$(PTD_SELECT_DIR)/linear_mutable.pte
 	$(MAKE) --no-print-directory runner-for RUNNER_MVE=1 MODEL=$(SHARED)/models/module_linear.pte
 	$(MAKE) --no-print-directory runner-for RUNNER_MVE=1 MODEL=$(PTD_SELECT_DIR)/mul_add.pte
+	$(MAKE) --no-print-directory runner-for RUNNER_MVE=1 MODEL=$(SHARED)/models/kws_dscnn_cortex_m.pte
 	bash tests/ptd/run.sh --select --models $(SHARED)/models --etsim $(ETSIM) --fw $(BUILD)/firmware \
 	    --out $(PTD_SELECT_DIR)
 

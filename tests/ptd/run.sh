@@ -13,7 +13,8 @@
 # the reader of mutable data (initial values of planned tensors) and that of
 # the deprecated inline constant_buffer, and a runner for a model without
 # delegates has no backends (--models: the shared models folder, for a
-# delegated model and one with inline constants).
+# delegated model and one with inline constants); the load-time planner
+# has only the parts its model's plan uses (KWS's runner).
 set -u
 here=$(dirname "$0")
 select=0
@@ -98,6 +99,19 @@ if [ $select = 1 ]; then
         bad "the constant_buffer reader is linked into the wrong runner"
     else
         pass "the constant_buffer reader is linked only for a model that uses it"
+    fi
+    # The planner's parts by what the model's plan uses: KWS's runner
+    # (outputs in place, a view; no input read in place) plans as the full
+    # runner does; one without views says why it keeps the .pte's plan.
+    kws=$fw/runner-kws_dscnn_cortex_m-mve.elf
+    expect 0 "memory plan: re-planned at load, 8496 bytes (the .pte's: 16000; 11 in place, 0 inputs read in place)" \
+        "KWS's runner plans its arena as the full runner" \
+        "$kws" "$models/kws_dscnn_cortex_m.pte" --input "$models/kws_inputs/mfcc_yes.f32"
+    if arm-none-eabi-strings "$inline" | grep -q "views not built in" &&
+       ! arm-none-eabi-strings "$kws" | grep -q "views not built in"; then
+        pass "the planner's view search is linked only for a model with views"
+    else
+        bad "the planner's view search is linked into the wrong runner"
     fi
     exit $failed
 fi

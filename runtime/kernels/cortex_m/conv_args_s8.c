@@ -84,10 +84,16 @@ conv_s8_alias conv_s8_alias_of(const conv_s8_params *p)
 bool conv_s8_check_alias(et_kargs *a, conv_s8_alias alias, const conv_s8_params *p,
                          bool (*in_place)(const conv_s8_params *p))
 {
+#ifdef ET_NO_PLAN_IN_PLACE
+    (void)p, (void)in_place;  /* (NULL: K_IN_PLACE) */
+    return alias == CONV_APART ||
+           et_check(a, false, ET_ERR_INVALID_ARGUMENT, "out overlaps input (no in place here)");
+#else
     return alias == CONV_APART ||
            (et_check(a, alias != CONV_OVERLAP, ET_ERR_INVALID_ARGUMENT, "out overlaps input partly") &&
-            et_check(a, in_place(p), ET_ERR_INVALID_ARGUMENT,
+            et_check(a, in_place != NULL && in_place(p), ET_ERR_INVALID_ARGUMENT,
                      "out is input, and this shape cannot be computed in place"));
+#endif
 }
 
 uint32_t conv_s8_in_place(et_kargs *a, const void *state, const conv_s8_kernel *k,

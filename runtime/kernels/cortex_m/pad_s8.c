@@ -70,19 +70,16 @@ et_err k_cortex_m_pad(et_kargs *a)
     return ET_OK;
 }
 
+#ifndef ET_NO_PLAN_IN_PLACE
 /* In place (et_plan.h): a pad of nothing (KWS pads its [1, 64, 25, 5]
- * activation by zero rows) is the input's bytes as they are. */
+ * activation by zero rows) is the input's bytes as they are (the same
+ * shape and byte order: the pads are zero). */
 static uint32_t pad_in_place(et_kargs *a, const void *state, size_t *scratch)
 {
     (void)state;
-    *scratch = 0;
-    if (!et_arg_named(a))
-        return ET_ARG_ABSENT;
-    const et_tensor *in = et_arg_tensor(a, PAD_INPUT), *out = et_arg_tensor(a, PAD_OUT);
-    return a->ok && in->rank == out->rank && in->nbytes == out->nbytes && et_tensor_same_shape(in, out) &&
-                   memcmp(in->dim_order, out->dim_order, in->rank) == 0
-               ? PAD_INPUT
-               : ET_ARG_ABSENT;
+    return k_same_bytes_in_place(a, PAD_INPUT, PAD_OUT, scratch);
 }
 
-const et_kernel_extra k_cortex_m_pad_extra = {.in_place = pad_in_place};
+#endif
+
+const et_kernel_extra k_cortex_m_pad_extra = {.in_place = K_IN_PLACE(pad_in_place)};

@@ -124,6 +124,7 @@ et_err k_cortex_m_quantized_add(et_kargs *a)
     return ET_OK;
 }
 
+#ifndef ET_NO_PLAN_IN_PLACE
 /* In place (et_plan.h): the output over an input of its shape and layout
  * (ResNet-8's residual adds): each element is read before it is
  * written, in the vector loop and the scalar one. */
@@ -141,4 +142,6 @@ static uint32_t add_in_place(et_kargs *a, const void *state, size_t *scratch)
     return y->dtype == ET_CHAR && et_tensor_same_layout(y, out) ? ADD_OTHER : ET_ARG_ABSENT;
 }
 
-const et_kernel_extra k_cortex_m_quantized_add_extra = {.in_place = add_in_place};
+#endif
+
+const et_kernel_extra k_cortex_m_quantized_add_extra = {.in_place = K_IN_PLACE(add_in_place)};

@@ -635,6 +635,7 @@ static bool conv_read(et_kargs *a, conv_s8_params *p, et_bound_tensors *b)
                     ET_ERR_INVALID_ARGUMENT, "weight [OC, KH, KW, IC] does not match input/output channels");
 }
 
+#ifndef ET_NO_PLAN_IN_PLACE
 /* In place (et_plan.h): a 1x1 convolution whose output is no wider than
  * its input writes pixel q's outputs over input bytes of pixels <= q.
  * It runs on blocks of pixels whose input is first copied into the
@@ -719,6 +720,8 @@ static __attribute__((noinline)) void conv_in_place_blocks(const conv_s8_params 
     }
 }
 
+#endif
+
 /* The scratch a call of p's shape needs. */
 static size_t conv_scratch_need(const conv_s8_params *p)
 {
@@ -733,8 +736,9 @@ static size_t conv_scratch_need(const conv_s8_params *p)
 static et_err conv_exec(et_kargs *a, conv_s8_params *p, size_t scratch)
 {
     const conv_s8_alias alias = conv_s8_alias_of(p);
-    if (!conv_s8_check_alias(a, alias, p, conv_in_place_shape))
+    if (!conv_s8_check_alias(a, alias, p, K_IN_PLACE(conv_in_place_shape)))
         return et_kresult(a);
+#ifndef ET_NO_PLAN_IN_PLACE
     if (alias == CONV_IN_PLACE) {
         if (!k_scratch(a, conv_in_place_scratch(p), &p->scratch, &p->scratch_size))
             return et_kresult(a);
@@ -748,6 +752,7 @@ static et_err conv_exec(et_kargs *a, conv_s8_params *p, size_t scratch)
         conv_in_place_blocks(p, a->scratch_size);  /* the method's whole scratch: fewer blocks */
         return ET_OK;
     }
+#endif
 #if defined(__ARM_FEATURE_MVE)
     if (!k_scratch(a, scratch, &p->scratch, &p->scratch_size))
         return et_kresult(a);
@@ -785,10 +790,12 @@ static et_err conv_run(et_kargs *a, const void *state)
     return conv_s8_run(a, state, &conv_kernel);
 }
 
+#ifndef ET_NO_PLAN_IN_PLACE
 static uint32_t conv_in_place(et_kargs *a, const void *state, size_t *scratch)
 {
     return conv_s8_in_place(a, state, &conv_kernel, conv_in_place_shape, conv_in_place_scratch, CONV_INPUT, scratch);
 }
+#endif
 
 const et_kernel_extra k_cortex_m_quantized_conv2d_extra = {conv_scratch, conv_prepare, conv_run,
-                                                           sizeof(conv_s8_prepared), conv_in_place};
+                                                           sizeof(conv_s8_prepared), K_IN_PLACE(conv_in_place)};

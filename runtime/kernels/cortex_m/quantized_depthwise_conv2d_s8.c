@@ -535,8 +535,11 @@ size_t dw_conv_s8_mul1_scratch_bytes(void)
     return DW16_RING_BYTES + DW16_WEIGHT_BYTES + sizeof(dw16_tables);
 }
 
-/* Does p take the int16-lane path (*plan: how)? */
-static bool dw16_fits(const dw_conv_s8_params *p, dw16_plan *plan)
+/* Does p take the int16-lane path (*plan: how)?  Not inlined: its other
+ * caller, dw_in_place_shape, is left out of a runner built without in
+ * place, and inlined into depthwise_mul1_mve it made VWW's layers 1 %
+ * slower. */
+static __attribute__((noinline)) bool dw16_fits(const dw_conv_s8_params *p, dw16_plan *plan)
 {
     /* the narrowing requantization wants the offset and clamp in int16 */
     if (p->depth_multiplier != 1 || p->kh > 8 || p->kh * p->kw > DW16_WEIGHT_BYTES / 8 ||
@@ -667,6 +670,7 @@ static bool dw_mve(const dw_conv_s8_params *p)
 }
 #endif
 
+#ifndef ET_NO_PLAN_IN_PLACE
 /* In place: the output over its input (same shape, stride 1, depth
  * multiplier 1; et_plan.h).  Output row oy then covers input row oy, and
  * every window of a later row reads input rows from oy + 1 - pad on, so
@@ -738,6 +742,7 @@ static __attribute__((noinline)) void depthwise_in_place_rows(const dw_conv_s8_p
     }
 }
 #endif
+#endif
 
 static const conv_s8_slots dw_slots = {
     DW_INPUT, DW_WEIGHT, DW_BIAS, DW_STRIDE, DW_PADDING, DW_DILATION, DW_INPUT_OFFSET,
@@ -772,7 +777,7 @@ static et_err dw_exec(et_kargs *a, dw_conv_s8_params *p, size_t scratch)
 {
     const conv_s8_alias alias = conv_s8_alias_of(p);
     const bool in_place = alias == CONV_IN_PLACE;
-    if (!conv_s8_check_alias(a, alias, p, dw_in_place_shape))
+    if (!conv_s8_check_alias(a, alias, p, K_IN_PLACE(dw_in_place_shape)))
         return et_kresult(a);
 #if defined(__ARM_FEATURE_MVE)
     if (dw_mve(p)) {
@@ -782,7 +787,7 @@ static et_err dw_exec(et_kargs *a, dw_conv_s8_params *p, size_t scratch)
         return ET_OK;
     }
     (void)in_place;
-#else
+#elif !defined(ET_NO_PLAN_IN_PLACE)
     if (in_place) {
         if (!k_scratch(a, dw_in_place_scratch(p), &p->scratch, &p->scratch_size))
             return et_kresult(a);
@@ -790,6 +795,8 @@ static et_err dw_exec(et_kargs *a, dw_conv_s8_params *p, size_t scratch)
         return ET_OK;
     }
     (void)scratch;
+#else
+    (void)in_place, (void)scratch;
 #endif
     depthwise_conv2d_s8(p);
     return ET_OK;
@@ -817,10 +824,12 @@ static et_err dw_run(et_kargs *a, const void *state)
     return conv_s8_run(a, state, &dw_kernel);
 }
 
+#ifndef ET_NO_PLAN_IN_PLACE
 static uint32_t dw_in_place(et_kargs *a, const void *state, size_t *scratch)
 {
     return conv_s8_in_place(a, state, &dw_kernel, dw_in_place_shape, dw_in_place_scratch, DW_INPUT, scratch);
 }
+#endif
 
 const et_kernel_extra k_cortex_m_quantized_depthwise_conv2d_extra = {dw_scratch, dw_prepare, dw_run,
-                                                                     sizeof(conv_s8_prepared), dw_in_place};
+                                                                     sizeof(conv_s8_prepared), K_IN_PLACE(dw_in_place)};

@@ -64,21 +64,18 @@ et_err k_to_dim_order_copy(et_kargs *a)
     return clone_dim_order(a);
 }
 
+#ifndef ET_NO_PLAN_IN_PLACE
 /* In place (et_plan.h): a clone into the same layout, or a reshape, is a
  * copy of the same bytes, which on themselves need no copy at all. */
 static uint32_t clone_in_place(et_kargs *a, const void *state, size_t *scratch)
 {
     (void)state;
-    *scratch = 0;
-    if (!et_arg_named(a))
-        return ET_ARG_ABSENT;
-    const et_tensor *in = et_arg_tensor(a, ADO_SELF), *out = et_arg_tensor(a, ADO_OUT);
-    return a->ok && in->dtype == out->dtype && et_tensor_same_shape(in, out) && et_tensor_same_layout(in, out)
-               ? ADO_SELF
-               : ET_ARG_ABSENT;
+    return k_same_bytes_in_place(a, ADO_SELF, ADO_OUT, scratch);
 }
 
-const et_kernel_extra k_clone_dim_order_extra = {.in_place = clone_in_place};
+#endif
+
+const et_kernel_extra k_clone_dim_order_extra = {.in_place = K_IN_PLACE(clone_in_place)};
 
 /* Reshape-like ops: (self, <shape argument>, out, ret). */
 et_err k_reshape_copy(et_kargs *a)
@@ -96,6 +93,7 @@ et_err k_reshape_copy(et_kargs *a)
     return ET_OK;
 }
 
+#ifndef ET_NO_PLAN_IN_PLACE
 static uint32_t reshape_in_place(et_kargs *a, const void *state, size_t *scratch)
 {
     (void)state;
@@ -109,7 +107,9 @@ static uint32_t reshape_in_place(et_kargs *a, const void *state, size_t *scratch
                : ET_ARG_ABSENT;
 }
 
-const et_kernel_extra k_reshape_copy_extra = {.in_place = reshape_in_place};
+#endif
+
+const et_kernel_extra k_reshape_copy_extra = {.in_place = K_IN_PLACE(reshape_in_place)};
 
 et_err k_permute_copy(et_kargs *a)
 {
