@@ -10,6 +10,7 @@
 #include "dsp.h"
 #include "uart.h"
 #include "../isa/cache.h"
+#include "../isa/host_pages.h"
 #include "../npu/ethosu_device.h"
 
 #define SEMIHOSTING_BKPT 0xABu
@@ -156,9 +157,7 @@ static uint64_t chunk_bytes(const sim_region_t *r, uint32_t c)
     return r->desc->size - start < TOUCH_CHUNK ? r->desc->size - start : TOUCH_CHUNK;
 }
 
-/* Is [p, p+n) all zero?  By blocks the compiler vectorises: a 2 MiB
- * .bss pool is checked in a fraction of a millisecond. */
-static bool all_zero(const uint8_t *p, uint64_t n)
+bool machine_all_zero(const uint8_t *p, uint64_t n)
 {
     uint64_t i = 0;
     for (; i + 256 <= n; i += 256) {
@@ -191,7 +190,7 @@ static void note_write(machine_t *m, sim_region_t *r, uint64_t off, uint64_t len
         const uint8_t *now = r->host + c * TOUCH_CHUNK;
         uint64_t n = chunk_bytes(r, (uint32_t)c);
         touch_chunk_t *t = calloc(1, sizeof *t);
-        if (t && !all_zero(now, n)) {
+        if (t && !machine_all_zero(now, n)) {
             t->copy = malloc(n);
             if (t->copy) {
                 memcpy(t->copy, now, n);
@@ -223,7 +222,7 @@ bool machine_track_writes(machine_t *m)
         if (r->desc->kind == MEM_FLASH)
             continue;
         r->nchunks = (uint32_t)((r->desc->size + TOUCH_CHUNK - 1) / TOUCH_CHUNK);
-        r->touch = calloc(r->nchunks, sizeof *r->touch);
+        r->touch = host_pages_alloc(r->nchunks * sizeof *r->touch);
         if (!r->touch)
             return false;
         for (uint32_t k = 0; k < r->npages; k++) {
@@ -250,7 +249,7 @@ void machine_scan_writes(machine_t *m)
             uint64_t n = chunk_bytes(r, c);
             /* Most chunks are as they were (pools zeroed at start-up):
              * one pass over them, no line by line compare. */
-            if (t->copy ? memcmp(t->copy, now, n) == 0 : all_zero(now, n))
+            if (t->copy ? memcmp(t->copy, now, n) == 0 : machine_all_zero(now, n))
                 continue;
             for (uint64_t off = 0; off < n; off += TOUCH_LINE) {
                 uint64_t len = n - off < TOUCH_LINE ? n - off : TOUCH_LINE;
@@ -695,7 +694,9 @@ static bool create_region(machine_t *m, const soc_region_t *d, char *err, size_t
     uint32_t n = pages_needed(d->base, d->size);
     for (int a = 0; a < d->naliases; a++)
         n += pages_needed(d->aliases[a], d->size);
-    r->pages = calloc(n ? n : 1, sizeof *r->pages);
+    /* A 2 GiB DRAM has 32,768 descriptors (1 MiB, all written below):
+     * huge pages where offered (isa/host_pages.h). */
+    r->pages = host_pages_alloc((n ? n : 1) * sizeof *r->pages);
     if (!r->pages) {
         munmap(host, r->map_size);
         snprintf(err, errlen, "out of memory");
@@ -874,13 +875,13 @@ void machine_destroy(machine_t *m)
     sim_dsp_destroy(m->dsp);
     for (int i = 0; i < m->nregions; i++) {
         munmap(m->regions[i].host, m->regions[i].map_size);
-        free(m->regions[i].pages);
+        host_pages_free(m->regions[i].pages, (m->regions[i].npages ? m->regions[i].npages : 1) * sizeof(bus_page_t));
         for (uint32_t c = 0; m->regions[i].touch && c < m->regions[i].nchunks; c++) {
             if (m->regions[i].touch[c])
                 free(m->regions[i].touch[c]->copy);
             free(m->regions[i].touch[c]);
         }
-        free(m->regions[i].touch);
+        host_pages_free(m->regions[i].touch, m->regions[i].nchunks * sizeof *m->regions[i].touch);
     }
     semihost_close_all(&m->semi);
     profport_free(&m->prof);
