@@ -677,15 +677,38 @@ static uint32_t pages_needed(uint32_t base, uint64_t size)
     return end > first ? (uint32_t)(end - first) : 0;
 }
 
+/* Regions up to this size are backed by huge pages where the kernel
+ * offers them (isa/host_pages.h): an SRAM pool the firmware clears at
+ * start-up is a few faults, not one per 4 KiB.  Bigger ones (a 2 GiB
+ * DRAM the firmware touches here and there) stay on small pages. */
+#define REGION_HUGE_MAX (64ull << 20)
+
+/* Zero-filled storage of map_size bytes, backed lazily: untouched memory
+ * costs nothing (a 2 GiB DDR is fine).  NULL if it cannot be mapped. */
+static void *region_storage(uint64_t map_size)
+{
+    if (map_size <= REGION_HUGE_MAX)
+        return host_pages_alloc((size_t)map_size);
+    void *host = mmap(NULL, map_size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+                      -1, 0);
+    return host == MAP_FAILED ? NULL : host;
+}
+
+static void region_storage_free(void *host, uint64_t map_size)
+{
+    if (map_size <= REGION_HUGE_MAX)
+        host_pages_free(host, (size_t)map_size);
+    else if (host)
+        munmap(host, map_size);
+}
+
 static bool create_region(machine_t *m, const soc_region_t *d, char *err, size_t errlen)
 {
     sim_region_t *r = &m->regions[m->nregions];
     r->desc = d;
     r->map_size = (d->size + BUS_PAGE_SIZE - 1) & ~(uint64_t)(BUS_PAGE_SIZE - 1);
-    /* Lazily backed: untouched memory costs nothing (a 2 GiB DDR is fine). */
-    void *host = mmap(NULL, r->map_size, PROT_READ | PROT_WRITE,
-                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (host == MAP_FAILED) {
+    void *host = region_storage(r->map_size);
+    if (!host) {
         snprintf(err, errlen, "cannot reserve %llu bytes of host memory for region %s",
                  (unsigned long long)d->size, d->name);
         return false;
@@ -698,7 +721,7 @@ static bool create_region(machine_t *m, const soc_region_t *d, char *err, size_t
      * huge pages where offered (isa/host_pages.h). */
     r->pages = host_pages_alloc((n ? n : 1) * sizeof *r->pages);
     if (!r->pages) {
-        munmap(host, r->map_size);
+        region_storage_free(host, r->map_size);
         snprintf(err, errlen, "out of memory");
         return false;
     }
@@ -874,7 +897,7 @@ void machine_destroy(machine_t *m)
     ethosu_destroy(m->npu.dev);
     sim_dsp_destroy(m->dsp);
     for (int i = 0; i < m->nregions; i++) {
-        munmap(m->regions[i].host, m->regions[i].map_size);
+        region_storage_free(m->regions[i].host, m->regions[i].map_size);
         host_pages_free(m->regions[i].pages, (m->regions[i].npages ? m->regions[i].npages : 1) * sizeof(bus_page_t));
         for (uint32_t c = 0; m->regions[i].touch && c < m->regions[i].nchunks; c++) {
             if (m->regions[i].touch[c])
