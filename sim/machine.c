@@ -200,6 +200,8 @@ static void note_write(machine_t *m, sim_region_t *r, uint64_t off, uint64_t len
             }
         }
         r->touch[c] = t;
+        if (t)
+            r->noted[r->nnoted++] = (uint32_t)c;
     }
 }
 
@@ -223,7 +225,8 @@ bool machine_track_writes(machine_t *m)
             continue;
         r->nchunks = (uint32_t)((r->desc->size + TOUCH_CHUNK - 1) / TOUCH_CHUNK);
         r->touch = host_pages_alloc(r->nchunks * sizeof *r->touch);
-        if (!r->touch)
+        r->noted = host_pages_alloc(r->nchunks * sizeof *r->noted);
+        if (!r->touch || !r->noted)
             return false;
         for (uint32_t k = 0; k < r->npages; k++) {
             r->pages[k].writable = false;
@@ -241,10 +244,9 @@ void machine_scan_writes(machine_t *m)
     static const uint8_t zero_line[TOUCH_LINE];
     for (int i = 0; i < m->nregions; i++) {
         sim_region_t *r = &m->regions[i];
-        for (uint32_t c = 0; r->touch && c < r->nchunks; c++) {
+        for (uint32_t k = 0; k < r->nnoted; k++) {
+            uint32_t c = r->noted[k];
             touch_chunk_t *t = r->touch[c];
-            if (!t)
-                continue;
             const uint8_t *now = r->host + (uint64_t)c * TOUCH_CHUNK;
             uint64_t n = chunk_bytes(r, c);
             /* Most chunks are as they were (pools zeroed at start-up):
@@ -266,10 +268,9 @@ uint64_t machine_touched_bytes(const machine_t *m, int i)
 {
     const sim_region_t *r = &m->regions[i];
     uint64_t total = 0;
-    for (uint32_t c = 0; r->touch && c < r->nchunks; c++) {
+    for (uint32_t k = 0; k < r->nnoted; k++) {
+        uint32_t c = r->noted[k];
         const touch_chunk_t *t = r->touch[c];
-        if (!t)
-            continue;
         uint64_t n = chunk_bytes(r, c);
         for (uint64_t off = 0; off < n; off += TOUCH_LINE) {
             uint32_t line = (uint32_t)(off / TOUCH_LINE);
@@ -897,14 +898,15 @@ void machine_destroy(machine_t *m)
     ethosu_destroy(m->npu.dev);
     sim_dsp_destroy(m->dsp);
     for (int i = 0; i < m->nregions; i++) {
-        region_storage_free(m->regions[i].host, m->regions[i].map_size);
-        host_pages_free(m->regions[i].pages, (m->regions[i].npages ? m->regions[i].npages : 1) * sizeof(bus_page_t));
-        for (uint32_t c = 0; m->regions[i].touch && c < m->regions[i].nchunks; c++) {
-            if (m->regions[i].touch[c])
-                free(m->regions[i].touch[c]->copy);
-            free(m->regions[i].touch[c]);
+        sim_region_t *r = &m->regions[i];
+        region_storage_free(r->host, r->map_size);
+        host_pages_free(r->pages, (r->npages ? r->npages : 1) * sizeof *r->pages);
+        for (uint32_t k = 0; k < r->nnoted; k++) {
+            free(r->touch[r->noted[k]]->copy);
+            free(r->touch[r->noted[k]]);
         }
-        host_pages_free(m->regions[i].touch, m->regions[i].nchunks * sizeof *m->regions[i].touch);
+        host_pages_free(r->touch, r->nchunks * sizeof *r->touch);
+        host_pages_free(r->noted, r->nchunks * sizeof *r->noted);
     }
     semihost_close_all(&m->semi);
     profport_free(&m->prof);

@@ -29,6 +29,10 @@ typedef struct sim_region {
      * the storage, NULL until the firmware first writes there. */
     struct touch_chunk **touch;
     uint32_t nchunks;
+    /* The chunks that have one, in the order written: the scans walk
+     * these, not the whole table (a 2 GiB DRAM has 32,768 entries). */
+    uint32_t *noted;
+    uint32_t nnoted;
 } sim_region_t;
 
 struct machine;
