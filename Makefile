@@ -72,9 +72,16 @@ $(SAN)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(SAN_CFLAGS) -c $< -o $@
 
+# etsim itself: Capstone linked statically where its archive is installed
+# (libcapstone-dev ships it) and no PIE, so the dynamic loader has nothing
+# to relocate at start-up: libcapstone.so's 77,000 relative relocations
+# (1.3 MB of tables for every architecture) cost a short run ~320 page
+# faults and ~1 ms (docs/speed.md).
+CAPSTONE_A := $(wildcard $(shell pkg-config --variable=libdir capstone 2>/dev/null)/libcapstone.a)
+ETSIM_LDLIBS := $(if $(CAPSTONE_A),$(filter-out -lcapstone,$(LDLIBS)) $(CAPSTONE_A),$(LDLIBS))
 $(ETSIM): $(BUILD)/obj/sim/main.o $(CORE_OBJS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -flto=2 -o $@ $^ $(LDLIBS)
+	$(CC) $(CFLAGS) -flto=2 -no-pie -o $@ $^ $(ETSIM_LDLIBS)
 
 $(ETSIM_SAN): $(SAN)/obj/sim/main.o $(CORE_SAN_OBJS)
 	@mkdir -p $(dir $@)

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "host_pages.h"
 #include "insn.h"
 #include "pipeline.h"
 
@@ -17,10 +18,25 @@ void block_cache_destroy(block_cache_t *bc)
 {
     if (!bc)
         return;
-    for (uint32_t i = 0; i < BLOCK_TABLE; i++)
-        for (uint32_t w = 0; w < BLOCK_WAYS; w++)
-            free(bc->set[i].way[w]);
+    for (uint32_t i = 0; i < bc->nslabs; i++)
+        host_pages_free(bc->slab[i], BLOCK_SLAB_BYTES);
     free(bc);
+}
+
+/* A new block_t from the slabs, or NULL (no memory, or the cap reached). */
+static block_t *block_alloc(block_cache_t *bc)
+{
+    const uint32_t per_slab = BLOCK_SLAB_BYTES / sizeof(block_t);
+    if (bc->nslabs == 0 || bc->slab_used == per_slab) {
+        if (bc->nslabs == BLOCK_MAX_SLABS)
+            return NULL;
+        block_t *slab = host_pages_alloc(BLOCK_SLAB_BYTES);
+        if (!slab)
+            return NULL;
+        bc->slab[bc->nslabs++] = slab;
+        bc->slab_used = 0;
+    }
+    return &bc->slab[bc->nslabs - 1][bc->slab_used++];
 }
 
 /* The model's state at cycle now, relative to it.  A time at or before
@@ -235,9 +251,9 @@ block_t *block_find(block_cache_t *bc, cpu_t *cpu, uint32_t pc, uint64_t now, ui
     set->victim = (w + 1) % BLOCK_WAYS;
     block_t *b = set->way[w];
     if (!b) {
-        /* Not zeroed: build() writes what a block of n instructions uses,
-         * and a big block's unused tail is then never touched. */
-        b = malloc(sizeof *b);
+        /* build() writes only what a block of n instructions uses: a
+         * short block's unused tail is never touched. */
+        b = block_alloc(bc);
         if (!b)
             return NULL;   /* no block: the per-instruction path runs */
         b->version = 0;

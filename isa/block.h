@@ -126,8 +126,17 @@ typedef struct block_set {
     uint32_t builds, hits;     /* a start whose states vary too much stops building */
 } block_set_t;
 
+/* Blocks are carved from slabs of BLOCK_SLAB_BYTES (isa/host_pages.h:
+ * no malloc header between them, huge pages where offered) and live until
+ * the cache is destroyed: a replaced way reuses its block_t. */
+#define BLOCK_SLAB_BYTES (2u << 20)
+#define BLOCK_MAX_SLABS 64u    /* 64 x 408 blocks; then the per-instruction path */
+
 typedef struct block_cache {
     block_set_t set[BLOCK_TABLE];
+    block_t *slab[BLOCK_MAX_SLABS];
+    uint32_t nslabs;
+    uint32_t slab_used;        /* blocks taken from the last slab */
     uint32_t gen;              /* bumped when code changes: older blocks are stale */
     /* The block being run, for a fault (cpu_run() restores the state). */
     const block_t *active;

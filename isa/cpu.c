@@ -13,6 +13,7 @@
 #include "block.h"
 #include "cache.h"
 #include "cpu_internal.h"
+#include "host_pages.h"
 #include "insn.h"
 #include "pipeline.h"
 
@@ -58,15 +59,16 @@ void cpu_icache_flush(cpu_t *cpu)
      * make it leave (cpu_handle_events() sets event_cycle again). */
     cpu->event_cycle = 0;
     block_cache_invalidate(cpu->blocks);
-    for (uint32_t i = 0; i < BUS_NUM_PAGES; i++) {
-        if (cpu->icache->chunk[i]) {
-            free(cpu->icache->chunk[i]);
-            cpu->icache->chunk[i] = NULL;
-            bus_page_t *p = cpu->bus->page[i];
-            if (p)
-                p->has_code = false;
-        }
+    cpu_icache_t *ic = cpu->icache;
+    for (uint32_t k = 0; k < ic->nchunks; k++) {
+        uint32_t i = ic->chunk_page[k];
+        host_pages_free(ic->chunk[i], CHUNK_INSNS * sizeof(insn_t));
+        ic->chunk[i] = NULL;
+        bus_page_t *p = cpu->bus->page[i];
+        if (p)
+            p->has_code = false;
     }
+    ic->nchunks = 0;
 }
 
 void cpu_destroy(cpu_t *cpu)
@@ -330,10 +332,11 @@ static insn_t *icache_chunk(cpu_t *cpu, uint32_t pc)
     bus_page_t *p = cpu->bus->page[page];
     if (!p || !p->host)
         return NULL;
-    chunk = calloc(CHUNK_INSNS, sizeof *chunk);
+    chunk = host_pages_alloc(CHUNK_INSNS * sizeof *chunk);
     if (!chunk)
         return NULL;
     cpu->icache->chunk[page] = chunk;
+    cpu->icache->chunk_page[cpu->icache->nchunks++] = (uint16_t)page;
     p->has_code = true;
     return chunk;
 }

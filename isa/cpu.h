@@ -171,6 +171,11 @@ typedef struct cpu_exc_state {
  * simulations in one process must not share it). */
 typedef struct cpu_icache {
     struct insn *chunk[BUS_NUM_PAGES];
+    /* The pages that have a chunk, in allocation order: a flush frees
+     * them without reading the whole table (512 KiB of pointers, which
+     * the first read after start-up faults in page by page). */
+    uint16_t chunk_page[BUS_NUM_PAGES];
+    uint32_t nchunks;
     struct insn *decode_memo;   /* CPU_DECODE_MEMO_SIZE entries, direct-mapped by encoding */
 } cpu_icache_t;
 #define CPU_DECODE_MEMO_SIZE 4096u

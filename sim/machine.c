@@ -10,6 +10,7 @@
 #include "dsp.h"
 #include "uart.h"
 #include "../isa/cache.h"
+#include "../isa/host_pages.h"
 #include "../npu/ethosu_device.h"
 
 #define SEMIHOSTING_BKPT 0xABu
@@ -156,9 +157,7 @@ static uint64_t chunk_bytes(const sim_region_t *r, uint32_t c)
     return r->desc->size - start < TOUCH_CHUNK ? r->desc->size - start : TOUCH_CHUNK;
 }
 
-/* Is [p, p+n) all zero?  By blocks the compiler vectorises: a 2 MiB
- * .bss pool is checked in a fraction of a millisecond. */
-static bool all_zero(const uint8_t *p, uint64_t n)
+bool machine_all_zero(const uint8_t *p, uint64_t n)
 {
     uint64_t i = 0;
     for (; i + 256 <= n; i += 256) {
@@ -191,7 +190,7 @@ static void note_write(machine_t *m, sim_region_t *r, uint64_t off, uint64_t len
         const uint8_t *now = r->host + c * TOUCH_CHUNK;
         uint64_t n = chunk_bytes(r, (uint32_t)c);
         touch_chunk_t *t = calloc(1, sizeof *t);
-        if (t && !all_zero(now, n)) {
+        if (t && !machine_all_zero(now, n)) {
             t->copy = malloc(n);
             if (t->copy) {
                 memcpy(t->copy, now, n);
@@ -201,6 +200,8 @@ static void note_write(machine_t *m, sim_region_t *r, uint64_t off, uint64_t len
             }
         }
         r->touch[c] = t;
+        if (t)
+            r->noted[r->nnoted++] = (uint32_t)c;
     }
 }
 
@@ -223,8 +224,9 @@ bool machine_track_writes(machine_t *m)
         if (r->desc->kind == MEM_FLASH)
             continue;
         r->nchunks = (uint32_t)((r->desc->size + TOUCH_CHUNK - 1) / TOUCH_CHUNK);
-        r->touch = calloc(r->nchunks, sizeof *r->touch);
-        if (!r->touch)
+        r->touch = host_pages_alloc(r->nchunks * sizeof *r->touch);
+        r->noted = host_pages_alloc(r->nchunks * sizeof *r->noted);
+        if (!r->touch || !r->noted)
             return false;
         for (uint32_t k = 0; k < r->npages; k++) {
             r->pages[k].writable = false;
@@ -242,15 +244,14 @@ void machine_scan_writes(machine_t *m)
     static const uint8_t zero_line[TOUCH_LINE];
     for (int i = 0; i < m->nregions; i++) {
         sim_region_t *r = &m->regions[i];
-        for (uint32_t c = 0; r->touch && c < r->nchunks; c++) {
+        for (uint32_t k = 0; k < r->nnoted; k++) {
+            uint32_t c = r->noted[k];
             touch_chunk_t *t = r->touch[c];
-            if (!t)
-                continue;
             const uint8_t *now = r->host + (uint64_t)c * TOUCH_CHUNK;
             uint64_t n = chunk_bytes(r, c);
             /* Most chunks are as they were (pools zeroed at start-up):
              * one pass over them, no line by line compare. */
-            if (t->copy ? memcmp(t->copy, now, n) == 0 : all_zero(now, n))
+            if (t->copy ? memcmp(t->copy, now, n) == 0 : machine_all_zero(now, n))
                 continue;
             for (uint64_t off = 0; off < n; off += TOUCH_LINE) {
                 uint64_t len = n - off < TOUCH_LINE ? n - off : TOUCH_LINE;
@@ -267,10 +268,9 @@ uint64_t machine_touched_bytes(const machine_t *m, int i)
 {
     const sim_region_t *r = &m->regions[i];
     uint64_t total = 0;
-    for (uint32_t c = 0; r->touch && c < r->nchunks; c++) {
+    for (uint32_t k = 0; k < r->nnoted; k++) {
+        uint32_t c = r->noted[k];
         const touch_chunk_t *t = r->touch[c];
-        if (!t)
-            continue;
         uint64_t n = chunk_bytes(r, c);
         for (uint64_t off = 0; off < n; off += TOUCH_LINE) {
             uint32_t line = (uint32_t)(off / TOUCH_LINE);
@@ -678,15 +678,38 @@ static uint32_t pages_needed(uint32_t base, uint64_t size)
     return end > first ? (uint32_t)(end - first) : 0;
 }
 
+/* Regions up to this size are backed by huge pages where the kernel
+ * offers them (isa/host_pages.h): an SRAM pool the firmware clears at
+ * start-up is a few faults, not one per 4 KiB.  Bigger ones (a 2 GiB
+ * DRAM the firmware touches here and there) stay on small pages. */
+#define REGION_HUGE_MAX (64ull << 20)
+
+/* Zero-filled storage of map_size bytes, backed lazily: untouched memory
+ * costs nothing (a 2 GiB DDR is fine).  NULL if it cannot be mapped. */
+static void *region_storage(uint64_t map_size)
+{
+    if (map_size <= REGION_HUGE_MAX)
+        return host_pages_alloc((size_t)map_size);
+    void *host = mmap(NULL, map_size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+                      -1, 0);
+    return host == MAP_FAILED ? NULL : host;
+}
+
+static void region_storage_free(void *host, uint64_t map_size)
+{
+    if (map_size <= REGION_HUGE_MAX)
+        host_pages_free(host, (size_t)map_size);
+    else if (host)
+        munmap(host, map_size);
+}
+
 static bool create_region(machine_t *m, const soc_region_t *d, char *err, size_t errlen)
 {
     sim_region_t *r = &m->regions[m->nregions];
     r->desc = d;
     r->map_size = (d->size + BUS_PAGE_SIZE - 1) & ~(uint64_t)(BUS_PAGE_SIZE - 1);
-    /* Lazily backed: untouched memory costs nothing (a 2 GiB DDR is fine). */
-    void *host = mmap(NULL, r->map_size, PROT_READ | PROT_WRITE,
-                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-    if (host == MAP_FAILED) {
+    void *host = region_storage(r->map_size);
+    if (!host) {
         snprintf(err, errlen, "cannot reserve %llu bytes of host memory for region %s",
                  (unsigned long long)d->size, d->name);
         return false;
@@ -695,9 +718,11 @@ static bool create_region(machine_t *m, const soc_region_t *d, char *err, size_t
     uint32_t n = pages_needed(d->base, d->size);
     for (int a = 0; a < d->naliases; a++)
         n += pages_needed(d->aliases[a], d->size);
-    r->pages = calloc(n ? n : 1, sizeof *r->pages);
+    /* A 2 GiB DRAM has 32,768 descriptors (1 MiB, all written below):
+     * huge pages where offered (isa/host_pages.h). */
+    r->pages = host_pages_alloc((n ? n : 1) * sizeof *r->pages);
     if (!r->pages) {
-        munmap(host, r->map_size);
+        region_storage_free(host, r->map_size);
         snprintf(err, errlen, "out of memory");
         return false;
     }
@@ -873,14 +898,15 @@ void machine_destroy(machine_t *m)
     ethosu_destroy(m->npu.dev);
     sim_dsp_destroy(m->dsp);
     for (int i = 0; i < m->nregions; i++) {
-        munmap(m->regions[i].host, m->regions[i].map_size);
-        free(m->regions[i].pages);
-        for (uint32_t c = 0; m->regions[i].touch && c < m->regions[i].nchunks; c++) {
-            if (m->regions[i].touch[c])
-                free(m->regions[i].touch[c]->copy);
-            free(m->regions[i].touch[c]);
+        sim_region_t *r = &m->regions[i];
+        region_storage_free(r->host, r->map_size);
+        host_pages_free(r->pages, (r->npages ? r->npages : 1) * sizeof *r->pages);
+        for (uint32_t k = 0; k < r->nnoted; k++) {
+            free(r->touch[r->noted[k]]->copy);
+            free(r->touch[r->noted[k]]);
         }
-        free(m->regions[i].touch);
+        host_pages_free(r->touch, r->nchunks * sizeof *r->touch);
+        host_pages_free(r->noted, r->nchunks * sizeof *r->noted);
     }
     semihost_close_all(&m->semi);
     profport_free(&m->prof);

@@ -61,7 +61,7 @@ void power_snap_now(const machine_t *m, power_snap_t *s)
 static bool probe_read(void *ctx, uint32_t addr, unsigned size, uint32_t *value, uint32_t *wait)
 {
     power_probe_t *p = ctx;
-    return p->orig.read(p->orig.ctx, addr, size, value, wait);
+    return p->orig_read(p->orig_ctx, addr, size, value, wait);
 }
 
 static bool probe_write(void *ctx, uint32_t addr, unsigned size, uint32_t value, uint32_t *wait)
@@ -69,7 +69,7 @@ static bool probe_write(void *ctx, uint32_t addr, unsigned size, uint32_t value,
     power_probe_t *p = ctx;
     machine_t *m = p->m;
     uint32_t before = m->prof.nevents;
-    bool ok = p->orig.write(p->orig.ctx, addr, size, value, wait);
+    bool ok = p->orig_write(p->orig_ctx, addr, size, value, wait);
     if (before < m->prof.nevents)
         power_probe_sync(p);
     return ok;
@@ -95,7 +95,9 @@ void power_probe_attach(power_probe_t *p, machine_t *m)
 {
     memset(p, 0, sizeof *p);
     p->m = m;
-    p->orig = m->bus;   /* only ctx/read/write are used from the copy */
+    p->orig_ctx = m->bus.ctx;
+    p->orig_read = m->bus.read;
+    p->orig_write = m->bus.write;
     m->bus.ctx = p;
     m->bus.read = probe_read;
     m->bus.write = probe_write;

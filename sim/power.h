@@ -46,7 +46,11 @@ typedef struct power_snap {
 
 typedef struct power_probe {
     machine_t *m;
-    bus_t orig;                       /* the machine's slow path */
+    /* The machine's slow path (not a copy of the whole bus_t: its page
+     * table is 512 KiB, which copying faulted in page by page). */
+    void *orig_ctx;
+    bool (*orig_read)(void *ctx, uint32_t addr, unsigned size, uint32_t *value, uint32_t *wait);
+    bool (*orig_write)(void *ctx, uint32_t addr, unsigned size, uint32_t value, uint32_t *wait);
     power_snap_t *snaps;
     uint32_t nsnaps, cap;
 } power_probe_t;

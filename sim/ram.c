@@ -67,9 +67,10 @@ static uint64_t touched_extent(machine_t *m, uint32_t lo, uint32_t hi)
         uint32_t n = end - lo < sizeof buf ? end - lo : (uint32_t)sizeof buf;
         if (!machine_read_bytes(m, end - n, buf, n))
             return hi - lo;     /* cannot read: count it all */
-        for (uint32_t i = n; i-- > 0;)
-            if (buf[i])
-                return (uint64_t)(end - n + i + 1 - lo);
+        if (!machine_all_zero(buf, n))   /* most of a pool is: no byte loop */
+            for (uint32_t i = n; i-- > 0;)
+                if (buf[i])
+                    return (uint64_t)(end - n + i + 1 - lo);
         end -= n;
     }
     return 0;

@@ -1,0 +1,22 @@
+/* Zeroed host memory for the simulator's big, sparsely touched tables
+ * (the predecoded instruction chunks, the block arena, the bus page
+ * descriptors of a large region).
+ *
+ * Each 4 KiB page the process touches first costs a page fault, and
+ * where a cgroup charges memory a fault costs microseconds: a short
+ * inference run touched ~4,000 such pages, a quarter of its CPU time in
+ * the kernel.  These tables are mapped directly (no malloc headers in
+ * them) and, where the kernel offers transparent huge pages on request
+ * (madvise mode), advised to use them, so a run touches a few 2 MiB
+ * pages instead of hundreds of small ones.  Host-side only: nothing the
+ * simulation computes depends on it. */
+#ifndef ETSIM_ISA_HOST_PAGES_H
+#define ETSIM_ISA_HOST_PAGES_H
+
+#include <stddef.h>
+
+/* size bytes of zeroed memory, or NULL; free with host_pages_free(p, size). */
+void *host_pages_alloc(size_t size);
+void host_pages_free(void *p, size_t size);
+
+#endif
