@@ -13,7 +13,9 @@ segment, for the selective runners with and without those readers
 (tests/ptd/run.sh --select); mul_add.pte: y = x * a + b with its constants
 in a segment and the operators of ../shared/models/module_linear.pte,
 whose constants are in the deprecated constant_buffer: a runner built for
-it has every kernel that model needs but not that reader."""
+it has every kernel that model needs but not that reader; mul_add_flow.pte
+and mul_add_list.pte: the same with a MoveCall, and with a tensor list
+value, which that runner (built without them) must refuse by name."""
 import os
 import struct
 import sys
@@ -62,6 +64,12 @@ def main():
     }
     with open(os.path.join(out, "mul_add.pte"), "wb") as f:
         f.write(pte_write.build(mul_add))
+    flow = dict(mul_add, values=mul_add["values"] + [{"int": 2}], ops=mul_add["ops"] + [{"move": [5, 6]}])
+    with open(os.path.join(out, "mul_add_flow.pte"), "wb") as f:
+        f.write(pte_write.build(flow))
+    lists = dict(mul_add, values=mul_add["values"] + [{"tensor_list": [0, 3]}])
+    with open(os.path.join(out, "mul_add_list.pte"), "wb") as f:
+        f.write(pte_write.build(lists))
     with open(os.path.join(out, "linear.ptd"), "wb") as f:
         f.write(pte_write.build_ptd({"linear.weight": ("float32", wa), "linear.bias": ("float32", ba)}))
     with open(os.path.join(out, "linear.in.f32"), "wb") as f:
