@@ -41,7 +41,8 @@ static et_err oor_at(loader *ld, const char *kind, uint32_t i, const char *what)
  * does not use, as `pte_run --info` says: ET_NO_CONTROL_FLOW (no "control
  * flow: yes": MoveCall, JumpFalseCall and FreeCall are refused by name),
  * ET_NO_TENSOR_LISTS (no "tensor lists: yes": a (Optional)TensorList
- * value is refused by name). */
+ * value is refused by name), ET_NO_BOXES (no "boxes: yes": a value that
+ * needs a box is refused by name). */
 #ifdef ET_NO_CONTROL_FLOW
 #define IS_FLOW(kind) false
 #else
@@ -766,8 +767,45 @@ static et_err load_instructions(loader *ld)
 }
 
 /* The boxes (et_value.box): for the Doubles and wide Ints of the file,
- * and for the values the program writes numbers into at run time (a
- * kernel's scalar result, its last argument; a MoveCall's destination). */
+ * and for the values the program writes numbers into at run time: a
+ * kernel's scalar result (its last argument), a MoveCall's destination
+ * (number_written). */
+static et_value *number_written(et_method *m, const et_instr *in)
+{
+    if (IS_FLOW(in->kind) && in->kind == INSTR_MOVE_CALL)
+        return &m->values[in->b];
+    if (in->kind == INSTR_KERNEL_CALL && in->nargs > 0) {
+        et_value *last = &m->values[in->args[in->nargs - 1]];
+        if (last->tag == ET_TAG_INT || last->tag == ET_TAG_DOUBLE || last->tag == ET_TAG_BOOL)
+            return last;
+    }
+    return NULL;
+}
+
+#ifdef ET_NO_BOXES
+/* A selective runner for a model without boxes (runtime.mk's runner-for:
+ * no "boxes: yes" from pte_run --info): a value that needs one is
+ * refused by name; m->boxes stays NULL. */
+static et_err no_box(loader *ld, uint32_t vi)
+{
+    return et_fail(ld->err, ET_ERR_UNSUPPORTED, "value %u: this runner was built without boxes (for a 64-bit Int, "
+                   "a Double no float holds, a scalar result)", (unsigned)vi);
+}
+
+static et_err assign_boxes(loader *ld)
+{
+    et_method *m = ld->m;
+    for (uint32_t i = 0; i < m->nvalues; i++)
+        if (m->values[i].wide)
+            return no_box(ld, i);
+    for (uint32_t pc = 0; pc < m->ninstrs; pc++) {
+        const et_value *v = number_written(m, &m->instrs[pc]);
+        if (v)
+            return no_box(ld, (uint32_t)(v - m->values));
+    }
+    return ET_OK;
+}
+#else
 #define BOX_WANTED 0xfffeu
 
 static void want_box(et_value *v)
@@ -783,14 +821,9 @@ static et_err assign_boxes(loader *ld)
         if (m->values[i].wide)
             want_box(&m->values[i]);
     for (uint32_t pc = 0; pc < m->ninstrs; pc++) {
-        const et_instr *in = &m->instrs[pc];
-        if (IS_FLOW(in->kind) && in->kind == INSTR_MOVE_CALL)
-            want_box(&m->values[in->b]);
-        if (in->kind == INSTR_KERNEL_CALL && in->nargs > 0) {
-            et_value *last = &m->values[in->args[in->nargs - 1]];
-            if (last->tag == ET_TAG_INT || last->tag == ET_TAG_DOUBLE || last->tag == ET_TAG_BOOL)
-                want_box(last);
-        }
+        et_value *v = number_written(m, &m->instrs[pc]);
+        if (v)
+            want_box(v);
     }
     uint32_t n = 0;
     for (uint32_t i = 0; i < m->nvalues; i++)
@@ -818,6 +851,7 @@ static et_err assign_boxes(loader *ld)
     }
     return ET_OK;
 }
+#endif
 
 /* A value some instruction, input or output refers to must be usable. */
 static et_err check_usable(loader *ld, uint32_t vi, const char *where, uint32_t n)

@@ -196,7 +196,11 @@ $(RUNNER_ELF): $(if $(filter 1,$(RUNNER_MVE)),$(RUNNER_MVE_ELF),$(RUNNER_SCALAR_
 # (ET_NO_PLAN_VIEWS), inputs read in place (ET_NO_PLAN_BORROW); without the
 # readers of mutable data and of a .ptd, nor its path for tensors the load fills;
 # without outputs in place, the kernels' in-place paths are left out too
-# (RUNNER_SEL_KERNELS, compiled here).  The objects these switches change
+# (RUNNER_SEL_KERNELS, compiled here).  Unless `pte_run --info` says "control
+# flow: yes", "tensor lists: yes" or "boxes: yes", the loader refuses those
+# (ET_NO_CONTROL_FLOW, ET_NO_TENSOR_LISTS, ET_NO_BOXES) and the executor has
+# only kernel calls (with ET_NO_BACKENDS, no delegate calls either; it is
+# linked in its place).  The objects these switches change
 # are compiled here, with the flags of the full runner's.
 RUNNER_SEL_OBJDIR := $(BUILD)/firmware/$(if $(filter 1,$(RUNNER_MVE)),runner-mve-obj,runner-scalar-obj)
 RUNNER_SEL_ARCH   := $(if $(filter 1,$(RUNNER_MVE)),,$(RUNNER_NOMVE))
@@ -242,11 +246,12 @@ runner-for: $(RUNNER_SEL_OBJS) $(RUNNER_SEL_NPU_OBJS) $(FW_STARTUP_OBJ) $(PTE_RU
 	           if ($$3 == 0) printf " -DET_NO_PLAN_BORROW" }'); \
 	flow_def=$$(grep -q '^control flow: yes$$' $(SEL_DIR)/info.txt || echo -DET_NO_CONTROL_FLOW); \
 	list_def=$$(grep -q '^tensor lists: yes$$' $(SEL_DIR)/info.txt || echo -DET_NO_TENSOR_LISTS); \
+	box_def=$$(grep -q '^boxes: yes$$' $(SEL_DIR)/info.txt || echo -DET_NO_BOXES); \
 	if grep -q '^delegate [0-9]*: EthosUBackend$$' $(SEL_DIR)/info.txt; then \
 	    npu_def= npu_objs="$(RUNNER_SEL_NPU_OBJS)"; else npu_def="-DET_NO_ETHOSU_BACKEND -DET_NO_BACKENDS" npu_objs=; fi; \
 	$(call SEL_CC_FOR,runtime/et_data_map.c) $$data_def -o $(SEL_DIR)/et_data_map.o && \
 	$(call SEL_CC_FOR,runtime/et_program.c) $$mut_def $$const_def -o $(SEL_DIR)/et_program.o && \
-	$(call SEL_CC_FOR,runtime/et_method_load.c) $$data_def $$npu_def $$flow_def $$list_def -o $(SEL_DIR)/et_method_load.o && \
+	$(call SEL_CC_FOR,runtime/et_method_load.c) $$data_def $$npu_def $$flow_def $$list_def $$box_def -o $(SEL_DIR)/et_method_load.o && \
 	$(call SEL_CC_FOR,runtime/et_executor.c) $$npu_def $$flow_def -o $(SEL_DIR)/runtime/et_executor.o && \
 	$(call SEL_CC_FOR,runtime/et_plan.c) $$plan_def $$mut_def $$data_def -o $(SEL_DIR)/et_plan.o && \
 	for k in $(RUNNER_SEL_KERNELS); do \

@@ -67,6 +67,8 @@ static void print_info(const et_session *s)
         printf("control flow: yes\n");
     if (lists)
         printf("tensor lists: yes\n");
+    if (m->nboxes > 0)
+        printf("boxes: yes\n");
     printf("plan: %u in place, %u views or scratch, %u inputs read in place\n", (unsigned)s->plan.in_place,
            (unsigned)s->plan.views, (unsigned)__builtin_popcount(s->plan.borrowed));
 }

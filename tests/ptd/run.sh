@@ -82,19 +82,22 @@ if [ $select = 1 ]; then
     expect 0 "output 0: float32 \[2, 2\] = \[5.000000, 8.000000, 11.000000, 14.000000\]" \
         "inline constants: the runner reads the deprecated constant_buffer" "$old_constants" "$models/module_linear.pte"
     # What a model-only runner leaves out when its model has none:
-    # MoveCall, JumpFalseCall and FreeCall, tensor lists (pte_run --info's
-    # "control flow: yes", "tensor lists: yes"; the full planner reads both).
+    # MoveCall, JumpFalseCall and FreeCall, tensor lists, the box table
+    # (pte_run --info's "control flow: yes", "tensor lists: yes", "boxes: yes").
     expect 1 "instruction 2: this runner was built without MoveCall, JumpFalseCall and FreeCall" \
         "no control flow: a MoveCall is refused by name" "$mul_add" "$out/mul_add_flow.pte"
     expect 1 "value 6: this runner was built without tensor lists" \
         "no tensor lists: a tensor list value is refused by name" "$mul_add" "$out/mul_add_list.pte"
+    expect 1 "value 6: this runner was built without boxes" \
+        "no boxes: a 64-bit Int is refused by name" "$mul_add" "$out/mul_add_wide.pte"
     # (x * a + b of the runner's default input 1, 2, 3, 4)
     expect 0 "output 0: float32 \[2, 2\] = \[1.500000, 4.500000, 9.500000, 16.500000\]" \
         "the same runner runs the model without them" "$mul_add" "$out/mul_add.pte"
     if "$pte_run" --info "$out/mul_add_flow.pte" | grep -q '^control flow: yes$' &&
        "$pte_run" --info "$out/mul_add_list.pte" | grep -q '^tensor lists: yes$' &&
-       ! "$pte_run" --info "$out/mul_add.pte" | grep -q '^control flow: \|^tensor lists: '; then
-        pass "pte_run --info says which models have control flow or tensor lists"
+       "$pte_run" --info "$out/mul_add_wide.pte" | grep -q '^boxes: yes$' &&
+       ! "$pte_run" --info "$out/mul_add.pte" | grep -q '^control flow: \|^tensor lists: \|^boxes: '; then
+        pass "pte_run --info says which models have control flow, tensor lists or boxes"
     else
         bad "pte_run --info: control flow / tensor lists lines wrong"
     fi
