@@ -43,6 +43,12 @@ static et_err oor_at(loader *ld, const char *kind, uint32_t i, const char *what)
  * ET_NO_TENSOR_LISTS (no "tensor lists: yes": a (Optional)TensorList
  * value is refused by name), ET_NO_BOXES (no "boxes: yes": a value that
  * needs a box is refused by name). */
+#if defined(ET_NO_CONTROL_FLOW) || defined(ET_NO_TENSOR_LISTS) || defined(ET_NO_BOXES)
+static et_err built_without(loader *ld, const char *kind, uint32_t i, const char *what)
+{
+    return et_fail(ld->err, ET_ERR_UNSUPPORTED, "%s %u: this runner was built without %s", kind, (unsigned)i, what);
+}
+#endif
 #ifdef ET_NO_CONTROL_FLOW
 #define IS_FLOW(kind) false
 #else
@@ -376,8 +382,7 @@ static et_err load_value(loader *ld, uint32_t vi, const fb_table *ev, et_value *
     case ET_TAG_BOOL_LIST: return load_list(ld, vi, &member, 1, v);
     default:  /* (Optional)TensorList */
 #ifdef ET_NO_TENSOR_LISTS
-        return et_fail(ld->err, ET_ERR_UNSUPPORTED, "value %u: this runner was built without tensor lists",
-                       (unsigned)vi);
+        return built_without(ld, "value", vi, "tensor lists");
 #else
         return load_list(ld, vi, &member, 4, v);
 #endif
@@ -675,8 +680,7 @@ static et_err load_instruction(loader *ld, uint32_t ii, const fb_table *it, et_i
 #ifdef ET_NO_CONTROL_FLOW
     (void)ninstr;  /* a JumpFalseCall's bound */
     if (kind >= INSTR_MOVE_CALL)
-        return et_fail(ld->err, ET_ERR_UNSUPPORTED, "instruction %u: this runner was built without MoveCall, "
-                       "JumpFalseCall and FreeCall", (unsigned)ii);
+        return built_without(ld, "instruction", ii, "MoveCall, JumpFalseCall and FreeCall");
 #endif
     in->kind = kind;
     /* Every variant keeps its two fields in ids 0 and 1 (for Kernel- and
@@ -788,8 +792,7 @@ static et_value *number_written(et_method *m, const et_instr *in)
  * refused by name; m->boxes stays NULL. */
 static et_err no_box(loader *ld, uint32_t vi)
 {
-    return et_fail(ld->err, ET_ERR_UNSUPPORTED, "value %u: this runner was built without boxes (for a 64-bit Int, "
-                   "a Double no float holds, a scalar result)", (unsigned)vi);
+    return built_without(ld, "value", vi, "boxes (for 64-bit Ints, Doubles no float holds, scalar results)");
 }
 
 static et_err assign_boxes(loader *ld)
