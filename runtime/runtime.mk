@@ -227,6 +227,9 @@ SEL_DIR           := $(BUILD)/firmware/select/$(SEL_NAME)
 RUNNER_SEL_LINK   := $(foreach o,$(RUNNER_SRCS:%.c=%.o),$(if $(filter $(o),$(RUNNER_SEL_KERNELS:%.c=%.o) runtime/et_executor.o),$(SEL_DIR)/$(o),\
                          $(filter $(RUNNER_SEL_OBJS),$(RUNNER_SEL_OBJDIR)/$(o))))
 SEL_CC            := $(FW_CC) $(FW_CFLAGS) $(RUNNER_SEL_ARCH) -O2
+# the executor of a runner with kernel calls only: -Os (135 bytes less; each
+# operator 1 cycle faster, about 1.3 cycles more between operators)
+SEL_CC_OS         := $(FW_CC) $(FW_CFLAGS) $(RUNNER_SEL_ARCH) -Os
 # $(call SEL_CC_FOR,runtime/x.c): -Os for the load-once code (RUNNER_OS_SRCS)
 SEL_CC_FOR         = $(FW_CC) $(FW_CFLAGS) $(RUNNER_SEL_ARCH) $(if $(filter $(1),$(RUNNER_OS_SRCS)),-Os,-O2) -c $(1)
 
@@ -252,7 +255,7 @@ runner-for: $(RUNNER_SEL_OBJS) $(RUNNER_SEL_NPU_OBJS) $(FW_STARTUP_OBJ) $(PTE_RU
 	$(call SEL_CC_FOR,runtime/et_data_map.c) $$data_def -o $(SEL_DIR)/et_data_map.o && \
 	$(call SEL_CC_FOR,runtime/et_program.c) $$mut_def $$const_def -o $(SEL_DIR)/et_program.o && \
 	$(call SEL_CC_FOR,runtime/et_method_load.c) $$data_def $$npu_def $$flow_def $$list_def $$box_def -o $(SEL_DIR)/et_method_load.o && \
-	$(call SEL_CC_FOR,runtime/et_executor.c) $$npu_def $$flow_def -o $(SEL_DIR)/runtime/et_executor.o && \
+	$(SEL_CC_OS) $$npu_def $$flow_def -c runtime/et_executor.c -o $(SEL_DIR)/runtime/et_executor.o && \
 	$(call SEL_CC_FOR,runtime/et_plan.c) $$plan_def $$mut_def $$data_def -o $(SEL_DIR)/et_plan.o && \
 	for k in $(RUNNER_SEL_KERNELS); do \
 	    mkdir -p $(SEL_DIR)/$$(dirname $$k) && $(SEL_CC) $$plan_def -c $$k -o $(SEL_DIR)/$${k%.c}.o || exit 1; \
