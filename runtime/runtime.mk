@@ -256,7 +256,7 @@ runner-for: $(RUNNER_SEL_OBJS) $(RUNNER_SEL_NPU_OBJS) $(FW_STARTUP_OBJ) $(PTE_RU
 	$(call SEL_CC_FOR,runtime/et_program.c) $$mut_def $$const_def -o $(SEL_DIR)/et_program.o && \
 	$(call SEL_CC_FOR,runtime/et_method_load.c) $$data_def $$npu_def $$flow_def $$list_def $$box_def -o $(SEL_DIR)/et_method_load.o && \
 	$(SEL_CC_OS) $$npu_def $$flow_def -c runtime/et_executor.c -o $(SEL_DIR)/runtime/et_executor.o && \
-	$(call SEL_CC_FOR,runtime/et_plan.c) $$plan_def $$mut_def $$data_def -o $(SEL_DIR)/et_plan.o && \
+	$(call SEL_CC_FOR,runtime/et_plan.c) $$plan_def $$mut_def $$data_def $$npu_def $$flow_def $$list_def -o $(SEL_DIR)/et_plan.o && \
 	for k in $(RUNNER_SEL_KERNELS); do \
 	    mkdir -p $(SEL_DIR)/$$(dirname $$k) && $(SEL_CC) $$plan_def -c $$k -o $(SEL_DIR)/$${k%.c}.o || exit 1; \
 	done && \
