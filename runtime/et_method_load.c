@@ -103,13 +103,22 @@ et_err et_method_arena_sizes(const et_program *p, uint32_t method_index, uint64_
  * place (every index is in range, so its bits are the u32's) when it is
  * 4-aligned, as FlatBuffers vectors are; else copied (and the calls that
  * parse their arguments per run get a copy anyway: args_to_ram). */
-static et_err read_indices(loader *ld, const fb_vec *v, uint32_t limit, const char *what,
-                           uint32_t **out)
+/* An index from the file, in range: "instruction 3: op_index 9, must be
+ * below 8". */
+static et_err check_index(loader *ld, const char *kind, uint32_t i, int32_t v, uint32_t limit, const char *what)
+{
+    if (v < 0 || (uint32_t)v >= limit)
+        return OOR(ld, "%s %u: %s %d, must be below %u", kind, (unsigned)i, what, (int)v, (unsigned)limit);
+    return ET_OK;
+}
+
+static et_err read_indices(loader *ld, const fb_vec *v, uint32_t limit, const char *kind, uint32_t ki,
+                           const char *what, uint32_t **out)
 {
     for (uint32_t i = 0; i < v->count; i++) {
         int32_t x = fb_vec_i32(v, i);
-        if (x < 0 || (uint32_t)x >= limit)
-            return OOR(ld, "%s[%u] = %d, must be below %u", what, (unsigned)i, (int)x, (unsigned)limit);
+        if (x < 0 || (uint32_t)x >= limit)  /* the test inline: this loop runs for every argument */
+            return check_index(ld, kind, ki, x, limit, what);
     }
     if ((uintptr_t)fb_vec_bytes(v) % _Alignof(uint32_t) == 0) {
         *out = (uint32_t *)(uintptr_t)fb_vec_bytes(v);  /* read-only: nothing writes an index vector */
@@ -125,6 +134,12 @@ static et_err read_indices(loader *ld, const fb_vec *v, uint32_t limit, const ch
 
 /* ---- tensors ---------------------------------------------------------- */
 
+static et_err bad_dim_order(loader *ld, uint32_t vi, uint32_t rank)
+{
+    return et_fail(ld->err, ET_ERR_UNSUPPORTED_DIM_ORDER, "value %u: dim_order is not a permutation of rank %u",
+                   (unsigned)vi, (unsigned)rank);
+}
+
 static et_err tensor_shape(loader *ld, uint32_t vi, const fb_table *tt, et_tensor *t)
 {
     int8_t dtype, dynamism;
@@ -139,8 +154,7 @@ static et_err tensor_shape(loader *ld, uint32_t vi, const fb_table *tt, et_tenso
         return et_fail(ld->err, ET_ERR_UNSUPPORTED, "value %u: rank %u, at most %d supported", (unsigned)vi,
                        (unsigned)sizes.count, ET_MAX_RANK);
     if (!has_order || order.count != sizes.count)
-        return et_fail(ld->err, ET_ERR_UNSUPPORTED_DIM_ORDER, "value %u: dim_order has %u entries for rank %u",
-                       (unsigned)vi, (unsigned)order.count, (unsigned)sizes.count);
+        return bad_dim_order(ld, vi, sizes.count);
     /* Shapes stay in the file: a little-endian int32 vector, 4-aligned
      * when the file is (as constants already require). */
     if (sizes.count && (uintptr_t)fb_vec_bytes(&sizes) % 4 != 0)
@@ -157,8 +171,7 @@ static et_err tensor_shape(loader *ld, uint32_t vi, const fb_table *tt, et_tenso
         if (s < 0)
             return et_fail(ld->err, ET_ERR_MALFORMED, "value %u: negative size %d", (unsigned)vi, (int)s);
         if (d >= sizes.count || (seen & (1u << d)))
-            return et_fail(ld->err, ET_ERR_UNSUPPORTED_DIM_ORDER, "value %u: dim_order is not a permutation",
-                           (unsigned)vi);
+            return bad_dim_order(ld, vi, sizes.count);
         seen |= 1u << d;
         numel *= (uint64_t)s;
         if (numel > 0x7fffffffu)
@@ -513,8 +526,8 @@ static et_err load_io(loader *ld)
         return et_fail(ld->err, ET_ERR_MALFORMED, "method has no %s list", has_in ? "outputs" : "inputs");
     ld->m->ninputs = in.count;
     ld->m->noutputs = out.count;
-    if (read_indices(ld, &in, ld->m->nvalues, "inputs", &ld->m->inputs) != ET_OK ||
-        read_indices(ld, &out, ld->m->nvalues, "outputs", &ld->m->outputs) != ET_OK)
+    if (read_indices(ld, &in, ld->m->nvalues, "method", ld->index, "input value", &ld->m->inputs) != ET_OK ||
+        read_indices(ld, &out, ld->m->nvalues, "method", ld->index, "output value", &ld->m->outputs) != ET_OK)
         return ld->err->code;
     return ET_OK;
 }
@@ -628,7 +641,7 @@ static et_err load_call_args(loader *ld, uint32_t ii, const fb_table *call, unsi
     if (!fb_vector(call, field, 4, &args, NULL))
         return oor_at(ld, "instruction", ii, "args");
     in->nargs = args.count;
-    return read_indices(ld, &args, ld->m->nvalues, "instruction args", (uint32_t **)&in->args);
+    return read_indices(ld, &args, ld->m->nvalues, "instruction", ii, "argument value", (uint32_t **)&in->args);
 }
 
 /* A kernel that reads its arguments by name: the layout of the release
@@ -660,13 +673,6 @@ static et_err resolve_arg_names(loader *ld, uint32_t ii, et_instr *in)
     return ET_OK;
 }
 
-static et_err check_index(loader *ld, uint32_t ii, int32_t v, uint32_t limit, const char *what)
-{
-    if (v < 0 || (uint32_t)v >= limit)
-        return OOR(ld, "instruction %u: %s %d, must be below %u", (unsigned)ii, what, (int)v, (unsigned)limit);
-    return ET_OK;
-}
-
 static et_err load_instruction(loader *ld, uint32_t ii, const fb_table *it, et_instr *in, uint32_t ninstr)
 {
     uint8_t kind;
@@ -689,26 +695,26 @@ static et_err load_instruction(loader *ld, uint32_t ii, const fb_table *it, et_i
         return oor_at(ld, "instruction", ii, "a field");
     switch (kind) {
     case INSTR_KERNEL_CALL:
-        if (check_index(ld, ii, a, ld->m->nops, "op_index") != ET_OK)
+        if (check_index(ld, "instruction", ii, a, ld->m->nops, "op_index") != ET_OK)
             return ld->err->code;
         break;
     case INSTR_DELEGATE_CALL:
-        if (check_index(ld, ii, a, ld->m->ndelegates, "delegate_index") != ET_OK)
+        if (check_index(ld, "instruction", ii, a, ld->m->ndelegates, "delegate_index") != ET_OK)
             return ld->err->code;
         break;
 #ifndef ET_NO_CONTROL_FLOW
     case INSTR_MOVE_CALL:
-        if (check_index(ld, ii, a, ld->m->nvalues, "move_from") != ET_OK ||
-            check_index(ld, ii, b, ld->m->nvalues, "move_to") != ET_OK)
+        if (check_index(ld, "instruction", ii, a, ld->m->nvalues, "move_from") != ET_OK ||
+            check_index(ld, "instruction", ii, b, ld->m->nvalues, "move_to") != ET_OK)
             return ld->err->code;
         break;
     case INSTR_JUMP_FALSE_CALL:
-        if (check_index(ld, ii, a, ld->m->nvalues, "cond_value_index") != ET_OK ||
-            check_index(ld, ii, b, ninstr, "destination_instruction") != ET_OK)
+        if (check_index(ld, "instruction", ii, a, ld->m->nvalues, "cond_value_index") != ET_OK ||
+            check_index(ld, "instruction", ii, b, ninstr, "destination_instruction") != ET_OK)
             return ld->err->code;
         break;
     case INSTR_FREE_CALL:  /* that it frees a tensor: checked in check_uses, once the values are loaded */
-        if (check_index(ld, ii, a, ld->m->nvalues, "value_index") != ET_OK)
+        if (check_index(ld, "instruction", ii, a, ld->m->nvalues, "value_index") != ET_OK)
             return ld->err->code;
         break;
 #endif
@@ -727,6 +733,12 @@ static et_err load_instruction(loader *ld, uint32_t ii, const fb_table *it, et_i
 /* Chains run one after the other (the reference runtime moves to the
  * next chain when one ends), so they are loaded as one instruction list;
  * a JumpFalseCall's destination is an index within its own chain. */
+static bool chain_instrs(const fb_vec *chains, uint32_t c, fb_vec *instrs)
+{
+    fb_table chain;
+    return fb_vec_table(chains, c, &chain) && fb_vector(&chain, CHAIN_INSTRUCTIONS, 4, instrs, NULL);
+}
+
 static et_err load_instructions(loader *ld)
 {
     fb_vec chains;
@@ -734,9 +746,8 @@ static et_err load_instructions(loader *ld)
         return oor_at(ld, "method", ld->index, "chains");
     uint64_t total = 0;
     for (uint32_t c = 0; c < chains.count; c++) {
-        fb_table chain;
         fb_vec instrs;
-        if (!fb_vec_table(&chains, c, &chain) || !fb_vector(&chain, CHAIN_INSTRUCTIONS, 4, &instrs, NULL))
+        if (!chain_instrs(&chains, c, &instrs))
             return oor_at(ld, "chain", c, "table");
         total += instrs.count;
     }
@@ -748,9 +759,8 @@ static et_err load_instructions(loader *ld)
         return ld->err->code;
     uint32_t base = 0;
     for (uint32_t c = 0; c < chains.count; c++) {
-        fb_table chain;
         fb_vec instrs;
-        if (!fb_vec_table(&chains, c, &chain) || !fb_vector(&chain, CHAIN_INSTRUCTIONS, 4, &instrs, NULL))
+        if (!chain_instrs(&chains, c, &instrs))
             return oor_at(ld, "chain", c, "table");
         for (uint32_t i = 0; i < instrs.count; i++) {
             fb_table it;
