@@ -5,7 +5,8 @@
  *
  * --info prints the program's methods, arenas, operators, delegates,
  * whether it has mutable data or inline constants (the deprecated
- * constant_buffer), and what the load-time planner used (outputs written
+ * constant_buffer), control flow (MoveCall, JumpFalseCall, FreeCall),
+ * tensor lists or boxes (64-bit numbers, scalar results), and what the load-time planner used (outputs written
  * in place, views or a call's scratch, inputs read in place; planned as the runner plans when
  * given every input) instead of running.  --ptd: the model's
  * external tensor data (a FlatTensor .ptd).
