@@ -198,9 +198,9 @@ $(RUNNER_ELF): $(if $(filter 1,$(RUNNER_MVE)),$(RUNNER_MVE_ELF),$(RUNNER_SCALAR_
 # without outputs in place, the kernels' in-place paths are left out too
 # (RUNNER_SEL_KERNELS, compiled here).  Unless `pte_run --info` says "control
 # flow: yes", "tensor lists: yes" or "boxes: yes", the loader refuses those
-# (ET_NO_CONTROL_FLOW, ET_NO_TENSOR_LISTS, ET_NO_BOXES) and the executor has
-# only kernel calls (with ET_NO_BACKENDS, no delegate calls either; it is
-# linked in its place).  The objects these switches change
+# (ET_NO_CONTROL_FLOW, ET_NO_TENSOR_LISTS, ET_NO_BOXES), the executor has
+# only kernel calls (with ET_NO_BACKENDS, no delegate calls either) and the
+# argument access no box paths (both linked in their places).  The objects these switches change
 # are compiled here, with the flags of the full runner's.
 RUNNER_SEL_OBJDIR := $(BUILD)/firmware/$(if $(filter 1,$(RUNNER_MVE)),runner-mve-obj,runner-scalar-obj)
 RUNNER_SEL_ARCH   := $(if $(filter 1,$(RUNNER_MVE)),,$(RUNNER_NOMVE))
@@ -211,7 +211,7 @@ RUNNER_SEL_KERNELS := runtime/kernels/cortex_m/quantized_conv2d_s8.c runtime/ker
                       runtime/kernels/cortex_m/conv_args_s8.c runtime/kernels/cortex_m/pad_s8.c \
                       runtime/kernels/cortex_m/quantized_add_s8.c runtime/kernels/portable/copy_ops.c
 RUNNER_SEL_SPECIAL := %/kernel_registry.o %/backend_registry.o %/firmware/runner/npu.o %/firmware/runner/dsp.o \
-                      %/runtime/et_data_map.o %/runtime/et_program.o %/runtime/et_method_load.o %/runtime/et_plan.o %/runtime/et_executor.o \
+                      %/runtime/et_data_map.o %/runtime/et_program.o %/runtime/et_method_load.o %/runtime/et_plan.o %/runtime/et_executor.o %/runtime/et_kernel_args.o \
                       $(RUNNER_SEL_KERNELS:%.c=\%/%.o) $(RUNNER_SEL_NPU_OBJS)
 # SEL_DSP=1: the selective runner carries the DSP offload image too
 # (--engine=dsp); by default it says it was built without it, and neither
@@ -224,7 +224,7 @@ SEL_DIR           := $(BUILD)/firmware/select/$(SEL_NAME)
 # the objects linked first, in the full runner's order, with the kernels of
 # RUNNER_SEL_KERNELS and the executor in their places (their hot loops then lie where the
 # full runner's do, more or less: the layout moves operators' cycles)
-RUNNER_SEL_LINK   := $(foreach o,$(RUNNER_SRCS:%.c=%.o),$(if $(filter $(o),$(RUNNER_SEL_KERNELS:%.c=%.o) runtime/et_executor.o),$(SEL_DIR)/$(o),\
+RUNNER_SEL_LINK   := $(foreach o,$(RUNNER_SRCS:%.c=%.o),$(if $(filter $(o),$(RUNNER_SEL_KERNELS:%.c=%.o) runtime/et_executor.o runtime/et_kernel_args.o),$(SEL_DIR)/$(o),\
                          $(filter $(RUNNER_SEL_OBJS),$(RUNNER_SEL_OBJDIR)/$(o))))
 SEL_CC            := $(FW_CC) $(FW_CFLAGS) $(RUNNER_SEL_ARCH) -O2
 # the executor of a runner with kernel calls only: -Os (135 bytes less; each
@@ -256,6 +256,7 @@ runner-for: $(RUNNER_SEL_OBJS) $(RUNNER_SEL_NPU_OBJS) $(FW_STARTUP_OBJ) $(PTE_RU
 	$(call SEL_CC_FOR,runtime/et_program.c) $$mut_def $$const_def -o $(SEL_DIR)/et_program.o && \
 	$(call SEL_CC_FOR,runtime/et_method_load.c) $$data_def $$npu_def $$flow_def $$list_def $$box_def -o $(SEL_DIR)/et_method_load.o && \
 	$(SEL_CC_OS) $$npu_def $$flow_def -c runtime/et_executor.c -o $(SEL_DIR)/runtime/et_executor.o && \
+	$(SEL_CC) $$box_def -c runtime/et_kernel_args.c -o $(SEL_DIR)/runtime/et_kernel_args.o && \
 	$(call SEL_CC_FOR,runtime/et_plan.c) $$plan_def $$mut_def $$data_def $$npu_def $$flow_def $$list_def -o $(SEL_DIR)/et_plan.o && \
 	for k in $(RUNNER_SEL_KERNELS); do \
 	    mkdir -p $(SEL_DIR)/$$(dirname $$k) && $(SEL_CC) $$plan_def -c $$k -o $(SEL_DIR)/$${k%.c}.o || exit 1; \
