@@ -35,6 +35,16 @@ et_err et_method_set_input(et_method *m, uint32_t index, const void *data, size_
     return ET_OK;
 }
 
+/* A selective runner (runtime.mk's runner-for) is compiled without what
+ * its loader refuses: ET_NO_CONTROL_FLOW (MoveCall, JumpFalseCall,
+ * FreeCall), ET_NO_BACKENDS (delegate calls). */
+#ifdef ET_NO_BACKENDS
+#define IS_KERNEL(kind) true
+#else
+#define IS_KERNEL(kind) ((kind) == INSTR_KERNEL_CALL)
+#endif
+
+#ifndef ET_NO_CONTROL_FLOW
 /* JumpFalseCall's condition: a Bool, or a bool tensor that is true only if
  * every element is. */
 static et_err condition(const et_method *m, uint32_t vi, bool *out, et_error *err)
@@ -53,6 +63,7 @@ static et_err condition(const et_method *m, uint32_t vi, bool *out, et_error *er
     }
     return et_fail(err, ET_ERR_INVALID_ARGUMENT, "jump condition value %u is not a bool", (unsigned)vi);
 }
+#endif
 
 /* A kernel failed: say where, keeping its own message.  Out of line, so
  * that the message copy is not on the stack while the kernel runs. */
@@ -106,12 +117,11 @@ et_err et_method_execute(et_method *m, const et_observer *obs, et_error *err)
             chain = in->chain;
             chain_base = pc;
         }
-        bool jump = true;
         et_err e = ET_OK;
         switch (in->kind) {
         case INSTR_KERNEL_CALL:
         case INSTR_DELEGATE_CALL: {
-            bool is_kernel = in->kind == INSTR_KERNEL_CALL;
+            bool is_kernel = IS_KERNEL(in->kind);
             const char *name = is_kernel ? m->ops[in->a]->name : m->delegates[in->a].backend->name;
             if (obs && obs->op_where)
                 obs->op_where(obs->ctx, seq, chain, pc - chain_base);
@@ -123,18 +133,21 @@ et_err et_method_execute(et_method *m, const et_observer *obs, et_error *err)
             seq++;
             break;
         }
+#ifndef ET_NO_CONTROL_FLOW
         case INSTR_MOVE_CALL:
             if (!et_value_copy(&m->values[in->b], &m->values[in->a], m->boxes))
                 e = et_fail(err, ET_ERR_UNSUPPORTED, "instruction %u moves a 64-bit number into value %u, which has no room for one",
                             (unsigned)pc, (unsigned)in->b);
             break;
-        case INSTR_JUMP_FALSE_CALL:
+        case INSTR_JUMP_FALSE_CALL: {
+            bool jump = true;
             e = condition(m, in->a, &jump, err);
             if (e == ET_OK && !jump) {
                 pc = in->b;
                 continue;
             }
             break;
+        }
         case INSTR_FREE_CALL:
             /* A MoveCall may have replaced the value since load time. */
             if (m->values[in->a].tag != ET_TAG_TENSOR)
@@ -142,6 +155,7 @@ et_err et_method_execute(et_method *m, const et_observer *obs, et_error *err)
                                (unsigned)pc, (unsigned)in->a);
             m->values[in->a].u.t->data = NULL;
             break;
+#endif
         }
         if (e != ET_OK)
             return e;

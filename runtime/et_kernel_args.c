@@ -183,7 +183,7 @@ uint32_t et_arg_int_list(et_kargs *a, uint32_t i, int64_t *out, uint32_t max)
     const et_value *values = a->values;
     for (const uint8_t *item = l.items, *end = l.items + 8 * l.count; item != end; item += 8) {
         const et_value *x = &values[fb_le32(item)];  /* below the value count: the high word is 0 */
-        *out++ = __builtin_expect(x->wide, 0) ? a->boxes[x->box].i : x->u.i;
+        *out++ = __builtin_expect(ET_VALUE_WIDE(x), 0) ? a->boxes[x->box].i : x->u.i;
     }
     return l.count;
 }
@@ -213,7 +213,7 @@ bool et_arg_ints(et_kargs *a, uint32_t i, int32_t *out, uint32_t n)
      * 32 bits, so no box is read here. */
     for (uint32_t k = 0; k < n; k++) {
         const et_value *x = &a->values[fb_le64(l.items + 8 * k)];
-        if (x->wide) {
+        if (ET_VALUE_WIDE(x)) {
             if (a->ok)
                 et_fail(a->err, ET_ERR_INVALID_ARGUMENT, "%s: argument %u entry %u out of range", a->op,
                         (unsigned)i, (unsigned)k);

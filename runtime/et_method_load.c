@@ -13,7 +13,9 @@ typedef struct loader {
     et_pool *pool;
     et_pool *scratch_pool;  /* NULL: the kernels' scratch comes from pool */
     et_error *err;
+    uint32_t index;  /* the method's, for messages */
     fb_table plan;
+    fb_vec values;   /* the plan's value tables (alloc_values) */
     /* Resolved argument positions, shared by the KernelCalls of one
      * operator with the same argument count (direct-mapped by op index). */
     struct {
@@ -27,6 +29,36 @@ typedef struct loader {
 #endif
 
 #define OOR(ld, ...) et_fail((ld)->err, ET_ERR_OUT_OF_RANGE, __VA_ARGS__)
+
+/* A field, table or vector that lies outside the file: "value 3:
+ * allocation_info is out of range" (one message for all of them). */
+static et_err oor_at(loader *ld, const char *kind, uint32_t i, const char *what)
+{
+    return OOR(ld, "%s %u: %s is out of range", kind, (unsigned)i, what);
+}
+
+/* A selective runner (runtime.mk's runner-for) leaves out what its model
+ * does not use, as `pte_run --info` says: ET_NO_CONTROL_FLOW (no "control
+ * flow: yes": MoveCall, JumpFalseCall and FreeCall are refused by name),
+ * ET_NO_TENSOR_LISTS (no "tensor lists: yes": a (Optional)TensorList
+ * value is refused by name), ET_NO_BOXES (no "boxes: yes": a value that
+ * needs a box is refused by name). */
+#if defined(ET_NO_CONTROL_FLOW) || defined(ET_NO_TENSOR_LISTS) || defined(ET_NO_BOXES)
+static et_err built_without(loader *ld, const char *kind, uint32_t i, const char *what)
+{
+    return et_fail(ld->err, ET_ERR_UNSUPPORTED, "%s %u: this runner was built without %s", kind, (unsigned)i, what);
+}
+#endif
+#ifdef ET_NO_CONTROL_FLOW
+#define IS_FLOW(kind) false
+#else
+#define IS_FLOW(kind) ((kind) >= INSTR_MOVE_CALL)
+#endif
+#ifdef ET_NO_TENSOR_LISTS
+#define IS_TENSOR_LIST(tag) false
+#else
+#define IS_TENSOR_LIST(tag) ((tag) == ET_TAG_TENSOR_LIST || (tag) == ET_TAG_OPT_TENSOR_LIST)
+#endif
 
 /* The mark a value record holds before load_value fills it: an
  * instruction, input or output can reach the value (mark_reachable). */
@@ -71,13 +103,22 @@ et_err et_method_arena_sizes(const et_program *p, uint32_t method_index, uint64_
  * place (every index is in range, so its bits are the u32's) when it is
  * 4-aligned, as FlatBuffers vectors are; else copied (and the calls that
  * parse their arguments per run get a copy anyway: args_to_ram). */
-static et_err read_indices(loader *ld, const fb_vec *v, uint32_t limit, const char *what,
-                           uint32_t **out)
+/* An index from the file, in range: "instruction 3: op_index 9, must be
+ * below 8". */
+static et_err check_index(loader *ld, const char *kind, uint32_t i, int32_t v, uint32_t limit, const char *what)
+{
+    if (v < 0 || (uint32_t)v >= limit)
+        return OOR(ld, "%s %u: %s %d, must be below %u", kind, (unsigned)i, what, (int)v, (unsigned)limit);
+    return ET_OK;
+}
+
+static et_err read_indices(loader *ld, const fb_vec *v, uint32_t limit, const char *kind, uint32_t ki,
+                           const char *what, uint32_t **out)
 {
     for (uint32_t i = 0; i < v->count; i++) {
         int32_t x = fb_vec_i32(v, i);
-        if (x < 0 || (uint32_t)x >= limit)
-            return OOR(ld, "%s[%u] = %d, must be below %u", what, (unsigned)i, (int)x, (unsigned)limit);
+        if (x < 0 || (uint32_t)x >= limit)  /* the test inline: this loop runs for every argument */
+            return check_index(ld, kind, ki, x, limit, what);
     }
     if ((uintptr_t)fb_vec_bytes(v) % _Alignof(uint32_t) == 0) {
         *out = (uint32_t *)(uintptr_t)fb_vec_bytes(v);  /* read-only: nothing writes an index vector */
@@ -93,6 +134,12 @@ static et_err read_indices(loader *ld, const fb_vec *v, uint32_t limit, const ch
 
 /* ---- tensors ---------------------------------------------------------- */
 
+static et_err bad_dim_order(loader *ld, uint32_t vi, uint32_t rank)
+{
+    return et_fail(ld->err, ET_ERR_UNSUPPORTED_DIM_ORDER, "value %u: dim_order is not a permutation of rank %u",
+                   (unsigned)vi, (unsigned)rank);
+}
+
 static et_err tensor_shape(loader *ld, uint32_t vi, const fb_table *tt, et_tensor *t)
 {
     int8_t dtype, dynamism;
@@ -102,13 +149,12 @@ static et_err tensor_shape(loader *ld, uint32_t vi, const fb_table *tt, et_tenso
     if (!fb_i8(tt, TENSOR_SCALAR_TYPE, ET_BYTE, &dtype) || !fb_i32(tt, TENSOR_STORAGE_OFFSET, 0, &storage_offset) ||
         !fb_i8(tt, TENSOR_SHAPE_DYNAMISM, SHAPE_STATIC, &dynamism) ||
         !fb_vector(tt, TENSOR_SIZES, 4, &sizes, &has_sizes) || !fb_vector(tt, TENSOR_DIM_ORDER, 1, &order, &has_order))
-        return OOR(ld, "value %u: a tensor field is out of range", (unsigned)vi);
+        return oor_at(ld, "value", vi, "a tensor field");
     if (sizes.count > ET_MAX_RANK)
         return et_fail(ld->err, ET_ERR_UNSUPPORTED, "value %u: rank %u, at most %d supported", (unsigned)vi,
                        (unsigned)sizes.count, ET_MAX_RANK);
     if (!has_order || order.count != sizes.count)
-        return et_fail(ld->err, ET_ERR_UNSUPPORTED_DIM_ORDER, "value %u: dim_order has %u entries for rank %u",
-                       (unsigned)vi, (unsigned)order.count, (unsigned)sizes.count);
+        return bad_dim_order(ld, vi, sizes.count);
     /* Shapes stay in the file: a little-endian int32 vector, 4-aligned
      * when the file is (as constants already require). */
     if (sizes.count && (uintptr_t)fb_vec_bytes(&sizes) % 4 != 0)
@@ -125,8 +171,7 @@ static et_err tensor_shape(loader *ld, uint32_t vi, const fb_table *tt, et_tenso
         if (s < 0)
             return et_fail(ld->err, ET_ERR_MALFORMED, "value %u: negative size %d", (unsigned)vi, (int)s);
         if (d >= sizes.count || (seen & (1u << d)))
-            return et_fail(ld->err, ET_ERR_UNSUPPORTED_DIM_ORDER, "value %u: dim_order is not a permutation",
-                           (unsigned)vi);
+            return bad_dim_order(ld, vi, sizes.count);
         seen |= 1u << d;
         numel *= (uint64_t)s;
         if (numel > 0x7fffffffu)
@@ -158,7 +203,7 @@ static et_err planned_address(loader *ld, uint32_t vi, const fb_table *alloc, et
     uint32_t id, lo, hi;
     if (!fb_u32(alloc, ALLOC_MEMORY_ID, 0, &id) || !fb_u32(alloc, ALLOC_OFFSET_LOW, 0, &lo) ||
         !fb_u32(alloc, ALLOC_OFFSET_HIGH, 0, &hi))
-        return OOR(ld, "value %u: allocation_info is out of range", (unsigned)vi);
+        return oor_at(ld, "value", vi, "allocation_info");
     uint64_t off = (uint64_t)lo | ((uint64_t)hi << 32);
     if (id == 0 || id > ld->m->arenas.count)
         return OOR(ld, "value %u: memory_id %u, the method has %u arenas", (unsigned)vi, (unsigned)id,
@@ -195,7 +240,7 @@ static et_err external_data(loader *ld, uint32_t vi, const fb_table *extra, cons
     const uint8_t *blob;
     uint64_t size;
     if (!fb_string(extra, EXTRA_INFO_FQN, &fqn, &fqn_len, &has_fqn))
-        return OOR(ld, "value %u: fully_qualified_name is out of range", (unsigned)vi);
+        return oor_at(ld, "value", vi, "fully_qualified_name");
     if (!has_fqn)
         return et_fail(ld->err, ET_ERR_MALFORMED, "value %u: EXTERNAL data without a fully_qualified_name",
                        (unsigned)vi);
@@ -230,11 +275,11 @@ static et_err tensor_data(loader *ld, uint32_t vi, const fb_table *tt, et_tensor
     if (!fb_u32(tt, TENSOR_DATA_BUFFER_IDX, 0, &buffer_idx) ||
         !fb_subtable(tt, TENSOR_ALLOCATION_INFO, &alloc, &planned) ||
         !fb_subtable(tt, TENSOR_EXTRA_INFO, &extra, &has_extra))
-        return OOR(ld, "value %u: tensor data fields are out of range", (unsigned)vi);
+        return oor_at(ld, "value", vi, "a tensor data field");
     if (has_extra) {
         int8_t location;
         if (!fb_i8(&extra, EXTRA_INFO_LOCATION, 0, &location))
-            return OOR(ld, "value %u: extra_tensor_info is out of range", (unsigned)vi);
+            return oor_at(ld, "value", vi, "extra_tensor_info");
         if (location == TENSOR_DATA_EXTERNAL)
             return external_data(ld, vi, &extra, planned ? &alloc : NULL, t);
         if (location != TENSOR_DATA_SEGMENT)
@@ -299,7 +344,7 @@ static et_err load_list(loader *ld, uint32_t vi, const fb_table *member, uint32_
     fb_vec items;
     bool present;
     if (!fb_vector(member, SCALAR_VAL, elem, &items, &present))
-        return OOR(ld, "value %u: list items are out of range", (unsigned)vi);
+        return oor_at(ld, "value", vi, "list");
     /* the vector stays in the .pte, its length word before the items */
     v->u.fb = present ? fb_vec_bytes(&items) - 4 : empty_fb;
     return ET_OK;
@@ -311,7 +356,7 @@ static et_err load_value(loader *ld, uint32_t vi, const fb_table *ev, et_value *
     fb_table member;
     bool present;
     if (!fb_u8(ev, EVALUE_TYPE, 0, &tag) || !fb_subtable(ev, EVALUE_VAL, &member, &present))
-        return OOR(ld, "value %u is out of range", (unsigned)vi);
+        return oor_at(ld, "value", vi, "table");
     bool reachable = v->tag == REACHABLE;
     v->tag = tag;
     v->box = ET_NO_BOX;
@@ -348,9 +393,14 @@ static et_err load_value(loader *ld, uint32_t vi, const fb_table *ev, et_value *
     case ET_TAG_TENSOR: return load_tensor(ld, vi, &member, v, reachable);
     case ET_TAG_INT_LIST: case ET_TAG_DOUBLE_LIST: return load_list(ld, vi, &member, 8, v);
     case ET_TAG_BOOL_LIST: return load_list(ld, vi, &member, 1, v);
-    default: return load_list(ld, vi, &member, 4, v);  /* (Optional)TensorList */
+    default:  /* (Optional)TensorList */
+#ifdef ET_NO_TENSOR_LISTS
+        return built_without(ld, "value", vi, "tensor lists");
+#else
+        return load_list(ld, vi, &member, 4, v);
+#endif
     }
-    return ok ? ET_OK : OOR(ld, "value %u: scalar is out of range", (unsigned)vi);
+    return ok ? ET_OK : oor_at(ld, "value", vi, "scalar");
 }
 
 /* ---- which values the method can reach -------------------------------- */
@@ -370,9 +420,9 @@ static void mark_reachable(loader *ld)
         const et_instr *in = &m->instrs[pc];
         for (uint32_t k = 0; k < in->nargs; k++)
             m->values[in->args[k]].tag = REACHABLE;
-        if (in->kind == INSTR_MOVE_CALL || in->kind == INSTR_JUMP_FALSE_CALL || in->kind == INSTR_FREE_CALL)
+        if (IS_FLOW(in->kind))
             m->values[in->a].tag = REACHABLE;  /* move_from, cond_value_index, value_index */
-        if (in->kind == INSTR_MOVE_CALL)
+        if (IS_FLOW(in->kind) && in->kind == INSTR_MOVE_CALL)
             m->values[in->b].tag = REACHABLE;
     }
 }
@@ -411,7 +461,7 @@ static et_err check_list_refs(loader *ld, uint32_t vi, const et_value *v)
             if (idx >= n || vals[idx].tag != ET_TAG_INT)
                 return OOR(ld, "value %u: int list item %u refers to value %llu, not an Int", (unsigned)vi,
                            (unsigned)k, (unsigned long long)idx);
-        } else {
+        } else if (IS_TENSOR_LIST(v->tag)) {
             int32_t idx = (int32_t)fb_le32(l.items + 4 * k);
             if (v->tag == ET_TAG_OPT_TENSOR_LIST && idx == -1)
                 continue;
@@ -428,21 +478,17 @@ static et_err check_list_refs(loader *ld, uint32_t vi, const et_value *v)
  * are checked against; it is filled by load_values, after them. */
 static et_err alloc_values(loader *ld)
 {
-    fb_vec vals;
-    bool present;
-    if (!fb_vector(&ld->plan, PLAN_VALUES, 4, &vals, &present))
-        return OOR(ld, "values vector is out of range");
-    ld->m->nvalues = vals.count;
-    ld->m->values = et_pool_alloc_aligned(ld->pool, (size_t)vals.count * sizeof(et_value) + 1, _Alignof(et_value),
+    if (!fb_vector(&ld->plan, PLAN_VALUES, 4, &ld->values, NULL))
+        return oor_at(ld, "method", ld->index, "values");
+    ld->m->nvalues = ld->values.count;
+    ld->m->values = et_pool_alloc_aligned(ld->pool, (size_t)ld->values.count * sizeof(et_value) + 1, _Alignof(et_value),
                                           ld->err);
     return ld->m->values == NULL ? ld->err->code : ET_OK;
 }
 
 static et_err load_values(loader *ld)
 {
-    fb_vec vals;
-    if (!fb_vector(&ld->plan, PLAN_VALUES, 4, &vals, NULL))
-        return OOR(ld, "values vector is out of range");
+    const fb_vec vals = ld->values;
     mark_reachable(ld);
     /* a second pass only for the tensors a list reached after they were
      * loaded without a record */
@@ -455,15 +501,15 @@ static et_err load_values(loader *ld)
             if (pass == 1 && !reachable)
                 continue;
             if (!fb_vec_table(&vals, i, &ev))
-                return OOR(ld, "value %u is out of range", (unsigned)i);
+                return oor_at(ld, "value", i, "table");
             if (load_value(ld, i, &ev, v) != ET_OK)
                 return ld->err->code;
-            if (reachable && (v->tag == ET_TAG_TENSOR_LIST || v->tag == ET_TAG_OPT_TENSOR_LIST))
+            if (reachable && IS_TENSOR_LIST(v->tag))
                 again |= mark_list_items(ld, i);
         }
     for (uint32_t i = 0; i < vals.count; i++) {
         uint8_t tag = ld->m->values[i].tag;
-        if ((tag == ET_TAG_INT_LIST || tag == ET_TAG_TENSOR_LIST || tag == ET_TAG_OPT_TENSOR_LIST) &&
+        if ((tag == ET_TAG_INT_LIST || IS_TENSOR_LIST(tag)) &&
             check_list_refs(ld, i, &ld->m->values[i]) != ET_OK)
             return ld->err->code;
     }
@@ -475,13 +521,13 @@ static et_err load_io(loader *ld)
     fb_vec in, out;
     bool has_in, has_out;
     if (!fb_vector(&ld->plan, PLAN_INPUTS, 4, &in, &has_in) || !fb_vector(&ld->plan, PLAN_OUTPUTS, 4, &out, &has_out))
-        return OOR(ld, "inputs/outputs vector is out of range");
+        return oor_at(ld, "method", ld->index, "inputs/outputs");
     if (!has_in || !has_out)
         return et_fail(ld->err, ET_ERR_MALFORMED, "method has no %s list", has_in ? "outputs" : "inputs");
     ld->m->ninputs = in.count;
     ld->m->noutputs = out.count;
-    if (read_indices(ld, &in, ld->m->nvalues, "inputs", &ld->m->inputs) != ET_OK ||
-        read_indices(ld, &out, ld->m->nvalues, "outputs", &ld->m->outputs) != ET_OK)
+    if (read_indices(ld, &in, ld->m->nvalues, "method", ld->index, "input value", &ld->m->inputs) != ET_OK ||
+        read_indices(ld, &out, ld->m->nvalues, "method", ld->index, "output value", &ld->m->outputs) != ET_OK)
         return ld->err->code;
     return ET_OK;
 }
@@ -492,7 +538,7 @@ static et_err load_operators(loader *ld)
 {
     fb_vec ops;
     if (!fb_vector(&ld->plan, PLAN_OPERATORS, 4, &ops, NULL))
-        return OOR(ld, "operators vector is out of range");
+        return oor_at(ld, "method", ld->index, "operators");
     ld->m->nops = ops.count;
     ld->m->ops = et_pool_alloc(ld->pool, (size_t)ops.count * sizeof *ld->m->ops + 1, ld->err);
     if (ld->m->ops == NULL)
@@ -504,7 +550,7 @@ static et_err load_operators(loader *ld)
         bool has_name, has_overload;
         if (!fb_vec_table(&ops, i, &op) || !fb_string(&op, OPERATOR_NAME, &name, &name_len, &has_name) ||
             !fb_string(&op, OPERATOR_OVERLOAD, &overload, &overload_len, &has_overload))
-            return OOR(ld, "operator %u is out of range", (unsigned)i);
+            return oor_at(ld, "operator", i, "table");
         ld->m->ops[i] = et_kernel_lookup(name, name_len, overload, overload_len);
         if (ld->m->ops[i] == NULL)
             return et_fail(ld->err, ET_ERR_UNKNOWN_OPERATOR, "operator %u '%.*s%s%.*s' has no kernel", (unsigned)i,
@@ -521,7 +567,7 @@ static et_err load_delegates(loader *ld)
 {
     fb_vec dels;
     if (!fb_vector(&ld->plan, PLAN_DELEGATES, 4, &dels, NULL))
-        return OOR(ld, "delegates vector is out of range");
+        return oor_at(ld, "method", ld->index, "delegates");
     if (dels.count > 0)
         return et_fail(ld->err, ET_ERR_NOT_FOUND, "delegate 0: this runner was built without backends");
     return ET_OK;
@@ -532,7 +578,7 @@ static et_err delegate_blob(loader *ld, uint32_t di, const fb_table *ref, const 
     int8_t location;
     uint32_t index;
     if (!fb_i8(ref, DATA_REF_LOCATION, DATA_LOCATION_INLINE, &location) || !fb_u32(ref, DATA_REF_INDEX, 0, &index))
-        return OOR(ld, "delegate %u: processed reference is out of range", (unsigned)di);
+        return oor_at(ld, "delegate", di, "processed");
     if (location == DATA_LOCATION_SEGMENT)
         return et_program_segment(ld->p, index, blob, size, ld->err);
     if (location != DATA_LOCATION_INLINE)
@@ -543,7 +589,7 @@ static et_err delegate_blob(loader *ld, uint32_t di, const fb_table *ref, const 
         return OOR(ld, "delegate %u: inline blob %u, the program has %u", (unsigned)di, (unsigned)index,
                    (unsigned)ld->p->delegate_data.count);
     if (!fb_vec_table(&ld->p->delegate_data, index, &inl) || !fb_vector(&inl, INLINE_DATA_DATA, 1, &data, NULL))
-        return OOR(ld, "delegate %u: inline blob is out of range", (unsigned)di);
+        return oor_at(ld, "delegate", di, "inline blob");
     *blob = fb_vec_bytes(&data);
     *size = data.count;
     return ET_OK;
@@ -553,7 +599,7 @@ static et_err load_delegates(loader *ld)
 {
     fb_vec dels;
     if (!fb_vector(&ld->plan, PLAN_DELEGATES, 4, &dels, NULL))
-        return OOR(ld, "delegates vector is out of range");
+        return oor_at(ld, "method", ld->index, "delegates");
     ld->m->ndelegates = dels.count;
     ld->m->delegates = et_pool_alloc(ld->pool, (size_t)dels.count * sizeof *ld->m->delegates + 1, ld->err);
     if (ld->m->delegates == NULL)
@@ -569,7 +615,7 @@ static et_err load_delegates(loader *ld)
         if (!fb_vec_table(&dels, i, &del) || !fb_string(&del, DELEGATE_ID, &id, &id_len, &has_id) ||
             !fb_subtable(&del, DELEGATE_PROCESSED, &ref, &has_ref) ||
             !fb_vector(&del, DELEGATE_COMPILE_SPECS, 4, &specs, NULL))
-            return OOR(ld, "delegate %u is out of range", (unsigned)i);
+            return oor_at(ld, "delegate", i, "table");
         if (!has_ref)
             return et_fail(ld->err, ET_ERR_MALFORMED, "delegate %u has no processed blob", (unsigned)i);
         if (delegate_blob(ld, i, &ref, &blob, &size) != ET_OK)
@@ -593,9 +639,9 @@ static et_err load_call_args(loader *ld, uint32_t ii, const fb_table *call, unsi
 {
     fb_vec args;
     if (!fb_vector(call, field, 4, &args, NULL))
-        return OOR(ld, "instruction %u: args are out of range", (unsigned)ii);
+        return oor_at(ld, "instruction", ii, "args");
     in->nargs = args.count;
-    return read_indices(ld, &args, ld->m->nvalues, "instruction args", (uint32_t **)&in->args);
+    return read_indices(ld, &args, ld->m->nvalues, "instruction", ii, "argument value", (uint32_t **)&in->args);
 }
 
 /* A kernel that reads its arguments by name: the layout of the release
@@ -627,13 +673,6 @@ static et_err resolve_arg_names(loader *ld, uint32_t ii, et_instr *in)
     return ET_OK;
 }
 
-static et_err check_index(loader *ld, uint32_t ii, int32_t v, uint32_t limit, const char *what)
-{
-    if (v < 0 || (uint32_t)v >= limit)
-        return OOR(ld, "instruction %u: %s %d, must be below %u", (unsigned)ii, what, (int)v, (unsigned)limit);
-    return ET_OK;
-}
-
 static et_err load_instruction(loader *ld, uint32_t ii, const fb_table *it, et_instr *in, uint32_t ninstr)
 {
     uint8_t kind;
@@ -641,37 +680,44 @@ static et_err load_instruction(loader *ld, uint32_t ii, const fb_table *it, et_i
     bool present;
     int32_t a = 0, b = 0;
     if (!fb_u8(it, INSTR_ARGS_TYPE, 0, &kind) || !fb_subtable(it, INSTR_ARGS, &call, &present))
-        return OOR(ld, "instruction %u is out of range", (unsigned)ii);
+        return oor_at(ld, "instruction", ii, "table");
     if (kind < INSTR_KERNEL_CALL || kind > INSTR_FREE_CALL || !present)
         return et_fail(ld->err, ET_ERR_MALFORMED, "instruction %u has unknown kind %u", (unsigned)ii, (unsigned)kind);
+#ifdef ET_NO_CONTROL_FLOW
+    (void)ninstr;  /* a JumpFalseCall's bound */
+    if (kind >= INSTR_MOVE_CALL)
+        return built_without(ld, "instruction", ii, "MoveCall, JumpFalseCall and FreeCall");
+#endif
     in->kind = kind;
     /* Every variant keeps its two fields in ids 0 and 1 (for Kernel- and
      * DelegateCall id 1 is the args vector, read below). */
     if (!fb_i32(&call, 0, 0, &a) || !fb_i32(&call, 1, 0, &b))
-        return OOR(ld, "instruction %u: fields out of range", (unsigned)ii);
+        return oor_at(ld, "instruction", ii, "a field");
     switch (kind) {
     case INSTR_KERNEL_CALL:
-        if (check_index(ld, ii, a, ld->m->nops, "op_index") != ET_OK)
+        if (check_index(ld, "instruction", ii, a, ld->m->nops, "op_index") != ET_OK)
             return ld->err->code;
         break;
     case INSTR_DELEGATE_CALL:
-        if (check_index(ld, ii, a, ld->m->ndelegates, "delegate_index") != ET_OK)
+        if (check_index(ld, "instruction", ii, a, ld->m->ndelegates, "delegate_index") != ET_OK)
             return ld->err->code;
         break;
+#ifndef ET_NO_CONTROL_FLOW
     case INSTR_MOVE_CALL:
-        if (check_index(ld, ii, a, ld->m->nvalues, "move_from") != ET_OK ||
-            check_index(ld, ii, b, ld->m->nvalues, "move_to") != ET_OK)
+        if (check_index(ld, "instruction", ii, a, ld->m->nvalues, "move_from") != ET_OK ||
+            check_index(ld, "instruction", ii, b, ld->m->nvalues, "move_to") != ET_OK)
             return ld->err->code;
         break;
     case INSTR_JUMP_FALSE_CALL:
-        if (check_index(ld, ii, a, ld->m->nvalues, "cond_value_index") != ET_OK ||
-            check_index(ld, ii, b, ninstr, "destination_instruction") != ET_OK)
+        if (check_index(ld, "instruction", ii, a, ld->m->nvalues, "cond_value_index") != ET_OK ||
+            check_index(ld, "instruction", ii, b, ninstr, "destination_instruction") != ET_OK)
             return ld->err->code;
         break;
     case INSTR_FREE_CALL:  /* that it frees a tensor: checked in check_uses, once the values are loaded */
-        if (check_index(ld, ii, a, ld->m->nvalues, "value_index") != ET_OK)
+        if (check_index(ld, "instruction", ii, a, ld->m->nvalues, "value_index") != ET_OK)
             return ld->err->code;
         break;
+#endif
     }
     in->a = (uint32_t)a;
     in->b = (uint32_t)b;
@@ -687,17 +733,22 @@ static et_err load_instruction(loader *ld, uint32_t ii, const fb_table *it, et_i
 /* Chains run one after the other (the reference runtime moves to the
  * next chain when one ends), so they are loaded as one instruction list;
  * a JumpFalseCall's destination is an index within its own chain. */
+static bool chain_instrs(const fb_vec *chains, uint32_t c, fb_vec *instrs)
+{
+    fb_table chain;
+    return fb_vec_table(chains, c, &chain) && fb_vector(&chain, CHAIN_INSTRUCTIONS, 4, instrs, NULL);
+}
+
 static et_err load_instructions(loader *ld)
 {
     fb_vec chains;
     if (!fb_vector(&ld->plan, PLAN_CHAINS, 4, &chains, NULL))
-        return OOR(ld, "chains vector is out of range");
+        return oor_at(ld, "method", ld->index, "chains");
     uint64_t total = 0;
     for (uint32_t c = 0; c < chains.count; c++) {
-        fb_table chain;
         fb_vec instrs;
-        if (!fb_vec_table(&chains, c, &chain) || !fb_vector(&chain, CHAIN_INSTRUCTIONS, 4, &instrs, NULL))
-            return OOR(ld, "chain %u is out of range", (unsigned)c);
+        if (!chain_instrs(&chains, c, &instrs))
+            return oor_at(ld, "chain", c, "table");
         total += instrs.count;
     }
     if (total > UINT32_MAX / sizeof(et_instr))
@@ -708,21 +759,20 @@ static et_err load_instructions(loader *ld)
         return ld->err->code;
     uint32_t base = 0;
     for (uint32_t c = 0; c < chains.count; c++) {
-        fb_table chain;
         fb_vec instrs;
-        if (!fb_vec_table(&chains, c, &chain) || !fb_vector(&chain, CHAIN_INSTRUCTIONS, 4, &instrs, NULL))
-            return OOR(ld, "chain %u is out of range", (unsigned)c);
+        if (!chain_instrs(&chains, c, &instrs))
+            return oor_at(ld, "chain", c, "table");
         for (uint32_t i = 0; i < instrs.count; i++) {
             fb_table it;
             et_instr *in = &ld->m->instrs[base + i];
             if (!fb_vec_table(&instrs, i, &it))
-                return OOR(ld, "instruction %u is out of range", (unsigned)(base + i));
+                return oor_at(ld, "instruction", base + i, "table");
             if (load_instruction(ld, base + i, &it, in, instrs.count) != ET_OK)
                 return ld->err->code;
             if (c > UINT16_MAX)
                 return et_fail(ld->err, ET_ERR_UNSUPPORTED, "more than %u chains", (unsigned)UINT16_MAX + 1);
             in->chain = (uint16_t)c;
-            if (in->kind == INSTR_JUMP_FALSE_CALL)
+            if (IS_FLOW(in->kind) && in->kind == INSTR_JUMP_FALSE_CALL)
                 in->b += base;
         }
         base += instrs.count;
@@ -731,8 +781,44 @@ static et_err load_instructions(loader *ld)
 }
 
 /* The boxes (et_value.box): for the Doubles and wide Ints of the file,
- * and for the values the program writes numbers into at run time (a
- * kernel's scalar result, its last argument; a MoveCall's destination). */
+ * and for the values the program writes numbers into at run time: a
+ * kernel's scalar result (its last argument), a MoveCall's destination
+ * (number_written). */
+static et_value *number_written(et_method *m, const et_instr *in)
+{
+    if (IS_FLOW(in->kind) && in->kind == INSTR_MOVE_CALL)
+        return &m->values[in->b];
+    if (in->kind == INSTR_KERNEL_CALL && in->nargs > 0) {
+        et_value *last = &m->values[in->args[in->nargs - 1]];
+        if (last->tag == ET_TAG_INT || last->tag == ET_TAG_DOUBLE || last->tag == ET_TAG_BOOL)
+            return last;
+    }
+    return NULL;
+}
+
+#ifdef ET_NO_BOXES
+/* A selective runner for a model without boxes (runtime.mk's runner-for:
+ * no "boxes: yes" from pte_run --info): a value that needs one is
+ * refused by name; m->boxes stays NULL. */
+static et_err no_box(loader *ld, uint32_t vi)
+{
+    return built_without(ld, "value", vi, "boxes (for 64-bit Ints, Doubles no float holds, scalar results)");
+}
+
+static et_err assign_boxes(loader *ld)
+{
+    et_method *m = ld->m;
+    for (uint32_t i = 0; i < m->nvalues; i++)
+        if (m->values[i].wide)
+            return no_box(ld, i);
+    for (uint32_t pc = 0; pc < m->ninstrs; pc++) {
+        const et_value *v = number_written(m, &m->instrs[pc]);
+        if (v)
+            return no_box(ld, (uint32_t)(v - m->values));
+    }
+    return ET_OK;
+}
+#else
 #define BOX_WANTED 0xfffeu
 
 static void want_box(et_value *v)
@@ -748,14 +834,9 @@ static et_err assign_boxes(loader *ld)
         if (m->values[i].wide)
             want_box(&m->values[i]);
     for (uint32_t pc = 0; pc < m->ninstrs; pc++) {
-        const et_instr *in = &m->instrs[pc];
-        if (in->kind == INSTR_MOVE_CALL)
-            want_box(&m->values[in->b]);
-        if (in->kind == INSTR_KERNEL_CALL && in->nargs > 0) {
-            et_value *last = &m->values[in->args[in->nargs - 1]];
-            if (last->tag == ET_TAG_INT || last->tag == ET_TAG_DOUBLE || last->tag == ET_TAG_BOOL)
-                want_box(last);
-        }
+        et_value *v = number_written(m, &m->instrs[pc]);
+        if (v)
+            want_box(v);
     }
     uint32_t n = 0;
     for (uint32_t i = 0; i < m->nvalues; i++)
@@ -770,22 +851,20 @@ static et_err assign_boxes(loader *ld)
     if (m->boxes == NULL)
         return ld->err->code;
     /* the file's numbers, read again (load_value checked them) */
-    fb_vec vals;
-    if (!fb_vector(&ld->plan, PLAN_VALUES, 4, &vals, NULL))
-        return OOR(ld, "values vector is out of range");
     for (uint32_t i = 0; i < m->nvalues; i++) {
         et_value *v = &m->values[i];
         fb_table ev, member;
         bool present;
         if (!v->wide)
             continue;
-        if (!fb_vec_table(&vals, i, &ev) || !fb_subtable(&ev, EVALUE_VAL, &member, &present) ||
+        if (!fb_vec_table(&ld->values, i, &ev) || !fb_subtable(&ev, EVALUE_VAL, &member, &present) ||
             (v->tag == ET_TAG_INT ? !fb_i64(&member, SCALAR_VAL, 0, &m->boxes[v->box].i)
                                   : !fb_f64(&member, SCALAR_VAL, 0.0, &m->boxes[v->box].d)))
-            return OOR(ld, "value %u: scalar is out of range", (unsigned)i);
+            return oor_at(ld, "value", i, "scalar");
     }
     return ET_OK;
 }
+#endif
 
 /* A value some instruction, input or output refers to must be usable. */
 static et_err check_usable(loader *ld, uint32_t vi, const char *where, uint32_t n)
@@ -796,7 +875,7 @@ static et_err check_usable(loader *ld, uint32_t vi, const char *where, uint32_t 
                        "%s %u uses value %u: %s (scalar type %d)",
                        where, (unsigned)n, (unsigned)vi, et_tensor_unusable_reason(v->u.t->unusable),
                        (int)v->u.t->dtype);
-    et_list l = v->tag == ET_TAG_TENSOR_LIST || v->tag == ET_TAG_OPT_TENSOR_LIST ? et_value_list(v) : (et_list){0};
+    et_list l = IS_TENSOR_LIST(v->tag) ? et_value_list(v) : (et_list){0};
     for (uint32_t k = 0; k < l.count; k++) {
         int32_t item = (int32_t)fb_le32(l.items + 4 * k);
         const et_value *iv = item >= 0 ? &ld->m->values[item] : NULL;
@@ -819,12 +898,14 @@ static et_err check_uses(loader *ld)
             return ld->err->code;
     for (uint32_t pc = 0; pc < m->ninstrs; pc++) {
         const et_instr *in = &m->instrs[pc];
-        if (in->kind == INSTR_FREE_CALL && m->values[in->a].tag != ET_TAG_TENSOR)
+        if (IS_FLOW(in->kind) && in->kind == INSTR_FREE_CALL && m->values[in->a].tag != ET_TAG_TENSOR)
             return et_fail(ld->err, ET_ERR_MALFORMED, "instruction %u frees value %d, not a tensor", (unsigned)pc,
                            (int)in->a);
         for (uint32_t k = 0; k < in->nargs; k++)
             if (check_usable(ld, in->args[k], "instruction", pc) != ET_OK)
                 return ld->err->code;
+        if (!IS_FLOW(in->kind))
+            continue;
         if ((in->kind == INSTR_MOVE_CALL && (check_usable(ld, in->a, "instruction", pc) != ET_OK ||
                                              check_usable(ld, in->b, "instruction", pc) != ET_OK)) ||
             (in->kind == INSTR_FREE_CALL && check_usable(ld, in->a, "instruction", pc) != ET_OK))
@@ -909,14 +990,14 @@ et_err et_method_load(et_method *m, const et_program *p, uint32_t method_index, 
     uint64_t sizes[ET_MAX_ARENAS];
     uint32_t count;
     bool has_name;
-    loader ld = {.p = p, .m = m, .pool = pool, .scratch_pool = scratch_pool, .err = err};
+    loader ld = {.p = p, .m = m, .pool = pool, .scratch_pool = scratch_pool, .err = err, .index = method_index};
     memset(m, 0, sizeof *m);
     m->program = p;
     if (open_plan(p, method_index, &ld.plan, err) != ET_OK ||
         et_method_arena_sizes(p, method_index, sizes, ET_MAX_ARENAS, &count, err) != ET_OK)
         return err->code;
     if (!fb_string(&ld.plan, PLAN_NAME, &m->name, &m->name_len, &has_name))
-        return OOR(&ld, "method name is out of range");
+        return oor_at(&ld, "method", method_index, "name");
     if (!has_name)
         return et_fail(err, ET_ERR_MALFORMED, "method %u has no name", (unsigned)method_index);
     if (arenas->count < count)

@@ -24,7 +24,14 @@
  * without them to compare), ET_NO_PLAN_BORROW (every input in
  * the arena, as with borrow_inputs = 0), ET_NO_PLAN_VIEWS (a tensor read
  * before any call writes it keeps the .pte's plan, saying so).  Each is a
- * plan this planner would also make, so another model still runs. */
+ * plan this planner would also make, so another model still runs.  What
+ * the loader refuses (ET_NO_CONTROL_FLOW with ET_NO_BACKENDS: only kernel
+ * calls; ET_NO_TENSOR_LISTS) is not looked for. */
+#if defined(ET_NO_CONTROL_FLOW) && defined(ET_NO_BACKENDS)
+#define KERNEL_CALLS_ONLY true
+#else
+#define KERNEL_CALLS_ONLY false
+#endif
 
 /* One planned tensor, or the group of tensors that share its bytes (an
  * output written over its dying input joins the input's group). */
@@ -266,12 +273,14 @@ static bool lifetimes(planner *pl)
     et_method *m = pl->m;
     for (uint32_t pc = 0; pc < m->ninstrs; pc++) {
         const et_instr *in = &m->instrs[pc];
-        if (in->kind != INSTR_KERNEL_CALL)
+        if (!KERNEL_CALLS_ONLY && in->kind != INSTR_KERNEL_CALL)
             return keep(pl, "instruction %u is not a kernel call", pc, 0);
         for (uint32_t k = 0; k < in->nargs; k++) {
+#ifndef ET_NO_TENSOR_LISTS
             const et_value *v = &m->values[in->args[k]];
             if (v->tag == ET_TAG_TENSOR_LIST || v->tag == ET_TAG_OPT_TENSOR_LIST)
                 return keep(pl, "value %u is a tensor list", in->args[k], 0);
+#endif
             ptensor *p = planned(pl, in->args[k]);
             if (p == NULL)
                 continue;

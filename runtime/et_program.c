@@ -7,6 +7,14 @@
 #define EXT_HEADER_OFFSET 8
 #define EXT_HEADER_MIN_LEN 24
 
+/* The file ends before what its header or root offset says is there:
+ * one message for every such case, with the byte it should reach. */
+static et_err truncated(const et_program *p, const char *what, uint64_t end, et_error *err)
+{
+    return et_fail(err, ET_ERR_TRUNCATED, "file of %lu bytes ends before %s (byte %llu)", (unsigned long)p->file_size,
+                   what, (unsigned long long)end);
+}
+
 /* Reads the optional "eh00" header and decides which bytes are flatbuffer. */
 static et_err read_extended_header(et_program *p, et_error *err)
 {
@@ -21,14 +29,12 @@ static et_err read_extended_header(et_program *p, et_error *err)
         return et_fail(err, ET_ERR_BAD_IDENTIFIER, "extended header magic '%.4s' is not eh00",
                        (const char *)f + EXT_HEADER_OFFSET);
     if (p->file_size < EXT_HEADER_OFFSET + 8)
-        return et_fail(err, ET_ERR_TRUNCATED, "file of %lu bytes ends inside the extended header",
-                       (unsigned long)p->file_size);
+        return truncated(p, "the extended header's length", EXT_HEADER_OFFSET + 8, err);
     uint32_t len = fb_le32(f + EXT_HEADER_OFFSET + 4);
     if (len < EXT_HEADER_MIN_LEN)
         return et_fail(err, ET_ERR_MALFORMED, "extended header length %u is below 24", (unsigned)len);
     if (p->file_size < (uint64_t)EXT_HEADER_OFFSET + len)
-        return et_fail(err, ET_ERR_TRUNCATED, "file of %lu bytes ends inside the %u-byte extended header",
-                       (unsigned long)p->file_size, (unsigned)len);
+        return truncated(p, "the extended header's end", (uint64_t)EXT_HEADER_OFFSET + len, err);
     uint64_t program_size = fb_le64(f + 16);
     uint64_t seg_base = fb_le64(f + 24);
     uint64_t seg_size = len >= 32 ? fb_le64(f + 32) : 0;
@@ -36,14 +42,12 @@ static et_err read_extended_header(et_program *p, et_error *err)
         return et_fail(err, ET_ERR_MALFORMED, "extended header: program_size %llu is impossible",
                        (unsigned long long)program_size);
     if (program_size > p->file_size)
-        return et_fail(err, ET_ERR_TRUNCATED, "file has %lu bytes, the header says the program alone has %llu",
-                       (unsigned long)p->file_size, (unsigned long long)program_size);
+        return truncated(p, "the program's end", program_size, err);
     if (seg_base != 0 && seg_base < program_size)
         return et_fail(err, ET_ERR_MALFORMED, "segment base %llu lies inside the program (%llu bytes)",
                        (unsigned long long)seg_base, (unsigned long long)program_size);
     if (seg_base > p->file_size || seg_size > p->file_size - seg_base)
-        return et_fail(err, ET_ERR_TRUNCATED, "file has %lu bytes, the header says segments end at %llu",
-                       (unsigned long)p->file_size, (unsigned long long)(seg_base + seg_size));
+        return truncated(p, "the segments' end", seg_base + seg_size, err);
     p->has_extended_header = true;
     p->fb.size = (uint32_t)program_size;
     p->segment_base = seg_base;
@@ -83,7 +87,7 @@ et_err et_program_load(et_program *p, const void *data, size_t size, et_error *e
     p->file = data;
     p->file_size = size;
     if (size < 8)
-        return et_fail(err, ET_ERR_TRUNCATED, "file of %lu bytes is too short for a .pte", (unsigned long)size);
+        return truncated(p, "the file identifier's end", 8, err);
     if (size > UINT32_MAX)
         return et_fail(err, ET_ERR_UNSUPPORTED, "files over 4 GiB are not supported");
     if (memcmp(p->file + 4, "ET12", 4) != 0)
@@ -92,8 +96,7 @@ et_err et_program_load(et_program *p, const void *data, size_t size, et_error *e
     if (read_extended_header(p, err) != ET_OK)
         return err->code;
     if ((uint64_t)fb_le32(p->file) + 4 > p->file_size)
-        return et_fail(err, ET_ERR_TRUNCATED, "file of %lu bytes ends before its root table at %u", (unsigned long)size,
-                       (unsigned)fb_le32(p->file));
+        return truncated(p, "its root table", (uint64_t)fb_le32(p->file) + 4, err);
     if (!fb_root(&p->fb, &p->root))
         return et_fail(err, ET_ERR_OUT_OF_RANGE, "root table offset %u is outside the %u-byte program",
                        (unsigned)fb_le32(p->file), (unsigned)p->fb.size);

@@ -114,14 +114,23 @@ _Static_assert(sizeof(void *) != 4 || sizeof(et_value) == 8, "a value takes 8 by
 _Static_assert(sizeof(void *) != 4 || sizeof(et_tensor) == 20, "a tensor takes 20 bytes on a 32-bit target");
 _Static_assert(offsetof(et_value, tag) == 0 && offsetof(et_value, wide) == 1, "tag and wide are read as one halfword (et_arg_int)");
 
+/* Whether v's number is in its box.  A selective runner whose loader
+ * refuses every value that needs a box (ET_NO_BOXES, runtime.mk's
+ * runner-for) compiles its readers without the box paths. */
+#ifdef ET_NO_BOXES
+#define ET_VALUE_WIDE(v) ((void)(v), false)
+#else
+#define ET_VALUE_WIDE(v) ((v)->wide != 0)
+#endif
+
 static inline int64_t et_value_int(const et_value *v, const et_box *boxes)
 {
-    return v->wide ? boxes[v->box].i : v->u.i;
+    return ET_VALUE_WIDE(v) ? boxes[v->box].i : v->u.i;
 }
 
 static inline double et_value_double(const et_value *v, const et_box *boxes)
 {
-    return v->wide ? boxes[v->box].d : (double)v->u.f;
+    return ET_VALUE_WIDE(v) ? boxes[v->box].d : (double)v->u.f;
 }
 
 /* The u32 length word in front of a FlatBuffers string or vector. */

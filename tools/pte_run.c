@@ -5,7 +5,8 @@
  *
  * --info prints the program's methods, arenas, operators, delegates,
  * whether it has mutable data or inline constants (the deprecated
- * constant_buffer), and what the load-time planner used (outputs written
+ * constant_buffer), control flow (MoveCall, JumpFalseCall, FreeCall),
+ * tensor lists or boxes (64-bit numbers, scalar results), and what the load-time planner used (outputs written
  * in place, views or a call's scratch, inputs read in place; planned as the runner plans when
  * given every input) instead of running.  --ptd: the model's
  * external tensor data (a FlatTensor .ptd).
@@ -16,6 +17,7 @@
 
 #include "../runtime/et_print.h"
 #include "../runtime/et_session.h"
+#include "../runtime/pte_schema.h"
 
 #define MAX_INPUTS 16
 #define WORK_BYTES (64u << 20)
@@ -56,6 +58,18 @@ static void print_info(const et_session *s)
         printf("mutable data: yes\n");
     if (s->program.constants == ET_CONSTANTS_INLINE)
         printf("inline constants: yes\n");
+    /* what a selective runner may leave out (runtime.mk's runner-for) */
+    bool flow = false, lists = false;
+    for (uint32_t i = 0; i < m->ninstrs; i++)
+        flow |= m->instrs[i].kind >= INSTR_MOVE_CALL;
+    for (uint32_t i = 0; i < m->nvalues; i++)
+        lists |= m->values[i].tag == ET_TAG_TENSOR_LIST || m->values[i].tag == ET_TAG_OPT_TENSOR_LIST;
+    if (flow)
+        printf("control flow: yes\n");
+    if (lists)
+        printf("tensor lists: yes\n");
+    if (m->nboxes > 0)
+        printf("boxes: yes\n");
     printf("plan: %u in place, %u views or scratch, %u inputs read in place\n", (unsigned)s->plan.in_place,
            (unsigned)s->plan.views, (unsigned)__builtin_popcount(s->plan.borrowed));
 }

@@ -4,7 +4,7 @@
 # output computed there in double precision).  etsim places the .ptd after
 # the model (16-aligned) and passes --ptd=ADDR:SIZE to the runner.
 #
-#   run.sh --etsim BIN --fw DIR --out DIR [--select --models DIR]
+#   run.sh --etsim BIN --fw DIR --out DIR [--select --models DIR --pte-run BIN]
 #
 # With --select, the selective runners instead (runtime.mk's runner-for,
 # built by tests/ptd/ptd.mk from gen_external.py's files in the --out DIR):
@@ -25,6 +25,7 @@ while [ $# -gt 0 ]; do
     --out) out=$2; shift 2 ;;
     --select) select=1; shift ;;
     --models) models=$2; shift 2 ;;
+    --pte-run) pte_run=$2; shift 2 ;;
     *) echo "run.sh: unknown option $1" >&2; exit 2 ;;
     esac
 done
@@ -80,6 +81,26 @@ if [ $select = 1 ]; then
         "$mul_add" "$models/module_linear.pte"
     expect 0 "output 0: float32 \[2, 2\] = \[5.000000, 8.000000, 11.000000, 14.000000\]" \
         "inline constants: the runner reads the deprecated constant_buffer" "$old_constants" "$models/module_linear.pte"
+    # What a model-only runner leaves out when its model has none:
+    # MoveCall, JumpFalseCall and FreeCall, tensor lists, the box table
+    # (pte_run --info's "control flow: yes", "tensor lists: yes", "boxes: yes").
+    expect 1 "instruction 2: this runner was built without MoveCall, JumpFalseCall and FreeCall" \
+        "no control flow: a MoveCall is refused by name" "$mul_add" "$out/mul_add_flow.pte"
+    expect 1 "value 6: this runner was built without tensor lists" \
+        "no tensor lists: a tensor list value is refused by name" "$mul_add" "$out/mul_add_list.pte"
+    expect 1 "value 6: this runner was built without boxes" \
+        "no boxes: a 64-bit Int is refused by name" "$mul_add" "$out/mul_add_wide.pte"
+    # (x * a + b of the runner's default input 1, 2, 3, 4)
+    expect 0 "output 0: float32 \[2, 2\] = \[1.500000, 4.500000, 9.500000, 16.500000\]" \
+        "the same runner runs the model without them" "$mul_add" "$out/mul_add.pte"
+    if "$pte_run" --info "$out/mul_add_flow.pte" | grep -q '^control flow: yes$' &&
+       "$pte_run" --info "$out/mul_add_list.pte" | grep -q '^tensor lists: yes$' &&
+       "$pte_run" --info "$out/mul_add_wide.pte" | grep -q '^boxes: yes$' &&
+       ! "$pte_run" --info "$out/mul_add.pte" | grep -q '^control flow: \|^tensor lists: \|^boxes: '; then
+        pass "pte_run --info says which models have control flow, tensor lists or boxes"
+    else
+        bad "pte_run --info: control flow / tensor lists lines wrong"
+    fi
     # The readers are really left out: their checks' text is not in the
     # image (and is in the other one).
     if arm-none-eabi-strings "$inline" | grep -q "expected 'FT01'" ||

@@ -13,7 +13,10 @@ segment, for the selective runners with and without those readers
 (tests/ptd/run.sh --select); mul_add.pte: y = x * a + b with its constants
 in a segment and the operators of ../shared/models/module_linear.pte,
 whose constants are in the deprecated constant_buffer: a runner built for
-it has every kernel that model needs but not that reader."""
+it has every kernel that model needs but not that reader; mul_add_flow.pte,
+mul_add_list.pte and mul_add_wide.pte: the same with a MoveCall, with a
+tensor list value, and with an Int outside 32 bits (a box), which that
+runner (built without them) must refuse by name."""
 import os
 import struct
 import sys
@@ -62,6 +65,15 @@ def main():
     }
     with open(os.path.join(out, "mul_add.pte"), "wb") as f:
         f.write(pte_write.build(mul_add))
+    flow = dict(mul_add, values=mul_add["values"] + [{"int": 2}], ops=mul_add["ops"] + [{"move": [5, 6]}])
+    with open(os.path.join(out, "mul_add_flow.pte"), "wb") as f:
+        f.write(pte_write.build(flow))
+    lists = dict(mul_add, values=mul_add["values"] + [{"tensor_list": [0, 3]}])
+    with open(os.path.join(out, "mul_add_list.pte"), "wb") as f:
+        f.write(pte_write.build(lists))
+    wide = dict(mul_add, values=mul_add["values"] + [{"int": 1 << 40}])
+    with open(os.path.join(out, "mul_add_wide.pte"), "wb") as f:
+        f.write(pte_write.build(wide))
     with open(os.path.join(out, "linear.ptd"), "wb") as f:
         f.write(pte_write.build_ptd({"linear.weight": ("float32", wa), "linear.bias": ("float32", ba)}))
     with open(os.path.join(out, "linear.in.f32"), "wb") as f:
