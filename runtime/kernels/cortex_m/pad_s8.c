@@ -44,12 +44,15 @@ et_err k_cortex_m_pad(et_kargs *a)
     /* In place (pad_in_place): pads of zero, the bytes are already there. */
     if (dst == src && in->nbytes == out->nbytes)
         return ET_OK;
-    /* Fill, then copy rows of the innermost dim into place.  Input and
-     * output do not overlap otherwise: the planner gives them apart. */
+    /* Input and output do not overlap otherwise: the planner gives them
+     * apart. */
     if (!et_check(a, dst + out->nbytes <= src || src + in->nbytes <= dst, ET_ERR_INVALID_ARGUMENT,
                   "out overlaps input"))
         return et_kresult(a);
-    k_fill_bytes(dst, (int)value, out->nbytes);
+    /* The input's rows are copied in increasing output order; only the
+     * bytes between them (and before the first, after the last) are the
+     * pad value: each output byte is written once (filling the whole
+     * output first wrote VWW's padded activations twice). */
     size_t row = (size_t)in_shape[3];
     /* Channels not padded (the usual spatial padding): a whole input row
      * of W * C bytes is contiguous on both sides, one copy per (n, h)
@@ -59,14 +62,18 @@ et_err k_cortex_m_pad(et_kargs *a)
         row *= (size_t)in_shape[2];
         w_steps = in_shape[2] > 0 ? 1 : 0;
     }
+    size_t written = 0;  /* output bytes [0, written) are final */
     for (int32_t n = 0; n < in_shape[0]; n++)
         for (int32_t h = 0; h < in_shape[1]; h++)
             for (int32_t w = 0; w < w_steps; w++) {
                 size_t o = (((size_t)(n + pre[0]) * out_shape[1] + (h + pre[1])) * out_shape[2] + (w + pre[2])) *
                                out_shape[3] + pre[3];
                 size_t i = (((size_t)n * in_shape[1] + h) * in_shape[2] + w) * in_shape[3];
+                k_fill_bytes(dst + written, (int)value, o - written);
                 k_copy_bytes(dst + o, src + i, row);
+                written = o + row;
             }
+    k_fill_bytes(dst + written, (int)value, out->nbytes - written);
     return ET_OK;
 }
 
