@@ -11,7 +11,7 @@ typedef struct sink {
 } sink;
 
 typedef struct spec {
-    char minus, zero, space, plus, alt;
+    int zero;
     int width;
     int prec; /* -1: none given */
 } spec;
@@ -35,55 +35,43 @@ static void put_s(sink *o, const char *s, size_t n)
         put(o, s[i]);
 }
 
-/* One field: prefix (sign, 0x), zeros (a precision's), body, padded to the
- * width with spaces, or with zeros after the prefix when zero_pad. */
+/* One field: prefix (sign, 0x), zeros (a precision's), body, padded on the
+ * left to the width with spaces, or with zeros after the prefix when
+ * zero_pad. */
 static void field(sink *o, const spec *sp, const char *prefix, int zeros, const char *body, size_t body_len,
                   int zero_pad)
 {
     size_t prefix_len = strlen(prefix);
     int total = (int)(prefix_len + body_len) + zeros;
     int pad = sp->width > total ? sp->width - total : 0;
-    if (!sp->minus && !zero_pad)
+    if (!zero_pad)
         put_n(o, ' ', pad);
     put_s(o, prefix, prefix_len);
-    if (!sp->minus && zero_pad)
+    if (zero_pad)
         put_n(o, '0', pad);
     put_n(o, '0', zeros);
     put_s(o, body, body_len);
-    if (sp->minus)
-        put_n(o, ' ', pad);
 }
 
-/* Digits of v in base (8, 10, 16) at the end of buf[24]; returns the start. */
-static char *utoa(uint64_t v, unsigned base, int upper, char *end)
-{
-    const char *digits = upper ? "0123456789ABCDEF" : "0123456789abcdef";
-    char *p = end;
-    do {
-        *--p = digits[v % base];
-        v /= base;
-    } while (v != 0);
-    return p;
-}
-
+/* %d %u %x %p: the digits (hex for x and p, lowercase), the precision's
+ * zeros, and '-' or (for %p) 0x before them. */
 static void format_int(sink *o, const spec *sp, uint64_t mag, int negative, char conv)
 {
     char buf[24];
     char *end = buf + sizeof buf;
-    unsigned base = conv == 'o' ? 8 : (conv == 'x' || conv == 'X' || conv == 'p') ? 16 : 10;
-    char *p = utoa(mag, base, conv == 'X', end);
+    unsigned base = conv == 'x' || conv == 'p' ? 16 : 10;
+    char *p = end;
+    uint64_t v = mag;
+    do {
+        *--p = "0123456789abcdef"[v % base];
+        v /= base;
+    } while (v != 0);
     size_t n = (size_t)(end - p);
     if (sp->prec == 0 && mag == 0)
         n = 0; /* "%.0d" of 0 prints nothing */
     int zeros = sp->prec > (int)n ? sp->prec - (int)n : 0;
-    const char *prefix = "";
-    if (conv == 'd' || conv == 'i')
-        prefix = negative ? "-" : sp->plus ? "+" : sp->space ? " " : "";
-    else if (conv == 'p' || (sp->alt && mag != 0 && (conv == 'x' || conv == 'X')))
-        prefix = conv == 'X' ? "0X" : "0x";
-    else if (sp->alt && conv == 'o' && zeros == 0 && (n == 0 || *p != '0'))
-        zeros = 1;
-    field(o, sp, prefix, zeros, p, n, sp->zero && !sp->minus && sp->prec < 0);
+    const char *prefix = negative ? "-" : conv == 'p' ? "0x" : "";
+    field(o, sp, prefix, zeros, p, n, sp->zero && sp->prec < 0);
 }
 
 /* ---- %f, exactly ---------------------------------------------------------- */
@@ -129,7 +117,7 @@ __attribute__((noinline)) static void format_double(sink *o, const spec *sp, dou
     uint64_t bits;
     memcpy(&bits, &v, sizeof bits);
     int negative = (int)(bits >> 63);
-    const char *prefix = negative ? "-" : sp->plus ? "+" : sp->space ? " " : "";
+    const char *prefix = negative ? "-" : "";
     int exponent = (int)((bits >> 52) & 0x7ff);
     uint64_t m = bits & ((UINT64_C(1) << 52) - 1);
     if (exponent == 0x7ff) {
@@ -179,21 +167,19 @@ __attribute__((noinline)) static void format_double(sink *o, const spec *sp, dou
     while (*p == '0' && p < end - digits - 1)
         p++;
     /* a precision above 17 digits: the rest zero-filled */
-    int point = digits > 0 || sp->alt;
+    int point = digits > 0;
     int tail = prec - digits;
     int total = (int)(strlen(prefix) + (size_t)(end - p)) + point + tail;
     int pad = sp->width > total ? sp->width - total : 0;
-    if (!sp->minus && !sp->zero)
+    if (!sp->zero)
         put_n(o, ' ', pad);
     put_s(o, prefix, strlen(prefix));
-    if (!sp->minus && sp->zero)
+    if (sp->zero)
         put_n(o, '0', pad);
     put_s(o, p, (size_t)(end - digits - p));
     put_n(o, '.', point);
     put_s(o, end - digits, (size_t)digits);
     put_n(o, '0', tail);
-    if (sp->minus)
-        put_n(o, ' ', pad);
 }
 
 /* ---- the format string ---------------------------------------------------- */
@@ -220,25 +206,10 @@ size_t et_vformat(char *buf, size_t size, const char *fmt, va_list ap_in)
             continue;
         }
         const char *start = f++;
-        spec sp = {0, 0, 0, 0, 0, 0, -1};
-        for (;; f++) {
-            if (*f == '-') sp.minus = 1;
-            else if (*f == '0') sp.zero = 1;
-            else if (*f == ' ') sp.space = 1;
-            else if (*f == '+') sp.plus = 1;
-            else if (*f == '#') sp.alt = 1;
-            else break;
-        }
-        if (*f == '*') {
-            sp.width = va_arg(ap, int);
-            if (sp.width < 0) {
-                sp.minus = 1;
-                sp.width = -sp.width;
-            }
-            f++;
-        } else {
-            sp.width = read_number(&f);
-        }
+        spec sp = {0, 0, -1};
+        if (*f == '0')
+            sp.zero = 1;
+        sp.width = read_number(&f);
         if (*f == '.') {
             f++;
             if (*f == '*') {
@@ -250,46 +221,27 @@ size_t et_vformat(char *buf, size_t size, const char *fmt, va_list ap_in)
                 sp.prec = read_number(&f);
             }
         }
-        char length = 0; /* 'H' hh, 'h', 'l', 'L' ll, 'z', 'j', 't' */
-        if (*f == 'h')
-            length = *++f == 'h' ? (f++, 'H') : 'h';
-        else if (*f == 'l')
+        char length = 0; /* 'l', 'L' ll, 'z' */
+        if (*f == 'l')
             length = *++f == 'l' ? (f++, 'L') : 'l';
-        else if (*f == 'z' || *f == 'j' || *f == 't')
+        else if (*f == 'z')
             length = *f++;
         char conv = *f;
         switch (conv) {
-        case 'd':
-        case 'i': {
-            int64_t v;
-            switch (length) {
-            case 'l': v = va_arg(ap, long); break;
-            case 'L': v = va_arg(ap, long long); break;
-            case 'j': v = va_arg(ap, intmax_t); break;
-            case 'z':
-            case 't': v = va_arg(ap, ptrdiff_t); break;
-            case 'H': v = (signed char)va_arg(ap, int); break;
-            case 'h': v = (short)va_arg(ap, int); break;
-            default: v = va_arg(ap, int); break;
-            }
+        case 'd': {
+            int64_t v = length == 'L' ? va_arg(ap, long long)
+                        : length == 'l' ? va_arg(ap, long)
+                        : length == 'z' ? (int64_t)va_arg(ap, ptrdiff_t)
+                                        : va_arg(ap, int);
             format_int(&o, &sp, v < 0 ? 0 - (uint64_t)v : (uint64_t)v, v < 0, conv);
             break;
         }
         case 'u':
-        case 'x':
-        case 'X':
-        case 'o': {
-            uint64_t v;
-            switch (length) {
-            case 'l': v = va_arg(ap, unsigned long); break;
-            case 'L': v = va_arg(ap, unsigned long long); break;
-            case 'j': v = va_arg(ap, uintmax_t); break;
-            case 'z':
-            case 't': v = va_arg(ap, size_t); break;
-            case 'H': v = (unsigned char)va_arg(ap, unsigned); break;
-            case 'h': v = (unsigned short)va_arg(ap, unsigned); break;
-            default: v = va_arg(ap, unsigned); break;
-            }
+        case 'x': {
+            uint64_t v = length == 'L' ? va_arg(ap, unsigned long long)
+                         : length == 'l' ? va_arg(ap, unsigned long)
+                         : length == 'z' ? va_arg(ap, size_t)
+                                         : va_arg(ap, unsigned);
             format_int(&o, &sp, v, 0, conv);
             break;
         }
@@ -305,14 +257,8 @@ size_t et_vformat(char *buf, size_t size, const char *fmt, va_list ap_in)
             break;
         }
         case 'f':
-        case 'F':
             format_double(&o, &sp, va_arg(ap, double));
             break;
-        case 'c': {
-            char c = (char)va_arg(ap, int);
-            field(&o, &sp, "", 0, &c, 1, 0);
-            break;
-        }
         case 's': {
             const char *s = va_arg(ap, const char *);
             if (s == NULL)

@@ -3,12 +3,14 @@
  * (about 24 KB with its float conversion) and the host prints exactly
  * what the target prints.
  *
- * Conversions: d i u x X o c s p f %, with the flags '-' '0' ' ' '+' '#',
- * a width and a precision (digits or '*') and the length modifiers
- * hh h l ll z j t.  %f is exact (the double's binary value rounded half
+ * Only what the runtime, the runner and the Ethos-U driver use (every
+ * byte of it is in each runner): the conversions d u x s p f %, the flag
+ * '0', a width (digits), a precision (digits or '*') and the length
+ * modifiers l ll z; fields are right-aligned.  %f is exact (the double's binary value rounded half
  * to even, as glibc and newlib print it), with a precision of at most 17
  * digits (a larger one is printed as 17 digits and zero-filled).  %p
- * prints 0x and lowercase hex.  Anything else is copied as it stands. */
+ * prints 0x and lowercase hex.  Anything else (%i, %X, %-5d, %+f ...) is
+ * copied as it stands. */
 #ifndef ET_FORMAT_H
 #define ET_FORMAT_H
 
