@@ -17,22 +17,21 @@ size_t et_dtype_size(int dtype)
 
 const char *et_dtype_name(int dtype)
 {
-    switch (dtype) {
-    case ET_BYTE: return "uint8";
-    case ET_CHAR: return "int8";
-    case ET_SHORT: return "int16";
-    case ET_INT: return "int32";
-    case ET_LONG: return "int64";
-    case ET_HALF: return "float16";
-    case ET_FLOAT: return "float32";
-    case ET_DOUBLE: return "float64";
-    case ET_BOOL: return "bool";
-    case ET_BFLOAT16: return "bfloat16";
-    case ET_UINT16: return "uint16";
-    case ET_UINT32: return "uint32";
-    case ET_UINT64: return "uint64";
-    default: return et_dtype_size(dtype) ? "a scalar type without kernels" : "unsupported";
-    }
+    /* The names in one string, each found at its byte offset (the signed
+     * ones are the unsigned ones' tails: "int8" in "uint8"), smaller than
+     * a switch over pointers to separate strings. */
+    static const char names[] = "unsupported\0uint8\0uint16\0uint32\0uint64\0bfloat16\0float32\0float64\0bool\0"
+                                "a scalar type without kernels";
+    enum { UNSUPPORTED = 0, NO_KERNELS = 69 };
+    static const uint8_t name_at[30] = {
+        [ET_BYTE] = 12,     [ET_CHAR] = 13,   [ET_SHORT] = 19,  [ET_INT] = 26,    [ET_LONG] = 33,
+        [ET_HALF] = 40,     [ET_FLOAT] = 48,  [ET_DOUBLE] = 56, [ET_BOOL] = 64,   [ET_BFLOAT16] = 39,
+        [ET_UINT16] = 18,   [ET_UINT32] = 25, [ET_UINT64] = 32,
+    };
+    unsigned at = dtype >= 0 && dtype < (int)sizeof name_at ? name_at[dtype] : UNSUPPORTED;
+    if (at == UNSUPPORTED && et_dtype_size(dtype))
+        at = NO_KERNELS;
+    return names + at;
 }
 
 const char *et_tensor_unusable_reason(int unusable)

@@ -1,0 +1,24 @@
+/* et_dtype_name: every scalar type's name, read from one string at a
+ * byte offset per type, so that an offset one off shows here. */
+#include <criterion/criterion.h>
+
+#include "../../runtime/et_types.h"
+
+Test(dtype_name, each_type_and_the_unknown)
+{
+    static const struct {
+        int dtype;
+        const char *name;
+    } expect[] = {
+        {ET_BYTE, "uint8"},     {ET_CHAR, "int8"},     {ET_SHORT, "int16"},       {ET_INT, "int32"},
+        {ET_LONG, "int64"},     {ET_HALF, "float16"},  {ET_FLOAT, "float32"},     {ET_DOUBLE, "float64"},
+        {ET_BOOL, "bool"},      {ET_BFLOAT16, "bfloat16"}, {ET_UINT16, "uint16"}, {ET_UINT32, "uint32"},
+        {ET_UINT64, "uint64"},
+        /* complex float, qint8, bits16: a size, no kernels */
+        {9, "a scalar type without kernels"}, {12, "a scalar type without kernels"},
+        {22, "a scalar type without kernels"},
+        {-1, "unsupported"},    {30, "unsupported"},   {1000, "unsupported"},
+    };
+    for (size_t i = 0; i < sizeof expect / sizeof expect[0]; i++)
+        cr_expect_str_eq(et_dtype_name(expect[i].dtype), expect[i].name, "dtype %d", expect[i].dtype);
+}
