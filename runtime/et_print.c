@@ -47,9 +47,21 @@ static void emit(out *o, const char *fmt, ...)
     o->len = n < sizeof o->buf ? n : sizeof o->buf - 1;
 }
 
+/* ET_PRINT_FLOAT_ONLY: a selective runner whose model's outputs are all
+ * float32 tensors (runtime.mk's runner-for, from pte_run --info's
+ * "outputs: float32 tensors only") prints only those; another model's
+ * other outputs are named, not printed. */
+#ifdef ET_PRINT_FLOAT_ONLY
+#define PRINTS_FLOAT_ONLY 1
+#else
+#define PRINTS_FLOAT_ONLY 0
+#endif
+
 double et_tensor_element(const et_tensor *t, size_t i)
 {
     const void *d = t->data;
+    if (PRINTS_FLOAT_ONLY)  /* print_value let only float32 through */
+        return ((const float *)d)[i];
     switch (t->dtype) {
     case ET_BYTE: return ((const uint8_t *)d)[i];
     case ET_CHAR: return ((const int8_t *)d)[i];
@@ -66,7 +78,7 @@ double et_tensor_element(const et_tensor *t, size_t i)
 static void print_element(out *o, const et_tensor *t, size_t i)
 {
     double v = et_tensor_element(t, i);
-    if (t->dtype == ET_FLOAT || t->dtype == ET_DOUBLE)
+    if (PRINTS_FLOAT_ONLY || t->dtype == ET_FLOAT || t->dtype == ET_DOUBLE)
         emit(o, "%.6f", v);
     else
         emit(o, "%lld", (long long)et_f64_to_i64(v));  /* a whole number below 2^63 */
@@ -101,7 +113,12 @@ static void print_top5(out *o, const et_tensor *t, size_t n)
 static void print_value(out *o, uint32_t index, const et_value *v, const et_box *boxes)
 {
     emit(o, "output %u: ", (unsigned)index);
-    switch (v->tag) {
+    if (PRINTS_FLOAT_ONLY && (v->tag != ET_TAG_TENSOR || v->u.t->dtype != ET_FLOAT)) {
+        emit(o, "%s: printing not built in (this runner prints float32 tensors only)\n",
+             v->tag == ET_TAG_TENSOR ? et_dtype_name(v->u.t->dtype) : "not a tensor");
+        return;
+    }
+    switch (PRINTS_FLOAT_ONLY ? ET_TAG_TENSOR : v->tag) {
     case ET_TAG_INT: emit(o, "int %lld\n", (long long)et_value_int(v, boxes)); return;
     case ET_TAG_DOUBLE: emit(o, "double %.6f\n", et_value_double(v, boxes)); return;
     case ET_TAG_BOOL: emit(o, "bool %s\n", v->u.b ? "true" : "false"); return;

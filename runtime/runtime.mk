@@ -224,7 +224,7 @@ SEL_DIR           := $(BUILD)/firmware/select/$(SEL_NAME)
 # the objects linked first, in the full runner's order, with the kernels of
 # RUNNER_SEL_KERNELS and the executor in their places (their hot loops then lie where the
 # full runner's do, more or less: the layout moves operators' cycles)
-RUNNER_SEL_LINK   := $(foreach o,$(RUNNER_SRCS:%.c=%.o),$(if $(filter $(o),$(RUNNER_SEL_KERNELS:%.c=%.o) runtime/et_executor.o runtime/et_kernel_args.o),$(SEL_DIR)/$(o),\
+RUNNER_SEL_LINK   := $(foreach o,$(RUNNER_SRCS:%.c=%.o),$(if $(filter $(o),$(RUNNER_SEL_KERNELS:%.c=%.o) runtime/et_executor.o runtime/et_kernel_args.o runtime/et_print.o),$(SEL_DIR)/$(o),\
                          $(filter $(RUNNER_SEL_OBJS),$(RUNNER_SEL_OBJDIR)/$(o))))
 SEL_CC            := $(FW_CC) $(FW_CFLAGS) $(RUNNER_SEL_ARCH) -O2
 # the executor of a runner with kernel calls only: -Os (135 bytes less; each
@@ -250,6 +250,7 @@ runner-for: $(RUNNER_SEL_OBJS) $(RUNNER_SEL_NPU_OBJS) $(FW_STARTUP_OBJ) $(PTE_RU
 	flow_def=$$(grep -q '^control flow: yes$$' $(SEL_DIR)/info.txt || echo -DET_NO_CONTROL_FLOW); \
 	list_def=$$(grep -q '^tensor lists: yes$$' $(SEL_DIR)/info.txt || echo -DET_NO_TENSOR_LISTS); \
 	box_def=$$(grep -q '^boxes: yes$$' $(SEL_DIR)/info.txt || echo -DET_NO_BOXES); \
+	print_def=$$(grep -q '^outputs: float32 tensors only$$' $(SEL_DIR)/info.txt && echo -DET_PRINT_FLOAT_ONLY); \
 	if grep -q '^delegate [0-9]*: EthosUBackend$$' $(SEL_DIR)/info.txt; then \
 	    npu_def= npu_objs="$(RUNNER_SEL_NPU_OBJS)"; else npu_def="-DET_NO_ETHOSU_BACKEND -DET_NO_BACKENDS" npu_objs=; fi; \
 	$(call SEL_CC_FOR,runtime/et_data_map.c) $$data_def -o $(SEL_DIR)/et_data_map.o && \
@@ -257,6 +258,7 @@ runner-for: $(RUNNER_SEL_OBJS) $(RUNNER_SEL_NPU_OBJS) $(FW_STARTUP_OBJ) $(PTE_RU
 	$(call SEL_CC_FOR,runtime/et_method_load.c) $$data_def $$npu_def $$flow_def $$list_def $$box_def -o $(SEL_DIR)/et_method_load.o && \
 	$(SEL_CC_OS) $$npu_def $$flow_def -c runtime/et_executor.c -o $(SEL_DIR)/runtime/et_executor.o && \
 	$(SEL_CC) $$box_def -c runtime/et_kernel_args.c -o $(SEL_DIR)/runtime/et_kernel_args.o && \
+	$(call SEL_CC_FOR,runtime/et_print.c) $$print_def -o $(SEL_DIR)/runtime/et_print.o && \
 	$(call SEL_CC_FOR,runtime/et_plan.c) $$plan_def $$mut_def $$data_def $$npu_def $$flow_def $$list_def -o $(SEL_DIR)/et_plan.o && \
 	for k in $(RUNNER_SEL_KERNELS); do \
 	    mkdir -p $(SEL_DIR)/$$(dirname $$k) && $(SEL_CC) $$plan_def -c $$k -o $(SEL_DIR)/$${k%.c}.o || exit 1; \

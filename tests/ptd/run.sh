@@ -90,6 +90,17 @@ if [ $select = 1 ]; then
         "no tensor lists: a tensor list value is refused by name" "$mul_add" "$out/mul_add_list.pte"
     expect 1 "value 6: this runner was built without boxes" \
         "no boxes: a 64-bit Int is refused by name" "$mul_add" "$out/mul_add_wide.pte"
+    # printing: only float32 tensors when the model's outputs are all such
+    # (pte_run --info's "outputs: float32 tensors only")
+    expect 0 "output 1: not a tensor: printing not built in (this runner prints float32 tensors only)" \
+        "float32 outputs only: another output is named, not printed" "$mul_add" "$out/mul_add_int_out.pte"
+    if "$pte_run" "$out/mul_add_int_out.pte" | grep -q '^output 1: int 1$' &&
+       "$pte_run" --info "$out/mul_add.pte" | grep -q '^outputs: float32 tensors only$' &&
+       ! "$pte_run" --info "$out/mul_add_int_out.pte" | grep -q '^outputs: '; then
+        pass "pte_run prints the Int output; --info says whether every output is a float32 tensor"
+    else
+        bad "pte_run: the Int output or --info's outputs line is wrong"
+    fi
     # (x * a + b of the runner's default input 1, 2, 3, 4)
     expect 0 "output 0: float32 \[2, 2\] = \[1.500000, 4.500000, 9.500000, 16.500000\]" \
         "the same runner runs the model without them" "$mul_add" "$out/mul_add.pte"

@@ -71,6 +71,9 @@ def main():
     lists = dict(mul_add, values=mul_add["values"] + [{"tensor_list": [0, 3]}])
     with open(os.path.join(out, "mul_add_list.pte"), "wb") as f:
         f.write(pte_write.build(lists))
+    int_out = dict(mul_add, outputs=[4, 5])  # an Int output: not a float32 tensor
+    with open(os.path.join(out, "mul_add_int_out.pte"), "wb") as f:
+        f.write(pte_write.build(int_out))
     wide = dict(mul_add, values=mul_add["values"] + [{"int": 1 << 40}])
     with open(os.path.join(out, "mul_add_wide.pte"), "wb") as f:
         f.write(pte_write.build(wide))
