@@ -35,31 +35,29 @@ static void put_s(sink *o, const char *s, size_t n)
         put(o, s[i]);
 }
 
-/* One field: prefix (sign, 0x), zeros (a precision's), body, padded on the
- * left to the width with spaces, or with zeros after the prefix when
+/* One field: '-' when negative, zeros (a precision's), body, padded on
+ * the left to the width with spaces, or with zeros after the '-' when
  * zero_pad. */
-static void field(sink *o, const spec *sp, const char *prefix, int zeros, const char *body, size_t body_len,
-                  int zero_pad)
+static void field(sink *o, const spec *sp, int negative, int zeros, const char *body, size_t body_len, int zero_pad)
 {
-    size_t prefix_len = strlen(prefix);
-    int total = (int)(prefix_len + body_len) + zeros;
+    int total = negative + (int)body_len + zeros;
     int pad = sp->width > total ? sp->width - total : 0;
     if (!zero_pad)
         put_n(o, ' ', pad);
-    put_s(o, prefix, prefix_len);
+    put_n(o, '-', negative);
     if (zero_pad)
         put_n(o, '0', pad);
     put_n(o, '0', zeros);
     put_s(o, body, body_len);
 }
 
-/* %d %u %x %p: the digits (hex for x and p, lowercase), the precision's
- * zeros, and '-' or (for %p) 0x before them. */
+/* %d %u %x: the digits (hex for x, lowercase), the precision's zeros,
+ * and '-' before them. */
 static void format_int(sink *o, const spec *sp, uint64_t mag, int negative, char conv)
 {
     char buf[24];
     char *end = buf + sizeof buf;
-    unsigned base = conv == 'x' || conv == 'p' ? 16 : 10;
+    unsigned base = conv == 'x' ? 16 : 10;
     char *p = end;
     uint64_t v = mag;
     do {
@@ -70,8 +68,7 @@ static void format_int(sink *o, const spec *sp, uint64_t mag, int negative, char
     if (sp->prec == 0 && mag == 0)
         n = 0; /* "%.0d" of 0 prints nothing */
     int zeros = sp->prec > (int)n ? sp->prec - (int)n : 0;
-    const char *prefix = negative ? "-" : conv == 'p' ? "0x" : "";
-    field(o, sp, prefix, zeros, p, n, sp->zero && sp->prec < 0);
+    field(o, sp, negative, zeros, p, n, sp->zero && sp->prec < 0);
 }
 
 /* ---- %f, exactly ---------------------------------------------------------- */
@@ -112,22 +109,21 @@ static uint32_t big_div(uint32_t *n, int *len, uint32_t d)
  * rounding of the binary value), then its decimal digits with the point
  * `digits` from the end.  One path for every magnitude; it runs only when
  * a value is printed. */
-__attribute__((noinline)) static void format_double(sink *o, const spec *sp, double v)
+__attribute__((noinline)) static void format_double(sink *o, int prec, double v)
 {
     uint64_t bits;
     memcpy(&bits, &v, sizeof bits);
     int negative = (int)(bits >> 63);
-    const char *prefix = negative ? "-" : "";
     int exponent = (int)((bits >> 52) & 0x7ff);
     uint64_t m = bits & ((UINT64_C(1) << 52) - 1);
     if (exponent == 0x7ff) {
-        field(o, sp, prefix, 0, m ? "nan" : "inf", 3, 0);
+        put_n(o, '-', negative);
+        put_s(o, m ? "nan" : "inf", 3);
         return;
     }
     int e = exponent ? exponent - 1075 : -1074;
     if (exponent)
         m |= UINT64_C(1) << 52;
-    int prec = sp->prec < 0 ? 6 : sp->prec;
     int digits = prec > FLOAT_MAX_PREC ? FLOAT_MAX_PREC : prec;
 
     uint32_t n[BIG_LIMBS] = {(uint32_t)m, (uint32_t)(m >> 32)};
@@ -166,20 +162,13 @@ __attribute__((noinline)) static void format_double(sink *o, const spec *sp, dou
         *--p = '0';
     while (*p == '0' && p < end - digits - 1)
         p++;
-    /* a precision above 17 digits: the rest zero-filled */
-    int point = digits > 0;
-    int tail = prec - digits;
-    int total = (int)(strlen(prefix) + (size_t)(end - p)) + point + tail;
-    int pad = sp->width > total ? sp->width - total : 0;
-    if (!sp->zero)
-        put_n(o, ' ', pad);
-    put_s(o, prefix, strlen(prefix));
-    if (sp->zero)
-        put_n(o, '0', pad);
+    /* no width or flags (nothing here prints one); a precision above 17
+     * digits: the rest zero-filled */
+    put_n(o, '-', negative);
     put_s(o, p, (size_t)(end - digits - p));
-    put_n(o, '.', point);
+    put_n(o, '.', digits > 0);
     put_s(o, end - digits, (size_t)digits);
-    put_n(o, '0', tail);
+    put_n(o, '0', prec - digits);
 }
 
 /* ---- the format string ---------------------------------------------------- */
@@ -245,19 +234,8 @@ size_t et_vformat(char *buf, size_t size, const char *fmt, va_list ap_in)
             format_int(&o, &sp, v, 0, conv);
             break;
         }
-        case 'p': {
-            const void *ptr = va_arg(ap, const void *);
-            spec ps = sp;
-            ps.zero = 0;
-            ps.prec = -1;
-            if (ptr == NULL)
-                field(&o, &ps, "", 0, "(nil)", 5, 0);
-            else
-                format_int(&o, &ps, (uint64_t)(uintptr_t)ptr, 0, 'p');
-            break;
-        }
         case 'f':
-            format_double(&o, &sp, va_arg(ap, double));
+            format_double(&o, sp.prec < 0 ? 6 : sp.prec, va_arg(ap, double));
             break;
         case 's': {
             const char *s = va_arg(ap, const char *);
@@ -266,7 +244,7 @@ size_t et_vformat(char *buf, size_t size, const char *fmt, va_list ap_in)
             size_t n = 0;
             while ((sp.prec < 0 || n < (size_t)sp.prec) && s[n])
                 n++;
-            field(&o, &sp, "", 0, s, n, 0);
+            field(&o, &sp, 0, 0, s, n, 0);
             break;
         }
         case '%':

@@ -4,13 +4,14 @@
  * what the target prints.
  *
  * Only what the runtime, the runner and the Ethos-U driver use (every
- * byte of it is in each runner): the conversions d u x s p f %, the flag
+ * byte of it is in each runner): the conversions d u x s f %, the flag
  * '0', a width (digits), a precision (digits or '*') and the length
- * modifiers l ll z; fields are right-aligned.  %f is exact (the double's binary value rounded half
- * to even, as glibc and newlib print it), with a precision of at most 17
- * digits (a larger one is printed as 17 digits and zero-filled).  %p
- * prints 0x and lowercase hex.  Anything else (%i, %X, %-5d, %+f ...) is
- * copied as it stands. */
+ * modifiers l ll z; fields are right-aligned.  %f takes a precision only
+ * (a width or flag is read and ignored) and is exact (the double's binary
+ * value rounded half to even, as glibc and newlib print it), with a
+ * precision of at most 17 digits (a larger one is printed as 17 digits
+ * and zero-filled).  Anything else (%i, %X, %p, %-5d, %+f ...) is copied
+ * as it stands. */
 #ifndef ET_FORMAT_H
 #define ET_FORMAT_H
 

@@ -192,8 +192,8 @@ static et_err check_alignment(loader *ld, uint32_t vi, const et_tensor *t)
 {
     if ((uintptr_t)t->data % et_dtype_size(t->dtype) != 0)
         return et_fail(ld->err, ET_ERR_MALFORMED,
-                       "value %u: %s data at %p is misaligned (place the .pte 16-byte aligned)",
-                       (unsigned)vi, et_dtype_name(t->dtype), t->data);
+                       "value %u: %s data at 0x%lx is misaligned (place the .pte 16-byte aligned)",
+                       (unsigned)vi, et_dtype_name(t->dtype), (unsigned long)(uintptr_t)t->data);
     return ET_OK;
 }
 

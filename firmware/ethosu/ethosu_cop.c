@@ -62,7 +62,8 @@ int ethosu_cop_parse(const void *payload, size_t size, ethosu_cop *out, char *ms
                 return -1;
             }
             if (((uintptr_t)stream & 15u) != 0) {
-                et_format(msg, msg_len, "command stream at %p is not 16-byte aligned", (const void *)stream);
+                et_format(msg, msg_len, "command stream at 0x%lx is not 16-byte aligned",
+                          (unsigned long)(uintptr_t)stream);
                 return -1;
             }
             out->stream = stream;

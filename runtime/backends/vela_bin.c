@@ -137,7 +137,8 @@ et_err vela_bin_parse(const uint8_t *blob, size_t size, const et_program *progra
     /* The NPU reads the command stream and weights in place: the driver
      * refuses base addresses that are not 16-byte aligned. */
     if (!aligned16(blob))
-        return et_fail(err, ET_ERR_MALFORMED, "EthosUBackend: blob at %p is not 16-byte aligned", (const void *)blob);
+        return et_fail(err, ET_ERR_MALFORMED, "EthosUBackend: blob at 0x%lx is not 16-byte aligned",
+                       (unsigned long)(uintptr_t)blob);
     while (pos < size && !ended) {
         if (size - pos < BLOCK_HEADER)
             return et_fail(err, ET_ERR_MALFORMED, "EthosUBackend: block %d header truncated", index);
