@@ -1,7 +1,8 @@
-/* et_dtype_name: every scalar type's name, read from one string at a
- * byte offset per type, so that an offset one off shows here. */
+/* et_dtype_name and et_err_name: every name, read from one string (at a
+ * byte offset per type; by counting NULs), so that one off shows here. */
 #include <criterion/criterion.h>
 
+#include "../../runtime/et_error.h"
 #include "../../runtime/et_types.h"
 
 Test(dtype_name, each_type_and_the_unknown)
@@ -21,4 +22,16 @@ Test(dtype_name, each_type_and_the_unknown)
     };
     for (size_t i = 0; i < sizeof expect / sizeof expect[0]; i++)
         cr_expect_str_eq(et_dtype_name(expect[i].dtype), expect[i].name, "dtype %d", expect[i].dtype);
+}
+
+Test(err_name, each_code_and_the_unknown)
+{
+    static const char *const expect[] = {
+        "ok", "bad identifier", "truncated", "out of range", "malformed", "unknown operator", "unsupported dtype",
+        "unsupported dim order", "unsupported", "out of memory", "invalid argument", "not found", "backend error",
+    };
+    for (int i = 0; i < (int)(sizeof expect / sizeof expect[0]); i++)
+        cr_expect_str_eq(et_err_name((et_err)i), expect[i], "code %d", i);
+    cr_expect_str_eq(et_err_name((et_err)(ET_ERR_BACKEND + 1)), "unknown error");
+    cr_expect_str_eq(et_err_name((et_err)-1), "unknown error");
 }
