@@ -56,6 +56,15 @@ static void emit(out *o, const char *fmt, ...)
 #else
 #define PRINTS_FLOAT_ONLY 0
 #endif
+/* ET_PRINT_NO_TOP5: a selective runner whose model's outputs have at most
+ * ET_PRINT_ALL_LIMIT elements each (pte_run --info's "outputs: at most 64
+ * elements each") has no top-5 summary: another model's larger output is
+ * printed in full. */
+#ifdef ET_PRINT_NO_TOP5
+#define SUMMARIZES 0
+#else
+#define SUMMARIZES 1
+#endif
 
 double et_tensor_element(const et_tensor *t, size_t i)
 {
@@ -135,7 +144,7 @@ static void print_value(out *o, uint32_t index, const et_value *v, const et_box 
         emit(o, " (no data)\n");
         return;
     }
-    if (n > ET_PRINT_ALL_LIMIT) {
+    if (SUMMARIZES && n > ET_PRINT_ALL_LIMIT) {
         print_top5(o, t, n);
         return;
     }

@@ -200,7 +200,11 @@ $(RUNNER_ELF): $(if $(filter 1,$(RUNNER_MVE)),$(RUNNER_MVE_ELF),$(RUNNER_SCALAR_
 # flow: yes", "tensor lists: yes" or "boxes: yes", the loader refuses those
 # (ET_NO_CONTROL_FLOW, ET_NO_TENSOR_LISTS, ET_NO_BOXES), the executor has
 # only kernel calls (with ET_NO_BACKENDS, no delegate calls either) and the
-# argument access no box paths (both linked in their places).  The objects these switches change
+# argument access no box paths (both linked in their places).  When it says
+# "outputs: float32 tensors only", the output printer has only float32
+# tensors (ET_PRINT_FLOAT_ONLY: another output is named, not printed); when
+# "outputs: at most 64 elements each", no top-5 summary (ET_PRINT_NO_TOP5:
+# a larger output is printed in full; linked in its place too).  The objects these switches change
 # are compiled here, with the flags of the full runner's.
 RUNNER_SEL_OBJDIR := $(BUILD)/firmware/$(if $(filter 1,$(RUNNER_MVE)),runner-mve-obj,runner-scalar-obj)
 RUNNER_SEL_ARCH   := $(if $(filter 1,$(RUNNER_MVE)),,$(RUNNER_NOMVE))
@@ -212,6 +216,7 @@ RUNNER_SEL_KERNELS := runtime/kernels/cortex_m/quantized_conv2d_s8.c runtime/ker
                       runtime/kernels/cortex_m/quantized_add_s8.c runtime/kernels/portable/copy_ops.c
 RUNNER_SEL_SPECIAL := %/kernel_registry.o %/backend_registry.o %/firmware/runner/npu.o %/firmware/runner/dsp.o \
                       %/runtime/et_data_map.o %/runtime/et_program.o %/runtime/et_method_load.o %/runtime/et_plan.o %/runtime/et_executor.o %/runtime/et_kernel_args.o \
+                      %/runtime/et_print.o \
                       $(RUNNER_SEL_KERNELS:%.c=\%/%.o) $(RUNNER_SEL_NPU_OBJS)
 # SEL_DSP=1: the selective runner carries the DSP offload image too
 # (--engine=dsp); by default it says it was built without it, and neither
@@ -250,7 +255,8 @@ runner-for: $(RUNNER_SEL_OBJS) $(RUNNER_SEL_NPU_OBJS) $(FW_STARTUP_OBJ) $(PTE_RU
 	flow_def=$$(grep -q '^control flow: yes$$' $(SEL_DIR)/info.txt || echo -DET_NO_CONTROL_FLOW); \
 	list_def=$$(grep -q '^tensor lists: yes$$' $(SEL_DIR)/info.txt || echo -DET_NO_TENSOR_LISTS); \
 	box_def=$$(grep -q '^boxes: yes$$' $(SEL_DIR)/info.txt || echo -DET_NO_BOXES); \
-	print_def=$$(grep -q '^outputs: float32 tensors only$$' $(SEL_DIR)/info.txt && echo -DET_PRINT_FLOAT_ONLY); \
+	print_def="$$(grep -q '^outputs: float32 tensors only$$' $(SEL_DIR)/info.txt && echo -DET_PRINT_FLOAT_ONLY) \
+	    $$(grep -q '^outputs: at most [0-9]* elements each$$' $(SEL_DIR)/info.txt && echo -DET_PRINT_NO_TOP5)"; \
 	if grep -q '^delegate [0-9]*: EthosUBackend$$' $(SEL_DIR)/info.txt; then \
 	    npu_def= npu_objs="$(RUNNER_SEL_NPU_OBJS)"; else npu_def="-DET_NO_ETHOSU_BACKEND -DET_NO_BACKENDS" npu_objs=; fi; \
 	$(call SEL_CC_FOR,runtime/et_data_map.c) $$data_def -o $(SEL_DIR)/et_data_map.o && \

@@ -7,7 +7,8 @@
  * whether it has mutable data or inline constants (the deprecated
  * constant_buffer), control flow (MoveCall, JumpFalseCall, FreeCall),
  * tensor lists or boxes (64-bit numbers, scalar results), whether every
- * output is a float32 tensor, and what the load-time planner used (outputs written
+ * output is a float32 tensor and has at most 64 elements (printed in full,
+ * not as a top 5), and what the load-time planner used (outputs written
  * in place, views or a call's scratch, inputs read in place; planned as the runner plans when
  * given every input) instead of running.  --ptd: the model's
  * external tensor data (a FlatTensor .ptd).
@@ -71,13 +72,16 @@ static void print_info(const et_session *s)
         printf("tensor lists: yes\n");
     if (m->nboxes > 0)
         printf("boxes: yes\n");
-    bool float_outputs = true;
+    bool float_outputs = true, small_outputs = true;
     for (uint32_t i = 0; i < m->noutputs; i++) {
         const et_value *v = et_method_output(m, i);
         float_outputs &= v->tag == ET_TAG_TENSOR && v->u.t->dtype == ET_FLOAT;
+        small_outputs &= v->tag != ET_TAG_TENSOR || et_tensor_numel(v->u.t) <= ET_PRINT_ALL_LIMIT;
     }
     if (float_outputs)
         printf("outputs: float32 tensors only\n");
+    if (small_outputs)
+        printf("outputs: at most %d elements each\n", ET_PRINT_ALL_LIMIT);
     printf("plan: %u in place, %u views or scratch, %u inputs read in place\n", (unsigned)s->plan.in_place,
            (unsigned)s->plan.views, (unsigned)__builtin_popcount(s->plan.borrowed));
 }

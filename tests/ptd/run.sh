@@ -94,12 +94,19 @@ if [ $select = 1 ]; then
     # (pte_run --info's "outputs: float32 tensors only")
     expect 0 "output 1: not a tensor: printing not built in (this runner prints float32 tensors only)" \
         "float32 outputs only: another output is named, not printed" "$mul_add" "$out/mul_add_int_out.pte"
+    # and with at most 64 elements each ("outputs: at most 64 elements
+    # each"), no top 5: a larger output is printed in full
+    expect 0 "output 0: float32 \[9, 8\] = \[0.500000, 2.500000, 6.500000, 12.500000, 20.500000, " \
+        "outputs of at most 64 elements: a larger one is printed in full" "$mul_add" "$out/mul_add_big.pte"
     if "$pte_run" "$out/mul_add_int_out.pte" | grep -q '^output 1: int 1$' &&
+       "$pte_run" "$out/mul_add_big.pte" | grep -q '^output 0: float32 \[9, 8\] top5 = \[' &&
        "$pte_run" --info "$out/mul_add.pte" | grep -q '^outputs: float32 tensors only$' &&
-       ! "$pte_run" --info "$out/mul_add_int_out.pte" | grep -q '^outputs: '; then
-        pass "pte_run prints the Int output; --info says whether every output is a float32 tensor"
+       "$pte_run" --info "$out/mul_add.pte" | grep -q '^outputs: at most 64 elements each$' &&
+       ! "$pte_run" --info "$out/mul_add_int_out.pte" | grep -q '^outputs: float' &&
+       ! "$pte_run" --info "$out/mul_add_big.pte" | grep -q '^outputs: at most'; then
+        pass "pte_run prints the Int output and the top 5; --info says whether every output is a float32 tensor, a small one"
     else
-        bad "pte_run: the Int output or --info's outputs line is wrong"
+        bad "pte_run: the Int output, the top 5 or --info's outputs lines are wrong"
     fi
     # (x * a + b of the runner's default input 1, 2, 3, 4)
     expect 0 "output 0: float32 \[2, 2\] = \[1.500000, 4.500000, 9.500000, 16.500000\]" \

@@ -71,6 +71,12 @@ def main():
     lists = dict(mul_add, values=mul_add["values"] + [{"tensor_list": [0, 3]}])
     with open(os.path.join(out, "mul_add_list.pte"), "wb") as f:
         f.write(pte_write.build(lists))
+    # 72 elements: above et_print's ET_PRINT_ALL_LIMIT (64), a top 5
+    big = [{"tensor": dict(v["tensor"], sizes=[9, 8])} if "tensor" in v else v for v in mul_add["values"]]
+    big[1]["tensor"]["data"] = [float(k % 7) for k in range(72)]
+    big[2]["tensor"]["data"] = [0.5] * 72
+    with open(os.path.join(out, "mul_add_big.pte"), "wb") as f:
+        f.write(pte_write.build(dict(mul_add, values=big)))
     int_out = dict(mul_add, outputs=[4, 5])  # an Int output: not a float32 tensor
     with open(os.path.join(out, "mul_add_int_out.pte"), "wb") as f:
         f.write(pte_write.build(int_out))
