@@ -46,8 +46,8 @@ et_err et_arenas_layout(et_arenas *out, void *region, size_t region_size,
                         const uint64_t *sizes, uint32_t count, et_error *err)
 {
     if (count > ET_MAX_ARENAS)
-        return et_fail(err, ET_ERR_UNSUPPORTED, "%u planned arenas, at most %d supported",
-                       (unsigned)count, ET_MAX_ARENAS);
+        return et_fail(err, ET_ERR_UNSUPPORTED, "%u planned arenas, at most %u supported",  /* the loader's words */
+                       (unsigned)count, (unsigned)ET_MAX_ARENAS);
     uintptr_t start = (uintptr_t)region;
     uintptr_t p = start;
     out->count = count;
