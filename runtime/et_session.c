@@ -94,6 +94,15 @@ et_err et_session_open_fast(et_session *s, const void *pte, size_t pte_size, con
     return ET_OK;
 }
 
+/* ET_DEFAULT_INPUT_FLOAT_ONLY: a selective runner whose model's inputs are
+ * all float32 tensors (runtime.mk's runner-for, from pte_run --info's
+ * "inputs: float32 tensors only") fills only those by default. */
+#ifdef ET_DEFAULT_INPUT_FLOAT_ONLY
+#define DEFAULT_FLOAT_ONLY 1
+#else
+#define DEFAULT_FLOAT_ONLY 0
+#endif
+
 et_err et_session_default_input(et_session *s, uint32_t index, et_error *err)
 {
     const et_value *v = et_method_input(&s->method, index);
@@ -109,10 +118,13 @@ et_err et_session_default_input(et_session *s, uint32_t index, et_error *err)
     if (t->data == NULL)
         return et_fail(err, ET_ERR_INVALID_ARGUMENT, "input %u is not memory-planned; give its bytes",
                        (unsigned)index);
+    if (DEFAULT_FLOAT_ONLY && t->dtype != ET_FLOAT)
+        return et_fail(err, ET_ERR_UNSUPPORTED_DTYPE, "input %u: this runner fills float32 inputs only; give its bytes",
+                       (unsigned)index);
     size_t n = et_tensor_numel(t);
     for (size_t i = 0; i < n; i++) {
         int k = (int)(i % 16);
-        switch (t->dtype) {
+        switch (DEFAULT_FLOAT_ONLY ? ET_FLOAT : t->dtype) {
         case ET_FLOAT: ((float *)t->data)[i] = (float)(k + 1); break;
         case ET_DOUBLE: ((double *)t->data)[i] = k + 1; break;
         case ET_CHAR: case ET_BYTE: case ET_BOOL: ((uint8_t *)t->data)[i] = (uint8_t)k; break;

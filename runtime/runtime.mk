@@ -204,7 +204,10 @@ $(RUNNER_ELF): $(if $(filter 1,$(RUNNER_MVE)),$(RUNNER_MVE_ELF),$(RUNNER_SCALAR_
 # "outputs: float32 tensors only", the output printer has only float32
 # tensors (ET_PRINT_FLOAT_ONLY: another output is named, not printed); when
 # "outputs: at most 64 elements each", no top-5 summary (ET_PRINT_NO_TOP5:
-# a larger output is printed in full; linked in its place too).  The objects these switches change
+# a larger output is printed in full); when "inputs: float32 tensors
+# only", the default input (no --input) fills only those
+# (ET_DEFAULT_INPUT_FLOAT_ONLY: another input is refused by name; both
+# linked in their places).  The objects these switches change
 # are compiled here, with the flags of the full runner's.
 RUNNER_SEL_OBJDIR := $(BUILD)/firmware/$(if $(filter 1,$(RUNNER_MVE)),runner-mve-obj,runner-scalar-obj)
 RUNNER_SEL_ARCH   := $(if $(filter 1,$(RUNNER_MVE)),,$(RUNNER_NOMVE))
@@ -216,7 +219,7 @@ RUNNER_SEL_KERNELS := runtime/kernels/cortex_m/quantized_conv2d_s8.c runtime/ker
                       runtime/kernels/cortex_m/quantized_add_s8.c runtime/kernels/portable/copy_ops.c
 RUNNER_SEL_SPECIAL := %/kernel_registry.o %/backend_registry.o %/firmware/runner/npu.o %/firmware/runner/dsp.o \
                       %/runtime/et_data_map.o %/runtime/et_program.o %/runtime/et_method_load.o %/runtime/et_plan.o %/runtime/et_executor.o %/runtime/et_kernel_args.o \
-                      %/runtime/et_print.o \
+                      %/runtime/et_print.o %/runtime/et_session.o \
                       $(RUNNER_SEL_KERNELS:%.c=\%/%.o) $(RUNNER_SEL_NPU_OBJS)
 # SEL_DSP=1: the selective runner carries the DSP offload image too
 # (--engine=dsp); by default it says it was built without it, and neither
@@ -229,7 +232,7 @@ SEL_DIR           := $(BUILD)/firmware/select/$(SEL_NAME)
 # the objects linked first, in the full runner's order, with the kernels of
 # RUNNER_SEL_KERNELS and the executor in their places (their hot loops then lie where the
 # full runner's do, more or less: the layout moves operators' cycles)
-RUNNER_SEL_LINK   := $(foreach o,$(RUNNER_SRCS:%.c=%.o),$(if $(filter $(o),$(RUNNER_SEL_KERNELS:%.c=%.o) runtime/et_executor.o runtime/et_kernel_args.o runtime/et_print.o),$(SEL_DIR)/$(o),\
+RUNNER_SEL_LINK   := $(foreach o,$(RUNNER_SRCS:%.c=%.o),$(if $(filter $(o),$(RUNNER_SEL_KERNELS:%.c=%.o) runtime/et_executor.o runtime/et_kernel_args.o runtime/et_print.o runtime/et_session.o),$(SEL_DIR)/$(o),\
                          $(filter $(RUNNER_SEL_OBJS),$(RUNNER_SEL_OBJDIR)/$(o))))
 SEL_CC            := $(FW_CC) $(FW_CFLAGS) $(RUNNER_SEL_ARCH) -O2
 # the executor of a runner with kernel calls only: -Os (135 bytes less; each
@@ -257,6 +260,7 @@ runner-for: $(RUNNER_SEL_OBJS) $(RUNNER_SEL_NPU_OBJS) $(FW_STARTUP_OBJ) $(PTE_RU
 	box_def=$$(grep -q '^boxes: yes$$' $(SEL_DIR)/info.txt || echo -DET_NO_BOXES); \
 	print_def="$$(grep -q '^outputs: float32 tensors only$$' $(SEL_DIR)/info.txt && echo -DET_PRINT_FLOAT_ONLY) \
 	    $$(grep -q '^outputs: at most [0-9]* elements each$$' $(SEL_DIR)/info.txt && echo -DET_PRINT_NO_TOP5)"; \
+	input_def=$$(grep -q '^inputs: float32 tensors only$$' $(SEL_DIR)/info.txt && echo -DET_DEFAULT_INPUT_FLOAT_ONLY); \
 	if grep -q '^delegate [0-9]*: EthosUBackend$$' $(SEL_DIR)/info.txt; then \
 	    npu_def= npu_objs="$(RUNNER_SEL_NPU_OBJS)"; else npu_def="-DET_NO_ETHOSU_BACKEND -DET_NO_BACKENDS" npu_objs=; fi; \
 	$(call SEL_CC_FOR,runtime/et_data_map.c) $$data_def -o $(SEL_DIR)/et_data_map.o && \
@@ -265,6 +269,7 @@ runner-for: $(RUNNER_SEL_OBJS) $(RUNNER_SEL_NPU_OBJS) $(FW_STARTUP_OBJ) $(PTE_RU
 	$(SEL_CC_OS) $$npu_def $$flow_def -c runtime/et_executor.c -o $(SEL_DIR)/runtime/et_executor.o && \
 	$(SEL_CC) $$box_def -c runtime/et_kernel_args.c -o $(SEL_DIR)/runtime/et_kernel_args.o && \
 	$(call SEL_CC_FOR,runtime/et_print.c) $$print_def -o $(SEL_DIR)/runtime/et_print.o && \
+	$(call SEL_CC_FOR,runtime/et_session.c) $$input_def -o $(SEL_DIR)/runtime/et_session.o && \
 	$(call SEL_CC_FOR,runtime/et_plan.c) $$plan_def $$mut_def $$data_def $$npu_def $$flow_def $$list_def -o $(SEL_DIR)/et_plan.o && \
 	for k in $(RUNNER_SEL_KERNELS); do \
 	    mkdir -p $(SEL_DIR)/$$(dirname $$k) && $(SEL_CC) $$plan_def -c $$k -o $(SEL_DIR)/$${k%.c}.o || exit 1; \

@@ -7,7 +7,7 @@
  * whether it has mutable data or inline constants (the deprecated
  * constant_buffer), control flow (MoveCall, JumpFalseCall, FreeCall),
  * tensor lists or boxes (64-bit numbers, scalar results), whether every
- * output is a float32 tensor and has at most 64 elements (printed in full,
+ * input is a float32 tensor, whether every output is one and has at most 64 elements (printed in full,
  * not as a top 5), and what the load-time planner used (outputs written
  * in place, views or a call's scratch, inputs read in place; planned as the runner plans when
  * given every input) instead of running.  --ptd: the model's
@@ -72,7 +72,13 @@ static void print_info(const et_session *s)
         printf("tensor lists: yes\n");
     if (m->nboxes > 0)
         printf("boxes: yes\n");
-    bool float_outputs = true, small_outputs = true;
+    bool float_inputs = true, float_outputs = true, small_outputs = true;
+    for (uint32_t i = 0; i < m->ninputs; i++) {
+        const et_value *v = et_method_input(m, i);
+        float_inputs &= v->tag == ET_TAG_TENSOR && v->u.t->dtype == ET_FLOAT;
+    }
+    if (float_inputs)
+        printf("inputs: float32 tensors only\n");
     for (uint32_t i = 0; i < m->noutputs; i++) {
         const et_value *v = et_method_output(m, i);
         float_outputs &= v->tag == ET_TAG_TENSOR && v->u.t->dtype == ET_FLOAT;

@@ -98,6 +98,17 @@ if [ $select = 1 ]; then
     # each"), no top 5: a larger output is printed in full
     expect 0 "output 0: float32 \[9, 8\] = \[0.500000, 2.500000, 6.500000, 12.500000, 20.500000, " \
         "outputs of at most 64 elements: a larger one is printed in full" "$mul_add" "$out/mul_add_big.pte"
+    # and its default input (no --input) only float32 tensors ("inputs:
+    # float32 tensors only")
+    expect 1 "input 1: this runner fills float32 inputs only; give its bytes" \
+        "float32 inputs only: another input's default is refused by name" "$mul_add" "$out/mul_add_int_in.pte"
+    if "$pte_run" "$out/mul_add_int_in.pte" | grep -q '^output 0: float32 \[2, 2\] = \[1.500000, ' &&
+       "$pte_run" --info "$out/mul_add.pte" | grep -q '^inputs: float32 tensors only$' &&
+       ! "$pte_run" --info "$out/mul_add_int_in.pte" | grep -q '^inputs: '; then
+        pass "pte_run fills the int32 input; --info says whether every input is a float32 tensor"
+    else
+        bad "pte_run: the int32 default input or --info's inputs line is wrong"
+    fi
     if "$pte_run" "$out/mul_add_int_out.pte" | grep -q '^output 1: int 1$' &&
        "$pte_run" "$out/mul_add_big.pte" | grep -q '^output 0: float32 \[9, 8\] top5 = \[' &&
        "$pte_run" --info "$out/mul_add.pte" | grep -q '^outputs: float32 tensors only$' &&

@@ -77,6 +77,9 @@ def main():
     big[2]["tensor"]["data"] = [0.5] * 72
     with open(os.path.join(out, "mul_add_big.pte"), "wb") as f:
         f.write(pte_write.build(dict(mul_add, values=big)))
+    int_in = dict(mul_add, values=mul_add["values"] + [{"tensor": {"dtype": "int32", "sizes": [2]}}], inputs=[0, 6])
+    with open(os.path.join(out, "mul_add_int_in.pte"), "wb") as f:
+        f.write(pte_write.build(int_in))
     int_out = dict(mul_add, outputs=[4, 5])  # an Int output: not a float32 tensor
     with open(os.path.join(out, "mul_add_int_out.pte"), "wb") as f:
         f.write(pte_write.build(int_out))
