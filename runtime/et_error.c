@@ -17,6 +17,11 @@ et_err et_fail(et_error *err, et_err code, const char *fmt, ...)
     return code;
 }
 
+et_err et_fail_built_without(et_error *err, const char *kind, uint32_t index, const char *what)
+{
+    return et_fail(err, ET_ERR_UNSUPPORTED, "%s %u: this runner was built without %s", kind, (unsigned)index, what);
+}
+
 void et_error_clear(et_error *err)
 {
     err->code = ET_OK;

@@ -41,6 +41,11 @@ et_err et_fail(et_error *err, et_err code, const char *fmt, ...)
 #endif
     ;
 
+/* A selective runner's refusal of what it left out (runtime.mk's
+ * runner-for), in one form: "constant 3: this runner was built without
+ * the deprecated constant_buffer's reader" (ET_ERR_UNSUPPORTED). */
+et_err et_fail_built_without(et_error *err, const char *kind, uint32_t index, const char *what);
+
 void et_error_clear(et_error *err);
 
 /* Where the runtime is more permissive than upstream ExecuTorch (it runs

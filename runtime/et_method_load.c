@@ -43,12 +43,7 @@ static et_err oor_at(loader *ld, const char *kind, uint32_t i, const char *what)
  * ET_NO_TENSOR_LISTS (no "tensor lists: yes": a (Optional)TensorList
  * value is refused by name), ET_NO_BOXES (no "boxes: yes": a value that
  * needs a box is refused by name). */
-#if defined(ET_NO_CONTROL_FLOW) || defined(ET_NO_TENSOR_LISTS) || defined(ET_NO_BOXES)
-static et_err built_without(loader *ld, const char *kind, uint32_t i, const char *what)
-{
-    return et_fail(ld->err, ET_ERR_UNSUPPORTED, "%s %u: this runner was built without %s", kind, (unsigned)i, what);
-}
-#endif
+#define built_without(ld, kind, i, what) et_fail_built_without((ld)->err, kind, i, what)
 #ifdef ET_NO_CONTROL_FLOW
 #define IS_FLOW(kind) false
 #else
@@ -569,7 +564,7 @@ static et_err load_delegates(loader *ld)
     if (!fb_vector(&ld->plan, PLAN_DELEGATES, 4, &dels, NULL))
         return oor_at(ld, "method", ld->index, "delegates");
     if (dels.count > 0)
-        return et_fail(ld->err, ET_ERR_NOT_FOUND, "delegate 0: this runner was built without backends");
+        return built_without(ld, "delegate", 0, "backends");
     return ET_OK;
 }
 #else
@@ -802,7 +797,7 @@ static et_value *number_written(et_method *m, const et_instr *in)
  * refused by name; m->boxes stays NULL. */
 static et_err no_box(loader *ld, uint32_t vi)
 {
-    return built_without(ld, "value", vi, "boxes (for 64-bit Ints, Doubles no float holds, scalar results)");
+    return built_without(ld, "value", vi, "boxes (64-bit Ints, Doubles, scalar results)");
 }
 
 static et_err assign_boxes(loader *ld)

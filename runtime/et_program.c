@@ -169,9 +169,7 @@ static et_err inline_constant(const et_program *p, uint32_t index, size_t nbytes
                               et_error *err)
 {
     (void)p, (void)nbytes, (void)data;
-    return et_fail(err, ET_ERR_UNSUPPORTED,
-                   "constant %u is in the deprecated constant_buffer: this runner was built without its reader",
-                   (unsigned)index);
+    return et_fail_built_without(err, "constant", index, "the deprecated constant_buffer's reader");
 }
 #else
 static et_err inline_constant(const et_program *p, uint32_t index, size_t nbytes, const uint8_t **data,
@@ -230,9 +228,7 @@ et_err et_program_mutable_data(const et_program *p, uint32_t index, size_t nbyte
     (void)p;
     (void)nbytes;
     (void)data;
-    return et_fail(err, ET_ERR_UNSUPPORTED,
-                   "a planned tensor has initial data %u: this runner was built without mutable data support",
-                   (unsigned)index);
+    return et_fail_built_without(err, "mutable data", index, "mutable data support");
 }
 #else
 et_err et_program_mutable_data(const et_program *p, uint32_t index, size_t nbytes, const uint8_t **data,

@@ -119,8 +119,7 @@ et_err et_session_default_input(et_session *s, uint32_t index, et_error *err)
         return et_fail(err, ET_ERR_INVALID_ARGUMENT, "input %u is not memory-planned; give its bytes",
                        (unsigned)index);
     if (DEFAULT_FLOAT_ONLY && t->dtype != ET_FLOAT)
-        return et_fail(err, ET_ERR_UNSUPPORTED_DTYPE, "input %u: this runner fills float32 inputs only; give its bytes",
-                       (unsigned)index);
+        return et_fail_built_without(err, "input", index, "defaults for other than float32 inputs (give its bytes)");
     size_t n = et_tensor_numel(t);
     for (size_t i = 0; i < n; i++) {
         int k = (int)(i % 16);

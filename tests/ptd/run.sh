@@ -69,14 +69,14 @@ if [ $select = 1 ]; then
         "$inline" "$out/linear.pte" --input "$out/linear.in.f32"
     expect 0 "$want" "PTD=: the runner reads the model's .ptd" \
         "$external" "$out/linear.pte" --ptd "$out/linear.ptd" --input "$out/linear.in.f32"
-    expect 1 "unsupported: a planned tensor has initial data 1: this runner was built without mutable data" \
+    expect 1 "unsupported: mutable data 1: this runner was built without mutable data support" \
         "no mutable data: a model with some is refused by name" \
         "$inline" "$out/linear_mutable.pte" --input "$out/linear.in.f32"
     expect 0 "$want" "mutable data: the runner reads it" \
         "$mutable" "$out/linear_mutable.pte" --input "$out/linear.in.f32"
     expect 1 "delegate 0: this runner was built without backends" "no delegates: a delegated model is refused by name" \
         "$inline" "$models/vela/ethos-u55-128/kws_ref_model/kws_ref_model.pte"
-    expect 1 "is in the deprecated constant_buffer: this runner was built without its reader" \
+    expect 1 "constant 1: this runner was built without the deprecated constant_buffer's reader" \
         "constants in a segment: the deprecated constant_buffer is refused by name" \
         "$mul_add" "$models/module_linear.pte"
     expect 0 "output 0: float32 \[2, 2\] = \[5.000000, 8.000000, 11.000000, 14.000000\]" \
@@ -100,7 +100,7 @@ if [ $select = 1 ]; then
         "outputs of at most 64 elements: a larger one is printed in full" "$mul_add" "$out/mul_add_big.pte"
     # and its default input (no --input) only float32 tensors ("inputs:
     # float32 tensors only")
-    expect 1 "input 1: this runner fills float32 inputs only; give its bytes" \
+    expect 1 "input 1: this runner was built without defaults for other than float32 inputs" \
         "float32 inputs only: another input's default is refused by name" "$mul_add" "$out/mul_add_int_in.pte"
     if "$pte_run" "$out/mul_add_int_in.pte" | grep -q '^output 0: float32 \[2, 2\] = \[1.500000, ' &&
        "$pte_run" --info "$out/mul_add.pte" | grep -q '^inputs: float32 tensors only$' &&
