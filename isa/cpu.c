@@ -424,8 +424,17 @@ static __attribute__((noinline)) void execute_in_it(cpu_t *cpu, const insn_t *in
 {
     cpu->it_cur = it;
     cpu->itstate = it_advance(it);
-    if (alu_cond_passed(cpu, it >> 4))
+    if (in->flags & INSN_IT_SELECT) {
+        /* It writes only Rd here: run it and put Rd back if the condition
+         * fails, so the host does not branch (and mispredict) on the
+         * flags, which in an IT block are data more often than not. */
+        uint32_t failed = alu_cond_bit(cpu, it >> 4) ^ 1u;
+        uint32_t old = cpu->r[in->rd];
         dispatch(cpu, in);
+        cpu->r[in->rd] ^= (cpu->r[in->rd] ^ old) & (0u - failed);
+    } else if (alu_cond_passed(cpu, it >> 4)) {
+        dispatch(cpu, in);
+    }
     if (cpu->itstate == 0)
         cpu->it_cur = 0;
 }
