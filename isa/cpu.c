@@ -221,6 +221,7 @@ uint8_t *cpu_vector_host_traced(cpu_t *cpu, uint32_t addr, bool write, const uin
 void cpu_sync_block_stats(cpu_t *cpu)
 {
     block_cache_t *bc = cpu->blocks;
+    block_fold_runs(bc, &cpu->pl);
     if (bc->active) {
         /* The instruction at cpu->pc is executing: its stall cycles are
          * counted, its retirement is not (as on the per-instruction path). */
@@ -683,6 +684,13 @@ static __attribute__((noinline, optimize("no-jump-tables"))) void run_loop_trace
     run_loop_body(cpu, true, false);
 }
 
+/* Leaving cpu_run(): the statistics whole, for whoever reads them now. */
+static enum cpu_stop run_end(cpu_t *cpu)
+{
+    block_fold_runs(cpu->blocks, &cpu->pl);
+    return cpu->stop;
+}
+
 enum cpu_stop cpu_run(cpu_t *cpu, uint64_t cycle_limit)
 {
     cpu->cycle_limit = cycle_limit;
@@ -707,17 +715,17 @@ enum cpu_stop cpu_run(cpu_t *cpu, uint64_t cycle_limit)
         }
         cpu_take_fault(cpu);
         if (cpu->stop != STOP_NONE)
-            return cpu->stop;
+            return run_end(cpu);
     }
     if (cpu->stop != STOP_NONE)
-        return cpu->stop;
+        return run_end(cpu);
     if (cpu->hooks.on_insn)
         run_loop_traced(cpu);
     else if (cpu->exec_interp)
         run_loop_interp(cpu);
     else
         run_loop(cpu);
-    return cpu->stop;
+    return run_end(cpu);
 }
 
 enum cpu_stop cpu_step(cpu_t *cpu)
