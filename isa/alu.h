@@ -112,21 +112,38 @@ static inline uint32_t alu_imm12_of(uint32_t raw)
     return ((raw >> 26) & 1u) << 11 | ((raw >> 12) & 7u) << 8 | (raw & 0xFFu);
 }
 
-/* ConditionPassed for a 4-bit condition code. */
+/* ConditionPassed as a table, without a host branch on the flags (the
+ * run loop's IT blocks change the condition from one instruction to the
+ * next at one call site, and their flags are data more often than not):
+ * bit f of alu_cond_mask[cond] says whether cond passes with the flags
+ * f = N:Z:C:V, built from the flag sets (bit f of ALU_FLAG_x is flag x of f). */
+#define ALU_FLAG_N 0xFF00u
+#define ALU_FLAG_Z 0xF0F0u
+#define ALU_FLAG_C 0xCCCCu
+#define ALU_FLAG_V 0xAAAAu
+#define ALU_COND_PAIR_(set) (set), (~(set) & 0xFFFFu)
+static const uint16_t alu_cond_mask[16] = {
+    ALU_COND_PAIR_(ALU_FLAG_Z),                                           /* EQ / NE */
+    ALU_COND_PAIR_(ALU_FLAG_C),                                           /* CS / CC */
+    ALU_COND_PAIR_(ALU_FLAG_N),                                           /* MI / PL */
+    ALU_COND_PAIR_(ALU_FLAG_V),                                           /* VS / VC */
+    ALU_COND_PAIR_(ALU_FLAG_C & ~ALU_FLAG_Z),                             /* HI / LS */
+    ALU_COND_PAIR_(~(ALU_FLAG_N ^ ALU_FLAG_V) & 0xFFFFu),                 /* GE / LT */
+    ALU_COND_PAIR_(~(ALU_FLAG_N ^ ALU_FLAG_V) & ~ALU_FLAG_Z & 0xFFFFu),   /* GT / LE */
+    0xFFFFu, 0xFFFFu,                                                     /* AL */
+};
+#undef ALU_COND_PAIR_
+
+/* ConditionPassed for a 4-bit condition code: 1 or 0. */
+static inline uint32_t alu_cond_bit(const cpu_t *cpu, unsigned cond)
+{
+    unsigned flags = cpu->n << 3 | cpu->z << 2 | cpu->c << 1 | cpu->v;
+    return (alu_cond_mask[cond & 15u] >> flags) & 1u;
+}
+
 static inline bool alu_cond_passed(const cpu_t *cpu, unsigned cond)
 {
-    bool r;
-    switch (cond >> 1) {
-    case 0: r = cpu->z; break;                          /* EQ / NE */
-    case 1: r = cpu->c; break;                          /* CS / CC */
-    case 2: r = cpu->n; break;                          /* MI / PL */
-    case 3: r = cpu->v; break;                          /* VS / VC */
-    case 4: r = cpu->c && !cpu->z; break;               /* HI / LS */
-    case 5: r = cpu->n == cpu->v; break;                /* GE / LT */
-    case 6: r = cpu->n == cpu->v && !cpu->z; break;     /* GT / LE */
-    default: return true;                               /* AL */
-    }
-    return (cond & 1u) ? !r : r;
+    return alu_cond_bit(cpu, cond) != 0;
 }
 
 static inline void alu_set_nz(cpu_t *cpu, uint32_t value)

@@ -164,6 +164,16 @@ static bool delay_only_shifts(const cpu_pipeline_t *pl, const insn_t *in, uint64
     return true;
 }
 
+void block_fold_runs(block_cache_t *bc, cpu_pipeline_t *pl)
+{
+    for (block_t *b = bc->pending; b; b = b->pending_next) {
+        for (uint32_t k = 0; k < b->n_classes; k++)
+            pl->class_insns[b->class_id[k]] += b->class_count[k] * b->pending_runs;
+        b->pending_runs = 0;
+    }
+    bc->pending = NULL;
+}
+
 /* Fill b for pc from entry state: the instructions (decoded ones of one
  * page, none with a fetch cost), then the per-instruction model run over
  * them with no dynamic cost. */
@@ -257,8 +267,11 @@ block_t *block_find(block_cache_t *bc, cpu_t *cpu, uint32_t pc, uint64_t now, ui
         if (!b)
             return NULL;   /* no block: the per-instruction path runs */
         b->version = 0;
+        b->pending_runs = 0;
         set->way[w] = b;
     }
+    if (b->pending_runs)
+        block_fold_runs(bc, &cpu->pl);   /* its classes are about to change */
     set->builds++;
     if (!have_state)
         relative_state(&s, &cpu->pl, now);

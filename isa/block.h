@@ -96,6 +96,12 @@ typedef struct block {
     uint8_t n_classes;
     uint8_t class_id[BLOCK_MAX];
     uint8_t class_count[BLOCK_MAX];
+    /* Runs to its end whose class counts are not in the core's counters
+     * yet: they are added by block_fold_runs(), before anything reads
+     * them, not at each run (the blocks with some are listed from
+     * block_cache_t.pending through pending_next). */
+    uint64_t pending_runs;
+    struct block *pending_next;
     block_state_t before[BLOCK_MAX + 1]; /* the state before its retire step; [n]: after the last */
     /* Chaining: left without a dynamic cost after instruction i towards
      * succ_pc[i], the core's state is always the same, so the block found
@@ -138,6 +144,7 @@ typedef struct block_cache {
     uint32_t nslabs;
     uint32_t slab_used;        /* blocks taken from the last slab */
     uint32_t gen;              /* bumped when code changes: older blocks are stale */
+    block_t *pending;          /* the blocks with pending_runs, last first */
     /* The block being run, for a fault (cpu_run() restores the state). */
     const block_t *active;
     uint64_t active_entry;
@@ -194,7 +201,9 @@ static inline void block_link(block_cache_t *bc, const block_t *b)
  * instructions' stall cycles and first retired_n instructions' retire
  * counts (instret, class_insns, dual_issued), as the per-instruction path
  * has them at that point: the block adds them when it is left, and before
- * anything outside the core can read them (cpu_sync_block_stats()). */
+ * anything outside the core can read them (cpu_sync_block_stats()); a run
+ * to the block's end only counts itself in pending_runs, whose class
+ * counts block_fold_runs() adds. */
 static inline void block_commit(cpu_t *cpu, block_cache_t *bc, const block_t *b, uint32_t stall_n,
                                 uint32_t retired_n)
 {
@@ -203,14 +212,23 @@ static inline void block_commit(cpu_t *cpu, block_cache_t *bc, const block_t *b,
     cpu->pl.dual_issued += b->dual_pre[retired_n] - b->dual_pre[bc->done_retired];
     cpu->instret += retired_n - bc->done_retired;
     if (bc->done_retired == 0 && retired_n == b->n) {
-        for (uint32_t k = 0; k < b->n_classes; k++)
-            cpu->pl.class_insns[b->class_id[k]] += b->class_count[k];
+        /* The one field a run writes: a block is const to its runner. */
+        block_t *run = (block_t *)b;
+        if (run->pending_runs++ == 0) {
+            run->pending_next = bc->pending;
+            bc->pending = run;
+        }
     } else {
         for (uint32_t j = bc->done_retired; j < retired_n; j++)
             cpu->pl.class_insns[b->tclass[j]]++;
     }
     bc->done_retired = retired_n;
 }
+
+/* Add the class counts of the blocks' pending runs to pl's counters:
+ * before anything reads them (cpu_sync_block_stats(), the end of
+ * cpu_run()) and before a block with some is rebuilt. */
+void block_fold_runs(block_cache_t *bc, cpu_pipeline_t *pl);
 
 /* The index in b of the instruction at pc (b's last if none). */
 static inline uint32_t block_index_of(const block_t *b, uint32_t pc)

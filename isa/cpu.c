@@ -221,6 +221,7 @@ uint8_t *cpu_vector_host_traced(cpu_t *cpu, uint32_t addr, bool write, const uin
 void cpu_sync_block_stats(cpu_t *cpu)
 {
     block_cache_t *bc = cpu->blocks;
+    block_fold_runs(bc, &cpu->pl);
     if (bc->active) {
         /* The instruction at cpu->pc is executing: its stall cycles are
          * counted, its retirement is not (as on the per-instruction path). */
@@ -417,15 +418,25 @@ static inline __attribute__((always_inline)) void dispatch(cpu_t *cpu, const ins
 
 /* An instruction inside an IT block: its condition, then ITAdvance.
  * it_cur holds the state it executes under, cleared again once the block
- * is over (outside IT blocks it_cur stays 0 and is never written).  Out of
- * line (IT blocks are the rarer case) but with the direct calls too: the
- * conditional instructions of a hot loop are as frequent as the others. */
-static __attribute__((noinline)) void execute_in_it(cpu_t *cpu, const insn_t *in, uint32_t it)
+ * is over (outside IT blocks it_cur stays 0 and is never written).
+ * Inlined, with the direct calls too: the conditional instructions of a
+ * hot loop are as frequent as the others (out of line, the call cost the
+ * integer loop 6 % once the flags no longer took a branch). */
+static inline __attribute__((always_inline)) void execute_in_it(cpu_t *cpu, const insn_t *in, uint32_t it)
 {
     cpu->it_cur = it;
     cpu->itstate = it_advance(it);
-    if (alu_cond_passed(cpu, it >> 4))
+    if (in->flags & INSN_IT_SELECT) {
+        /* It writes only Rd here: run it and put Rd back if the condition
+         * fails, so the host does not branch (and mispredict) on the
+         * flags, which in an IT block are data more often than not. */
+        uint32_t failed = alu_cond_bit(cpu, it >> 4) ^ 1u;
+        uint32_t old = cpu->r[in->rd];
         dispatch(cpu, in);
+        cpu->r[in->rd] ^= (cpu->r[in->rd] ^ old) & (0u - failed);
+    } else if (alu_cond_passed(cpu, it >> 4)) {
+        dispatch(cpu, in);
+    }
     if (cpu->itstate == 0)
         cpu->it_cur = 0;
 }
@@ -673,6 +684,13 @@ static __attribute__((noinline, optimize("no-jump-tables"))) void run_loop_trace
     run_loop_body(cpu, true, false);
 }
 
+/* Leaving cpu_run(): the statistics whole, for whoever reads them now. */
+static enum cpu_stop run_end(cpu_t *cpu)
+{
+    block_fold_runs(cpu->blocks, &cpu->pl);
+    return cpu->stop;
+}
+
 enum cpu_stop cpu_run(cpu_t *cpu, uint64_t cycle_limit)
 {
     cpu->cycle_limit = cycle_limit;
@@ -697,17 +715,17 @@ enum cpu_stop cpu_run(cpu_t *cpu, uint64_t cycle_limit)
         }
         cpu_take_fault(cpu);
         if (cpu->stop != STOP_NONE)
-            return cpu->stop;
+            return run_end(cpu);
     }
     if (cpu->stop != STOP_NONE)
-        return cpu->stop;
+        return run_end(cpu);
     if (cpu->hooks.on_insn)
         run_loop_traced(cpu);
     else if (cpu->exec_interp)
         run_loop_interp(cpu);
     else
         run_loop(cpu);
-    return cpu->stop;
+    return run_end(cpu);
 }
 
 enum cpu_stop cpu_step(cpu_t *cpu)

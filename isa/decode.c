@@ -180,6 +180,8 @@ void isa_decode(insn_t *in, uint32_t hw1, uint32_t hw2)
             in->exec = p->exec;
         if (in->exec) {
             isa_assign_hot(in);
+            if (isa_dp_writes_only_rd(in))
+                in->flags |= INSN_IT_SELECT;
             return;
         }
     }

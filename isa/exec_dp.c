@@ -1018,5 +1018,31 @@ const isa_pattern_t isa_patterns_dp[] = {
     {0},
 };
 
+/* The execute functions whose only effects are Rd (logic_result() or
+ * arith_result(), or a plain write) and, with the S bit, the flags. */
+static const isa_exec_fn writes_rd_or_flags[] = {
+    exec_and_imm, exec_orr_imm, exec_eor_imm, exec_mov_imm, exec_add_imm, exec_adc_imm,
+    exec_rsb_imm, exec_adr, exec_movt,
+    exec_and_reg, exec_orr_reg, exec_eor_reg, exec_mov_reg, exec_add_reg, exec_adc_reg,
+    exec_rsb_reg,
+    exec_and_shift, exec_orr_shift, exec_eor_shift, exec_mov_shift, exec_add_shift,
+    exec_adc_shift, exec_rsb_shift,
+    exec_lsl_imm, exec_lsr_imm, exec_asr_imm, exec_ror_imm, exec_rrx,
+    exec_lsl_reg, exec_lsr_reg, exec_asr_reg, exec_ror_reg,
+};
+
+/* Inside an IT block only Rd: one of the above without the S bit (the
+ * 16-bit forms set flags only outside IT blocks) and Rd neither SP (whose
+ * write checks the stack limit, and may fault) nor PC. */
+bool isa_dp_writes_only_rd(const insn_t *in)
+{
+    if ((in->flags & INSN_SETFLAGS) || in->rd == 13 || in->rd == 15)
+        return false;
+    for (size_t i = 0; i < sizeof writes_rd_or_flags / sizeof writes_rd_or_flags[0]; i++)
+        if (writes_rd_or_flags[i] == in->exec)
+            return true;
+    return false;
+}
+
 /* The family's dispatcher for the run loop (isa/hot_path.h). */
 ISA_DEFINE_HOT_DISPATCH(dp)

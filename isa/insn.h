@@ -33,6 +33,11 @@ typedef void (*isa_exec_fn)(cpu_t *cpu, const insn_t *in);
 #define INSN_WBACK     0x10u   /* W: write the address back */
 #define INSN_BRANCH    0x20u   /* may change the flow (for timing and traces) */
 #define INSN_ACC       0x40u   /* accumulating form (VADDVA, VMLADAVA...): Rda is read */
+/* Set at decode (isa_dp_writes_only_rd()): inside an IT block it writes
+ * nothing but Rd (not SP or PC: no flags, no fault, no added cycle), so
+ * the run loop may execute it whatever its condition and put Rd back when
+ * the condition fails, without a host branch on the flags. */
+#define INSN_IT_SELECT 0x80u
 
 struct insn {
     isa_exec_fn exec;
@@ -148,6 +153,10 @@ static inline bool isa_is_32bit(uint32_t hw1)
 
 /* Fill in->hot_family / hot_index from in->exec (decode time). */
 void isa_assign_hot(insn_t *in);
+
+/* True when in (decoded) is a data-processing instruction that inside an
+ * IT block writes only Rd, and Rd is not SP or PC (isa/exec_dp.c). */
+bool isa_dp_writes_only_rd(const insn_t *in);
 
 /* ------------------------------------------------------------------ */
 /* Services for execute functions (isa/cpu.c, isa/exception.c).        */

@@ -605,6 +605,17 @@ Test(dp, it_failed_condition_skips)
     expect3("ite ne\n movne r0, #7\n moveq r0, #9", 1, 0, 0, FZ, 9, FZ);
 }
 
+/* Instructions that write only Rd inside an IT block run whatever their
+ * condition, Rd put back when it fails (isa_dp_writes_only_rd()): each
+ * kind leaves Rd as it was, and one that sets flags is not run at all. */
+Test(dp, it_failed_condition_changes_nothing)
+{
+    expect3("ite ne\n eorne.w r0, r1, r2, lsl #2\n addeq.w r0, r0, r1, lsr #1", 5, 8, 1, FZ, 9, FZ);
+    expect3("itt eq\n lsleq r0, r1, #3\n movteq r0, #1", 7, 1, 0, 0, 7, 0);
+    expect3("itte ne\n addne r0, r1\n rsbne r0, r1, #0\n adceq r0, r0, #2", 7, 1, 0, FZ | FC, 10, FZ | FC);
+    expect3("it ne\n addsne.w r0, r1, r2", 5, 0xffffffffu, 1, FZ, 5, FZ);
+}
+
 Test(dp, it_compares_still_set_flags)
 {
     expect("it eq\n cmpeq r1, r2", 1, 2, FZ, 0, FN);
