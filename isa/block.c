@@ -2,6 +2,7 @@
  * isa/block.h). */
 #include "block.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -146,18 +147,25 @@ static void count_class(block_t *b, uint8_t tclass)
  * what earlier ones wrote does not move, so it must already be over at
  * the undelayed next cycle (else d = 1 shows it); and the pair stays open
  * only if next == issued + 1, which no d >= 2 gives (d = 2 shows whether
- * it closes).  So d = 1 and d = 2 decide it for every d >= 1. */
-static bool delay_only_shifts(const cpu_pipeline_t *pl, const insn_t *in, uint64_t issued, bool dual)
+ * it closes).  So d = 1 and d = 2 decide it for every d >= 1.
+ * scratch: three states the caller zeroed once; only the model's part
+ * (before the statistics, which relative_state() never reads and the
+ * retire step only adds to) is copied into them, a third of the whole. */
+#define PIPELINE_MODEL_BYTES offsetof(cpu_pipeline_t, class_insns)
+static bool delay_only_shifts(const cpu_pipeline_t *pl, const insn_t *in, uint64_t issued, bool dual,
+                              cpu_pipeline_t scratch[3])
 {
-    cpu_pipeline_t p0 = *pl;
-    uint64_t now0 = pipeline_retire(&p0, in, issued, issued, dual);
+    cpu_pipeline_t *p0 = &scratch[0];
+    memcpy(p0, pl, PIPELINE_MODEL_BYTES);
+    uint64_t now0 = pipeline_retire(p0, in, issued, issued, dual);
     block_state_t s0;
-    relative_state(&s0, &p0, now0);
+    relative_state(&s0, p0, now0);
     for (uint64_t d = 1; d <= 2; d++) {
-        cpu_pipeline_t pd = *pl;
-        uint64_t nowd = pipeline_retire(&pd, in, issued, issued + d, dual);
+        cpu_pipeline_t *pd = &scratch[d];
+        memcpy(pd, pl, PIPELINE_MODEL_BYTES);
+        uint64_t nowd = pipeline_retire(pd, in, issued, issued + d, dual);
         block_state_t sd;
-        relative_state(&sd, &pd, nowd);
+        relative_state(&sd, pd, nowd);
         if (nowd != now0 + d || !same_state(&s0, &sd))
             return false;
     }
@@ -211,6 +219,8 @@ static void build(block_t *b, cpu_t *cpu, uint32_t pc, const block_state_t *entr
     b->n_classes = 0;
     b->shiftable = 0;
     b->dual_pre[0] = 0;
+    cpu_pipeline_t scratch[3];
+    memset(scratch, 0, sizeof scratch);
     for (uint32_t i = 0; i < b->n; i++) {
         const insn_t *in = b->step[i].in;
         from_pipeline(&b->before[i], &pl, base);
@@ -223,7 +233,7 @@ static void build(block_t *b, cpu_t *cpu, uint32_t pc, const block_state_t *entr
         b->dual_pre[i + 1] = b->dual_pre[i] + dual;
         b->tclass[i] = in->tclass;
         count_class(b, in->tclass);
-        if (delay_only_shifts(&pl, in, issued, dual))
+        if (delay_only_shifts(&pl, in, issued, dual, scratch))
             b->shiftable |= 1u << i;
         now = pipeline_retire(&pl, in, issued, issued, dual);
         b->step[i].next = (uint32_t)(now - base);

@@ -82,7 +82,8 @@
     HOT(ldst, exec_ldr_post_32, CALL)                                      \
     HOT(ldst, exec_ldr_imm_u16, CALL)                                      \
     HOT(dp, exec_sxth, CALL)                                               \
-    HOT(dp, exec_adc_reg, CALL)
+    HOT(dp, exec_adc_reg, CALL)                                            \
+    HOT(ldst, exec_ldr_reg_s8, CALL)         /* LDRSB Rt, [Rn, Rm] */
 
 /* Selecting one family's entries: ISA_HOT_IN_<family>(X, fn) expands to
  * X(fn) in that family's file only.  A family file says, after its
