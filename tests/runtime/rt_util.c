@@ -1,6 +1,7 @@
 #include "rt_util.h"
 
 #include <criterion/criterion.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,4 +74,16 @@ size_t rt_output_f32(rt_model *m, const float **values)
     cr_assert_eq(v->u.t->dtype, ET_FLOAT);
     *values = v->u.t->data;
     return et_tensor_numel(v->u.t);
+}
+
+void rt_expect_linear_run(et_method *m, const uint8_t *in, size_t in_n, const uint8_t *exp, size_t exp_n)
+{
+    et_error err = {0};
+    cr_assert_eq(et_method_set_input(m, 0, in, in_n, &err), ET_OK, "%s", err.msg);
+    cr_assert_eq(et_method_execute(m, NULL, &err), ET_OK, "%s", err.msg);
+    const et_value *v = et_method_output(m, 0);
+    cr_assert(v && v->tag == ET_TAG_TENSOR && v->u.t->nbytes == exp_n);
+    const float *got = v->u.t->data, *want = (const float *)exp;
+    for (size_t i = 0; i < exp_n / 4; i++)
+        cr_expect(fabsf(got[i] - want[i]) <= 1e-5f, "output %zu: %f, expected %f", i, got[i], want[i]);
 }

@@ -37,4 +37,9 @@ et_err rt_load_bytes(const uint8_t *data, size_t size, et_error *err);
 /* Output 0 as floats (asserts it is a float tensor); returns the count. */
 size_t rt_output_f32(rt_model *m, const float **values);
 
+/* Sets input 0 of m to in, runs it and expects output 0 to be the float32
+ * values of exp (exp_n bytes) within 1e-5 each (the generated linear
+ * models of gen_external.py). */
+void rt_expect_linear_run(et_method *m, const uint8_t *in, size_t in_n, const uint8_t *exp, size_t exp_n);
+
 #endif

@@ -2,7 +2,6 @@
  * FlatTensor file (tests/runtime/gen_external.py, written with
  * tools/pte_write.py), loaded through et_session_open_external. */
 #include <criterion/criterion.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,13 +18,7 @@ Test(external, linear_weights_from_ptd)
     et_error err = {0};
     cr_assert_eq(et_session_open_external(&s, pte, pte_n, ptd, ptd_n, NULL, work, RT_WORK_BYTES, &err), ET_OK, "%s",
                  err.msg);
-    cr_assert_eq(et_method_set_input(&s.method, 0, in, in_n, &err), ET_OK, "%s", err.msg);
-    cr_assert_eq(et_method_execute(&s.method, NULL, &err), ET_OK, "%s", err.msg);
-    const et_value *v = et_method_output(&s.method, 0);
-    cr_assert(v && v->tag == ET_TAG_TENSOR && v->u.t->nbytes == exp_n);
-    const float *got = v->u.t->data, *want = (const float *)exp;
-    for (size_t i = 0; i < exp_n / 4; i++)
-        cr_expect(fabsf(got[i] - want[i]) <= 1e-5f, "output %zu: %f, expected %f", i, got[i], want[i]);
+    rt_expect_linear_run(&s.method, in, in_n, exp, exp_n);
     free(work);
     free(pte), free(ptd), free(in), free(exp);
 }

@@ -4,7 +4,6 @@
  * instruction list, apart from the planner), and what the planner cannot
  * follow keeps the .pte's plan. */
 #include <criterion/criterion.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -283,12 +282,7 @@ Test(plan, bytes_from_the_load_keep_the_plan_and_move)
     for (const uint8_t *b = end; b < work + RT_WORK_BYTES; b++)
         stray += *b != 0;
     cr_expect_eq(stray, 0, "%zu bytes left above the arenas", stray);
-    cr_assert_eq(et_method_set_input(&s.method, 0, in, in_n, &err), ET_OK, "%s", err.msg);
-    cr_assert_eq(et_method_execute(&s.method, NULL, &err), ET_OK, "%s", err.msg);
-    const et_value *v = et_method_output(&s.method, 0);
-    cr_assert(v && v->tag == ET_TAG_TENSOR && v->u.t->nbytes == exp_n);
-    for (size_t i = 0; i < exp_n / 4; i++)
-        cr_expect(fabsf(((const float *)v->u.t->data)[i] - ((const float *)exp)[i]) <= 1e-5f, "output %zu", i);
+    rt_expect_linear_run(&s.method, in, in_n, exp, exp_n);
     free(work);
     free(pte), free(ptd), free(in), free(exp);
 }

@@ -14,10 +14,13 @@
 #include "../../sim/file_io.h"
 #include "../../sim/machine.h"
 
-static char dir[] = "/tmp/etsim-file-io-XXXXXX";
+static char dir[sizeof "/tmp/etsim-file-io-XXXXXX"];
 
 static void make_dir(void)
 {
+    /* mkdtemp fills the template in: a fresh one for every test, also when
+     * the tests share a process (--no-fork) */
+    memcpy(dir, "/tmp/etsim-file-io-XXXXXX", sizeof dir);
     cr_assert(mkdtemp(dir), "mkdtemp");
 }
 
