@@ -185,10 +185,41 @@ void block_fold_runs(block_cache_t *bc, cpu_pipeline_t *pl)
 /* Fill b for pc from entry state: the instructions (decoded ones of one
  * page, none with a fetch cost), then the per-instruction model run over
  * them with no dynamic cost. */
+/* Which steps of b are plain and, for each step, the plain ones right
+ * after it and their horizon (isa/block.h).  A step is plain when its
+ * instruction is (isa_insn_plain()), it is not the last, and it runs
+ * outside an IT block: the IT state is followed from the block's entry
+ * state through its IT instructions (after something unforeseen, an IT
+ * inside an IT block, no later step is plain). */
+static void mark_plain(block_t *b)
+{
+    bool plain[BLOCK_MAX];
+    uint32_t it = b->it_entry;
+    bool it_known = true;
+    for (uint32_t i = 0; i < b->n; i++) {
+        const insn_t *in = b->step[i].in;
+        bool outside = it_known && it == 0;
+        if (it != 0)
+            it = isa_it_advance(it);
+        if (isa_is_it(in)) {
+            it_known = it_known && outside;
+            it = in->raw & 0xFFu;
+        }
+        plain[i] = outside && i + 1 < b->n && isa_insn_plain(in);
+    }
+    for (uint32_t i = b->n; i-- > 0;) {
+        block_step_t *st = &b->step[i];
+        bool next_plain = i + 1 < b->n && plain[i + 1];
+        st->nplain = next_plain ? st[1].nplain + 1 : 0;
+        st->horizon = next_plain ? st[1].horizon : b->next[i];
+    }
+}
+
 static void build(block_t *b, cpu_t *cpu, uint32_t pc, const block_state_t *entry, uint32_t gen)
 {
     b->pc = pc;
     b->gen = gen;
+    b->it_entry = cpu->itstate;
     b->n = 0;
     b->version++;
     memset(b->succ, 0, sizeof b->succ);
@@ -203,12 +234,11 @@ static void build(block_t *b, cpu_t *cpu, uint32_t pc, const block_state_t *entr
         block_step_t *st = &b->step[b->n++];
         st->in = in;
         st->pc = a;
-        st->fall = a + in->size;
-        st->expect = st->fall;
+        st->expect = a + in->size;
         a += in->size;
     }
     if (b->n)
-        b->step[b->n - 1].expect = 1ull << 32;   /* the block ends there */
+        b->step[b->n - 1].expect |= 1ull << 32;   /* the block ends there */
     cpu_pipeline_t pl;
     memset(&pl, 0, sizeof pl);
     /* Any base works: times relative to it are what the block keeps. */
@@ -236,9 +266,10 @@ static void build(block_t *b, cpu_t *cpu, uint32_t pc, const block_state_t *entr
         if (delay_only_shifts(&pl, in, issued, dual, scratch))
             b->shiftable |= 1u << i;
         now = pipeline_retire(&pl, in, issued, issued, dual);
-        b->step[i].next = (uint32_t)(now - base);
+        b->next[i] = (uint32_t)(now - base);
     }
     from_pipeline(&b->before[b->n], &pl, base);
+    mark_plain(b);
 }
 
 block_t *block_find(block_cache_t *bc, cpu_t *cpu, uint32_t pc, uint64_t now, uint32_t *rot)
@@ -253,6 +284,8 @@ block_t *block_find(block_cache_t *bc, cpu_t *cpu, uint32_t pc, uint64_t now, ui
             continue;
         if (b->n == 0)
             return NULL;   /* nothing to run from here (a fetch cost) in any state */
+        if (b->it_entry != cpu->itstate)
+            continue;
         if (!have_state) {
             relative_state(&s, &cpu->pl, now);
             have_state = true;

@@ -56,17 +56,31 @@ typedef struct block_state {
 } block_state_t;
 
 /* What the run loop reads per instruction of a block, together (one
- * 32-byte record, so the loop keeps a single pointer into the block). */
+ * 32-byte record, so the loop keeps a single pointer into the block).
+ *
+ * Plain steps: an instruction that can neither add cycles, change the
+ * flow, fault, move an event, read the PC nor run inside an IT block
+ * (isa_insn_plain(), outside an IT block as block_t.it_entry and the
+ * block's IT instructions say, and not the block's last) needs none of
+ * the per-step work around its execute function.  After a general step
+ * the loop checks the event horizon of the plain steps that follow it
+ * (their cycles are static and none can move cpu->event_cycle) and then
+ * only dispatches them; where an event falls among them it runs them one
+ * by one as general steps (every record has what a general step needs). */
 typedef struct block_step {
     const struct insn *in;
-    /* The PC after it if the block goes on: its fall-through, but for the
-     * last instruction 1 << 32, which no 32-bit PC equals, so one compare
-     * tests both "the flow left" and "the block is over". */
+    /* The PC after it if the block goes on: its fall-through (the low 32
+     * bits, also next_pc before it runs), and for the last instruction bit
+     * 32 set too, which no 32-bit PC has, so one compare tests both "the
+     * flow left" and "the block is over". */
     uint64_t expect;
     uint32_t pc;
-    uint32_t fall;             /* pc + size */
     uint32_t issue;            /* issue cycle - entry cycle */
-    uint32_t next;             /* the front end's next cycle after it - entry cycle */
+    /* The front end's next cycle after the last of the plain steps right
+     * after it (after itself if none) - entry cycle: below the next event,
+     * none of them can be the one after which it is due. */
+    uint32_t horizon;
+    uint32_t nplain;           /* the plain steps right after it */
 } block_step_t;
 
 _Static_assert(sizeof(block_step_t) == 32, "a block step is one 32-byte record");
@@ -76,8 +90,14 @@ typedef struct block {
     uint32_t gen;              /* block_cache_t.gen when built */
     uint32_t n;                /* instructions (0: nothing to run from here) */
     uint32_t version;          /* bumped by each build into this block_t */
+    /* EPSR.IT when entered (block_find() compares it like the timing
+     * state): which steps run inside an IT block, so which can be plain. */
+    uint32_t it_entry;
     block_state_t entry;
     block_step_t step[BLOCK_MAX];
+    /* The front end's next cycle after each instruction - entry cycle
+     * (read where the block is left, and for steps run one by one). */
+    uint32_t next[BLOCK_MAX];
     uint8_t dual[BLOCK_MAX];     /* issued as the second of a pair */
     /* Statistics summed per block: stall cycles and second-of-a-pair
      * issues of the first k instructions ([0]: 0), added to the core's

@@ -371,14 +371,6 @@ static void fetch_decode(cpu_t *cpu, uint32_t pc, insn_t *in)
     timing_fetch_cost(in, wide && wait2 > wait1 ? wait2 : wait1);
 }
 
-/* ITAdvance(): the IT state of the next instruction. */
-static inline uint32_t it_advance(uint32_t it)
-{
-    if ((it & 7u) == 0)
-        return 0;
-    return (it & 0xE0u) | ((it << 1) & 0x1Fu);
-}
-
 /* A branch to itself.  Inside a fault handler that is the classic
  * "b ." default handler: the firmware has crashed, report it now instead
  * of spinning until --max-cycles. */
@@ -425,7 +417,7 @@ static inline __attribute__((always_inline)) void dispatch(cpu_t *cpu, const ins
 static inline __attribute__((always_inline)) void execute_in_it(cpu_t *cpu, const insn_t *in, uint32_t it)
 {
     cpu->it_cur = it;
-    cpu->itstate = it_advance(it);
+    cpu->itstate = isa_it_advance(it);
     if (in->flags & INSN_IT_SELECT) {
         /* It writes only Rd here: run it and put Rd back if the condition
          * fails, so the host does not branch (and mispredict) on the
@@ -475,10 +467,13 @@ static inline __attribute__((always_inline)) uint32_t advance(cpu_t *cpu, uint32
  * when an event is due, or at the block's end, the model's state rebuilt;
  * but goes straight on to the successor block the same exit (and delay)
  * led to before (its entry state is then the same: no look-up, no
- * rebuild).  The event check stays per instruction: an execute function
+ * rebuild).  The event check stays per general step: an execute function
  * can bring an event forward (an MMIO write that pends an interrupt or
  * moves a device deadline, SEV, a stop, code written), and it must be
- * taken after that instruction, as the per-instruction path does. */
+ * taken after that instruction, as the per-instruction path does.  Plain
+ * steps (isa/block.h) can do none of that and their cycles are static, so
+ * the general step before them checks for all of them at once, and they
+ * only run their execute functions. */
 static inline __attribute__((always_inline)) void run_block(cpu_t *cpu, const block_t *b, uint64_t entry,
                                                             uint32_t rot)
 {
@@ -492,8 +487,11 @@ static inline __attribute__((always_inline)) void run_block(cpu_t *cpu, const bl
      * across the execute function; the rest is in the step record. */
     const block_step_t *st = b->step;
     for (;;) {
+        /* A general step: what the per-instruction path has while it
+         * executes (a fault and cpu_sync_block_stats() find it by pc). */
+        cpu->pc = st->pc;
         cpu->r[15] = st->pc + 4;
-        cpu->next_pc = st->fall;
+        cpu->next_pc = (uint32_t)st->expect;
         uint64_t issued = entry + st->issue;
         cpu->cycles = issued;
         execute(cpu, st->in);
@@ -511,26 +509,34 @@ static inline __attribute__((always_inline)) void run_block(cpu_t *cpu, const bl
                 /* The block is left after it; the model's state is rebuilt
                  * below only if no successor block goes on. */
                 dynamic = true;
-                now = pipeline_next(st->in, cpu->cycles, b->dual[i]);
             }
         }
-        if (LIKELY(!dynamic))
-            now = entry + st->next;
-        /* advance() but for instret, which block_commit() counts, and the
-         * spin check, which only a change of flow needs (below). */
         uint32_t next = cpu->next_pc;
-        cpu->pc = next;
         /* st->expect is not the fall-through after the last instruction:
-         * one compare for a change of flow and the block's end. */
-        if (LIKELY(!dynamic & (next == st->expect) & (now < cpu->event_cycle))) {
+         * one compare for a change of flow and the block's end; and no
+         * event is due until after the plain steps that follow, which
+         * then need only their execute functions. */
+        if (LIKELY(!dynamic & (next == st->expect) & (entry + st->horizon < cpu->event_cycle))) {
+            uint32_t k = st->nplain;
+            for (st++; k != 0; k--, st++)
+                dispatch(cpu, st->in);
+            continue;
+        }
+        i = (uint32_t)(st - b->step);
+        now = dynamic ? pipeline_next(st->in, cpu->cycles, b->dual[i]) : entry + b->next[i];
+        if (!dynamic & (next == st->expect) & (now < cpu->event_cycle)) {
+            /* An event falls due among the plain steps after it: the next
+             * runs as a general step, checked on its own. */
             st++;
             continue;
         }
+        /* advance() but for instret, which block_commit() counts, and the
+         * spin check, which only a change of flow needs (below). */
+        cpu->pc = next;
         if (UNLIKELY(next == st->pc)) {
             cpu->cycles = now;
             spin_detected(cpu);
         }
-        i = (uint32_t)(st - b->step);
         cpu->cycles = now;
         bc->active = NULL;
         const block_t *s;

@@ -157,6 +157,39 @@ void isa_assign_hot(insn_t *in)
             }
 }
 
+#pragma weak isa_plain_dp
+#pragma weak isa_plain_mul
+#pragma weak isa_plain_dsp
+
+/* The register fields a row may name as operands of a plain instruction,
+ * with their OP_* bits; anything else in its sets (a list, FP or vector
+ * registers, LR...) makes it general. */
+static const struct { uint32_t op; size_t field; } plain_fields[] = {
+    {OP_RD, offsetof(insn_t, rd)}, {OP_RN, offsetof(insn_t, rn)},
+    {OP_RM, offsetof(insn_t, rm)}, {OP_RA, offsetof(insn_t, ra)},
+};
+#define PLAIN_OPERANDS (OP_RD | OP_RN | OP_RM | OP_RA | OP_FLAGS | OP_SETFLAGS | OP_COND | OP_NONE)
+
+bool isa_insn_plain(const insn_t *in)
+{
+    const isa_pattern_t *p = in->pat;
+    if (!p || ((p->reads | p->writes) & ~PLAIN_OPERANDS))
+        return false;
+    for (size_t f = 0; f < sizeof plain_fields / sizeof plain_fields[0]; f++) {
+        uint8_t r = ((const uint8_t *)in)[plain_fields[f].field];
+        if (((p->reads | p->writes) & plain_fields[f].op) && r == 15)
+            return false;   /* reads the PC, or writes it (a branch) */
+        if ((p->writes & plain_fields[f].op) && r == 13)
+            return false;   /* SP: the stack limit check may fault */
+    }
+    const isa_exec_fn *const lists[] = {isa_plain_dp, isa_plain_mul, isa_plain_dsp};
+    for (size_t l = 0; l < sizeof lists / sizeof lists[0]; l++)
+        for (size_t i = 0; lists[l] && lists[l][i]; i++)
+            if (lists[l][i] == in->exec)
+                return true;
+    return false;
+}
+
 void isa_decode(insn_t *in, uint32_t hw1, uint32_t hw2)
 {
     call_once(&index_once, build_index);

@@ -1044,5 +1044,25 @@ bool isa_dp_writes_only_rd(const insn_t *in)
     return false;
 }
 
+/* The plain execute functions (isa_insn_plain()): every one here but
+ * ADR (reads the PC) and the writes to the PC; Rd = SP is excluded by
+ * the operand check. */
+const isa_exec_fn isa_plain_dp[] = {
+    exec_and_imm, exec_orr_imm, exec_eor_imm, exec_mov_imm, exec_tst_imm, exec_teq_imm,
+    exec_add_imm, exec_adc_imm, exec_rsb_imm, exec_cmp_imm, exec_movt,
+    exec_and_reg, exec_orr_reg, exec_eor_reg, exec_mov_reg, exec_tst_reg, exec_teq_reg,
+    exec_add_reg, exec_adc_reg, exec_rsb_reg, exec_cmp_reg,
+    exec_dp_shift, exec_and_shift, exec_orr_shift, exec_eor_shift, exec_mov_shift,
+    exec_tst_shift, exec_teq_shift, exec_add_shift, exec_adc_shift, exec_rsb_shift,
+    exec_cmp_shift,
+    exec_lsl_imm, exec_lsr_imm, exec_asr_imm, exec_ror_imm, exec_rrx,
+    exec_lsl_reg, exec_lsr_reg, exec_asr_reg, exec_ror_reg,
+    exec_bfi, exec_bfc, exec_ubfx, exec_sbfx, exec_clz, exec_rbit, exec_rev, exec_rev16, exec_revsh,
+    exec_sxtb, exec_sxth, exec_uxtb, exec_uxth, exec_sxtab, exec_sxtah, exec_uxtab, exec_uxtah,
+    exec_sxtb16, exec_uxtb16, exec_sxtab16, exec_uxtab16,
+    exec_csel, exec_csinc, exec_csinv, exec_csneg,
+    NULL,
+};
+
 /* The family's dispatcher for the run loop (isa/hot_path.h). */
 ISA_DEFINE_HOT_DISPATCH(dp)

@@ -777,3 +777,13 @@ const isa_pattern_t isa_patterns_dsp[] = {
     {"sqrshrl", 0xFFF101FFu, 0xEA5101ADu, 4, TC_ALU,      decode_long_shift_reg, exec_shift_reg, "{rd}, {ra}, #48, {rm}", OP_RD | OP_RA, OP_RD | OP_RA | OP_RM, TL_CLASS, DUAL_NONE, ISA_DIS_TABLE, 0},
     {0},
 };
+
+/* The plain execute functions (isa_insn_plain()): all but the long
+ * shifts, which are UNDEFINED on a core without MVE (a fault). */
+const isa_exec_fn isa_plain_dsp[] = {
+    exec_smulxy, exec_smlaxy, exec_smlalxy, exec_smulwy, exec_smlawy, exec_smuad, exec_smusd,
+    exec_smlad, exec_smlsd, exec_smlald, exec_smlsld, exec_smmul, exec_smmla, exec_smmls,
+    exec_usad8, exec_usada8, exec_parallel, exec_sel, exec_qaddsub, exec_ssat, exec_usat,
+    exec_ssat16, exec_usat16, exec_pkhbt, exec_pkhtb,
+    NULL,
+};

@@ -220,5 +220,13 @@ const isa_pattern_t isa_patterns_mul[] = {
     {0},
 };
 
+/* The plain execute functions (isa_insn_plain()): all but the divides,
+ * whose latency depends on the operands (added cycles) and which fault
+ * on a zero divisor with CCR.DIV_0_TRP. */
+const isa_exec_fn isa_plain_mul[] = {
+    exec_muls16, exec_mul, exec_mla, exec_mls, exec_smull, exec_umull, exec_smlal, exec_umlal, exec_umaal,
+    NULL,
+};
+
 /* The family's dispatcher for the run loop (isa/hot_path.h). */
 ISA_DEFINE_HOT_DISPATCH(mul)

@@ -158,6 +158,36 @@ void isa_assign_hot(insn_t *in);
  * IT block writes only Rd, and Rd is not SP or PC (isa/exec_dp.c). */
 bool isa_dp_writes_only_rd(const insn_t *in);
 
+/* Plain instructions (the block loop's cheap step, isa/block.h): outside
+ * an IT block they change nothing but core registers other than SP and PC
+ * and the flags (APSR.NZCV, Q, GE), take no added cycle, cannot fault, do
+ * no memory or device access, and do not read the PC.  Each family file
+ * that has some lists its plain execute functions, NULL-terminated; a
+ * decoded instruction is plain when its execute function is listed and no
+ * register operand of its row is the PC, nor SP where it is written (a
+ * write to SP checks the stack limit).  tests/unit/test_plain.c runs every
+ * encoding a plain instruction can have over random operands and checks
+ * exactly that. */
+extern const isa_exec_fn isa_plain_dp[];    /* exec_dp.c */
+extern const isa_exec_fn isa_plain_mul[];   /* exec_mul.c */
+extern const isa_exec_fn isa_plain_dsp[];   /* exec_dsp.c */
+bool isa_insn_plain(const insn_t *in);
+
+/* IT: the encoding of an IT instruction (not a hint: its mask is not 0),
+ * and ITAdvance(), the IT state of the instruction after one executed
+ * inside an IT block. */
+static inline bool isa_is_it(const insn_t *in)
+{
+    return in->size == 2 && (in->raw & 0xFF00u) == 0xBF00u && (in->raw & 0xFu) != 0;
+}
+
+static inline uint32_t isa_it_advance(uint32_t it)
+{
+    if ((it & 7u) == 0)
+        return 0;
+    return (it & 0xE0u) | ((it << 1) & 0x1Fu);
+}
+
 /* ------------------------------------------------------------------ */
 /* Services for execute functions (isa/cpu.c, isa/exception.c).        */
 

@@ -172,3 +172,86 @@ Test(block, wait_state_with_an_earlier_result_pending)
     for (uint16_t w = 1; w <= 20; w += 3)
         cr_assert_eq(same_in_both_waits(src, w).result, TCPU_DONE);
 }
+
+/* A device event pends PendSV at cycle due (as a timer interrupt would). */
+static void pend_pendsv(void *ctx, cpu_t *cpu)
+{
+    (void)ctx;
+    cpu_set_pending(cpu, EXC_PENDSV);
+}
+
+typedef struct irq_outcome {
+    enum tcpu_result result;
+    uint32_t r[13], stacked_pc, ipsr;
+    uint64_t cycles, instret, stall;
+} irq_outcome_t;
+
+static irq_outcome_t run_irq(const uint16_t *code, size_t count, bool blocks, uint64_t due)
+{
+    tcpu_t *t = tcpu_new();
+    t->cpu->exec_interp = !blocks;
+    t->cpu->hooks.event = pend_pendsv;
+    cpu_set_device_deadline(t->cpu, due);
+    irq_outcome_t o;
+    memset(&o, 0, sizeof o);
+    o.result = tcpu_run_code(t, code, count);
+    memcpy(o.r, t->cpu->r, sizeof o.r);
+    o.ipsr = t->cpu->ipsr;
+    if (o.result == TCPU_FAULT)
+        o.stacked_pc = tcpu_peek32(t, t->cpu->r[13] + 24);   /* the frame's return address */
+    o.cycles = t->cpu->cycles;
+    o.instret = t->cpu->instret;
+    o.stall = t->cpu->pl.stall_cycles;
+    tcpu_free(t);
+    return o;
+}
+
+/* A loop of plain instructions (ALU operations, shifts, multiplies: the
+ * block loop only dispatches them) with an interrupt due at every cycle of
+ * its first iterations: taken after the same instruction (the frame's
+ * return address), at the same cycle, with the same registers and
+ * statistics as on the per-instruction core.  A block path that checked
+ * the event only at its general steps would take it late. */
+Test(block, interrupt_due_inside_a_run_of_plain_instructions)
+{
+    static const char src[] = "movs r0, #40\n"
+                              "1: adds r1, #1\n"
+                              "eor.w r2, r2, r1, lsl #3\n"
+                              "add.w r3, r3, r2, lsr #2\n"
+                              "mul r4, r3, r2\n"
+                              "orr.w r5, r4, r1\n"
+                              "sub.w r6, r5, r3\n"
+                              "ubfx r7, r6, #3, #9\n"
+                              "add r2, r7\n"
+                              "eors r3, r1\n"
+                              "lsls r4, r4, #1\n"
+                              "bic.w r5, r5, r2\n"
+                              "mla r6, r2, r3, r6\n"
+                              "subs r0, #1\n"
+                              "bne 1b";
+    /* Assembled once (the run without an interrupt), then run from its
+     * halfwords. */
+    tcpu_t *t = tcpu_new();
+    cr_assert_eq(tcpu_run_asm(t, src), TCPU_DONE);
+    uint64_t total = t->cpu->cycles;
+    uint16_t code[64];
+    memcpy(code, t->code_ram + TCPU_CODE_ADDR, sizeof code);
+    tcpu_free(t);
+    unsigned inside = 0;
+    for (uint64_t due = 1; due < 300 && due < total; due++) {
+        irq_outcome_t a = run_irq(code, 64, false, due), b = run_irq(code, 64, true, due);
+        cr_assert_eq(a.result, TCPU_FAULT, "due %llu: no interrupt", (unsigned long long)due);
+        cr_assert_eq(a.ipsr, EXC_PENDSV);
+        cr_assert_eq(b.result, a.result, "due %llu", (unsigned long long)due);
+        cr_assert_eq(b.ipsr, a.ipsr);
+        cr_assert_eq(b.stacked_pc, a.stacked_pc, "due %llu: taken before %#x, interp before %#x",
+                     (unsigned long long)due, b.stacked_pc, a.stacked_pc);
+        cr_assert_eq(b.cycles, a.cycles, "due %llu: cycles", (unsigned long long)due);
+        cr_assert_eq(b.instret, a.instret, "due %llu: instret", (unsigned long long)due);
+        cr_assert_eq(b.stall, a.stall, "due %llu: stall cycles", (unsigned long long)due);
+        cr_assert_eq(memcmp(a.r, b.r, sizeof a.r), 0, "due %llu: registers", (unsigned long long)due);
+        /* Between the loop's first and last instruction. */
+        inside += a.stacked_pc > TCPU_CODE_ADDR + 4 && a.stacked_pc < TCPU_CODE_ADDR + 0x20;
+    }
+    cr_assert_geq(inside, 100, "only %u interrupts inside the loop body", inside);
+}
