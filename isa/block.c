@@ -227,6 +227,7 @@ static void build(block_t *b, cpu_t *cpu, uint32_t pc, const block_state_t *entr
     memset(b->dsucc, 0, sizeof b->dsucc);
     b->entry = *entry;
     uint32_t page = pc >> BUS_PAGE_BITS;
+    uint32_t body = 0;   /* steps of a loop's iteration (0: no loop) */
     for (uint32_t a = pc; b->n < BLOCK_MAX && (a >> BUS_PAGE_BITS) == page; ) {
         insn_t *in = decoded_at(cpu, a);
         if (!in || in->fetch_wait)
@@ -234,11 +235,25 @@ static void build(block_t *b, cpu_t *cpu, uint32_t pc, const block_state_t *entr
         block_step_t *st = &b->step[b->n++];
         st->in = in;
         st->pc = a;
-        st->expect = a + in->size;
-        a += in->size;
+        st->fall = a + in->size;
+        st->expect = st->fall;
+        a = st->fall;
+        /* The back edge of a loop whose body the block starts with: the
+         * block goes on with the next iteration while a whole one fits
+         * (where the branch falls through or takes the refill, the block
+         * is left there as at any other change of flow). */
+        uint32_t target;
+        if (isa_backward_branch(in, st->pc, &target) && target == pc) {
+            if (body == 0)
+                body = b->n;
+            if (b->n + body <= BLOCK_MAX) {
+                st->expect = target;
+                a = target;
+            }
+        }
     }
     if (b->n)
-        b->step[b->n - 1].expect |= 1ull << 32;   /* the block ends there */
+        b->step[b->n - 1].expect = 1;   /* the block ends there */
     cpu_pipeline_t pl;
     memset(&pl, 0, sizeof pl);
     /* Any base works: times relative to it are what the block keeps. */

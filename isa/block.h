@@ -5,7 +5,8 @@
  *
  * A block starts where the flow arrives (a branch target, an exception
  * handler, the instruction after a dynamic cost) and holds up to BLOCK_MAX
- * decoded instructions of one page, across not-taken branches.  Its timing
+ * decoded instructions of one page, across not-taken branches and the back
+ * edge of a loop whose body it starts with (isa/block.c).  Its timing
  * is the per-instruction model (pipeline_issue/pipeline_retire) run once
  * from the block's entry state with no dynamic cost: issue cycle, pairing
  * and stall of each instruction, and the model's state before each one.
@@ -69,12 +70,13 @@ typedef struct block_state {
  * by one as general steps (every record has what a general step needs). */
 typedef struct block_step {
     const struct insn *in;
-    /* The PC after it if the block goes on: its fall-through (the low 32
-     * bits, also next_pc before it runs), and for the last instruction bit
-     * 32 set too, which no 32-bit PC has, so one compare tests both "the
-     * flow left" and "the block is over". */
-    uint64_t expect;
     uint32_t pc;
+    uint32_t fall;             /* pc + size: next_pc before it runs */
+    /* The PC after it if the block goes on: its fall-through, the target
+     * of a loop's back edge the block goes on across (isa/block.c), and
+     * for the last instruction 1, which no PC is (they are even), so one
+     * compare tests both "the flow left" and "the block is over". */
+    uint32_t expect;
     uint32_t issue;            /* issue cycle - entry cycle */
     /* The front end's next cycle after the last of the plain steps right
      * after it (after itself if none) - entry cycle: below the next event,
@@ -165,8 +167,11 @@ typedef struct block_cache {
     uint32_t slab_used;        /* blocks taken from the last slab */
     uint32_t gen;              /* bumped when code changes: older blocks are stale */
     block_t *pending;          /* the blocks with pending_runs, last first */
-    /* The block being run, for a fault (cpu_run() restores the state). */
+    /* The block being run, for a fault (cpu_run() restores the state), and
+     * its general step executing (a block may hold an address more than
+     * once: a loop's body after its back edge). */
     const block_t *active;
+    const block_step_t *active_step;
     uint64_t active_entry;
     uint32_t active_rot;
     /* How much of the active block's statistics the core's counters hold:
@@ -250,13 +255,10 @@ static inline void block_commit(cpu_t *cpu, block_cache_t *bc, const block_t *b,
  * cpu_run()) and before a block with some is rebuilt. */
 void block_fold_runs(block_cache_t *bc, cpu_pipeline_t *pl);
 
-/* The index in b of the instruction at pc (b's last if none). */
-static inline uint32_t block_index_of(const block_t *b, uint32_t pc)
+/* The index in the active block of its step executing. */
+static inline uint32_t block_active_index(const block_cache_t *bc)
 {
-    uint32_t i = 0;
-    while (b->step[i].pc != pc && i + 1 < b->n)
-        i++;
-    return i;
+    return (uint32_t)(bc->active_step - bc->active->step);
 }
 
 /* Put the pipeline model's state in the core as the per-instruction model

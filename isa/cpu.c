@@ -223,9 +223,9 @@ void cpu_sync_block_stats(cpu_t *cpu)
     block_cache_t *bc = cpu->blocks;
     block_fold_runs(bc, &cpu->pl);
     if (bc->active) {
-        /* The instruction at cpu->pc is executing: its stall cycles are
-         * counted, its retirement is not (as on the per-instruction path). */
-        uint32_t i = block_index_of(bc->active, cpu->pc);
+        /* The active step is executing: its stall cycles are counted, its
+         * retirement is not (as on the per-instruction path). */
+        uint32_t i = block_active_index(bc);
         block_commit(cpu, bc, bc->active, i + 1, i);
     }
 }
@@ -488,10 +488,12 @@ static inline __attribute__((always_inline)) void run_block(cpu_t *cpu, const bl
     const block_step_t *st = b->step;
     for (;;) {
         /* A general step: what the per-instruction path has while it
-         * executes (a fault and cpu_sync_block_stats() find it by pc). */
+         * executes, and which step it is (for a fault and
+         * cpu_sync_block_stats()). */
         cpu->pc = st->pc;
+        bc->active_step = st;
         cpu->r[15] = st->pc + 4;
-        cpu->next_pc = (uint32_t)st->expect;
+        cpu->next_pc = st->fall;
         uint64_t issued = entry + st->issue;
         cpu->cycles = issued;
         execute(cpu, st->in);
@@ -712,9 +714,9 @@ enum cpu_stop cpu_run(cpu_t *cpu, uint64_t cycle_limit)
         if (bc->active) {
             /* Inside a block: the model's state before the faulting
              * instruction's retire step, as the per-instruction path has it
-             * (cpu->pc is that instruction's address). */
+             * (the active step is that instruction). */
             const block_t *b = bc->active;
-            uint32_t i = block_index_of(b, cpu->pc);
+            uint32_t i = block_active_index(bc);
             block_commit(cpu, bc, b, i + 1, i);
             block_restore(&cpu->pl, &b->before[i], bc->active_entry, bc->active_rot);
             bc->active = NULL;

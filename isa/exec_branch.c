@@ -337,5 +337,21 @@ const isa_pattern_t isa_patterns_branch[] = {
     {0},
 };
 
+/* A loop's back edge the block builder may go on across (isa/block.c):
+ * B, B<c> or LE (not LETP, nor LE without LR) to an address at or before
+ * itself at pc. */
+bool isa_backward_branch(const insn_t *in, uint32_t pc, uint32_t *target)
+{
+    if (in->exec == exec_le_plain) {
+        *target = pc + 4 - in->imm;
+        return true;
+    }
+    if ((in->exec == exec_b || in->exec == exec_bcond) && is_backward(in)) {
+        *target = pc + 4 + in->imm;
+        return true;
+    }
+    return false;
+}
+
 /* The family's dispatcher for the run loop (isa/hot_path.h). */
 ISA_DEFINE_HOT_DISPATCH(branch)

@@ -173,6 +173,10 @@ extern const isa_exec_fn isa_plain_mul[];   /* exec_mul.c */
 extern const isa_exec_fn isa_plain_dsp[];   /* exec_dsp.c */
 bool isa_insn_plain(const insn_t *in);
 
+/* True when in (at pc) is a loop's back edge with a static target (B,
+ * B<c> or LE to *target, at or before pc; isa/exec_branch.c). */
+bool isa_backward_branch(const insn_t *in, uint32_t pc, uint32_t *target);
+
 /* IT: the encoding of an IT instruction (not a hint: its mask is not 0),
  * and ITAdvance(), the IT state of the instruction after one executed
  * inside an IT block. */

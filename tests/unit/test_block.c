@@ -3,6 +3,7 @@
  * in the same registers, cycles and pipeline statistics, also when the
  * code rewrites itself inside a hot block or faults in one. */
 #include <criterion/criterion.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "../../isa/block.h"
@@ -173,6 +174,69 @@ Test(block, wait_state_with_an_earlier_result_pending)
         cr_assert_eq(same_in_both_waits(src, w).result, TCPU_DONE);
 }
 
+/* Loops whose body a block repeats (the back edge to the block's start:
+ * LE, B<c>), run 30 times each: the same cycles and statistics with and
+ * without wait states on the loads, also where the loop ends inside the
+ * repeated body (1 to 7 iterations) and where LE first misses the loop
+ * cache. */
+Test(block, loop_bodies_repeated_in_a_block)
+{
+    static const char *const loops[] = {
+        "dls lr, r0\n"
+        "1: ldrsb r2, [r1, #1]!\n"
+        "ldrsb r3, [r1, #2]\n"
+        "add r7, r2\n"
+        "smlabb r4, r3, r2, r4\n"
+        "le lr, 1b\n",
+        "1: ldr r2, [r1]\n"
+        "adds r3, r2, #1\n"
+        "eors r4, r3\n"
+        "subs r0, #1\n"
+        "bne 1b\n",
+    };
+    char src[512];
+    for (size_t k = 0; k < sizeof loops / sizeof loops[0]; k++)
+        for (unsigned count = 1; count <= 40; count += count < 8 ? 1 : 16)
+            for (uint16_t w = 0; w <= 2; w += 2) {
+                snprintf(src, sizeof src,
+                         "mov r5, r1\n"
+                         "movs r6, #30\n"
+                         "2: movs r0, #%u\n"
+                         "mov r1, r5\n"
+                         "%s"
+                         "subs r6, #1\n"
+                         "bne 2b",
+                         count, loops[k]);
+                cr_assert_eq(same_in_both_waits(src, w).result, TCPU_DONE, "%s", src);
+            }
+}
+
+/* A fault in each copy of a loop's body inside one block (in its 10th
+ * to 15th iteration): taken at the same instruction and cycle with
+ * the same statistics (the block holds the faulting address more than
+ * once: its step, not its address, tells which copy ran). */
+Test(block, fault_in_a_repeated_loop_body)
+{
+    char src[512];
+    for (unsigned n = 10; n <= 15; n++) {
+        snprintf(src, sizeof src,
+                 "movs r0, #%u\n"
+                 "movs r6, #0x40000000\n"
+                 "movs r5, #0\n"
+                 "1: adds r2, #1\n"
+                 "adds r5, #1\n"
+                 "cmp r5, r0\n"
+                 "it eq\n"
+                 "moveq r1, r6\n"
+                 "ldr r4, [r1]\n"
+                 "b 1b",
+                 n);
+        outcome_t o = same_in_both(src);
+        cr_assert_eq(o.result, TCPU_FAULT);
+        cr_assert_eq(o.r[2], n);
+    }
+}
+
 /* A device event pends PendSV at cycle due (as a timer interrupt would). */
 static void pend_pendsv(void *ctx, cpu_t *cpu)
 {
@@ -206,29 +270,15 @@ static irq_outcome_t run_irq(const uint16_t *code, size_t count, bool blocks, ui
     return o;
 }
 
-/* A loop of plain instructions (ALU operations, shifts, multiplies: the
- * block loop only dispatches them) with an interrupt due at every cycle of
- * its first iterations: taken after the same instruction (the frame's
- * return address), at the same cycle, with the same registers and
- * statistics as on the per-instruction core.  A block path that checked
- * the event only at its general steps would take it late. */
-Test(block, interrupt_due_inside_a_run_of_plain_instructions)
+/* An interrupt due at every cycle from 1 to 299 of src (a loop of plain
+ * instructions: the block loop only dispatches them): taken after the
+ * same instruction (the frame's return address), at the same cycle, with
+ * the same registers and statistics as on the per-instruction core.  A
+ * block path that checked the event only at its general steps would take
+ * it late.  At least 100 of them inside the loop's body (body_lo to
+ * body_hi, offsets from the start). */
+static void interrupts_match(const char *src, uint32_t body_lo, uint32_t body_hi)
 {
-    static const char src[] = "movs r0, #40\n"
-                              "1: adds r1, #1\n"
-                              "eor.w r2, r2, r1, lsl #3\n"
-                              "add.w r3, r3, r2, lsr #2\n"
-                              "mul r4, r3, r2\n"
-                              "orr.w r5, r4, r1\n"
-                              "sub.w r6, r5, r3\n"
-                              "ubfx r7, r6, #3, #9\n"
-                              "add r2, r7\n"
-                              "eors r3, r1\n"
-                              "lsls r4, r4, #1\n"
-                              "bic.w r5, r5, r2\n"
-                              "mla r6, r2, r3, r6\n"
-                              "subs r0, #1\n"
-                              "bne 1b";
     /* Assembled once (the run without an interrupt), then run from its
      * halfwords. */
     tcpu_t *t = tcpu_new();
@@ -250,8 +300,40 @@ Test(block, interrupt_due_inside_a_run_of_plain_instructions)
         cr_assert_eq(b.instret, a.instret, "due %llu: instret", (unsigned long long)due);
         cr_assert_eq(b.stall, a.stall, "due %llu: stall cycles", (unsigned long long)due);
         cr_assert_eq(memcmp(a.r, b.r, sizeof a.r), 0, "due %llu: registers", (unsigned long long)due);
-        /* Between the loop's first and last instruction. */
-        inside += a.stacked_pc > TCPU_CODE_ADDR + 4 && a.stacked_pc < TCPU_CODE_ADDR + 0x20;
+        inside += a.stacked_pc > TCPU_CODE_ADDR + body_lo && a.stacked_pc < TCPU_CODE_ADDR + body_hi;
     }
     cr_assert_geq(inside, 100, "only %u interrupts inside the loop body", inside);
+}
+
+/* ALU operations, shifts, multiplies in a B<c> loop. */
+Test(block, interrupt_due_inside_a_run_of_plain_instructions)
+{
+    interrupts_match("movs r0, #40\n"
+                     "1: adds r1, #1\n"
+                     "eor.w r2, r2, r1, lsl #3\n"
+                     "add.w r3, r3, r2, lsr #2\n"
+                     "mul r4, r3, r2\n"
+                     "orr.w r5, r4, r1\n"
+                     "sub.w r6, r5, r3\n"
+                     "ubfx r7, r6, #3, #9\n"
+                     "add r2, r7\n"
+                     "eors r3, r1\n"
+                     "lsls r4, r4, #1\n"
+                     "bic.w r5, r5, r2\n"
+                     "mla r6, r2, r3, r6\n"
+                     "subs r0, #1\n"
+                     "bne 1b",
+                     4, 0x20);
+}
+
+/* The same in a short LE loop, whose body a block repeats. */
+Test(block, interrupt_due_inside_a_repeated_loop_body)
+{
+    interrupts_match("movs r0, #60\n"
+                     "dls lr, r0\n"
+                     "1: adds r1, #3\n"
+                     "eor.w r2, r2, r1, lsl #3\n"
+                     "smlabb r4, r2, r1, r4\n"
+                     "le lr, 1b",
+                     6, 0x12);
 }
