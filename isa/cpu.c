@@ -408,6 +408,18 @@ static inline __attribute__((always_inline)) void dispatch(cpu_t *cpu, const ins
     }
 }
 
+/* The dispatch of a plain step (isa/block.h): only the families with plain
+ * execute functions (isa_plain_* in isa/insn.h) that have direct calls,
+ * so the plain loop carries no copy of the others' inlined functions. */
+static inline __attribute__((always_inline)) void dispatch_plain(cpu_t *cpu, const insn_t *in)
+{
+    switch (in->hot_family) {
+    case ISA_HOT_DP: isa_dispatch_dp(cpu, in); return;
+    case ISA_HOT_MUL: isa_dispatch_mul(cpu, in); return;
+    default: in->exec(cpu, in); return;
+    }
+}
+
 /* An instruction inside an IT block: its condition, then ITAdvance.
  * it_cur holds the state it executes under, cleared again once the block
  * is over (outside IT blocks it_cur stays 0 and is never written).
@@ -521,7 +533,7 @@ static inline __attribute__((always_inline)) void run_block(cpu_t *cpu, const bl
         if (LIKELY(!dynamic & (next == st->expect) & (entry + st->horizon < cpu->event_cycle))) {
             uint32_t k = st->nplain;
             for (st++; k != 0; k--, st++)
-                dispatch(cpu, st->in);
+                dispatch_plain(cpu, st->in);
             continue;
         }
         i = (uint32_t)(st - b->step);
