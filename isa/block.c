@@ -213,6 +213,8 @@ static void mark_plain(block_t *b)
         st->nplain = next_plain ? st[1].nplain + 1 : 0;
         st->horizon = next_plain ? st[1].horizon : b->next[i];
     }
+    b->lead_plain = b->n && plain[0] ? b->step[0].nplain + 1 : 0;
+    b->lead_horizon = b->n ? b->step[0].horizon : 0;
 }
 
 static void build(block_t *b, cpu_t *cpu, uint32_t pc, const block_state_t *entry, uint32_t gen)

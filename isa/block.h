@@ -95,6 +95,9 @@ typedef struct block {
     /* EPSR.IT when entered (block_find() compares it like the timing
      * state): which steps run inside an IT block, so which can be plain. */
     uint32_t it_entry;
+    /* The plain steps it starts with and their horizon (as a step's):
+     * run before its first general step where no event is due by then. */
+    uint32_t lead_plain, lead_horizon;
     block_state_t entry;
     block_step_t step[BLOCK_MAX];
     /* The front end's next cycle after each instruction - entry cycle

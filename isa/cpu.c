@@ -420,6 +420,14 @@ static inline __attribute__((always_inline)) void dispatch_plain(cpu_t *cpu, con
     }
 }
 
+/* The plain steps block b starts with, to run before its first general
+ * step: all of them where no event is due until after them, else none
+ * (the first then runs as a general step, checked on its own). */
+static inline uint32_t lead_steps(const cpu_t *cpu, const block_t *b, uint64_t entry)
+{
+    return entry + b->lead_horizon < cpu->event_cycle ? b->lead_plain : 0;
+}
+
 /* An instruction inside an IT block: its condition, then ITAdvance.
  * it_cur holds the state it executes under, cleared again once the block
  * is over (outside IT blocks it_cur stays 0 and is never written).
@@ -498,7 +506,12 @@ static inline __attribute__((always_inline)) void run_block(cpu_t *cpu, const bl
     /* Per instruction only the step pointer and the entry cycle live
      * across the execute function; the rest is in the step record. */
     const block_step_t *st = b->step;
+    uint32_t k = lead_steps(cpu, b, entry);
     for (;;) {
+        /* The plain steps before the next general one, none of which an
+         * event is due after (below). */
+        for (; k != 0; k--, st++)
+            dispatch_plain(cpu, st->in);
         /* A general step: what the per-instruction path has while it
          * executes, and which step it is (for a fault and
          * cpu_sync_block_stats()). */
@@ -531,9 +544,8 @@ static inline __attribute__((always_inline)) void run_block(cpu_t *cpu, const bl
          * event is due until after the plain steps that follow, which
          * then need only their execute functions. */
         if (LIKELY(!dynamic & (next == st->expect) & (entry + st->horizon < cpu->event_cycle))) {
-            uint32_t k = st->nplain;
-            for (st++; k != 0; k--, st++)
-                dispatch_plain(cpu, st->in);
+            k = st->nplain;
+            st++;
             continue;
         }
         i = (uint32_t)(st - b->step);
@@ -584,6 +596,7 @@ static inline __attribute__((always_inline)) void run_block(cpu_t *cpu, const bl
             bc->done_stall = 0;
             bc->done_retired = 0;
             st = b->step;
+            k = lead_steps(cpu, b, entry);
             continue;
         }
         if (dynamic) {
