@@ -124,18 +124,6 @@ static insn_t *decoded_at(cpu_t *cpu, uint32_t pc)
     return in->exec ? in : NULL;
 }
 
-/* One more instruction of class tclass in b's per-class counts. */
-static void count_class(block_t *b, uint8_t tclass)
-{
-    for (uint32_t k = 0; k < b->n_classes; k++)
-        if (b->class_id[k] == tclass) {
-            b->class_count[k]++;
-            return;
-        }
-    b->class_id[b->n_classes] = tclass;
-    b->class_count[b->n_classes++] = 1;
-}
-
 /* Whether a delay of the instruction in (issued at issued, as the second
  * of a pair if dual) in model state pl only shifts the rest: the state its
  * retire step leaves when the execute function added d cycles, relative to
@@ -175,9 +163,14 @@ static bool delay_only_shifts(const cpu_pipeline_t *pl, const insn_t *in, uint64
 void block_fold_runs(block_cache_t *bc, cpu_pipeline_t *pl)
 {
     for (block_t *b = bc->pending; b; b = b->pending_next) {
-        for (uint32_t k = 0; k < b->n_classes; k++)
-            pl->class_insns[b->class_id[k]] += b->class_count[k] * b->pending_runs;
-        b->pending_runs = 0;
+        /* Instruction j retired in every run that retired more than j. */
+        uint64_t runs = 0;
+        for (uint32_t j = b->n; j-- > 0;) {
+            runs += b->pending_runs[j];
+            b->pending_runs[j] = 0;
+            pl->class_insns[b->tclass[j]] += runs;
+        }
+        b->pending_listed = false;
     }
     bc->pending = NULL;
 }
@@ -263,7 +256,6 @@ static void build(block_t *b, cpu_t *cpu, uint32_t pc, const block_state_t *entr
     to_pipeline(&pl, entry, base, 0);
     uint64_t now = base;
     b->stall_pre[0] = 0;
-    b->n_classes = 0;
     b->shiftable = 0;
     b->dual_pre[0] = 0;
     cpu_pipeline_t scratch[3];
@@ -279,7 +271,6 @@ static void build(block_t *b, cpu_t *cpu, uint32_t pc, const block_state_t *entr
         b->dual[i] = dual;
         b->dual_pre[i + 1] = b->dual_pre[i] + dual;
         b->tclass[i] = in->tclass;
-        count_class(b, in->tclass);
         if (delay_only_shifts(&pl, in, issued, dual, scratch))
             b->shiftable |= 1u << i;
         now = pipeline_retire(&pl, in, issued, issued, dual);
@@ -327,10 +318,11 @@ block_t *block_find(block_cache_t *bc, cpu_t *cpu, uint32_t pc, uint64_t now, ui
         if (!b)
             return NULL;   /* no block: the per-instruction path runs */
         b->version = 0;
-        b->pending_runs = 0;
+        memset(b->pending_runs, 0, sizeof b->pending_runs);
+        b->pending_listed = false;
         set->way[w] = b;
     }
-    if (b->pending_runs)
+    if (b->pending_listed)
         block_fold_runs(bc, &cpu->pl);   /* its classes are about to change */
     set->builds++;
     if (!have_state)

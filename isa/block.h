@@ -115,17 +115,14 @@ typedef struct block {
      * then the precomputed one that many cycles later (no result or pipe
      * of an earlier instruction still busy; see block.c). */
     uint32_t shiftable;
-    /* The whole block's classes: n_classes distinct ones, class_id[k]
-     * retired class_count[k] times (a block run to its end counts them in
-     * one step per class). */
-    uint8_t n_classes;
-    uint8_t class_id[BLOCK_MAX];
-    uint8_t class_count[BLOCK_MAX];
-    /* Runs to its end whose class counts are not in the core's counters
-     * yet: they are added by block_fold_runs(), before anything reads
-     * them, not at each run (the blocks with some are listed from
+    /* Runs from its start whose class counts are not in the core's
+     * counters yet: pending_runs[k] of them retired its first k + 1
+     * instructions (k = n - 1: run to its end).  block_fold_runs() adds
+     * them before anything reads the counters, not at each run (the
+     * blocks with some are listed, pending_listed, from
      * block_cache_t.pending through pending_next). */
-    uint64_t pending_runs;
+    uint64_t pending_runs[BLOCK_MAX];
+    bool pending_listed;
     struct block *pending_next;
     block_state_t before[BLOCK_MAX + 1]; /* the state before its retire step; [n]: after the last */
     /* Chaining: left without a dynamic cost after instruction i towards
@@ -161,7 +158,7 @@ typedef struct block_set {
  * no malloc header between them, huge pages where offered) and live until
  * the cache is destroyed: a replaced way reuses its block_t. */
 #define BLOCK_SLAB_BYTES (2u << 20)
-#define BLOCK_MAX_SLABS 64u    /* 64 x 408 blocks; then the per-instruction path */
+#define BLOCK_MAX_SLABS 64u    /* 64 x 387 blocks; then the per-instruction path */
 
 typedef struct block_cache {
     block_set_t set[BLOCK_TABLE];
@@ -230,7 +227,7 @@ static inline void block_link(block_cache_t *bc, const block_t *b)
  * counts (instret, class_insns, dual_issued), as the per-instruction path
  * has them at that point: the block adds them when it is left, and before
  * anything outside the core can read them (cpu_sync_block_stats()); a run
- * to the block's end only counts itself in pending_runs, whose class
+ * from the block's start only counts itself in pending_runs, whose class
  * counts block_fold_runs() adds. */
 static inline void block_commit(cpu_t *cpu, block_cache_t *bc, const block_t *b, uint32_t stall_n,
                                 uint32_t retired_n)
@@ -239,10 +236,12 @@ static inline void block_commit(cpu_t *cpu, block_cache_t *bc, const block_t *b,
     bc->done_stall = stall_n;
     cpu->pl.dual_issued += b->dual_pre[retired_n] - b->dual_pre[bc->done_retired];
     cpu->instret += retired_n - bc->done_retired;
-    if (bc->done_retired == 0 && retired_n == b->n) {
-        /* The one field a run writes: a block is const to its runner. */
+    if (bc->done_retired == 0 && retired_n != 0) {
+        /* The fields a run writes: a block is const to its runner. */
         block_t *run = (block_t *)b;
-        if (run->pending_runs++ == 0) {
+        run->pending_runs[retired_n - 1]++;
+        if (!run->pending_listed) {
+            run->pending_listed = true;
             run->pending_next = bc->pending;
             bc->pending = run;
         }
