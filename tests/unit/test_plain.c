@@ -17,6 +17,7 @@
 typedef struct probe {
     bus_t *bus;
     cpu_t *cpu;
+    cpu_t *copy;         /* four whole cores: start, first run, two compared */
     unsigned accesses;   /* slow-path bus accesses (there are no pages: every access) */
     uint64_t rng;
 } probe_t;
@@ -62,6 +63,8 @@ static probe_t *probe_new(void)
     p->bus->write = probe_write;
     p->cpu = cpu_create(p->bus, NULL);
     cr_assert(p->cpu);
+    p->copy = calloc(4, sizeof *p->copy);
+    cr_assert(p->copy);
     p->rng = 0x9E3779B97F4A7C15ull;
     return p;
 }
@@ -69,6 +72,7 @@ static probe_t *probe_new(void)
 static void probe_free(probe_t *p)
 {
     cpu_destroy(p->cpu);
+    free(p->copy);
     free(p->bus);
     free(p);
 }
@@ -100,52 +104,50 @@ static void clear_allowed(cpu_t *c)
 /* Why in, run from random states, is not plain; NULL if it behaved so. */
 static const char *plain_violation(probe_t *p, const insn_t *in, unsigned states)
 {
-    /* Whole cores: static, not on the stack (each holds a jump buffer,
-     * the FP registers...). */
-    static cpu_t start, first, a, b;
+    cpu_t *start = &p->copy[0], *first = &p->copy[1], *a = &p->copy[2], *b = &p->copy[3];
     for (unsigned k = 0; k < states; k++) {
-        memcpy(&start, p->cpu, sizeof start);
+        memcpy(start, p->cpu, sizeof *start);
         for (int r = 0; r < 15; r++)
-            start.r[r] = operand(p);
-        start.r[13] &= ~7u;
+            start->r[r] = operand(p);
+        start->r[13] &= ~7u;
         uint32_t f = next_random(p);
-        start.n = f & 1u, start.z = (f >> 1) & 1u, start.c = (f >> 2) & 1u, start.v = (f >> 3) & 1u;
-        start.q = (f >> 4) & 1u, start.ge = (f >> 5) & 15u;
-        start.itstate = start.it_cur = 0;
-        start.cycles = 1000 + (f >> 9);
-        start.instret = 77;
-        start.event_cycle = start.cycles + 1;
+        start->n = f & 1u, start->z = (f >> 1) & 1u, start->c = (f >> 2) & 1u, start->v = (f >> 3) & 1u;
+        start->q = (f >> 4) & 1u, start->ge = (f >> 5) & 15u;
+        start->itstate = start->it_cur = 0;
+        start->cycles = 1000 + (f >> 9);
+        start->instret = 77;
+        start->event_cycle = start->cycles + 1;
         unsigned accesses = p->accesses;
-        bool done = run_at(p, in, &start, 0x1000u);
+        bool done = run_at(p, in, start, 0x1000u);
         if (p->accesses != accesses)
             return "it accessed memory";   /* (and faulted: no memory answers) */
         if (!done)
             return "it faulted";
-        memcpy(&first, p->cpu, sizeof first);
-        if (first.next_pc != 0x1000u + in->size || first.r[15] != 0x1004u || first.pc != 0x1000u)
+        memcpy(first, p->cpu, sizeof *first);
+        if (first->next_pc != 0x1000u + in->size || first->r[15] != 0x1004u || first->pc != 0x1000u)
             return "it wrote the PC";
-        if (first.cycles != start.cycles)
+        if (first->cycles != start->cycles)
             return "it added cycles";
-        if (first.r[13] != start.r[13])
+        if (first->r[13] != start->r[13])
             return "it wrote SP";
-        if (first.event_cycle != start.event_cycle || first.attention || first.stop != STOP_NONE)
+        if (first->event_cycle != start->event_cycle || first->attention || first->stop != STOP_NONE)
             return "it moved an event";
-        if (first.itstate != 0 || first.it_cur != 0)
+        if (first->itstate != 0 || first->it_cur != 0)
             return "it changed the IT state";
-        memcpy(&a, &first, sizeof a);
-        memcpy(&b, &start, sizeof b);
-        a.pc = b.pc = 0, a.r[15] = b.r[15] = 0, a.next_pc = b.next_pc = 0;
-        clear_allowed(&a);
-        clear_allowed(&b);
-        if (memcmp(&a, &b, sizeof a) != 0)
+        memcpy(a, first, sizeof *a);
+        memcpy(b, start, sizeof *b);
+        a->pc = b->pc = 0, a->r[15] = b->r[15] = 0, a->next_pc = b->next_pc = 0;
+        clear_allowed(a);
+        clear_allowed(b);
+        if (memcmp(a, b, sizeof *a) != 0)
             return "it changed state other than core registers and flags";
         /* The same again elsewhere: the result must not depend on the PC. */
-        if (!run_at(p, in, &start, 0x20000040u))
+        if (!run_at(p, in, start, 0x20000040u))
             return "it faulted at another PC";
         const cpu_t *second = p->cpu;
-        if (memcmp(second->r, first.r, 15 * sizeof first.r[0]) != 0 || second->n != first.n ||
-            second->z != first.z || second->c != first.c || second->v != first.v || second->q != first.q ||
-            second->ge != first.ge)
+        if (memcmp(second->r, first->r, 15 * sizeof first->r[0]) != 0 || second->n != first->n ||
+            second->z != first->z || second->c != first->c || second->v != first->v || second->q != first->q ||
+            second->ge != first->ge)
             return "it read the PC";
     }
     return NULL;
