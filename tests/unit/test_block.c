@@ -305,12 +305,16 @@ static void interrupts_match(const char *src, uint32_t body_lo, uint32_t body_hi
     cr_assert_geq(inside, 100, "only %u interrupts inside the loop body", inside);
 }
 
-/* ALU operations, shifts, multiplies in a B<c> loop. */
+/* ALU operations, shifts, multiplies and an IT block in a B<c> loop. */
 Test(block, interrupt_due_inside_a_run_of_plain_instructions)
 {
     interrupts_match("movs r0, #40\n"
                      "1: adds r1, #1\n"
                      "eor.w r2, r2, r1, lsl #3\n"
+                     "tst r2, #4\n"
+                     "ite ne\n"
+                     "addne r3, r2\n"
+                     "eoreq r3, r1\n"
                      "add.w r3, r3, r2, lsr #2\n"
                      "mul r4, r3, r2\n"
                      "orr.w r5, r4, r1\n"
