@@ -154,9 +154,7 @@ static bool load_segments(machine_t *m, Elf *e, const char *path, const elf_file
         char what[600];
         snprintf(what, sizeof what, "%s: segment %zu", path, i);
         uint32_t pa = (uint32_t)ph.p_paddr;
-        bool in = f->image ? machine_load(m, pa, f->image + ph.p_offset, ph.p_filesz, what, err, errlen)
-                           : machine_load_file(m, pa, f->fd, ph.p_offset, ph.p_filesz, what, err, errlen);
-        if (!in ||
+        if (!machine_load_file(m, pa, f->fd, f->image, ph.p_offset, ph.p_filesz, what, err, errlen) ||
             !machine_zero(m, pa + (uint32_t)ph.p_filesz, ph.p_memsz - ph.p_filesz, what, err, errlen))
             return false;
         loaded++;

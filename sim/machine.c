@@ -1073,9 +1073,11 @@ bool machine_load(machine_t *m, uint32_t addr, const void *data, uint64_t len, c
     return ok;
 }
 
-bool machine_load_file(machine_t *m, uint32_t addr, int fd, uint64_t offset, uint64_t len, const char *what,
-                       char *err, size_t errlen)
+bool machine_load_file(machine_t *m, uint32_t addr, int fd, const uint8_t *bytes, uint64_t offset, uint64_t len,
+                       const char *what, char *err, size_t errlen)
 {
+    if (fd < 0)
+        return machine_load(m, addr, bytes + offset, len, what, err, errlen);
     file_piece_t f = {fd, offset, what};
     bool ok = for_each_piece(m, addr, len, what, err, errlen, read_in, &f);
     if (ok && m->cpu)

@@ -14,7 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "../isa/disasm.h"
 #include "../npu/ethosu_device.h"
@@ -415,14 +414,10 @@ static bool load_file_at(machine_t *m, const char *path, uint32_t addr, uint64_t
                          size_t errlen)
 {
     file_data_t f;
-    int fd;
-    if (!file_open(path, 1ull << 31, "a file to load", &fd, &f, err, errlen))
+    if (!file_read(path, 1ull << 31, "a file to load", &f, err, errlen))
         return false;
     *size = f.size;
-    bool ok = fd >= 0 ? machine_load_file(m, addr, fd, 0, f.size, path, err, errlen)
-                      : machine_load(m, addr, f.bytes, f.size, path, err, errlen);
-    if (fd >= 0)
-        close(fd);
+    bool ok = machine_load(m, addr, f.bytes, f.size, path, err, errlen);
     file_data_free(&f);
     return ok;
 }

@@ -171,8 +171,8 @@ Test(file_io, open_leaves_a_regular_file_open_and_reads_a_pipe)
     cr_assert_eq(fd, -1);
 }
 
-/* machine_load_file puts a file's bytes where machine_load puts the same
- * bytes from memory, and a file shorter than asked is a read error. */
+/* machine_load_file puts a file's bytes where it puts the same bytes
+ * from memory, and a file shorter than asked is a read error. */
 Test(file_io, load_from_a_file_as_from_memory)
 {
     char path[128], err[256];
@@ -188,19 +188,20 @@ Test(file_io, load_from_a_file_as_from_memory)
     FILE *f = fopen(path, "rb");
     cr_assert(f);
     int fd = fileno(f);
-    /* bytes 100.. of the file at the DTCM, the ITCM copied from memory */
-    cr_assert(machine_load_file(m, 0x20000010, fd, 100, 9000, "a test file", err, sizeof err), "%s", err);
-    cr_assert(machine_load(m, 0x10, data + 100, 9000, "a test file", err, sizeof err), "%s", err);
+    /* bytes 100.. of the file at the DTCM, the ITCM copied from memory
+     * (no descriptor: from the bytes) */
+    cr_assert(machine_load_file(m, 0x20000010, fd, NULL, 100, 9000, "a test file", err, sizeof err), "%s", err);
+    cr_assert(machine_load_file(m, 0x10, -1, data, 100, 9000, "a test file", err, sizeof err), "%s", err);
     uint8_t a[9000], b[9000];
     cr_assert(machine_read_bytes(m, 0x20000010, a, sizeof a));
     cr_assert(machine_read_bytes(m, 0x10, b, sizeof b));
     cr_assert_eq(memcmp(a, data + 100, sizeof a), 0);
     cr_assert_eq(memcmp(a, b, sizeof a), 0);
     /* past the file's end */
-    cr_assert_not(machine_load_file(m, 0x20000000, fd, 9000, 1001, "a test file", err, sizeof err));
+    cr_assert_not(machine_load_file(m, 0x20000000, fd, NULL, 9000, 1001, "a test file", err, sizeof err));
     cr_assert(strstr(err, "a test file: read error (file truncated?)"), "%s", err);
     /* outside memory: refused before anything is read */
-    cr_assert_not(machine_load_file(m, 0x0007FFF0, fd, 0, 100, "a test file", err, sizeof err));
+    cr_assert_not(machine_load_file(m, 0x0007FFF0, fd, NULL, 0, 100, "a test file", err, sizeof err));
     cr_assert(strstr(err, "outside the SoC's memory"), "%s", err);
     fclose(f);
     machine_destroy(m);
