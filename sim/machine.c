@@ -4,11 +4,10 @@
 #include "machine.h"
 
 #include <errno.h>
-#include <unistd.h>
-
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include "dsp.h"
 #include "uart.h"
