@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "file_io.h"
 
@@ -123,9 +124,17 @@ static void find_symbols(const elf_tables_t *t, elf_info_t *info)
     }
 }
 
-static bool load_segments(machine_t *m, Elf *e, const char *path, const uint8_t *image,
-                          size_t image_size, char *err, size_t errlen)
+/* The file's bytes: image in memory, or read from fd where image is NULL. */
+typedef struct {
+    const uint8_t *image;
+    int fd;
+    size_t size;
+} elf_file_t;
+
+static bool load_segments(machine_t *m, Elf *e, const char *path, const elf_file_t *f, char *err,
+                          size_t errlen)
 {
+    size_t image_size = f->size;
     size_t phnum;
     if (elf_getphdrnum(e, &phnum) != 0)
         return elf_fail(err, errlen, path, "cannot read the program headers (truncated?)");
@@ -145,7 +154,7 @@ static bool load_segments(machine_t *m, Elf *e, const char *path, const uint8_t 
         char what[600];
         snprintf(what, sizeof what, "%s: segment %zu", path, i);
         uint32_t pa = (uint32_t)ph.p_paddr;
-        if (!machine_load(m, pa, image + ph.p_offset, ph.p_filesz, what, err, errlen) ||
+        if (!machine_load_file(m, pa, f->fd, f->image, ph.p_offset, ph.p_filesz, what, err, errlen) ||
             !machine_zero(m, pa + (uint32_t)ph.p_filesz, ph.p_memsz - ph.p_filesz, what, err, errlen))
             return false;
         loaded++;
@@ -162,17 +171,24 @@ bool elf_load(machine_t *m, const char *path, elf_info_t *info, elf_tables_t *ta
     memset(tables, 0, sizeof *tables);
     if (elf_version(EV_CURRENT) == EV_NONE)
         return elf_fail(err, errlen, path, "libelf is unusable");
+    /* A regular file is read in the parts the load needs (libelf reads
+     * the headers and the symbol tables from fd, the segments go straight
+     * into simulated memory): a firmware with debug information is 1 MiB
+     * and more, mostly sections nothing here reads. */
     file_data_t file;
-    if (!file_read(path, 1ull << 31, "a firmware ELF", &file, err, errlen))
+    int fd;
+    if (!file_open(path, 1ull << 31, "a firmware ELF", &fd, &file, err, errlen))
         return false;
     info->file_bytes = file.size;
     if (file.size == 0) {
+        if (fd >= 0)
+            close(fd);
         file_data_free(&file);
         return elf_fail(err, errlen, path, "empty file, not an ELF");
     }
-    Elf *e = elf_memory((char *)file.bytes, file.size);
+    elf_file_t src = {file.bytes, fd, file.size};
+    Elf *e = fd >= 0 ? elf_begin(fd, ELF_C_READ, NULL) : elf_memory((char *)file.bytes, file.size);
     bool ok = false;
-    const uint8_t *image = file.bytes;
     size_t image_size = file.size;
     GElf_Ehdr eh;
     if (!e || elf_kind(e) != ELF_K_ELF)
@@ -191,7 +207,7 @@ bool elf_load(machine_t *m, const char *path, elf_info_t *info, elf_tables_t *ta
         elf_fail(err, errlen, path, "truncated: the program headers run past the end of the file");
     else if (eh.e_shoff + (uint64_t)eh.e_shnum * eh.e_shentsize > image_size)
         elf_fail(err, errlen, path, "truncated: the section headers run past the end of the file");
-    else if (load_segments(m, e, path, image, image_size, err, errlen)) {
+    else if (load_segments(m, e, path, &src, err, errlen)) {
         info->entry = (uint32_t)eh.e_entry;
         ok = read_sections(e, info, tables) && read_symbols(e, tables);
         if (!ok)
@@ -201,6 +217,8 @@ bool elf_load(machine_t *m, const char *path, elf_info_t *info, elf_tables_t *ta
     }
     if (e)
         elf_end(e);
+    if (fd >= 0)
+        close(fd);
     file_data_free(&file);
     return ok;
 }

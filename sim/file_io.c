@@ -79,10 +79,16 @@ static bool read_regular(int fd, const char *path, size_t size, file_data_t *out
     return true;
 }
 
-static bool load(const char *path, bool map, uint64_t max_bytes, const char *what, file_data_t *out,
-                 char *err, size_t errlen)
+/* How load() gives a regular file: read into memory, mapped, or left open
+ * (file_open()). */
+enum load_how { LOAD_READ, LOAD_MAP, LOAD_OPEN };
+
+static bool load(const char *path, enum load_how how, uint64_t max_bytes, const char *what, file_data_t *out,
+                 int *fd_out, char *err, size_t errlen)
 {
     memset(out, 0, sizeof *out);
+    if (fd_out)
+        *fd_out = -1;
     int fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0) {
         snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
@@ -97,7 +103,11 @@ static bool load(const char *path, bool map, uint64_t max_bytes, const char *wha
     } else if ((uint64_t)st.st_size > max_bytes) {
         snprintf(err, errlen, "%s: larger than %llu MiB, too large for %s", path,
                  (unsigned long long)(max_bytes >> 20), what);
-    } else if (map && st.st_size > 0) {
+    } else if (how == LOAD_OPEN) {
+        out->size = (size_t)st.st_size;
+        *fd_out = fd;
+        return true;
+    } else if (how == LOAD_MAP && st.st_size > 0) {
         void *p = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
         if (p == MAP_FAILED) {
             snprintf(err, errlen, "%s: cannot map: %s", path, strerror(errno));
@@ -115,12 +125,18 @@ static bool load(const char *path, bool map, uint64_t max_bytes, const char *wha
 bool file_read(const char *path, uint64_t max_bytes, const char *what, file_data_t *out, char *err,
                size_t errlen)
 {
-    return load(path, false, max_bytes, what, out, err, errlen);
+    return load(path, LOAD_READ, max_bytes, what, out, NULL, err, errlen);
 }
 
 bool file_map(const char *path, file_data_t *out, char *err, size_t errlen)
 {
-    return load(path, true, SIZE_MAX / 2, "a trace", out, err, errlen);
+    return load(path, LOAD_MAP, SIZE_MAX / 2, "a trace", out, NULL, err, errlen);
+}
+
+bool file_open(const char *path, uint64_t max_bytes, const char *what, int *fd, file_data_t *out, char *err,
+               size_t errlen)
+{
+    return load(path, LOAD_OPEN, max_bytes, what, out, fd, err, errlen);
 }
 
 void file_data_free(file_data_t *f)

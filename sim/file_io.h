@@ -28,6 +28,14 @@ bool file_read(const char *path, uint64_t max_bytes, const char *what, file_data
  * mapped read-only, without the NUL; others are read. */
 bool file_map(const char *path, file_data_t *out, char *err, size_t errlen);
 
+/* The same checks and messages, for a reader that takes only the parts it
+ * needs (a firmware ELF of 1 MiB, mostly debug sections nothing reads): a
+ * regular file is left open, *fd its descriptor (the caller closes it) and
+ * out->size its size, out->bytes NULL; anything else is read whole into out
+ * as file_read() does, *fd -1. */
+bool file_open(const char *path, uint64_t max_bytes, const char *what, int *fd, file_data_t *out, char *err,
+               size_t errlen);
+
 void file_data_free(file_data_t *f);
 
 #endif

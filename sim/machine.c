@@ -3,9 +3,11 @@
  * path, and the core's hooks (semihosting, device events). */
 #include "machine.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include "dsp.h"
 #include "uart.h"
@@ -978,10 +980,13 @@ static const char *device_overlapping(const machine_t *m, uint64_t lo, uint64_t 
     return NULL;
 }
 
+/* What to do with one piece of a load: host is where bytes [done,
+ * done+n) of it go.  False (with a message in err) stops the load. */
+typedef bool piece_fn(uint8_t *host, uint64_t n, uint64_t done, const void *ctx, char *err, size_t errlen);
+
 /* Call fn on each piece of [addr, addr+len) that lies in one region. */
 static bool for_each_piece(machine_t *m, uint32_t addr, uint64_t len, const char *what, char *err,
-                           size_t errlen, void (*fn)(uint8_t *host, uint64_t n, const uint8_t *src),
-                           const uint8_t *src)
+                           size_t errlen, piece_fn *fn, const void *ctx)
 {
     uint64_t dbase, dsize;
     const char *dev = device_overlapping(m, addr, len, &dbase, &dsize);
@@ -1011,27 +1016,69 @@ static bool for_each_piece(machine_t *m, uint32_t addr, uint64_t len, const char
         uint64_t n = r->desc->size - off;
         if (n > len - done)
             n = len - done;
-        fn(r->host + off, n, src ? src + done : NULL);
+        if (!fn(r->host + off, n, done, ctx, err, errlen))
+            return false;
         done += n;
     }
     return true;
 }
 
-static void copy_in(uint8_t *host, uint64_t n, const uint8_t *src)
+static bool copy_in(uint8_t *host, uint64_t n, uint64_t done, const void *src, char *err, size_t errlen)
 {
-    memcpy(host, src, n);
+    (void)err, (void)errlen;
+    memcpy(host, (const uint8_t *)src + done, n);
+    return true;
 }
 
-static void zero_in(uint8_t *host, uint64_t n, const uint8_t *src)
+static bool zero_in(uint8_t *host, uint64_t n, uint64_t done, const void *ctx, char *err, size_t errlen)
 {
-    (void)src;
+    (void)done, (void)ctx, (void)err, (void)errlen;
     memset(host, 0, n);
+    return true;
+}
+
+typedef struct {
+    int fd;
+    uint64_t offset;
+    const char *what;
+} file_piece_t;
+
+/* Straight from the file into the region: no buffer of the file's bytes
+ * to fault in and copy. */
+static bool read_in(uint8_t *host, uint64_t n, uint64_t done, const void *ctx, char *err, size_t errlen)
+{
+    const file_piece_t *f = ctx;
+    for (uint64_t got = 0; got < n;) {
+        ssize_t r = pread(f->fd, host + got, n - got, (off_t)(f->offset + done + got));
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r <= 0) {   /* an error, or the file shrank since it was checked */
+            if (err)
+                snprintf(err, errlen, "%s: read error%s%s", f->what, r < 0 ? ": " : " (file truncated?)",
+                         r < 0 ? strerror(errno) : "");
+            return false;
+        }
+        got += (uint64_t)r;
+    }
+    return true;
 }
 
 bool machine_load(machine_t *m, uint32_t addr, const void *data, uint64_t len, const char *what,
                   char *err, size_t errlen)
 {
     bool ok = for_each_piece(m, addr, len, what, err, errlen, copy_in, data);
+    if (ok && m->cpu)
+        cpu_icache_flush(m->cpu);
+    return ok;
+}
+
+bool machine_load_file(machine_t *m, uint32_t addr, int fd, const uint8_t *bytes, uint64_t offset, uint64_t len,
+                       const char *what, char *err, size_t errlen)
+{
+    if (fd < 0)
+        return machine_load(m, addr, bytes + offset, len, what, err, errlen);
+    file_piece_t f = {fd, offset, what};
+    bool ok = for_each_piece(m, addr, len, what, err, errlen, read_in, &f);
     if (ok && m->cpu)
         cpu_icache_flush(m->cpu);
     return ok;

@@ -174,6 +174,12 @@ void machine_destroy(machine_t *m);
  * outside RAM/flash, e.g. on a device or in unmapped space. */
 bool machine_load(machine_t *m, uint32_t addr, const void *data, uint64_t len, const char *what,
                   char *err, size_t errlen);
+/* The same for len bytes from offset of a file as file_open() (sim/file_io.h)
+ * gave it: read straight into simulated memory from fd, or where fd is -1
+ * copied from bytes; also false (with a message) on a read error or a file
+ * shorter than offset + len. */
+bool machine_load_file(machine_t *m, uint32_t addr, int fd, const uint8_t *bytes, uint64_t offset, uint64_t len,
+                       const char *what, char *err, size_t errlen);
 /* Zero-fill, same rules (ELF .bss). */
 bool machine_zero(machine_t *m, uint32_t addr, uint64_t len, const char *what, char *err, size_t errlen);
 /* The memory region that holds addr, or NULL. */

@@ -130,6 +130,83 @@ Test(file_io, map_regular_file)
     file_data_free(&f);
 }
 
+/* file_open: a regular file stays open for the caller to read in parts,
+ * anything else is read whole; the refusals are file_read's. */
+Test(file_io, open_leaves_a_regular_file_open_and_reads_a_pipe)
+{
+    char path[128], err[256];
+    snprintf(path, sizeof path, "%s/o.bin", dir);
+    write_file(path, "0123456789", 10);
+    file_data_t f;
+    int fd;
+    cr_assert(file_open(path, 1 << 20, "a test file", &fd, &f, err, sizeof err), "%s", err);
+    cr_assert_geq(fd, 0);
+    cr_assert_eq(f.size, 10);
+    cr_assert_null(f.bytes);
+    char got[4];
+    cr_assert_eq(pread(fd, got, 4, 6), 4);
+    cr_assert_eq(memcmp(got, "6789", 4), 0);
+    close(fd);
+    file_data_free(&f);
+
+    int fds[2];
+    cr_assert_eq(pipe(fds), 0);
+    cr_assert_eq(write(fds[1], "piped", 5), 5);
+    close(fds[1]);
+    snprintf(path, sizeof path, "/dev/fd/%d", fds[0]);
+    cr_assert(file_open(path, 1 << 20, "a test file", &fd, &f, err, sizeof err), "%s", err);
+    close(fds[0]);
+    cr_assert_eq(fd, -1);
+    cr_assert_eq(f.size, 5);
+    cr_assert_eq(memcmp(f.bytes, "piped", 6), 0);
+    file_data_free(&f);
+
+    snprintf(path, sizeof path, "%s/none", dir);
+    cr_assert_not(file_open(path, 1 << 20, "a test file", &fd, &f, err, sizeof err));
+    cr_assert(strstr(err, path) && strstr(err, "cannot open"), "%s", err);
+    cr_assert_eq(fd, -1);
+    snprintf(path, sizeof path, "%s/o.bin", dir);
+    cr_assert_not(file_open(path, 9, "a test file", &fd, &f, err, sizeof err));
+    cr_assert(strstr(err, "too large for a test file"), "%s", err);
+    cr_assert_eq(fd, -1);
+}
+
+/* machine_load_file puts a file's bytes where it puts the same bytes
+ * from memory, and a file shorter than asked is a read error. */
+Test(file_io, load_from_a_file_as_from_memory)
+{
+    char path[128], err[256];
+    snprintf(path, sizeof path, "%s/l.bin", dir);
+    uint8_t data[10000];
+    for (size_t i = 0; i < sizeof data; i++)
+        data[i] = (uint8_t)(i * 7 + 3);
+    write_file(path, data, sizeof data);
+    soc_desc_t desc;
+    cr_assert(soc_desc_load(&desc, "an547", err, sizeof err), "%s", err);
+    machine_t *m = machine_create(&desc, 0, err, sizeof err);
+    cr_assert(m, "%s", err);
+    FILE *f = fopen(path, "rb");
+    cr_assert(f);
+    int fd = fileno(f);
+    /* bytes 100.. of the file at the DTCM, the ITCM copied from memory
+     * (no descriptor: from the bytes) */
+    cr_assert(machine_load_file(m, 0x20000010, fd, NULL, 100, 9000, "a test file", err, sizeof err), "%s", err);
+    cr_assert(machine_load_file(m, 0x10, -1, data, 100, 9000, "a test file", err, sizeof err), "%s", err);
+    uint8_t a[9000], b[9000];
+    cr_assert(machine_read_bytes(m, 0x20000010, a, sizeof a));
+    cr_assert(machine_read_bytes(m, 0x10, b, sizeof b));
+    cr_assert_eq(memcmp(a, data + 100, sizeof a), 0);
+    cr_assert_eq(memcmp(a, b, sizeof a), 0);
+    /* past the file's end */
+    cr_assert_not(machine_load_file(m, 0x20000000, fd, NULL, 9000, 1001, "a test file", err, sizeof err));
+    cr_assert(strstr(err, "a test file: read error (file truncated?)"), "%s", err);
+    /* outside memory: refused before anything is read */
+    cr_assert_not(machine_load_file(m, 0x0007FFF0, fd, NULL, 0, 100, "a test file", err, sizeof err));
+    cr_assert(strstr(err, "outside the SoC's memory"), "%s", err);
+    fclose(f);
+    machine_destroy(m);
+}
+
 /* ---- the ELF's tables against GNU binutils ------------------------------- */
 
 static const char program[] =
@@ -242,5 +319,44 @@ Test(file_io, elf_sections_as_objdump_lists_them)
     cr_assert_geq(allocated, 3, "text, data, bss at least");
     const elf_info_t *info = &l.info;
     cr_assert_eq(info->code_bytes + info->rodata_bytes + info->data_bytes + info->bss_bytes, total);
+    unload(&l, p);
+}
+
+/* A regular ELF is read in parts from its descriptor, one from a pipe
+ * whole from memory: both load the same bytes and the same tables. */
+Test(file_io, elf_from_a_pipe_loads_as_from_the_file)
+{
+    loaded_t l;
+    FILE *p = load_and_run(&l, "true");
+    char cmd[256], path[64], err[256];
+    snprintf(cmd, sizeof cmd, "cat %s/p.elf", dir);
+    FILE *pipe = popen(cmd, "r");
+    cr_assert(pipe);
+    snprintf(path, sizeof path, "/dev/fd/%d", fileno(pipe));
+    soc_desc_t desc;
+    cr_assert(soc_desc_load(&desc, "an547", err, sizeof err), "%s", err);
+    machine_t *m = machine_create(&desc, 0, err, sizeof err);
+    cr_assert(m, "%s", err);
+    elf_info_t info;
+    elf_tables_t t;
+    cr_assert(elf_load(m, path, &info, &t, err, sizeof err), "%s", err);
+    cr_assert_eq(pclose(pipe), 0);
+    cr_assert_eq(memcmp(&info, &l.info, sizeof info), 0);
+    cr_assert_eq(t.nsymbols, l.t.nsymbols);
+    cr_assert_eq(t.nsections, l.t.nsections);
+    for (size_t i = 0; i < t.nsymbols; i++) {
+        cr_assert_str_eq(t.symbols[i].name, l.t.symbols[i].name);
+        cr_assert_eq(t.symbols[i].value, l.t.symbols[i].value);
+    }
+    static uint8_t a[64 << 10], b[64 << 10];
+    cr_assert(machine_read_bytes(m, 0, a, sizeof a));
+    cr_assert(machine_read_bytes(l.m, 0, b, sizeof b));
+    cr_assert_eq(memcmp(a, b, sizeof a), 0);
+    cr_assert(machine_read_bytes(m, 0x20000000, a, sizeof a));
+    cr_assert(machine_read_bytes(l.m, 0x20000000, b, sizeof b));
+    cr_assert_eq(memcmp(a, b, sizeof a), 0);
+    cr_assert_neq(a[0], 0, "the data segment was loaded");   /* counter = 3 */
+    elf_tables_free(&t);
+    machine_destroy(m);
     unload(&l, p);
 }
