@@ -21,6 +21,7 @@
  * zero to predicated-off elements (QEMU does the same).
  */
 #include "alu.h"
+#include "cache.h"
 #include "fields.h"
 #include "fp_ops.h"
 #include "insn.h"
@@ -257,10 +258,10 @@ static inline __attribute__((always_inline)) void narrow(uint8_t *h, const uint8
 #undef CONVERT_
 
 /* VLDRB/H/W with memory element size ms and vector element size es: the
- * same (.8/.16/.32) or widening (VLDRB.S16...).  The body of every
- * specialised VLDR below, the sizes and extension constants there. */
-static inline __attribute__((always_inline)) void vldr(cpu_t *cpu, const insn_t *in, unsigned ms, unsigned es,
-                                                       bool is_unsigned)
+ * same (.8/.16/.32) or widening (VLDRB.S16...), every case (vldr() below
+ * takes the common one first). */
+static inline __attribute__((always_inline)) void vldr_general(cpu_t *cpu, const insn_t *in, unsigned ms, unsigned es,
+                                                               bool is_unsigned)
 {
     uint32_t vpr, wb;
     uint16_t mask = ldst_begin(cpu, &vpr);
@@ -300,7 +301,7 @@ static inline __attribute__((always_inline)) void vldr(cpu_t *cpu, const insn_t 
 }
 
 /* VSTRB/H/W, the same size or narrowing (VSTRB.16: the low bytes). */
-static inline __attribute__((always_inline)) void vstr(cpu_t *cpu, const insn_t *in, unsigned ms, unsigned es)
+static inline __attribute__((always_inline)) void vstr_general(cpu_t *cpu, const insn_t *in, unsigned ms, unsigned es)
 {
     uint32_t vpr, wb;
     uint16_t mask = ldst_begin(cpu, &vpr);
@@ -329,6 +330,101 @@ static inline __attribute__((always_inline)) void vstr(cpu_t *cpu, const insn_t 
     ldst_end(cpu, vpr);
 }
 
+
+/* The common case of a contiguous VLDR/VSTR, decided before anything is
+ * charged: no predication at all (mve_quick(), no tail predication), every
+ * element in one page backed by host memory (for a store: writable,
+ * holding no code), aligned to its memory size, and, on a page with wait
+ * states, every line the vector touches the most recently used of its set.
+ * Then the general path above would make only MRU hits (each access's
+ * lines are among the span's first and last line, and a hit on the MRU
+ * line changes nothing), so the accounting is its sum: one 16-byte access
+ * where it takes vector_host() (same size, 4-byte aligned), else one
+ * access of ms bytes per element, each an MRU hit; a whole vector whose
+ * lines are not both MRU is charged by cpu_data_wait_slow() as
+ * cpu_vector_host_page() does it.  Returns the host
+ * bytes, or NULL with nothing charged or changed: the caller then takes
+ * the general path.  The fast path needs no call, so the execute
+ * functions below save no registers on it (their pushes and pops were a
+ * fifth of exec_vldr_s8_32's samples). */
+static inline __attribute__((always_inline)) uint8_t *quick_host(cpu_t *cpu, uint32_t addr, unsigned ms,
+                                                                 unsigned es, bool write)
+{
+    unsigned span = 16u / es * ms;
+    if (__builtin_expect(!mve_quick(cpu) || cpu->lo_ltpsize < 4u || (addr & (ms - 1u)) != 0, 0))
+        return NULL;
+    bus_page_t *p = cpu->dpage[addr >> BUS_PAGE_BITS];
+    uint32_t off = addr & (BUS_PAGE_SIZE - 1);
+    if (__builtin_expect(!p || !p->host || off + span > BUS_PAGE_SIZE ||
+                             (write && (!p->writable || p->has_code)), 0))
+        return NULL;
+    bool whole = ms == es && !(addr & 3u);
+    unsigned n = whole ? 1u : 16u / es, size = whole ? 16u : ms;
+    bool mru_miss = false;
+    if (__builtin_expect((write ? p->write_wait : p->read_wait) != 0, 0)) {
+        const uint32_t *mru = cpu->dcache_mru;
+        uint32_t first = addr >> CACHE_LINE_BITS, last = (addr + span - 1u) >> CACHE_LINE_BITS;
+        uint32_t m = cpu->dcache_set_mask;
+        mru_miss = !mru || mru[first & m] != first + 1u || mru[last & m] != last + 1u;
+        if (mru_miss && !whole)
+            return NULL;
+        if (!mru_miss)
+            cpu->dcache_mru_hits += n;
+    }
+    bus_stats_t *st = p->stats;
+    if (write) {
+        st->writes += n;
+        st->write_bytes += n * size;
+    } else {
+        st->reads += n;
+        st->read_bytes += n * size;
+    }
+    /* The one access of a whole vector whose lines are not both MRU: as
+     * cpu_vector_host_page() charges it. */
+    if (__builtin_expect(mru_miss, 0))
+        cpu_data_wait_slow(cpu, p, addr, 16, write);
+    return p->host + off;
+}
+
+/* The common case (quick_host()) inline, anything else in the general
+ * function of the same sizes, general (a tail call). */
+static inline __attribute__((always_inline)) void vldr(cpu_t *cpu, const insn_t *in, unsigned ms, unsigned es,
+                                                       bool is_unsigned, isa_exec_fn general)
+{
+    uint32_t wb;
+    uint32_t addr = ldst_addr(cpu, in, &wb);
+    const uint8_t *h = quick_host(cpu, addr, ms, es, false);
+    if (__builtin_expect(h == NULL, 0)) {
+        general(cpu, in);
+        return;
+    }
+    u64x2 v;
+    if (ms == es)
+        memcpy(&v, h, 16);
+    else
+        v = widen(h, ms, es, is_unsigned);
+    memcpy(mve_q(cpu, in->rd), &v, 16);
+    ldst_writeback(cpu, in, wb);
+}
+
+static inline __attribute__((always_inline)) void vstr(cpu_t *cpu, const insn_t *in, unsigned ms, unsigned es,
+                                                       isa_exec_fn general)
+{
+    uint32_t wb;
+    uint32_t addr = ldst_addr(cpu, in, &wb);
+    uint8_t *h = quick_host(cpu, addr, ms, es, true);
+    if (__builtin_expect(h == NULL, 0)) {
+        general(cpu, in);
+        return;
+    }
+    const uint8_t *q = mve_q(cpu, in->rd);
+    if (ms == es)
+        memcpy(h, q, 16);
+    else
+        narrow(h, q, ms, es);
+    ldst_writeback(cpu, in, wb);
+}
+
 /* The table rows' execute functions: sizes from the decoded fields
  * (memory element size aux[1], vector element size esize, aux[0] 1 =
  * unsigned).  The decoder picks the specialised one of the sizes instead
@@ -336,16 +432,22 @@ static inline __attribute__((always_inline)) void vstr(cpu_t *cpu, const insn_t 
  * and no per-element switch. */
 static void exec_vldr(cpu_t *cpu, const insn_t *in)
 {
-    vldr(cpu, in, 1u << in->aux[1], 1u << in->esize, in->aux[0] == 1);
+    vldr_general(cpu, in, 1u << in->aux[1], 1u << in->esize, in->aux[0] == 1);
 }
 
 static void exec_vstr(cpu_t *cpu, const insn_t *in)
 {
-    vstr(cpu, in, 1u << in->aux[1], 1u << in->esize);
+    vstr_general(cpu, in, 1u << in->aux[1], 1u << in->esize);
 }
 
-#define VLDR_FN_(name, MS, ES, U) \
-    static void exec_vldr_##name(cpu_t *cpu, const insn_t *in) { vldr(cpu, in, MS, ES, U); }
+/* Per size: the general body out of line (noinline: called only off the
+ * common case), the execute function the common case inline. */
+#define VLDR_FN_(name, MS, ES, U)                                                      \
+    static __attribute__((noinline)) void vldr_general_##name(cpu_t *cpu, const insn_t *in) \
+    {                                                                                  \
+        vldr_general(cpu, in, MS, ES, U);                                              \
+    }                                                                                  \
+    static void exec_vldr_##name(cpu_t *cpu, const insn_t *in) { vldr(cpu, in, MS, ES, U, vldr_general_##name); }
 VLDR_FN_(8, 1, 1, true)
 VLDR_FN_(16, 2, 2, true)
 VLDR_FN_(32, 4, 4, true)
@@ -357,8 +459,12 @@ VLDR_FN_(s16_32, 2, 4, false)
 VLDR_FN_(u16_32, 2, 4, true)
 #undef VLDR_FN_
 
-#define VSTR_FN_(name, MS, ES) \
-    static void exec_vstr_##name(cpu_t *cpu, const insn_t *in) { vstr(cpu, in, MS, ES); }
+#define VSTR_FN_(name, MS, ES)                                                         \
+    static __attribute__((noinline)) void vstr_general_##name(cpu_t *cpu, const insn_t *in) \
+    {                                                                                  \
+        vstr_general(cpu, in, MS, ES);                                                 \
+    }                                                                                  \
+    static void exec_vstr_##name(cpu_t *cpu, const insn_t *in) { vstr(cpu, in, MS, ES, vstr_general_##name); }
 VSTR_FN_(8, 1, 1)
 VSTR_FN_(16, 2, 2)
 VSTR_FN_(32, 4, 4)
