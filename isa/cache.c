@@ -50,20 +50,41 @@ void cache_invalidate_all(cache_t *c)
     memset(c->mru, 0, c->sets * sizeof *c->mru);
 }
 
+/* The way of the set's tags holding key, or ways when none does.  A line
+ * is in at most one way, and which one is data the host cannot predict
+ * (streams of accesses hit every way of a set in turn): the scan selects
+ * instead of branching per way.  Four ways (the M55's data cache) with a
+ * constant bound, so the scan is unrolled. */
+static inline uint32_t find_way(const uint32_t *tag, uint32_t key, uint32_t ways)
+{
+    uint32_t hit = ways;
+    if (ways == 4) {
+        for (uint32_t w = 0; w < 4; w++)
+            hit = tag[w] == key ? w : hit;
+        return hit;
+    }
+    for (uint32_t w = 0; w < ways; w++)
+        hit = tag[w] == key ? w : hit;
+    return hit;
+}
+
 static bool lookup(cache_t *c, uint32_t addr, bool fill)
 {
     uint32_t line = addr >> CACHE_LINE_BITS;
-    uint32_t set = line & (c->sets - 1);
-    uint32_t *tag = &c->tag[set * c->ways], *age = &c->age[set * c->ways];
-    uint32_t key = line + 1, victim = 0;
+    uint32_t set = line & (c->sets - 1), ways = c->ways;
+    uint32_t *tag = &c->tag[set * ways], *age = &c->age[set * ways];
+    uint32_t key = line + 1;
     c->clock++;
-    for (uint32_t w = 0; w < c->ways; w++) {
-        if (tag[w] == key) {
-            age[w] = c->clock;
-            c->mru[set] = key;
-            c->hits++;
-            return true;
-        }
+    uint32_t hit = find_way(tag, key, ways);
+    if (hit < ways) {
+        age[hit] = c->clock;
+        c->mru[set] = key;
+        c->hits++;
+        return true;
+    }
+    /* The victim: the last invalid way, else the least recently used. */
+    uint32_t victim = 0;
+    for (uint32_t w = 0; w < ways; w++) {
         if (tag[w] == 0 || (tag[victim] != 0 && age[w] < age[victim]))
             victim = w;
     }
