@@ -331,27 +331,64 @@ static inline __attribute__((always_inline)) void vstr_general(cpu_t *cpu, const
 }
 
 
+/* The wait states of n elements of ms bytes from addr, every one active,
+ * in one page with wait states, their lines (at most two: the span is 16
+ * bytes at most) not both the MRU lines of their sets: what elems_host()'s
+ * loop does, in closed form.  That loop tests each element in order
+ * (cpu_dcache_mru_hit(), an MRU hit counted) and the first that misses
+ * charges the whole span (cpu_data_wait_slow(), cpu_t.vspan_size); the
+ * elements after it hit where the charge left their line MRU (an
+ * allocating access does; a write that does not allocate, or a page the
+ * cache does not hold, does not), and a miss after the charge costs
+ * nothing.  Elements are aligned to their size, so each lies in one line. */
+static __attribute__((noinline)) void charge_elements(cpu_t *cpu, bus_page_t *p, uint32_t addr, unsigned ms,
+                                                      unsigned n, bool write)
+{
+    const uint32_t *mru = cpu->dcache_mru;
+    uint32_t m = cpu->dcache_set_mask;
+    uint32_t first = addr >> CACHE_LINE_BITS, last = (addr + n * ms - 1u) >> CACHE_LINE_BITS;
+    unsigned in_first = (CACHE_LINE_BYTES - (addr & (CACHE_LINE_BYTES - 1u))) / ms;
+    if (in_first > n)
+        in_first = n;
+    /* Not both lines MRU: if the first is, the miss is the last line's
+     * first element (and the lines differ). */
+    bool first_hit = mru && mru[first & m] == first + 1u;
+    unsigned after_first = first_hit ? 0 : in_first - 1u;           /* tested after the charge */
+    unsigned after_last = first_hit ? n - in_first - 1u : n - in_first;
+    uint64_t hits = first_hit ? in_first : 0;
+    cpu_data_wait_slow(cpu, p, addr, n * ms, write);
+    if (mru) {
+        if (mru[first & m] == first + 1u)
+            hits += after_first;
+        if (last != first && mru[last & m] == last + 1u)
+            hits += after_last;
+    }
+    cpu->dcache_mru_hits += hits;
+}
+
 /* The common case of a contiguous VLDR/VSTR, decided before anything is
- * charged: no predication at all (mve_quick(), no tail predication), every
- * element in one page backed by host memory (for a store: writable,
- * holding no code), aligned to its memory size, and, on a page with wait
- * states, every line the vector touches the most recently used of its set.
- * Then the general path above would make only MRU hits (each access's
- * lines are among the span's first and last line, and a hit on the MRU
- * line changes nothing), so the accounting is its sum: one 16-byte access
- * where it takes vector_host() (same size, 4-byte aligned), else one
- * access of ms bytes per element, each an MRU hit; a whole vector whose
- * lines are not both MRU is charged by cpu_data_wait_slow() as
- * cpu_vector_host_page() does it.  Returns the host
- * bytes, or NULL with nothing charged or changed: the caller then takes
- * the general path.  The fast path needs no call, so the execute
- * functions below save no registers on it (their pushes and pops were a
- * fifth of exec_vldr_s8_32's samples). */
-static inline __attribute__((always_inline)) uint8_t *quick_host(cpu_t *cpu, uint32_t addr, unsigned ms,
-                                                                 unsigned es, bool write)
+ * charged: every lane on and no VPT block (mve_all_lanes()), every element
+ * in one page backed by host memory (for a store: writable, holding no
+ * code) and aligned to its memory size, no write-back to SP.  Counted as
+ * the general path above counts it: one 16-byte access where that takes
+ * vector_host() (same size, 4-byte aligned), else one access of ms bytes
+ * per element.  On a page with wait states whose lines the vector touches
+ * are both the MRU lines of their sets, each of those accesses is an MRU
+ * hit that changes nothing (an access's lines are among the span's first
+ * and last line); otherwise *charge is set and the caller calls
+ * quick_charge() last (the wait states are charged after the data moved
+ * and the base was written back: nothing in between reads the clock or
+ * the statistics, and the execute function makes no call on its MRU-hit
+ * path, so it saves no registers: pushes and pops were a fifth of
+ * exec_vldr_s8_32's samples).  Returns the host bytes, or NULL with
+ * nothing counted or changed: the caller then takes the general path. */
+static inline __attribute__((always_inline)) uint8_t *quick_host(cpu_t *cpu, const insn_t *in, uint32_t addr,
+                                                                 unsigned ms, unsigned es, bool write,
+                                                                 bus_page_t **page, bool *charge)
 {
     unsigned span = 16u / es * ms;
-    if (__builtin_expect(!mve_quick(cpu) || cpu->lo_ltpsize < 4u || (addr & (ms - 1u)) != 0, 0))
+    if (__builtin_expect(!mve_all_lanes(cpu) || (addr & (ms - 1u)) != 0 ||
+                             ((in->flags & INSN_WBACK) && in->rn == 13), 0))
         return NULL;
     bus_page_t *p = cpu->dpage[addr >> BUS_PAGE_BITS];
     uint32_t off = addr & (BUS_PAGE_SIZE - 1);
@@ -360,15 +397,14 @@ static inline __attribute__((always_inline)) uint8_t *quick_host(cpu_t *cpu, uin
         return NULL;
     bool whole = ms == es && !(addr & 3u);
     unsigned n = whole ? 1u : 16u / es, size = whole ? 16u : ms;
-    bool mru_miss = false;
+    *page = p;
+    *charge = false;
     if (__builtin_expect((write ? p->write_wait : p->read_wait) != 0, 0)) {
         const uint32_t *mru = cpu->dcache_mru;
         uint32_t first = addr >> CACHE_LINE_BITS, last = (addr + span - 1u) >> CACHE_LINE_BITS;
         uint32_t m = cpu->dcache_set_mask;
-        mru_miss = !mru || mru[first & m] != first + 1u || mru[last & m] != last + 1u;
-        if (mru_miss && !whole)
-            return NULL;
-        if (!mru_miss)
+        *charge = !mru || mru[first & m] != first + 1u || mru[last & m] != last + 1u;
+        if (!*charge)
             cpu->dcache_mru_hits += n;
     }
     bus_stats_t *st = p->stats;
@@ -379,11 +415,19 @@ static inline __attribute__((always_inline)) uint8_t *quick_host(cpu_t *cpu, uin
         st->reads += n;
         st->read_bytes += n * size;
     }
-    /* The one access of a whole vector whose lines are not both MRU: as
-     * cpu_vector_host_page() charges it. */
-    if (__builtin_expect(mru_miss, 0))
-        cpu_data_wait_slow(cpu, p, addr, 16, write);
     return p->host + off;
+}
+
+/* The wait states of a quick_host() access whose lines were not both MRU:
+ * a whole vector as cpu_vector_host_page() charges it, elements as
+ * elems_host()'s loop does (charge_elements()). */
+static __attribute__((noinline)) void quick_charge(cpu_t *cpu, bus_page_t *p, uint32_t addr, unsigned ms,
+                                                   unsigned es, bool write)
+{
+    if (ms == es && !(addr & 3u))
+        cpu_data_wait_slow(cpu, p, addr, 16, write);
+    else
+        charge_elements(cpu, p, addr, ms, 16u / es, write);
 }
 
 /* The common case (quick_host()) inline, anything else in the general
@@ -393,7 +437,9 @@ static inline __attribute__((always_inline)) void vldr(cpu_t *cpu, const insn_t 
 {
     uint32_t wb;
     uint32_t addr = ldst_addr(cpu, in, &wb);
-    const uint8_t *h = quick_host(cpu, addr, ms, es, false);
+    bus_page_t *p;
+    bool charge;
+    const uint8_t *h = quick_host(cpu, in, addr, ms, es, false, &p, &charge);
     if (__builtin_expect(h == NULL, 0)) {
         general(cpu, in);
         return;
@@ -404,7 +450,10 @@ static inline __attribute__((always_inline)) void vldr(cpu_t *cpu, const insn_t 
     else
         v = widen(h, ms, es, is_unsigned);
     memcpy(mve_q(cpu, in->rd), &v, 16);
-    ldst_writeback(cpu, in, wb);
+    if (in->flags & INSN_WBACK)
+        cpu->r[in->rn] = wb;
+    if (__builtin_expect(charge, 0))
+        quick_charge(cpu, p, addr, ms, es, false);
 }
 
 static inline __attribute__((always_inline)) void vstr(cpu_t *cpu, const insn_t *in, unsigned ms, unsigned es,
@@ -412,7 +461,9 @@ static inline __attribute__((always_inline)) void vstr(cpu_t *cpu, const insn_t 
 {
     uint32_t wb;
     uint32_t addr = ldst_addr(cpu, in, &wb);
-    uint8_t *h = quick_host(cpu, addr, ms, es, true);
+    bus_page_t *p;
+    bool charge;
+    uint8_t *h = quick_host(cpu, in, addr, ms, es, true, &p, &charge);
     if (__builtin_expect(h == NULL, 0)) {
         general(cpu, in);
         return;
@@ -422,7 +473,10 @@ static inline __attribute__((always_inline)) void vstr(cpu_t *cpu, const insn_t 
         memcpy(h, q, 16);
     else
         narrow(h, q, ms, es);
-    ldst_writeback(cpu, in, wb);
+    if (in->flags & INSN_WBACK)
+        cpu->r[in->rn] = wb;
+    if (__builtin_expect(charge, 0))
+        quick_charge(cpu, p, addr, ms, es, true);
 }
 
 /* The table rows' execute functions: sizes from the decoded fields

@@ -211,31 +211,37 @@ Test(vector_timing, element_accesses_in_one_page_are_charged_as_one_by_one)
     }
 }
 
-/* The common case of a contiguous access (no predication, all in one
- * page, every line it touches the most recently used of its set:
- * quick_host() in isa/exec_mve.c) against the general path of the same
+/* The common case of a contiguous access (every lane on, no VPT block,
+ * all in one page: quick_host() in isa/exec_mve.c, with charge_elements()
+ * where its lines are not both MRU) against the general path of the same
  * access: inside a VPT block whose lanes are all on (mve_quick() false,
  * the lane mask full).  Each access runs twice, so the second finds its
- * lines MRU (the first: MRU only if an earlier line fill made them so).
- * Both must count, charge and cache the same (cycles differ: VPST is an
- * instruction). */
+ * lines MRU; a scalar load before it makes only its first line MRU, or
+ * (offsets from 20 up) only its last; a run inside a tail-predicated loop
+ * with LR a full vector takes the common path too.  Both must count,
+ * charge and cache the same (cycles differ: VPST is an instruction). */
 typedef struct {
     bus_stats_t stats;
     uint64_t mru_hits, hits, misses;
-    uint8_t q0[16], mem[48];
+    uint8_t q0[16], q1[16], mem[64];
+    uint32_t r1;
 } quick_effect_t;
 
-static quick_effect_t quick_effect(const char *src, uint32_t addr, enum page_setup setup)
+static quick_effect_t quick_effect(const char *src, uint32_t addr, enum page_setup setup, bool tail_predicated)
 {
     tcpu_t *t = machine(true, setup);
-    for (unsigned i = 0; i < 48; i++)
-        tcpu_poke8(t, addr - 16 + i, (uint8_t)(0x93 + 5 * i));
+    for (unsigned i = 0; i < 64; i++)
+        tcpu_poke8(t, addr - 32 + i, (uint8_t)(0x93 + 5 * i));
     t->cpu->r[1] = addr;
     for (unsigned i = 0; i < 32; i++)
         t->cpu->fp.b[i] = (uint8_t)(0xE1 - 7 * i);
+    if (tail_predicated) {
+        t->cpu->lo_ltpsize = 0;   /* a DLSTP.8 loop with 16 elements left */
+        t->cpu->r[14] = 16;
+    }
     bus_stats_t *st = t->bus.page[D >> BUS_PAGE_BITS]->stats, before = *st;
     cr_assert_eq(tcpu_run_asm(t, src), TCPU_DONE, "%s", src);
-    quick_effect_t e = {.stats = *st};
+    quick_effect_t e = {.stats = *st, .r1 = t->cpu->r[1]};
     e.stats.reads -= before.reads;
     e.stats.writes -= before.writes;
     e.stats.read_bytes -= before.read_bytes;
@@ -249,10 +255,28 @@ static quick_effect_t quick_effect(const char *src, uint32_t addr, enum page_set
         t->cpu->l1d = NULL;
     }
     memcpy(e.q0, t->cpu->fp.b, 16);
-    for (unsigned i = 0; i < 48; i++)
-        e.mem[i] = tcpu_peek8(t, addr - 16 + i);
+    memcpy(e.q1, t->cpu->fp.b + 16, 16);
+    for (unsigned i = 0; i < 64; i++)
+        e.mem[i] = tcpu_peek8(t, addr - 32 + i);
     tcpu_free(t);
     return e;
+}
+
+static void expect_same_effect(const quick_effect_t *a, const quick_effect_t *b, const char *what)
+{
+    cr_expect(a->stats.reads + a->stats.writes > 0, "%s: no access counted", what);
+    cr_expect_eq(a->stats.reads, b->stats.reads, "%s: reads", what);
+    cr_expect_eq(a->stats.writes, b->stats.writes, "%s: writes", what);
+    cr_expect_eq(a->stats.read_bytes, b->stats.read_bytes, "%s: read bytes", what);
+    cr_expect_eq(a->stats.write_bytes, b->stats.write_bytes, "%s: write bytes", what);
+    cr_expect_eq(a->stats.wait_cycles, b->stats.wait_cycles, "%s: wait cycles", what);
+    cr_expect_eq(a->mru_hits, b->mru_hits, "%s: MRU hits", what);
+    cr_expect_eq(a->hits, b->hits, "%s: cache hits", what);
+    cr_expect_eq(a->misses, b->misses, "%s: cache misses", what);
+    cr_expect_eq(a->r1, b->r1, "%s: base register", what);
+    cr_expect_arr_eq(a->q0, b->q0, 16, "%s: Q0", what);
+    cr_expect_arr_eq(a->q1, b->q1, 16, "%s: Q1", what);
+    cr_expect_arr_eq(a->mem, b->mem, 64, "%s: memory", what);
 }
 
 Test(vector_timing, unpredicated_access_is_charged_as_the_general_path)
@@ -265,40 +289,35 @@ Test(vector_timing, unpredicated_access_is_charged_as_the_general_path)
         {"vstrb.16", "q0, [r1]", 1},  {"vstrb.32", "q0, [r1]", 1},  {"vstrh.32", "q0, [r1]", 2},
         {"vldrb.u8", "q1, [r1, #16]!", 1}, {"vstrw.32", "q1, [r1], #-32", 4},
     };
-    static const uint32_t offsets[] = {0, 1, 4, 14, 18, 28, 31};   /* from a line start */
+    static const uint32_t offsets[] = {0, 1, 14, 28, 31};   /* from a line start */
+    /* before the accesses: nothing, its first line made MRU, its last */
+    static const char *const before[] = {"", "ldrb r5, [r1]\n", "ldrb r5, [r1, #12]\n"};
     static const enum page_setup setups[] = {NO_CACHE, CACHED_WBWA, CACHED_WT};
     for (size_t f = 0; f < sizeof forms / sizeof forms[0]; f++) {
+        const char *op = forms[f].op, *dot = strchr(op, '.');
         for (size_t o = 0; o < sizeof offsets / sizeof offsets[0]; o++) {
             if (offsets[o] % forms[f].ms)
                 continue;
-            char plain[160], general[200];
-            /* VCTP outside a VPT block sets P0 only: the plain access stays
-             * on the common path. */
-            snprintf(plain, sizeof plain, "movs r4, #16\nvctp.8 r4\n%s %s\n%s %s", forms[f].op, forms[f].regs,
-                     forms[f].op, forms[f].regs);
-            const char *dot = strchr(forms[f].op, '.');
-            snprintf(general, sizeof general, "movs r4, #16\nvctp.8 r4\nvpst\n%.*st%s %s\nvpst\n%.*st%s %s",
-                     (int)(dot - forms[f].op), forms[f].op, dot, forms[f].regs, (int)(dot - forms[f].op),
-                     forms[f].op, dot, forms[f].regs);
-            for (size_t s = 0; s < sizeof setups / sizeof setups[0]; s++) {
-                uint32_t addr = D + 0x8000 + offsets[o];
-                quick_effect_t a = quick_effect(plain, addr, setups[s]);
-                quick_effect_t b = quick_effect(general, addr, setups[s]);
-                const char *what = plain;
-                cr_expect(a.stats.reads + a.stats.writes > 0, "%s: no access counted", what);
-                cr_expect_eq(a.stats.reads, b.stats.reads, "%s +%u (setup %zu): reads", what, offsets[o], s);
-                cr_expect_eq(a.stats.writes, b.stats.writes, "%s +%u (setup %zu): writes", what, offsets[o], s);
-                cr_expect_eq(a.stats.read_bytes, b.stats.read_bytes, "%s +%u (setup %zu): read bytes", what,
-                             offsets[o], s);
-                cr_expect_eq(a.stats.write_bytes, b.stats.write_bytes, "%s +%u (setup %zu): write bytes", what,
-                             offsets[o], s);
-                cr_expect_eq(a.stats.wait_cycles, b.stats.wait_cycles, "%s +%u (setup %zu): wait cycles", what,
-                             offsets[o], s);
-                cr_expect_eq(a.mru_hits, b.mru_hits, "%s +%u (setup %zu): MRU hits", what, offsets[o], s);
-                cr_expect_eq(a.hits, b.hits, "%s +%u (setup %zu): cache hits", what, offsets[o], s);
-                cr_expect_eq(a.misses, b.misses, "%s +%u (setup %zu): cache misses", what, offsets[o], s);
-                cr_expect_arr_eq(a.q0, b.q0, 16, "%s +%u (setup %zu): Q0", what, offsets[o], s);
-                cr_expect_arr_eq(a.mem, b.mem, 48, "%s +%u (setup %zu): memory", what, offsets[o], s);
+            for (size_t b = 0; b < 4; b++) {   /* 3: tail-predicated, nothing before */
+                const char *pre = before[b % 3];
+                char plain[200], general[240];
+                /* VCTP outside a VPT block sets P0 only: the plain access
+                 * stays on the common path. */
+                snprintf(plain, sizeof plain, "%smovs r4, #16\nvctp.8 r4\n%s %s\n%s %s", pre, op, forms[f].regs, op,
+                         forms[f].regs);
+                snprintf(general, sizeof general, "%smovs r4, #16\nvctp.8 r4\nvpst\n%.*st%s %s\nvpst\n%.*st%s %s", pre,
+                         (int)(dot - op), op, dot, forms[f].regs, (int)(dot - op), op, dot, forms[f].regs);
+                for (size_t s = 0; s < sizeof setups / sizeof setups[0]; s++) {
+                    if (setups[s] == NO_CACHE && b % 3 != 0)
+                        continue;   /* no MRU lines to make */
+                    uint32_t addr = D + 0x8000 + offsets[o];
+                    quick_effect_t x = quick_effect(plain, addr, setups[s], b == 3);
+                    quick_effect_t y = quick_effect(general, addr, setups[s], b == 3);
+                    char what[300];
+                    snprintf(what, sizeof what, "%s +%u (setup %zu%s)", plain, offsets[o], s,
+                             b == 3 ? ", tail-predicated" : "");
+                    expect_same_effect(&x, &y, what);
+                }
             }
         }
     }
