@@ -197,6 +197,21 @@ void cpu_data_wait_slow(cpu_t *cpu, bus_page_t *p, uint32_t addr, unsigned size,
         addr = cpu->vspan_addr;
         size = cpu->vspan_size;
     }
+    if (__builtin_expect(!cpu->mpu_checking && p->cacheable && cpu->l1d && (cpu->scb.ccr & CCR_DC) &&
+                             !((addr ^ (addr + size - 1u)) >> CACHE_LINE_BITS) && !cpu->hooks.bus_contention,
+                         1)) {
+        /* The common case of data_access_wait() below: one line of a
+         * cacheable page, the MPU not checking (so the page's attributes
+         * hold) and no contention model to tell the bytes moved.  A hit
+         * costs nothing (adding 0 changes nothing). */
+        bool allocate = !write || p->write_allocate;
+        if (lookup(cpu->l1d, addr, allocate))
+            return;
+        uint32_t wait = allocate ? p->fill_wait : write ? p->write_wait : p->read_wait;
+        p->stats->wait_cycles += wait;
+        cpu->cycles += wait;
+        return;
+    }
     unsigned moved;
     uint32_t wait = data_access_wait(cpu, p, addr, size, write, &moved);
     if (__builtin_expect(cpu->hooks.bus_contention != NULL, 0) && wait)
