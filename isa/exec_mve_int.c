@@ -89,22 +89,23 @@ static inline void vstore(cpu_t *cpu, unsigned q, const vec_t *r, uint16_t mask)
     memcpy(dst, &res, 16);
 }
 
-/* Every element of v = the low bits of x. */
+/* Every element of v = the low bits of x.  One 16-byte store: element
+ * stores read back as one vector miss the host's store forwarding. */
 static inline void vsplat(vec_t *v, unsigned esize, uint32_t x)
 {
     if (esize == 0)
-        memset(v->b, (int)(x & 0xFFu), 16);
+        x = (x & 0xFFu) * 0x01010101u;
     else if (esize == 1)
-        for (unsigned e = 0; e < 8; e++)
-            v->h[e] = (uint16_t)x;
-    else
-        for (unsigned e = 0; e < 4; e++)
-            v->w[e] = x;
+        x = (x & 0xFFFFu) * 0x00010001u;
+    u32x4 w = {x, x, x, x};
+    memcpy(v, &w, 16);
 }
 
 /* The second operand: a vector, a general register or an immediate,
- * repeated in every element. */
-static inline void operand_m(vec_t *m, const cpu_t *cpu, const insn_t *in)
+ * repeated in every element.  Inline: out of line it was a call per
+ * element-wise instruction; inline with a splat of element stores, the
+ * stall of reading them back as one vector made VWW 4 % slower. */
+ALWAYS_INLINE void operand_m(vec_t *m, const cpu_t *cpu, const insn_t *in)
 {
     switch (in->operand2) {
     case SRC_VEC: vload(m, cpu, in->rm); break;
