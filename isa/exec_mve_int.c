@@ -592,18 +592,17 @@ enum nsat {
     NS_SU,     /* signed input, unsigned result (the ...UN forms) */
 };
 
-/* The wide elements of Qm, shifted right by in->imm (rounding when asked),
- * go into the B (even) or T (odd) narrow elements of Qd; the other
- * narrow elements keep their value. */
-ALWAYS_INLINE void narrow_run(cpu_t *cpu, const insn_t *in, bool round, enum nsat mode)
+/* The wide elements (ws bytes) of Qm, shifted right by in->imm (rounding
+ * when asked), go into the B (even) or T (odd) narrow elements of Qd; the
+ * other narrow elements keep their value. */
+ALWAYS_INLINE void narrow_body(cpu_t *cpu, const insn_t *in, bool round, enum nsat mode, unsigned ws, bool u)
 {
     uint16_t mask = mve_begin(cpu);
     vec_t m, r;
     vload(&m, cpu, in->rm);
     vload(&r, cpu, in->rd);
-    unsigned ws = 1u << in->esize, ns = ws / 2, bits = 8 * ns, top = in->aux[1];
+    unsigned ns = ws / 2, bits = 8 * ns, top = in->aux[1];
     unsigned sh = in->imm;
-    bool u = mode == NS_SU ? false : in->aux[0];
     uint32_t sat = 0;
     for (unsigned le = 0; le < 8u / ns; le++) {
         int64_t x = elem(&m, le, ws, u);
@@ -620,6 +619,25 @@ ALWAYS_INLINE void narrow_run(cpu_t *cpu, const insn_t *in, bool round, enum nsa
     }
     vstore(cpu, in->rd, &r, mask);
     set_qc(cpu, sat, mask);
+}
+
+/* The body per wide element size (in->esize 1: 16 bits, 2: 32 bits) and
+ * signedness, so each loop has constant sizes: with them from the fields
+ * every element took a switch and a variable loop bound (VQMOVN was 230
+ * host instructions). */
+ALWAYS_INLINE void narrow_run(cpu_t *cpu, const insn_t *in, bool round, enum nsat mode)
+{
+    bool u = mode == NS_SU ? false : in->aux[0];
+    if (in->esize == 1) {
+        if (u)
+            narrow_body(cpu, in, round, mode, 2, true);
+        else
+            narrow_body(cpu, in, round, mode, 2, false);
+    } else if (u) {
+        narrow_body(cpu, in, round, mode, 4, true);
+    } else {
+        narrow_body(cpu, in, round, mode, 4, false);
+    }
 }
 
 static void exec_vmovn(cpu_t *cpu, const insn_t *in) { narrow_run(cpu, in, false, NS_NONE); }
