@@ -486,6 +486,45 @@ ALWAYS_INLINE void mull_loop(vec_t *r, const vec_t *n, const vec_t *m, unsigned 
     }
 }
 
+/* The same for 8- and 16-bit elements in host vectors: the even (B) or
+ * odd (T) elements extended in place (the vector read as lanes of twice
+ * the size: the even element shifted up and back, the odd one down) and
+ * multiplied at that size, where their product fits.  The result stays in
+ * a register: built element by element, reading it back as one vector
+ * missed the host's store forwarding (a third of exec_vmull's samples). */
+/* The even (top 0) or odd elements of bytes x, extended in their 16-bit
+ * lane; the same for halfwords in their 32-bit lane. */
+ALWAYS_INLINE s16x8 byte_lanes(u16x8 x, unsigned top, bool u)
+{
+    if (top)
+        return u ? (s16x8)(x >> 8) : (s16x8)x >> 8;
+    return u ? (s16x8)(x & 0xFFu) : (s16x8)(x << 8) >> 8;
+}
+
+ALWAYS_INLINE s32x4 half_lanes(u32x4 x, unsigned top, bool u)
+{
+    if (top)
+        return u ? (s32x4)(x >> 16) : (s32x4)x >> 16;
+    return u ? (s32x4)(x & 0xFFFFu) : (s32x4)(x << 16) >> 16;
+}
+
+ALWAYS_INLINE void mull_vec(vec_t *r, const vec_t *n, const vec_t *m, unsigned es, bool u, unsigned top)
+{
+    if (es == 1) {
+        u16x8 a, b;
+        memcpy(&a, n, 16);
+        memcpy(&b, m, 16);
+        u16x8 p = (u16x8)byte_lanes(a, top, u) * (u16x8)byte_lanes(b, top, u);
+        memcpy(r, &p, 16);
+    } else {
+        u32x4 a, b;
+        memcpy(&a, n, 16);
+        memcpy(&b, m, 16);
+        u32x4 p = (u32x4)half_lanes(a, top, u) * (u32x4)half_lanes(b, top, u);
+        memcpy(r, &p, 16);
+    }
+}
+
 static void exec_vmull(cpu_t *cpu, const insn_t *in)
 {
     uint16_t mask = mve_begin(cpu);
@@ -494,10 +533,10 @@ static void exec_vmull(cpu_t *cpu, const insn_t *in)
     vload(&m, cpu, in->rm);
     unsigned top = in->aux[1];
     switch (kind(in)) {
-    case 0: mull_loop(&r, &n, &m, 1, false, top); break;
-    case 1: mull_loop(&r, &n, &m, 1, true, top); break;
-    case 2: mull_loop(&r, &n, &m, 2, false, top); break;
-    case 3: mull_loop(&r, &n, &m, 2, true, top); break;
+    case 0: mull_vec(&r, &n, &m, 1, false, top); break;
+    case 1: mull_vec(&r, &n, &m, 1, true, top); break;
+    case 2: mull_vec(&r, &n, &m, 2, false, top); break;
+    case 3: mull_vec(&r, &n, &m, 2, true, top); break;
     case 4: mull_loop(&r, &n, &m, 4, false, top); break;
     default: mull_loop(&r, &n, &m, 4, true, top); break;
     }
