@@ -131,7 +131,7 @@ Test(vector_timing, fault_ends_the_span)
  * of the same region. */
 typedef struct {
     bus_stats_t stats;
-    uint64_t cycles, mru_hits;
+    uint64_t cycles, mru_hits, hits, misses;
     uint8_t q0[16], mem[32];   /* Q0 and the bytes around the access after it */
 } access_effect_t;
 
@@ -161,8 +161,11 @@ static access_effect_t effect_at(const char *src, uint32_t addr, enum page_setup
     memcpy(e.q0, t->cpu->fp.b, 16);
     for (unsigned i = 0; i < 32; i++)
         e.mem[i] = tcpu_peek8(t, addr - 8 + i);
-    if (t->cpu->l1d)
+    if (t->cpu->l1d) {
+        e.hits = t->cpu->l1d->hits;
+        e.misses = t->cpu->l1d->misses;
         cache_destroy(t->cpu->l1d);
+    }
     t->cpu->l1d = NULL;
     tcpu_free(t);
     return e;
@@ -187,6 +190,21 @@ Test(vector_timing, element_accesses_in_one_page_are_charged_as_one_by_one)
         {"vctp.16 r2\nvpst\nvldrbt.s16 q0, [r1]", 7},  /* 8 of 8 (VCTP.16 of 15) */
         {"vctp.32 r3\nvpst\nvstrbt.32 q0, [r1]", 2},   /* 3 of 4 */
         {"vctp.32 r3\nvpst\nvldrwt.u32 q0, [r1]", 8},  /* word-aligned, predicated */
+        /* twice: the second finds its lines MRU */
+        {"vctp.8 r2\nvpst\nvldrbt.u8 q0, [r1]\nvpst\nvldrbt.u8 q0, [r1]", 7},
+        {"vctp.32 r3\nvpst\nvstrwt.32 q0, [r1]\nvpst\nvstrwt.32 q0, [r1]", 8},
+        {"vctp.16 r3\nvpst\nvstrbt.16 q0, [r1]\nvpst\nvstrbt.16 q0, [r1]", 1},   /* 3 of 8, one line */
+        /* only the first, or only the last, line MRU before it */
+        {"ldrb r5, [r1]\nvctp.8 r2\nvpst\nvstrbt.8 q0, [r1]", 9},
+        {"ldrb r5, [r1, #14]\nvctp.8 r2\nvpst\nvldrbt.u8 q0, [r1]", 9},
+        {"ldrb r5, [r1]\nvctp.16 r2\nvpst\nvldrbt.s16 q0, [r1]", 5},
+        {"ldrb r5, [r1, #7]\nvctp.32 r3\nvpst\nvstrbt.32 q0, [r1]", 2},
+        /* the first elements off (VPNOT after VCTP): the span starts later */
+        {"vctp.8 r3\nvpnot\nvpst\nvldrbt.u8 q0, [r1]", 6},
+        {"vctp.8 r3\nvpnot\nvpst\nvstrbt.8 q0, [r1]\nvpst\nvstrbt.8 q0, [r1]", 2},
+        {"ldrb r5, [r1, #3]\nvctp.16 r3\nvpnot\nvpst\nvldrbt.u16 q0, [r1]", 6},
+        {"ldrb r5, [r1, #8]\nvctp.32 r3\nvpnot\nvpst\nvldrht.s32 q0, [r1]", 6},
+        {"vctp.32 r3\nvpnot\nvpst\nvstrht.32 q0, [r1]\nvpst\nvstrht.32 q0, [r1]", 2},
     };
     static const enum page_setup setups[] = {NO_CACHE, CACHED_WBWA, CACHED_WT};
     const uint32_t inside = D + 0x8000, across = D + 0x10000;   /* both 32-byte aligned */
@@ -205,6 +223,8 @@ Test(vector_timing, element_accesses_in_one_page_are_charged_as_one_by_one)
             cr_expect_eq(a.stats.wait_cycles, b.stats.wait_cycles, "%s (setup %zu): wait cycles", what, s);
             cr_expect_eq(a.cycles, b.cycles, "%s (setup %zu): cycles", what, s);
             cr_expect_eq(a.mru_hits, b.mru_hits, "%s (setup %zu): MRU hits", what, s);
+            cr_expect_eq(a.hits, b.hits, "%s (setup %zu): cache hits", what, s);
+            cr_expect_eq(a.misses, b.misses, "%s (setup %zu): cache misses", what, s);
             cr_expect_arr_eq(a.q0, b.q0, 16, "%s (setup %zu): Q0", what, s);
             cr_expect_arr_eq(a.mem, b.mem, 32, "%s (setup %zu): memory", what, s);
         }
