@@ -330,7 +330,6 @@ static inline __attribute__((always_inline)) void vstr_general(cpu_t *cpu, const
     ldst_end(cpu, vpr);
 }
 
-
 /* The wait states of n elements of ms bytes from addr, every one active,
  * in one page with wait states, their lines (at most two: the span is 16
  * bytes at most) not both the MRU lines of their sets: what elems_host()'s

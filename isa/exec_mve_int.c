@@ -486,12 +486,6 @@ ALWAYS_INLINE void mull_loop(vec_t *r, const vec_t *n, const vec_t *m, unsigned 
     }
 }
 
-/* The same for 8- and 16-bit elements in host vectors: the even (B) or
- * odd (T) elements extended in place (the vector read as lanes of twice
- * the size: the even element shifted up and back, the odd one down) and
- * multiplied at that size, where their product fits.  The result stays in
- * a register: built element by element, reading it back as one vector
- * missed the host's store forwarding (a third of exec_vmull's samples). */
 /* The even (top 0) or odd elements of bytes x, extended in their 16-bit
  * lane; the same for halfwords in their 32-bit lane. */
 ALWAYS_INLINE s16x8 byte_lanes(u16x8 x, unsigned top, bool u)
@@ -508,6 +502,12 @@ ALWAYS_INLINE s32x4 half_lanes(u32x4 x, unsigned top, bool u)
     return u ? (s32x4)(x & 0xFFFFu) : (s32x4)(x << 16) >> 16;
 }
 
+/* mull_loop() for 8- and 16-bit elements in host vectors: the even (B) or
+ * odd (T) elements extended in place (the vector read as lanes of twice
+ * the size: the even element shifted up and back, the odd one down) and
+ * multiplied at that size, where their product fits.  The result stays in
+ * a register: built element by element, reading it back as one vector
+ * missed the host's store forwarding (a third of exec_vmull's samples). */
 ALWAYS_INLINE void mull_vec(vec_t *r, const vec_t *n, const vec_t *m, unsigned es, bool u, unsigned top)
 {
     if (es == 1) {
