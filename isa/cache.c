@@ -50,20 +50,41 @@ void cache_invalidate_all(cache_t *c)
     memset(c->mru, 0, c->sets * sizeof *c->mru);
 }
 
+/* The way of the set's tags holding key, or ways when none does.  A line
+ * is in at most one way, and which one is data the host cannot predict
+ * (streams of accesses hit every way of a set in turn): the scan selects
+ * instead of branching per way.  Four ways (the M55's data cache) with a
+ * constant bound, so the scan is unrolled. */
+static inline uint32_t find_way(const uint32_t *tag, uint32_t key, uint32_t ways)
+{
+    uint32_t hit = ways;
+    if (ways == 4) {
+        for (uint32_t w = 0; w < 4; w++)
+            hit = tag[w] == key ? w : hit;
+        return hit;
+    }
+    for (uint32_t w = 0; w < ways; w++)
+        hit = tag[w] == key ? w : hit;
+    return hit;
+}
+
 static bool lookup(cache_t *c, uint32_t addr, bool fill)
 {
     uint32_t line = addr >> CACHE_LINE_BITS;
-    uint32_t set = line & (c->sets - 1);
-    uint32_t *tag = &c->tag[set * c->ways], *age = &c->age[set * c->ways];
-    uint32_t key = line + 1, victim = 0;
+    uint32_t set = line & (c->sets - 1), ways = c->ways;
+    uint32_t *tag = &c->tag[set * ways], *age = &c->age[set * ways];
+    uint32_t key = line + 1;
     c->clock++;
-    for (uint32_t w = 0; w < c->ways; w++) {
-        if (tag[w] == key) {
-            age[w] = c->clock;
-            c->mru[set] = key;
-            c->hits++;
-            return true;
-        }
+    uint32_t hit = find_way(tag, key, ways);
+    if (hit < ways) {
+        age[hit] = c->clock;
+        c->mru[set] = key;
+        c->hits++;
+        return true;
+    }
+    /* The victim: the last invalid way, else the least recently used. */
+    uint32_t victim = 0;
+    for (uint32_t w = 0; w < ways; w++) {
         if (tag[w] == 0 || (tag[victim] != 0 && age[w] < age[victim]))
             victim = w;
     }
@@ -175,6 +196,21 @@ void cpu_data_wait_slow(cpu_t *cpu, bus_page_t *p, uint32_t addr, unsigned size,
         cpu->vspan_charged = true;
         addr = cpu->vspan_addr;
         size = cpu->vspan_size;
+    }
+    if (__builtin_expect(!cpu->mpu_checking && p->cacheable && cpu->l1d && (cpu->scb.ccr & CCR_DC) &&
+                             !((addr ^ (addr + size - 1u)) >> CACHE_LINE_BITS) && !cpu->hooks.bus_contention,
+                         1)) {
+        /* The common case of data_access_wait() below: one line of a
+         * cacheable page, the MPU not checking (so the page's attributes
+         * hold) and no contention model to tell the bytes moved.  A hit
+         * costs nothing (adding 0 changes nothing). */
+        bool allocate = !write || p->write_allocate;
+        if (lookup(cpu->l1d, addr, allocate))
+            return;
+        uint32_t wait = allocate ? p->fill_wait : write ? p->write_wait : p->read_wait;
+        p->stats->wait_cycles += wait;
+        cpu->cycles += wait;
+        return;
     }
     unsigned moved;
     uint32_t wait = data_access_wait(cpu, p, addr, size, write, &moved);

@@ -38,6 +38,15 @@ static inline bool mve_quick(const cpu_t *cpu)
     return CPU_FP_READY(cpu) && !(cpu->vpr & 0x00FF0000u);
 }
 
+/* Every lane on and nothing to advance, as mve_begin_slow() would find
+ * it: mve_quick() and no tail predication, or a full iteration of a
+ * tail-predicated loop (LR at least a vector's worth of elements). */
+static inline bool mve_all_lanes(const cpu_t *cpu)
+{
+    uint32_t ltp = cpu->lo_ltpsize;
+    return mve_quick(cpu) && (ltp >= 4u || cpu->r[14] >= (16u >> ltp));
+}
+
 static inline uint16_t mve_begin(cpu_t *cpu)
 {
     if (__builtin_expect(mve_quick(cpu) && cpu->lo_ltpsize >= 4u, 1))

@@ -131,7 +131,7 @@ Test(vector_timing, fault_ends_the_span)
  * of the same region. */
 typedef struct {
     bus_stats_t stats;
-    uint64_t cycles, mru_hits;
+    uint64_t cycles, mru_hits, hits, misses;
     uint8_t q0[16], mem[32];   /* Q0 and the bytes around the access after it */
 } access_effect_t;
 
@@ -161,8 +161,11 @@ static access_effect_t effect_at(const char *src, uint32_t addr, enum page_setup
     memcpy(e.q0, t->cpu->fp.b, 16);
     for (unsigned i = 0; i < 32; i++)
         e.mem[i] = tcpu_peek8(t, addr - 8 + i);
-    if (t->cpu->l1d)
+    if (t->cpu->l1d) {
+        e.hits = t->cpu->l1d->hits;
+        e.misses = t->cpu->l1d->misses;
         cache_destroy(t->cpu->l1d);
+    }
     t->cpu->l1d = NULL;
     tcpu_free(t);
     return e;
@@ -187,6 +190,21 @@ Test(vector_timing, element_accesses_in_one_page_are_charged_as_one_by_one)
         {"vctp.16 r2\nvpst\nvldrbt.s16 q0, [r1]", 7},  /* 8 of 8 (VCTP.16 of 15) */
         {"vctp.32 r3\nvpst\nvstrbt.32 q0, [r1]", 2},   /* 3 of 4 */
         {"vctp.32 r3\nvpst\nvldrwt.u32 q0, [r1]", 8},  /* word-aligned, predicated */
+        /* twice: the second finds its lines MRU */
+        {"vctp.8 r2\nvpst\nvldrbt.u8 q0, [r1]\nvpst\nvldrbt.u8 q0, [r1]", 7},
+        {"vctp.32 r3\nvpst\nvstrwt.32 q0, [r1]\nvpst\nvstrwt.32 q0, [r1]", 8},
+        {"vctp.16 r3\nvpst\nvstrbt.16 q0, [r1]\nvpst\nvstrbt.16 q0, [r1]", 1},   /* 3 of 8, one line */
+        /* only the first, or only the last, line MRU before it */
+        {"ldrb r5, [r1]\nvctp.8 r2\nvpst\nvstrbt.8 q0, [r1]", 9},
+        {"ldrb r5, [r1, #14]\nvctp.8 r2\nvpst\nvldrbt.u8 q0, [r1]", 9},
+        {"ldrb r5, [r1]\nvctp.16 r2\nvpst\nvldrbt.s16 q0, [r1]", 5},
+        {"ldrb r5, [r1, #7]\nvctp.32 r3\nvpst\nvstrbt.32 q0, [r1]", 2},
+        /* the first elements off (VPNOT after VCTP): the span starts later */
+        {"vctp.8 r3\nvpnot\nvpst\nvldrbt.u8 q0, [r1]", 6},
+        {"vctp.8 r3\nvpnot\nvpst\nvstrbt.8 q0, [r1]\nvpst\nvstrbt.8 q0, [r1]", 2},
+        {"ldrb r5, [r1, #3]\nvctp.16 r3\nvpnot\nvpst\nvldrbt.u16 q0, [r1]", 6},
+        {"ldrb r5, [r1, #8]\nvctp.32 r3\nvpnot\nvpst\nvldrht.s32 q0, [r1]", 6},
+        {"vctp.32 r3\nvpnot\nvpst\nvstrht.32 q0, [r1]\nvpst\nvstrht.32 q0, [r1]", 2},
     };
     static const enum page_setup setups[] = {NO_CACHE, CACHED_WBWA, CACHED_WT};
     const uint32_t inside = D + 0x8000, across = D + 0x10000;   /* both 32-byte aligned */
@@ -205,8 +223,122 @@ Test(vector_timing, element_accesses_in_one_page_are_charged_as_one_by_one)
             cr_expect_eq(a.stats.wait_cycles, b.stats.wait_cycles, "%s (setup %zu): wait cycles", what, s);
             cr_expect_eq(a.cycles, b.cycles, "%s (setup %zu): cycles", what, s);
             cr_expect_eq(a.mru_hits, b.mru_hits, "%s (setup %zu): MRU hits", what, s);
+            cr_expect_eq(a.hits, b.hits, "%s (setup %zu): cache hits", what, s);
+            cr_expect_eq(a.misses, b.misses, "%s (setup %zu): cache misses", what, s);
             cr_expect_arr_eq(a.q0, b.q0, 16, "%s (setup %zu): Q0", what, s);
             cr_expect_arr_eq(a.mem, b.mem, 32, "%s (setup %zu): memory", what, s);
+        }
+    }
+}
+
+/* The common case of a contiguous access (every lane on, no VPT block,
+ * all in one page: quick_host() in isa/exec_mve.c, with charge_elements()
+ * where its lines are not both MRU) against the general path of the same
+ * access: inside a VPT block whose lanes are all on (mve_quick() false,
+ * the lane mask full).  Each access runs twice, so the second finds its
+ * lines MRU; a scalar load before it makes only its first line MRU, or
+ * (offsets from 20 up) only its last; a run inside a tail-predicated loop
+ * with LR a full vector takes the common path too.  Both must count,
+ * charge and cache the same (cycles differ: VPST is an instruction). */
+typedef struct {
+    bus_stats_t stats;
+    uint64_t mru_hits, hits, misses;
+    uint8_t q0[16], q1[16], mem[64];
+    uint32_t r1;
+} quick_effect_t;
+
+static quick_effect_t quick_effect(const char *src, uint32_t addr, enum page_setup setup, bool tail_predicated)
+{
+    tcpu_t *t = machine(true, setup);
+    for (unsigned i = 0; i < 64; i++)
+        tcpu_poke8(t, addr - 32 + i, (uint8_t)(0x93 + 5 * i));
+    t->cpu->r[1] = addr;
+    for (unsigned i = 0; i < 32; i++)
+        t->cpu->fp.b[i] = (uint8_t)(0xE1 - 7 * i);
+    if (tail_predicated) {
+        t->cpu->lo_ltpsize = 0;   /* a DLSTP.8 loop with 16 elements left */
+        t->cpu->r[14] = 16;
+    }
+    bus_stats_t *st = t->bus.page[D >> BUS_PAGE_BITS]->stats, before = *st;
+    cr_assert_eq(tcpu_run_asm(t, src), TCPU_DONE, "%s", src);
+    quick_effect_t e = {.stats = *st, .r1 = t->cpu->r[1]};
+    e.stats.reads -= before.reads;
+    e.stats.writes -= before.writes;
+    e.stats.read_bytes -= before.read_bytes;
+    e.stats.write_bytes -= before.write_bytes;
+    e.stats.wait_cycles -= before.wait_cycles;
+    e.mru_hits = t->cpu->dcache_mru_hits;
+    if (t->cpu->l1d) {
+        e.hits = t->cpu->l1d->hits;
+        e.misses = t->cpu->l1d->misses;
+        cache_destroy(t->cpu->l1d);
+        t->cpu->l1d = NULL;
+    }
+    memcpy(e.q0, t->cpu->fp.b, 16);
+    memcpy(e.q1, t->cpu->fp.b + 16, 16);
+    for (unsigned i = 0; i < 64; i++)
+        e.mem[i] = tcpu_peek8(t, addr - 32 + i);
+    tcpu_free(t);
+    return e;
+}
+
+static void expect_same_effect(const quick_effect_t *a, const quick_effect_t *b, const char *what)
+{
+    cr_expect(a->stats.reads + a->stats.writes > 0, "%s: no access counted", what);
+    cr_expect_eq(a->stats.reads, b->stats.reads, "%s: reads", what);
+    cr_expect_eq(a->stats.writes, b->stats.writes, "%s: writes", what);
+    cr_expect_eq(a->stats.read_bytes, b->stats.read_bytes, "%s: read bytes", what);
+    cr_expect_eq(a->stats.write_bytes, b->stats.write_bytes, "%s: write bytes", what);
+    cr_expect_eq(a->stats.wait_cycles, b->stats.wait_cycles, "%s: wait cycles", what);
+    cr_expect_eq(a->mru_hits, b->mru_hits, "%s: MRU hits", what);
+    cr_expect_eq(a->hits, b->hits, "%s: cache hits", what);
+    cr_expect_eq(a->misses, b->misses, "%s: cache misses", what);
+    cr_expect_eq(a->r1, b->r1, "%s: base register", what);
+    cr_expect_arr_eq(a->q0, b->q0, 16, "%s: Q0", what);
+    cr_expect_arr_eq(a->q1, b->q1, 16, "%s: Q1", what);
+    cr_expect_arr_eq(a->mem, b->mem, 64, "%s: memory", what);
+}
+
+Test(vector_timing, unpredicated_access_is_charged_as_the_general_path)
+{
+    static const struct { const char *op, *regs; unsigned ms; } forms[] = {
+        {"vldrb.u8", "q0, [r1]", 1},  {"vldrh.u16", "q0, [r1]", 2}, {"vldrw.u32", "q0, [r1]", 4},
+        {"vldrb.s16", "q0, [r1]", 1}, {"vldrb.u16", "q0, [r1]", 1}, {"vldrb.s32", "q0, [r1]", 1},
+        {"vldrb.u32", "q0, [r1]", 1}, {"vldrh.s32", "q0, [r1]", 2}, {"vldrh.u32", "q0, [r1]", 2},
+        {"vstrb.8", "q0, [r1]", 1},   {"vstrh.16", "q0, [r1]", 2},  {"vstrw.32", "q0, [r1]", 4},
+        {"vstrb.16", "q0, [r1]", 1},  {"vstrb.32", "q0, [r1]", 1},  {"vstrh.32", "q0, [r1]", 2},
+        {"vldrb.u8", "q1, [r1, #16]!", 1}, {"vstrw.32", "q1, [r1], #-32", 4},
+    };
+    static const uint32_t offsets[] = {0, 1, 14, 28, 31};   /* from a line start */
+    /* before the accesses: nothing, its first line made MRU, its last */
+    static const char *const before[] = {"", "ldrb r5, [r1]\n", "ldrb r5, [r1, #12]\n"};
+    static const enum page_setup setups[] = {NO_CACHE, CACHED_WBWA, CACHED_WT};
+    for (size_t f = 0; f < sizeof forms / sizeof forms[0]; f++) {
+        const char *op = forms[f].op, *dot = strchr(op, '.');
+        for (size_t o = 0; o < sizeof offsets / sizeof offsets[0]; o++) {
+            if (offsets[o] % forms[f].ms)
+                continue;
+            for (size_t b = 0; b < 4; b++) {   /* 3: tail-predicated, nothing before */
+                const char *pre = before[b % 3];
+                char plain[200], general[240];
+                /* VCTP outside a VPT block sets P0 only: the plain access
+                 * stays on the common path. */
+                snprintf(plain, sizeof plain, "%smovs r4, #16\nvctp.8 r4\n%s %s\n%s %s", pre, op, forms[f].regs, op,
+                         forms[f].regs);
+                snprintf(general, sizeof general, "%smovs r4, #16\nvctp.8 r4\nvpst\n%.*st%s %s\nvpst\n%.*st%s %s", pre,
+                         (int)(dot - op), op, dot, forms[f].regs, (int)(dot - op), op, dot, forms[f].regs);
+                for (size_t s = 0; s < sizeof setups / sizeof setups[0]; s++) {
+                    if (setups[s] == NO_CACHE && b % 3 != 0)
+                        continue;   /* no MRU lines to make */
+                    uint32_t addr = D + 0x8000 + offsets[o];
+                    quick_effect_t x = quick_effect(plain, addr, setups[s], b == 3);
+                    quick_effect_t y = quick_effect(general, addr, setups[s], b == 3);
+                    char what[300];
+                    snprintf(what, sizeof what, "%s +%u (setup %zu%s)", plain, offsets[o], s,
+                             b == 3 ? ", tail-predicated" : "");
+                    expect_same_effect(&x, &y, what);
+                }
+            }
         }
     }
 }
