@@ -160,6 +160,7 @@ void isa_assign_hot(insn_t *in)
 #pragma weak isa_plain_dp
 #pragma weak isa_plain_mul
 #pragma weak isa_plain_dsp
+#pragma weak isa_memory_ldst
 
 /* The register fields a row may name as operands of a plain instruction,
  * with their OP_* bits; anything else in its sets (a list, FP or vector
@@ -187,6 +188,28 @@ bool isa_insn_plain(const insn_t *in)
         for (size_t i = 0; lists[l] && lists[l][i]; i++)
             if (lists[l][i] == in->exec)
                 return true;
+    return false;
+}
+
+/* The operands a memory instruction's row may name: the register fields
+ * above (the transfer register(s), base, offset) and the base's writeback. */
+#define MEMORY_OPERANDS (OP_RD | OP_RN | OP_RM | OP_RA | OP_WBACK | OP_NONE)
+
+bool isa_insn_memory(const insn_t *in)
+{
+    const isa_pattern_t *p = in->pat;
+    if (!p || !isa_memory_ldst || ((p->reads | p->writes) & ~MEMORY_OPERANDS))
+        return false;
+    if (!(p->reads & OP_RN))
+        return false;   /* no base register named: the PC is (a literal row) */
+    for (size_t f = 0; f < sizeof plain_fields / sizeof plain_fields[0]; f++) {
+        uint8_t r = ((const uint8_t *)in)[plain_fields[f].field];
+        if (((p->reads | p->writes) & plain_fields[f].op) && r == 15)
+            return false;   /* a literal load, a load to the PC */
+    }
+    for (size_t i = 0; isa_memory_ldst[i]; i++)
+        if (isa_memory_ldst[i] == in->exec)
+            return true;
     return false;
 }
 
