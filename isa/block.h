@@ -68,8 +68,9 @@ typedef struct block_state {
  * (their cycles are static and none can move cpu->event_cycle) and then
  * only dispatches them; where an event falls among them it runs them one
  * by one as general steps (every record has what a general step needs).
- * A general step that is a single load or store (step.memory) skips the
- * part of the general step that only a change of flow needs. */
+ * A general step that is a single load or store or a Helium instruction
+ * (step.memory, isa_insn_memory()) skips the part of the general step
+ * that only a change of flow or a read of the PC needs. */
 typedef struct block_step {
     const struct insn *in;
     uint32_t pc;

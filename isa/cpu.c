@@ -420,14 +420,17 @@ static inline __attribute__((always_inline)) void dispatch_plain(cpu_t *cpu, con
     }
 }
 
-/* The dispatch of a memory step (isa/block.h): its execute functions are
- * all of the load/store family (isa_memory_ldst). */
+/* The dispatch of a memory step (isa/block.h): only the families with
+ * memory execute functions (isa_insn_memory()) that have direct calls, so
+ * the memory step carries no copy of the others' inlined functions. */
 static inline __attribute__((always_inline)) void dispatch_memory(cpu_t *cpu, const insn_t *in)
 {
-    if (in->hot_family == ISA_HOT_LDST)
-        isa_dispatch_ldst(cpu, in);
-    else
-        in->exec(cpu, in);
+    switch (in->hot_family) {
+    case ISA_HOT_LDST: isa_dispatch_ldst(cpu, in); return;
+    case ISA_HOT_MVE: isa_dispatch_mve(cpu, in); return;
+    case ISA_HOT_MVE_INT: isa_dispatch_mve_int(cpu, in); return;
+    default: in->exec(cpu, in); return;
+    }
 }
 
 /* The plain steps block b starts with, to run before its first general
