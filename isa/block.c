@@ -183,7 +183,8 @@ void block_fold_runs(block_cache_t *bc, cpu_pipeline_t *pl)
  * instruction is (isa_insn_plain()), it is not the last, and it runs
  * outside an IT block: the IT state is followed from the block's entry
  * state through its IT instructions (after something unforeseen, an IT
- * inside an IT block, no later step is plain). */
+ * inside an IT block, no later step is plain).  A memory step likewise,
+ * with isa_insn_memory(). */
 static void mark_plain(block_t *b)
 {
     bool plain[BLOCK_MAX];
@@ -199,6 +200,7 @@ static void mark_plain(block_t *b)
             it = in->raw & 0xFFu;
         }
         plain[i] = outside && i + 1 < b->n && isa_insn_plain(in);
+        b->step[i].memory = outside && i + 1 < b->n && isa_insn_memory(in);
     }
     for (uint32_t i = b->n; i-- > 0;) {
         block_step_t *st = &b->step[i];

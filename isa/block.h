@@ -67,7 +67,10 @@ typedef struct block_state {
  * the loop checks the event horizon of the plain steps that follow it
  * (their cycles are static and none can move cpu->event_cycle) and then
  * only dispatches them; where an event falls among them it runs them one
- * by one as general steps (every record has what a general step needs). */
+ * by one as general steps (every record has what a general step needs).
+ * A general step that is a single load or store or a Helium instruction
+ * (step.memory, isa_insn_memory()) skips the part of the general step
+ * that only a change of flow or a read of the PC needs. */
 typedef struct block_step {
     const struct insn *in;
     uint32_t pc;
@@ -82,7 +85,13 @@ typedef struct block_step {
      * after it (after itself if none) - entry cycle: below the next event,
      * none of them can be the one after which it is due. */
     uint32_t horizon;
-    uint32_t nplain;           /* the plain steps right after it */
+    uint16_t nplain;           /* the plain steps right after it */
+    /* A memory step (isa_insn_memory(), outside an IT block, not the
+     * block's last): it cannot change the flow nor read the PC, so the
+     * loop stores neither next_pc nor r15 for it and skips the expect
+     * compare; the delay test and the event horizon stay. */
+    bool memory;
+    uint8_t spare;
 } block_step_t;
 
 _Static_assert(sizeof(block_step_t) == 32, "a block step is one 32-byte record");

@@ -420,6 +420,19 @@ static inline __attribute__((always_inline)) void dispatch_plain(cpu_t *cpu, con
     }
 }
 
+/* The dispatch of a memory step (isa/block.h): only the families with
+ * memory execute functions (isa_insn_memory()) that have direct calls, so
+ * the memory step carries no copy of the others' inlined functions. */
+static inline __attribute__((always_inline)) void dispatch_memory(cpu_t *cpu, const insn_t *in)
+{
+    switch (in->hot_family) {
+    case ISA_HOT_LDST: isa_dispatch_ldst(cpu, in); return;
+    case ISA_HOT_MVE: isa_dispatch_mve(cpu, in); return;
+    case ISA_HOT_MVE_INT: isa_dispatch_mve_int(cpu, in); return;
+    default: in->exec(cpu, in); return;
+    }
+}
+
 /* The plain steps block b starts with, to run before its first general
  * step: all of them where no event is due until after them, else none
  * (the first then runs as a general step, checked on its own). */
@@ -517,12 +530,30 @@ static inline __attribute__((always_inline)) void run_block(cpu_t *cpu, const bl
          * cpu_sync_block_stats()). */
         cpu->pc = st->pc;
         bc->active_step = st;
-        cpu->r[15] = st->pc + 4;
-        cpu->next_pc = st->fall;
         uint64_t issued = entry + st->issue;
         cpu->cycles = issued;
-        execute(cpu, st->in);
-        uint64_t now, delay = cpu->cycles - issued;
+        uint64_t now, delay;
+        uint32_t next;
+        if (st->memory) {
+            /* A load or store (isa/block.h): outside an IT block, reads no
+             * r15 and writes no next_pc, so only the added cycles and the
+             * event horizon can end the run of the block here. */
+            dispatch_memory(cpu, st->in);
+            delay = cpu->cycles - issued;
+            if (LIKELY((delay == 0) & (entry + st->horizon < cpu->event_cycle))) {
+                k = st->nplain;
+                st++;
+                continue;
+            }
+            next = st->fall;
+            cpu->next_pc = next;   /* as the general step leaves it */
+        } else {
+            cpu->r[15] = st->pc + 4;
+            cpu->next_pc = st->fall;
+            execute(cpu, st->in);
+            delay = cpu->cycles - issued;
+            next = cpu->next_pc;
+        }
         uint32_t i;
         bool dynamic = false;
         if (UNLIKELY(delay != 0)) {
@@ -538,7 +569,6 @@ static inline __attribute__((always_inline)) void run_block(cpu_t *cpu, const bl
                 dynamic = true;
             }
         }
-        uint32_t next = cpu->next_pc;
         /* st->expect is not the fall-through after the last instruction:
          * one compare for a change of flow and the block's end; and no
          * event is due until after the plain steps that follow, which

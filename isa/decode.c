@@ -60,6 +60,8 @@ static const isa_pattern_t undefined_pattern = {
 typedef struct decode_index {
     uint32_t start[NKEY16 + NKEY32 + 1];   /* bucket b: rows[start[b] .. start[b+1]) */
     const isa_pattern_t **rows;
+    /* The Helium tables' rows, as address ranges [lo, hi) (isa_insn_memory()). */
+    uintptr_t vector_lo[3], vector_hi[3];
 } decode_index_t;
 
 static decode_index_t index_;
@@ -130,6 +132,14 @@ static void build_index(void)
         row_buckets(p, true, place_row, next);
     }
     free(next);
+    const isa_pattern_t *const vector[] = {isa_patterns_mve, isa_patterns_mve_int, isa_patterns_mve_fp};
+    for (size_t t = 0; t < sizeof vector / sizeof vector[0]; t++) {
+        const isa_pattern_t *end = vector[t];
+        while (end && end->name)
+            end++;
+        index_.vector_lo[t] = (uintptr_t)vector[t];
+        index_.vector_hi[t] = (uintptr_t)end;
+    }
 }
 
 /* Weak: a program that links only some families (a unit test) has no
@@ -160,6 +170,7 @@ void isa_assign_hot(insn_t *in)
 #pragma weak isa_plain_dp
 #pragma weak isa_plain_mul
 #pragma weak isa_plain_dsp
+#pragma weak isa_memory_ldst
 
 /* The register fields a row may name as operands of a plain instruction,
  * with their OP_* bits; anything else in its sets (a list, FP or vector
@@ -187,6 +198,44 @@ bool isa_insn_plain(const insn_t *in)
         for (size_t i = 0; lists[l] && lists[l][i]; i++)
             if (lists[l][i] == in->exec)
                 return true;
+    return false;
+}
+
+/* The operands a memory instruction's row may name: the register fields
+ * above (the transfer register(s), base, offset) and the base's writeback;
+ * a Helium row also vector registers, VPR, the flags and FPSCR. */
+#define MEMORY_OPERANDS (OP_RD | OP_RN | OP_RM | OP_RA | OP_WBACK | OP_NONE)
+#define VECTOR_OPERANDS (MEMORY_OPERANDS | OP_QD | OP_QN | OP_QM | OP_VPR | OP_FLAGS | OP_FPSCR)
+
+static bool is_vector_row(const isa_pattern_t *p)
+{
+    for (size_t t = 0; t < sizeof index_.vector_lo / sizeof index_.vector_lo[0]; t++)
+        if ((uintptr_t)p >= index_.vector_lo[t] && (uintptr_t)p < index_.vector_hi[t])
+            return true;
+    return false;
+}
+
+bool isa_insn_memory(const insn_t *in)
+{
+    call_once(&index_once, build_index);
+    const isa_pattern_t *p = in->pat;
+    if (!p)
+        return false;
+    uint32_t ops = p->reads | p->writes;
+    for (size_t f = 0; f < sizeof plain_fields / sizeof plain_fields[0]; f++) {
+        uint8_t r = ((const uint8_t *)in)[plain_fields[f].field];
+        if ((ops & plain_fields[f].op) && r == 15)
+            return false;   /* reads the PC (a literal base) or writes it */
+    }
+    if (is_vector_row(p))
+        return !(ops & ~VECTOR_OPERANDS);
+    if (!isa_memory_ldst || (ops & ~MEMORY_OPERANDS))
+        return false;
+    if (!(p->reads & OP_RN))
+        return false;   /* no base register named: the PC is (a literal row) */
+    for (size_t i = 0; isa_memory_ldst[i]; i++)
+        if (isa_memory_ldst[i] == in->exec)
+            return true;
     return false;
 }
 

@@ -928,5 +928,21 @@ const isa_pattern_t isa_patterns_ldst[] = {
     {0},
 };
 
+/* The memory execute functions (isa_insn_memory()): the single loads and
+ * stores, whose only effect on the flow would be a PC operand (a literal
+ * base, a load to the PC), which isa_insn_memory() excludes by operand. */
+const isa_exec_fn isa_memory_ldst[] = {
+    exec_ldr_imm_u8, exec_ldr_imm_s8, exec_ldr_imm_u16, exec_ldr_imm_s16, exec_ldr_imm_32,
+    exec_ldr_reg_u8, exec_ldr_reg_s8, exec_ldr_reg_u16, exec_ldr_reg_s16, exec_ldr_reg_32,
+    exec_ldr_post_u8, exec_ldr_post_s8, exec_ldr_post_u16, exec_ldr_post_s16, exec_ldr_post_32,
+    exec_ldr_pre_u8, exec_ldr_pre_s8, exec_ldr_pre_u16, exec_ldr_pre_s16, exec_ldr_pre_32,
+    exec_str_imm_8, exec_str_imm_16, exec_str_imm_32,
+    exec_str_reg_8, exec_str_reg_16, exec_str_reg_32,
+    exec_str_post_8, exec_str_post_16, exec_str_post_32,
+    exec_str_pre_8, exec_str_pre_16, exec_str_pre_32,
+    exec_ldrd, exec_strd,
+    NULL,
+};
+
 /* The family's dispatcher for the run loop (isa/hot_path.h). */
 ISA_DEFINE_HOT_DISPATCH(ldst)

@@ -173,6 +173,21 @@ extern const isa_exec_fn isa_plain_mul[];   /* exec_mul.c */
 extern const isa_exec_fn isa_plain_dsp[];   /* exec_dsp.c */
 bool isa_insn_plain(const insn_t *in);
 
+/* Memory instructions (the block loop's memory step, isa/block.h): a
+ * single load or store (one register or a pair, any addressing form), or
+ * a Helium instruction, that neither reads nor writes the PC: it may add
+ * cycles, fault, save the lazy FP state or move an event through a device
+ * access, but it never changes the flow nor reads r15, so the block loop
+ * stores neither next_pc nor r15 for it.  The load/store family lists its
+ * ones (NULL-terminated; their row must name a base register); of the
+ * Helium tables (isa_patterns_mve*) every row whose operands are vector,
+ * core registers, VPR, the flags or FPSCR; and in both no register operand
+ * may be the PC.  tests/unit/test_plain.c runs every such encoding at two
+ * PCs over random operands and memory, with and without the FP context
+ * ready, and checks that. */
+extern const isa_exec_fn isa_memory_ldst[]; /* exec_ldst.c */
+bool isa_insn_memory(const insn_t *in);
+
 /* True when in (at pc) is a loop's back edge with a static target (B,
  * B<c> or LE to *target, at or before pc; isa/exec_branch.c). */
 bool isa_backward_branch(const insn_t *in, uint32_t pc, uint32_t *target);

@@ -341,3 +341,27 @@ Test(block, interrupt_due_inside_a_repeated_loop_body)
                      "le lr, 1b",
                      6, 0x12);
 }
+
+/* Loads and stores (memory steps: the block loop checks the event after
+ * each without the general step's flow test) between plain instructions:
+ * a block path that skipped the event check after them would take the
+ * interrupt late. */
+Test(block, interrupt_due_inside_a_run_of_memory_instructions)
+{
+    char src[512];
+    snprintf(src, sizeof src,
+             "movw r1, #%#x\n"
+             "movt r1, #%#x\n"
+             "movs r0, #40\n"
+             "1: ldr r2, [r1, #4]\n"
+             "adds r2, #1\n"
+             "str r2, [r1, #4]\n"
+             "ldrb r3, [r1, r0]\n"
+             "add r4, r3\n"
+             "strh r4, [r1, #8]\n"
+             "ldrd r5, r6, [r1]\n"
+             "subs r0, #1\n"
+             "bne 1b",
+             (unsigned)(TCPU_DATA_ADDR & 0xFFFFu), (unsigned)(TCPU_DATA_ADDR >> 16));
+    interrupts_match(src, 0x0A, 0x1C);
+}
