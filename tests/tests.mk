@@ -28,6 +28,7 @@ test-rest: test-diff
 .PHONY: test-mve-random
 test-mve-random: $(ETSIM_SAN)
 	bash tests/mve_random/run.sh --seeds 20 --count 200 --etsim $(ETSIM_SAN)
+	bash tests/mve_random/oracle_check.sh $(ETSIM_SAN)
 
 test-rest: test-mve-random
 
