@@ -16,14 +16,12 @@
 
 #include "../../isa/block.h"
 
-static uint64_t rng = 0x2545F4914F6CDD1Dull;
-
-static uint32_t next_random(void)
+static uint32_t next_random(uint64_t *rng)
 {
-    rng ^= rng << 13;
-    rng ^= rng >> 7;
-    rng ^= rng << 17;
-    return (uint32_t)(rng >> 16);
+    *rng ^= *rng << 13;
+    *rng ^= *rng >> 7;
+    *rng ^= *rng << 17;
+    return (uint32_t)(*rng >> 16);
 }
 
 static cpu_t *new_cpu(bus_t **bus)
@@ -37,9 +35,9 @@ static cpu_t *new_cpu(bus_t **bus)
 
 /* A random state for a branch at pc: the flags, LR near the loop's end,
  * the cache holding this branch or another, FPCA and LTPSIZE. */
-static void random_state(cpu_t *cpu, uint32_t pc)
+static void random_state(cpu_t *cpu, uint32_t pc, uint64_t *rng)
 {
-    uint32_t r = next_random();
+    uint32_t r = next_random(rng);
     cpu->n = r & 1u;
     cpu->z = (r >> 1) & 1u;
     cpu->c = (r >> 2) & 1u;
@@ -91,8 +89,9 @@ static held_t check_encoding(uint32_t raw, unsigned size, uint32_t pc, bool take
     cpu_t *cpu = new_cpu(&bus);
     cpu_t *start = malloc(sizeof *start), *step = malloc(sizeof *step);
     cr_assert(start && step);
+    uint64_t rng = 0x2545F4914F6CDD1Dull ^ raw;
     for (unsigned k = 0; k < 400; k++) {
-        random_state(cpu, pc);
+        random_state(cpu, pc, &rng);
         memcpy(start, cpu, sizeof *cpu);
         memcpy(step, cpu, sizeof *cpu);
         bool holds = block_branch_step(step, &st);
