@@ -184,7 +184,8 @@ void block_fold_runs(block_cache_t *bc, cpu_pipeline_t *pl)
  * outside an IT block: the IT state is followed from the block's entry
  * state through its IT instructions (after something unforeseen, an IT
  * inside an IT block, no later step is plain).  A memory step likewise,
- * with isa_insn_memory(). */
+ * with isa_insn_memory(), and a branch step with isa_branch_step() and
+ * the outcome the step expects. */
 static void mark_plain(block_t *b)
 {
     bool plain[BLOCK_MAX];
@@ -201,6 +202,9 @@ static void mark_plain(block_t *b)
         }
         plain[i] = outside && i + 1 < b->n && isa_insn_plain(in);
         b->step[i].memory = outside && i + 1 < b->n && isa_insn_memory(in);
+        b->step[i].branch = outside && i + 1 < b->n
+                                ? isa_branch_step(in, b->step[i].expect != b->step[i].fall)
+                                : ISA_BRANCH_STEP_NONE;
     }
     for (uint32_t i = b->n; i-- > 0;) {
         block_step_t *st = &b->step[i];

@@ -32,12 +32,13 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "alu.h"
 #include "cpu.h"
 #include "insn.h"
 
 struct insn;
 
-#define BLOCK_MAX 24           /* instructions per block */
+#define BLOCK_MAX 28           /* instructions per block (a 5-instruction loop body 5 times, a 14 twice) */
 #define BLOCK_TABLE 4096u      /* sets, by start address */
 #define BLOCK_WAYS 4u          /* blocks per set: one start in up to four entry states */
 _Static_assert(BLOCK_MAX <= 32, "block_t.shiftable has a bit per instruction");
@@ -91,7 +92,11 @@ typedef struct block_step {
      * loop stores neither next_pc nor r15 for it and skips the expect
      * compare; the delay test and the event horizon stay. */
     bool memory;
-    uint8_t spare;
+    /* A branch step (enum isa_branch_step, isa/insn.h; outside an IT
+     * block, not the block's last): where block_branch_step() holds, it
+     * is taken or falls through as expect says and adds no cycles, and
+     * the loop runs none of the general step's work for it. */
+    uint8_t branch;
 } block_step_t;
 
 _Static_assert(sizeof(block_step_t) == 32, "a block step is one 32-byte record");
@@ -167,7 +172,7 @@ typedef struct block_set {
  * no malloc header between them, huge pages where offered) and live until
  * the cache is destroyed: a replaced way reuses its block_t. */
 #define BLOCK_SLAB_BYTES (2u << 20)
-#define BLOCK_MAX_SLABS 64u    /* 64 x 387 blocks; then the per-instruction path */
+#define BLOCK_MAX_SLABS 64u    /* 64 x 334 blocks; then the per-instruction path */
 
 typedef struct block_cache {
     block_set_t set[BLOCK_TABLE];
@@ -265,6 +270,35 @@ static inline void block_commit(cpu_t *cpu, block_cache_t *bc, const block_t *b,
  * before anything reads them (cpu_sync_block_stats(), the end of
  * cpu_run()) and before a block with some is rebuilt. */
 void block_fold_runs(block_cache_t *bc, cpu_pipeline_t *pl);
+
+/* Whether branch step st (st->branch) does what the block expects with no
+ * cycles added: then its one effect (LE: LR - 1) is done here, and its
+ * execute function would have done just that besides next_pc (the
+ * expected one), which no later step reads; else the state is untouched
+ * and it runs as a general step.  The conditions are the execute
+ * functions' (isa/exec_branch.c: exec_bcond, exec_b, exec_le_plain and
+ * timing_direct_branch()); tests/unit/test_branch_step.c checks them. */
+static inline bool block_branch_step(cpu_t *cpu, const block_step_t *st)
+{
+    const insn_t *in = st->in;
+    bool predicted = cpu->pl.lob_branch == st->pc;
+    switch (st->branch) {
+    case ISA_BRANCH_STEP_FALL:
+        return !alu_cond_bit(cpu, in->cond) & !(predicted & ((int32_t)in->imm <= -4));
+    case ISA_BRANCH_STEP_BACK_COND:
+        return alu_cond_bit(cpu, in->cond) & predicted;
+    case ISA_BRANCH_STEP_BACK:
+        return predicted;
+    case ISA_BRANCH_STEP_LE:
+        if (((cpu->control & CONTROL_FPCA) && cpu->lo_ltpsize != 4) | (cpu->r[14] <= 1u) |
+            (cpu->pl.lob_le != st->pc))
+            return false;
+        cpu->r[14] -= 1u;
+        return true;
+    default:
+        return false;
+    }
+}
 
 /* The index in the active block of its step executing. */
 static inline uint32_t block_active_index(const block_cache_t *bc)

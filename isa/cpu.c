@@ -525,6 +525,15 @@ static inline __attribute__((always_inline)) void run_block(cpu_t *cpu, const bl
          * event is due after (below). */
         for (; k != 0; k--, st++)
             dispatch_plain(cpu, st->in);
+        /* A branch step (isa/block.h) that goes as the block expects with
+         * no cycles added, and no event due until after the plain steps
+         * that follow: nothing else of the general step is needed. */
+        if ((st->branch != ISA_BRANCH_STEP_NONE) && (entry + st->horizon < cpu->event_cycle) &&
+            block_branch_step(cpu, st)) {
+            k = st->nplain;
+            st++;
+            continue;
+        }
         /* A general step: what the per-instruction path has while it
          * executes, and which step it is (for a fault and
          * cpu_sync_block_stats()). */

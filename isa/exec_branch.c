@@ -353,5 +353,17 @@ bool isa_backward_branch(const insn_t *in, uint32_t pc, uint32_t *target)
     return false;
 }
 
+uint8_t isa_branch_step(const insn_t *in, bool taken)
+{
+    if (in->exec == exec_bcond)
+        return !taken ? ISA_BRANCH_STEP_FALL
+                      : is_backward(in) ? ISA_BRANCH_STEP_BACK_COND : ISA_BRANCH_STEP_NONE;
+    if (taken && in->exec == exec_b && is_backward(in))
+        return ISA_BRANCH_STEP_BACK;
+    if (taken && in->exec == exec_le_plain)
+        return ISA_BRANCH_STEP_LE;
+    return ISA_BRANCH_STEP_NONE;
+}
+
 /* The family's dispatcher for the run loop (isa/hot_path.h). */
 ISA_DEFINE_HOT_DISPATCH(branch)

@@ -192,6 +192,23 @@ bool isa_insn_memory(const insn_t *in);
  * B<c> or LE to *target, at or before pc; isa/exec_branch.c). */
 bool isa_backward_branch(const insn_t *in, uint32_t pc, uint32_t *target);
 
+/* Branch steps (isa/block.h): a B, B<c> or LE inside a block, outside an
+ * IT block and not the block's last, whose outcome the block expects (it
+ * falls through, or it is the back edge the block goes on across).  The
+ * block loop tests the condition under which its execute function would
+ * do exactly that and add no cycles (block_branch_step()), and only where
+ * it fails runs it as a general step. */
+enum isa_branch_step {
+    ISA_BRANCH_STEP_NONE,
+    ISA_BRANCH_STEP_FALL,       /* B<c> falling through: the condition fails, not predicted taken */
+    ISA_BRANCH_STEP_BACK_COND,  /* backward B<c> taken: the condition passes, predicted taken */
+    ISA_BRANCH_STEP_BACK,       /* backward B taken: predicted taken */
+    ISA_BRANCH_STEP_LE,         /* LE taken: LR above 1, the loop's information held */
+};
+/* The kind of in as a branch step that is taken (or falls through) as
+ * the block expects, ISA_BRANCH_STEP_NONE if it cannot be one. */
+uint8_t isa_branch_step(const insn_t *in, bool taken);
+
 /* IT: the encoding of an IT instruction (not a hint: its mask is not 0),
  * and ITAdvance(), the IT state of the instruction after one executed
  * inside an IT block. */
