@@ -65,6 +65,45 @@ static inline uint32_t alu_shift_c(uint32_t value, unsigned type, unsigned amoun
     }
 }
 
+/* Shift_C for the amounts DecodeImmShift gives (LSL 0-31, LSR and ASR 1-32,
+ * ROR 1-31, RRX): the immediate forms' hot path.  The carry out is the last
+ * bit shifted out, so a shift by amount - 1 (0-31, defined in C) leaves it at
+ * the edge and one more shift by 1 gives the result: no range tests and no
+ * special case for 32. */
+static inline uint32_t alu_shift_imm_c(uint32_t value, unsigned type, unsigned amount,
+                                       uint32_t carry_in, uint32_t *carry_out)
+{
+    switch (type) {
+    case SRTYPE_LSL: {
+        if (amount == 0) {
+            *carry_out = carry_in;
+            return value;
+        }
+        uint32_t t = value << (amount - 1);
+        *carry_out = t >> 31;
+        return t << 1;
+    }
+    case SRTYPE_LSR: {
+        uint32_t t = value >> (amount - 1);
+        *carry_out = t & 1u;
+        return t >> 1;
+    }
+    case SRTYPE_ASR: {
+        int32_t t = (int32_t)value >> (amount - 1);
+        *carry_out = (uint32_t)t & 1u;
+        return (uint32_t)(t >> 1);
+    }
+    case SRTYPE_ROR: {
+        uint32_t r = (value >> amount) | (value << ((32 - amount) & 31u));
+        *carry_out = r >> 31;
+        return r;
+    }
+    default:   /* RRX */
+        *carry_out = value & 1u;
+        return (carry_in << 31) | (value >> 1);
+    }
+}
+
 static inline uint32_t alu_shift(uint32_t value, unsigned type, unsigned amount, uint32_t carry_in)
 {
     uint32_t c;
