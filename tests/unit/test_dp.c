@@ -523,6 +523,26 @@ Test(dp, immediate_shifter_matches_shift_c_for_every_decoded_shift)
         }
 }
 
+/* ConditionPassed (alu_cond_bit: a table indexed by the flags packed from
+ * two 8-byte loads) against the architecture's definitions written out, for
+ * every condition and every N, Z, C, V. */
+Test(dp, condition_table_matches_condition_passed_for_every_flag_set)
+{
+    for (unsigned f = 0; f < 16; f++) {
+        tcpu_t *t = tcpu_new();
+        tcpu_set_nzcv(t, f);
+        bool n = f & FN, z = f & FZ, c = f & FC, v = f & FV;
+        const bool want[16] = {
+            z, !z, c, !c, n, !n, v, !v, c && !z, !c || z,
+            n == v, n != v, !z && n == v, z || n != v, true, true,
+        };
+        for (unsigned cond = 0; cond < 16; cond++)
+            cr_expect_eq(alu_cond_bit(t->cpu, cond), (uint32_t)want[cond],
+                         "cond %u with NZCV %x", cond, f);
+        tcpu_free(t);
+    }
+}
+
 Test(dp, wide_shift_by_immediate)
 {
     expect("lsls.w r0, r1, #31", 3, 0, 0, 0x80000000u, FN | FC);
