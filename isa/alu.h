@@ -5,7 +5,9 @@
 #define ETSIM_ISA_ALU_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "cpu.h"
 
@@ -65,6 +67,45 @@ static inline uint32_t alu_shift_c(uint32_t value, unsigned type, unsigned amoun
     }
 }
 
+/* Shift_C for the amounts DecodeImmShift gives (LSL 0-31, LSR and ASR 1-32,
+ * ROR 1-31, RRX): the immediate forms' hot path.  The carry out is the last
+ * bit shifted out, so a shift by amount - 1 (0-31, defined in C) leaves it at
+ * the edge and one more shift by 1 gives the result: no range tests and no
+ * special case for 32. */
+static inline uint32_t alu_shift_imm_c(uint32_t value, unsigned type, unsigned amount,
+                                       uint32_t carry_in, uint32_t *carry_out)
+{
+    switch (type) {
+    case SRTYPE_LSL: {
+        if (amount == 0) {
+            *carry_out = carry_in;
+            return value;
+        }
+        uint32_t t = value << (amount - 1);
+        *carry_out = t >> 31;
+        return t << 1;
+    }
+    case SRTYPE_LSR: {
+        uint32_t t = value >> (amount - 1);
+        *carry_out = t & 1u;
+        return t >> 1;
+    }
+    case SRTYPE_ASR: {
+        int32_t t = (int32_t)value >> (amount - 1);
+        *carry_out = (uint32_t)t & 1u;
+        return (uint32_t)(t >> 1);
+    }
+    case SRTYPE_ROR: {
+        uint32_t r = (value >> amount) | (value << ((32 - amount) & 31u));
+        *carry_out = r >> 31;
+        return r;
+    }
+    default:   /* RRX */
+        *carry_out = value & 1u;
+        return (carry_in << 31) | (value >> 1);
+    }
+}
+
 static inline uint32_t alu_shift(uint32_t value, unsigned type, unsigned amount, uint32_t carry_in)
 {
     uint32_t c;
@@ -116,11 +157,12 @@ static inline uint32_t alu_imm12_of(uint32_t raw)
  * run loop's IT blocks change the condition from one instruction to the
  * next at one call site, and their flags are data more often than not):
  * bit f of alu_cond_mask[cond] says whether cond passes with the flags
- * f = N:Z:C:V, built from the flag sets (bit f of ALU_FLAG_x is flag x of f). */
-#define ALU_FLAG_N 0xFF00u
-#define ALU_FLAG_Z 0xF0F0u
-#define ALU_FLAG_C 0xCCCCu
-#define ALU_FLAG_V 0xAAAAu
+ * f = V:C:Z:N (alu_flags_index()), built from the flag sets (bit f of
+ * ALU_FLAG_x is flag x of f). */
+#define ALU_FLAG_N 0xAAAAu
+#define ALU_FLAG_Z 0xCCCCu
+#define ALU_FLAG_C 0xF0F0u
+#define ALU_FLAG_V 0xFF00u
 #define ALU_COND_PAIR_(set) (set), (~(set) & 0xFFFFu)
 static const uint16_t alu_cond_mask[16] = {
     ALU_COND_PAIR_(ALU_FLAG_Z),                                           /* EQ / NE */
@@ -135,10 +177,26 @@ static const uint16_t alu_cond_mask[16] = {
 #undef ALU_COND_PAIR_
 
 /* ConditionPassed for a 4-bit condition code: 1 or 0. */
+/* V:C:Z:N as a 4-bit index from the flags' two 8-byte halves (N, Z and C, V
+ * are adjacent words of 0 or 1): Z and V sit at bit 32 of their half, so
+ * one more shift folds them down next to N and C.  Two loads where the four
+ * words took four and three shifts, on every conditional step. */
+_Static_assert(offsetof(cpu_t, z) == offsetof(cpu_t, n) + 4 &&
+               offsetof(cpu_t, c) == offsetof(cpu_t, n) + 8 &&
+               offsetof(cpu_t, v) == offsetof(cpu_t, n) + 12,
+               "alu_flags_index() reads N, Z, C, V as two 8-byte halves");
+static inline unsigned alu_flags_index(const cpu_t *cpu)
+{
+    uint64_t nz, cv;
+    memcpy(&nz, &cpu->n, sizeof nz);
+    memcpy(&cv, &cpu->c, sizeof cv);
+    uint64_t t = nz | cv << 2;   /* N bit 0, C bit 2, Z bit 32, V bit 34 */
+    return (unsigned)(t | t >> 31) & 15u;
+}
+
 static inline uint32_t alu_cond_bit(const cpu_t *cpu, unsigned cond)
 {
-    unsigned flags = cpu->n << 3 | cpu->z << 2 | cpu->c << 1 | cpu->v;
-    return (alu_cond_mask[cond & 15u] >> flags) & 1u;
+    return (alu_cond_mask[cond & 15u] >> alu_flags_index(cpu)) & 1u;
 }
 
 static inline bool alu_cond_passed(const cpu_t *cpu, unsigned cond)

@@ -50,19 +50,10 @@ static void exec_b(cpu_t *cpu, const insn_t *in)
     timing_direct_branch(cpu, true, is_backward(in));
 }
 
-/* ConditionPassed without a switch: bit (N:Z:C:V) of cond_pass[cond] says
- * whether cond passes with those flags (the same truth table as
- * alu_cond_passed(); 14 and 15 always pass). */
-static const uint16_t cond_pass[16] = {
-    0xF0F0, 0x0F0F, 0xCCCC, 0x3333, 0xFF00, 0x00FF, 0xAAAA, 0x5555,   /* EQ NE CS CC MI PL VS VC */
-    0x0C0C, 0xF3F3, 0xAA55, 0x55AA, 0x0A05, 0xF5FA, 0xFFFF, 0xFFFF,   /* HI LS GE LT GT LE AL -- */
-};
-
 /* B<c> T1/T3 carry their own condition (they are not allowed in IT). */
 static void exec_bcond(cpu_t *cpu, const insn_t *in)
 {
-    unsigned nzcv = cpu->n << 3 | cpu->z << 2 | cpu->c << 1 | cpu->v;
-    bool taken = (cond_pass[in->cond] >> nzcv) & 1u;
+    bool taken = alu_cond_bit(cpu, in->cond);
     if (taken)
         cpu_branch_write_pc_inline(cpu, cpu->r[15] + in->imm);
     timing_direct_branch(cpu, taken, is_backward(in));

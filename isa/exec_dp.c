@@ -255,7 +255,7 @@ static const isa_exec_fn dp_reg_exec[DP_COUNT] = {
 static inline __attribute__((always_inline)) void dp_shift(cpu_t *cpu, const insn_t *in, unsigned op)
 {
     uint32_t carry;
-    uint32_t b = alu_shift_c(cpu->r[in->rm], in->shift_type, in->shift_n, cpu->c, &carry);
+    uint32_t b = alu_shift_imm_c(cpu->r[in->rm], in->shift_type, in->shift_n, cpu->c, &carry);
     uint32_t a = cpu->r[in->rn];
     b ^= in->imm;
     switch (op) {
@@ -296,11 +296,12 @@ static const isa_exec_fn dp_shift_exec[DP_COUNT] = {
 };
 
 /* LSL/LSR/ASR/ROR (immediate) and RRX: MOV with a shifted register.  The
- * shift type is a constant in each caller, so alu_shift_c folds. */
+ * shift type is a constant in each caller, so alu_shift_imm_c folds to two
+ * shifts (the amounts are DecodeImmShift's: see alu.h). */
 static inline void mov_shifted(cpu_t *cpu, const insn_t *in, unsigned type)
 {
     uint32_t carry;
-    uint32_t v = alu_shift_c(cpu->r[in->rm], type, in->shift_n, cpu->c, &carry);
+    uint32_t v = alu_shift_imm_c(cpu->r[in->rm], type, in->shift_n, cpu->c, &carry);
     logic_result(cpu, in, v, carry);
 }
 

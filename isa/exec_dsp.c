@@ -91,9 +91,41 @@ static bool decode_dsp_long(insn_t *in, uint32_t raw)
            !bad_reg(in->rm) && in->rd != in->ra;
 }
 
+/* SMUL<x><y>, SMLA<x><y>, SMLAL<x><y>: their N and M bits turned into left
+ * shifts (top half: 0, bottom: 16) that bring the chosen half to the top of
+ * the word, where an arithmetic shift right by 16 sign-extends it.  The hot
+ * body (SMLABB is the scalar KWS's multiply) is then a shift pair a side and
+ * a multiply, with no select and no partial-register sign extension. */
+static bool halves_as_shifts(insn_t *in, bool ok)
+{
+    in->aux[0] = in->aux[0] ? 0 : 16;
+    in->aux[1] = in->aux[1] ? 0 : 16;
+    return ok;
+}
+
+static bool decode_dsp_mul_halves(insn_t *in, uint32_t raw)
+{
+    return halves_as_shifts(in, decode_dsp_mul(in, raw));
+}
+
+static bool decode_dsp_mla_halves(insn_t *in, uint32_t raw)
+{
+    return halves_as_shifts(in, decode_dsp_mla(in, raw));
+}
+
+static bool decode_dsp_long_halves(insn_t *in, uint32_t raw)
+{
+    return halves_as_shifts(in, decode_dsp_long(in, raw));
+}
+
+static int32_t half_at(uint32_t x, unsigned left)
+{
+    return (int32_t)(x << left) >> 16;
+}
+
 static int32_t halves_product(const cpu_t *cpu, const insn_t *in)
 {
-    return half(cpu->r[in->rn], in->aux[0]) * half(cpu->r[in->rm], in->aux[1]);
+    return half_at(cpu->r[in->rn], in->aux[0]) * half_at(cpu->r[in->rm], in->aux[1]);
 }
 
 static void exec_smulxy(cpu_t *cpu, const insn_t *in)
@@ -101,10 +133,16 @@ static void exec_smulxy(cpu_t *cpu, const insn_t *in)
     cpu->r[in->rd] = (uint32_t)halves_product(cpu, in);
 }
 
+/* The product of two halves fits in 32 bits (at most 2^30), so Q is the
+ * signed overflow of one 32-bit add. */
 static void exec_smlaxy(cpu_t *cpu, const insn_t *in)
 {
-    write_with_q(cpu, in->rd, (int64_t)halves_product(cpu, in) + (int32_t)cpu->r[in->ra]);
+    int32_t sum;
+    if (__builtin_add_overflow(halves_product(cpu, in), (int32_t)cpu->r[in->ra], &sum))
+        cpu->q = 1;
+    cpu->r[in->rd] = (uint32_t)sum;
 }
+
 
 static void exec_smlalxy(cpu_t *cpu, const insn_t *in)
 {
@@ -666,14 +704,14 @@ static bool decode_long_shift_reg(insn_t *in, uint32_t raw)
 const isa_pattern_t isa_patterns_dsp[] = {
     /* name    mask         match        size tclass       decode                 exec            fmt */
     /* 16 x 16 and 32 x 16 multiplies */
-    {"smulbb",  0xFFF0F0F0u, 0xFB10F000u, 4, TC_MUL,      decode_dsp_mul,        exec_smulxy,    "{rd}, {rn}, {rm}", OP_RD, OP_RN | OP_RM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
-    {"smulbt",  0xFFF0F0F0u, 0xFB10F010u, 4, TC_MUL,      decode_dsp_mul,        exec_smulxy,    "{rd}, {rn}, {rm}", OP_RD, OP_RN | OP_RM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
-    {"smultb",  0xFFF0F0F0u, 0xFB10F020u, 4, TC_MUL,      decode_dsp_mul,        exec_smulxy,    "{rd}, {rn}, {rm}", OP_RD, OP_RN | OP_RM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
-    {"smultt",  0xFFF0F0F0u, 0xFB10F030u, 4, TC_MUL,      decode_dsp_mul,        exec_smulxy,    "{rd}, {rn}, {rm}", OP_RD, OP_RN | OP_RM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
-    {"smlabb",  0xFFF000F0u, 0xFB100000u, 4, TC_MUL,      decode_dsp_mla,        exec_smlaxy,    "{rd}, {rn}, {rm}, {ra}", OP_RD, OP_RN | OP_RM | OP_RA, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, ISA_ROW_SHADOWED},
-    {"smlabt",  0xFFF000F0u, 0xFB100010u, 4, TC_MUL,      decode_dsp_mla,        exec_smlaxy,    "{rd}, {rn}, {rm}, {ra}", OP_RD, OP_RN | OP_RM | OP_RA, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, ISA_ROW_SHADOWED},
-    {"smlatb",  0xFFF000F0u, 0xFB100020u, 4, TC_MUL,      decode_dsp_mla,        exec_smlaxy,    "{rd}, {rn}, {rm}, {ra}", OP_RD, OP_RN | OP_RM | OP_RA, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, ISA_ROW_SHADOWED},
-    {"smlatt",  0xFFF000F0u, 0xFB100030u, 4, TC_MUL,      decode_dsp_mla,        exec_smlaxy,    "{rd}, {rn}, {rm}, {ra}", OP_RD, OP_RN | OP_RM | OP_RA, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, ISA_ROW_SHADOWED},
+    {"smulbb",  0xFFF0F0F0u, 0xFB10F000u, 4, TC_MUL,      decode_dsp_mul_halves, exec_smulxy,    "{rd}, {rn}, {rm}", OP_RD, OP_RN | OP_RM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"smulbt",  0xFFF0F0F0u, 0xFB10F010u, 4, TC_MUL,      decode_dsp_mul_halves, exec_smulxy,    "{rd}, {rn}, {rm}", OP_RD, OP_RN | OP_RM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"smultb",  0xFFF0F0F0u, 0xFB10F020u, 4, TC_MUL,      decode_dsp_mul_halves, exec_smulxy,    "{rd}, {rn}, {rm}", OP_RD, OP_RN | OP_RM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"smultt",  0xFFF0F0F0u, 0xFB10F030u, 4, TC_MUL,      decode_dsp_mul_halves, exec_smulxy,    "{rd}, {rn}, {rm}", OP_RD, OP_RN | OP_RM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"smlabb",  0xFFF000F0u, 0xFB100000u, 4, TC_MUL,      decode_dsp_mla_halves, exec_smlaxy,    "{rd}, {rn}, {rm}, {ra}", OP_RD, OP_RN | OP_RM | OP_RA, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, ISA_ROW_SHADOWED},
+    {"smlabt",  0xFFF000F0u, 0xFB100010u, 4, TC_MUL,      decode_dsp_mla_halves, exec_smlaxy,    "{rd}, {rn}, {rm}, {ra}", OP_RD, OP_RN | OP_RM | OP_RA, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, ISA_ROW_SHADOWED},
+    {"smlatb",  0xFFF000F0u, 0xFB100020u, 4, TC_MUL,      decode_dsp_mla_halves, exec_smlaxy,    "{rd}, {rn}, {rm}, {ra}", OP_RD, OP_RN | OP_RM | OP_RA, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, ISA_ROW_SHADOWED},
+    {"smlatt",  0xFFF000F0u, 0xFB100030u, 4, TC_MUL,      decode_dsp_mla_halves, exec_smlaxy,    "{rd}, {rn}, {rm}, {ra}", OP_RD, OP_RN | OP_RM | OP_RA, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, ISA_ROW_SHADOWED},
     {"smuad",   0xFFF0F0F0u, 0xFB20F000u, 4, TC_MUL,      decode_dsp_mul,        exec_smuad,     "{rd}, {rn}, {rm}", OP_RD, OP_RN | OP_RM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
     {"smuadx",  0xFFF0F0F0u, 0xFB20F010u, 4, TC_MUL,      decode_dsp_mul,        exec_smuad,     "{rd}, {rn}, {rm}", OP_RD, OP_RN | OP_RM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
     {"smlad",   0xFFF000F0u, 0xFB200000u, 4, TC_MUL,      decode_dsp_mla,        exec_smlad,     "{rd}, {rn}, {rm}, {ra}", OP_RD, OP_RN | OP_RM | OP_RA, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, ISA_ROW_SHADOWED},
@@ -695,10 +733,10 @@ const isa_pattern_t isa_patterns_dsp[] = {
     {"usad8",   0xFFF0F0F0u, 0xFB70F000u, 4, TC_MUL,      decode_dsp_mul,        exec_usad8,     "{rd}, {rn}, {rm}", OP_RD, OP_RN | OP_RM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
     {"usada8",  0xFFF000F0u, 0xFB700000u, 4, TC_MUL,      decode_dsp_mla,        exec_usada8,    "{rd}, {rn}, {rm}, {ra}", OP_RD, OP_RN | OP_RM | OP_RA, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, ISA_ROW_SHADOWED},
     /* 64-bit accumulating DSP multiplies */
-    {"smlalbb", 0xFFF000F0u, 0xFBC00080u, 4, TC_MUL_LONG, decode_dsp_long,       exec_smlalxy,   "{rd}, {ra}, {rn}, {rm}", OP_RD | OP_RA, OP_RN | OP_RM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
-    {"smlalbt", 0xFFF000F0u, 0xFBC00090u, 4, TC_MUL_LONG, decode_dsp_long,       exec_smlalxy,   "{rd}, {ra}, {rn}, {rm}", OP_RD | OP_RA, OP_RN | OP_RM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
-    {"smlaltb", 0xFFF000F0u, 0xFBC000A0u, 4, TC_MUL_LONG, decode_dsp_long,       exec_smlalxy,   "{rd}, {ra}, {rn}, {rm}", OP_RD | OP_RA, OP_RN | OP_RM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
-    {"smlaltt", 0xFFF000F0u, 0xFBC000B0u, 4, TC_MUL_LONG, decode_dsp_long,       exec_smlalxy,   "{rd}, {ra}, {rn}, {rm}", OP_RD | OP_RA, OP_RN | OP_RM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"smlalbb", 0xFFF000F0u, 0xFBC00080u, 4, TC_MUL_LONG, decode_dsp_long_halves, exec_smlalxy,  "{rd}, {ra}, {rn}, {rm}", OP_RD | OP_RA, OP_RN | OP_RM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"smlalbt", 0xFFF000F0u, 0xFBC00090u, 4, TC_MUL_LONG, decode_dsp_long_halves, exec_smlalxy,  "{rd}, {ra}, {rn}, {rm}", OP_RD | OP_RA, OP_RN | OP_RM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"smlaltb", 0xFFF000F0u, 0xFBC000A0u, 4, TC_MUL_LONG, decode_dsp_long_halves, exec_smlalxy,  "{rd}, {ra}, {rn}, {rm}", OP_RD | OP_RA, OP_RN | OP_RM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
+    {"smlaltt", 0xFFF000F0u, 0xFBC000B0u, 4, TC_MUL_LONG, decode_dsp_long_halves, exec_smlalxy,  "{rd}, {ra}, {rn}, {rm}", OP_RD | OP_RA, OP_RN | OP_RM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
     {"smlald",  0xFFF000F0u, 0xFBC000C0u, 4, TC_MUL_LONG, decode_dsp_long,       exec_smlald,    "{rd}, {ra}, {rn}, {rm}", OP_RD | OP_RA, OP_RN | OP_RM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
     {"smlaldx", 0xFFF000F0u, 0xFBC000D0u, 4, TC_MUL_LONG, decode_dsp_long,       exec_smlald,    "{rd}, {ra}, {rn}, {rm}", OP_RD | OP_RA, OP_RN | OP_RM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},
     {"smlsld",  0xFFF000F0u, 0xFBD000C0u, 4, TC_MUL_LONG, decode_dsp_long,       exec_smlsld,    "{rd}, {ra}, {rn}, {rm}", OP_RD | OP_RA, OP_RN | OP_RM, TL_CLASS, DUAL_NONE, ISA_DIS_CAPSTONE, 0},

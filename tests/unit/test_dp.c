@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "harness.h"
+#include "../../isa/alu.h"
 #include "../../isa/insn.h"
 
 #define FN 8u
@@ -494,6 +495,52 @@ Test(dp, asrs_immediate_1_31_32)
     expect("asrs r0, r1, #31", 0x40000000u, 0, FC, 0, FZ | FC);
     expect("asrs r0, r1, #32", 0x80000000u, 0, 0, 0xffffffffu, FN | FC);
     expect("asrs r0, r1, #32", 0x7fffffffu, 0, FC, 0, FZ);
+}
+
+/* The immediate forms' shifter (alu_shift_imm_c: a shift by amount - 1, then
+ * by 1) against the general Shift_C with its range tests, for every shift
+ * DecodeImmShift can give, both carries in and values with the edge bits set
+ * and clear. */
+Test(dp, immediate_shifter_matches_shift_c_for_every_decoded_shift)
+{
+    static const uint32_t values[] = {
+        0, 1, 2, 3, 0x7fffffffu, 0x80000000u, 0x80000001u, 0xc0000000u, 0xffffffffu,
+        0xfffffffeu, 0x12345678u, 0x87654321u, 0x55555555u, 0xaaaaaaaau, 0x00010000u,
+    };
+    for (unsigned type = 0; type < 4; type++)
+        for (unsigned imm5 = 0; imm5 < 32; imm5++) {
+            uint8_t srtype, amount;
+            alu_decode_imm_shift(type, imm5, &srtype, &amount);
+            for (size_t i = 0; i < sizeof values / sizeof values[0]; i++)
+                for (uint32_t cin = 0; cin < 2; cin++) {
+                    uint32_t c_ref = 2, c_imm = 2;
+                    uint32_t ref = alu_shift_c(values[i], srtype, amount, cin, &c_ref);
+                    uint32_t got = alu_shift_imm_c(values[i], srtype, amount, cin, &c_imm);
+                    cr_expect(got == ref && c_imm == c_ref,
+                              "type %u amount %u of %#x, carry in %u: %#x carry %u, expected %#x carry %u",
+                              srtype, amount, values[i], cin, got, c_imm, ref, c_ref);
+                }
+        }
+}
+
+/* ConditionPassed (alu_cond_bit: a table indexed by the flags packed from
+ * two 8-byte loads) against the architecture's definitions written out, for
+ * every condition and every N, Z, C, V. */
+Test(dp, condition_table_matches_condition_passed_for_every_flag_set)
+{
+    for (unsigned f = 0; f < 16; f++) {
+        tcpu_t *t = tcpu_new();
+        tcpu_set_nzcv(t, f);
+        bool n = f & FN, z = f & FZ, c = f & FC, v = f & FV;
+        const bool want[16] = {
+            z, !z, c, !c, n, !n, v, !v, c && !z, !c || z,
+            n == v, n != v, !z && n == v, z || n != v, true, true,
+        };
+        for (unsigned cond = 0; cond < 16; cond++)
+            cr_expect_eq(alu_cond_bit(t->cpu, cond), (uint32_t)want[cond],
+                         "cond %u with NZCV %x", cond, f);
+        tcpu_free(t);
+    }
 }
 
 Test(dp, wide_shift_by_immediate)

@@ -176,6 +176,38 @@ Test(dsp, smlaxy_sets_q_on_overflow)
     expect_r0("smlatt r0, r1, r2, r3", 0xFFFF0000u, 0x00020000u, 0, 0xFFFFFFFEu, 0);
 }
 
+/* Every half selection of SMUL<x><y>, SMLA<x><y> and SMLAL<x><y> over
+ * pseudo-random operands with the halves' sign bits mixed, against the
+ * product worked out here in 64 bits (Q: the 32-bit sum does not fit). */
+Test(dsp, halves_multiplies_every_selection_random_operands)
+{
+    static const char *const sel[4] = {"bb", "bt", "tb", "tt"};
+    uint32_t seed = 0x2545f491u;
+    for (int round = 0; round < 64; round++) {
+        uint32_t v[3];
+        for (int k = 0; k < 3; k++) {
+            seed = seed * 1664525u + 1013904223u;
+            v[k] = seed ^ (seed << 13);
+        }
+        for (unsigned s = 0; s < 4; s++) {
+            int64_t n = (int16_t)(s & 2u ? v[0] >> 16 : v[0] & 0xffffu);
+            int64_t m = (int16_t)(s & 1u ? v[1] >> 16 : v[1] & 0xffffu);
+            int64_t sum = n * m + (int32_t)v[2];
+            char src[48];
+            snprintf(src, sizeof src, "smul%s r0, r1, r2", sel[s]);
+            expect_r0(src, v[0], v[1], v[2], (uint32_t)(n * m), 0);
+            snprintf(src, sizeof src, "smla%s r0, r1, r2, r3", sel[s]);
+            expect_r0(src, v[0], v[1], v[2], (uint32_t)sum, sum < INT32_MIN || sum > INT32_MAX);
+            snprintf(src, sizeof src, "smlal%s r0, r1, r2, r3", sel[s]);
+            tcpu_t *t = run(src, v[2], v[0] >> 3, v[0], v[1]);
+            uint64_t want = ((uint64_t)(v[0] >> 3) << 32 | v[2]) + (uint64_t)(n * m);
+            cr_expect_eq(t->cpu->r[0], (uint32_t)want, "%s: lo %08x", src, t->cpu->r[0]);
+            cr_expect_eq(t->cpu->r[1], (uint32_t)(want >> 32), "%s: hi %08x", src, t->cpu->r[1]);
+            tcpu_free(t);
+        }
+    }
+}
+
 Test(dsp, q_is_sticky)
 {
     /* A multiply-accumulate that does not overflow leaves Q set... */
