@@ -175,9 +175,6 @@ void block_fold_runs(block_cache_t *bc, cpu_pipeline_t *pl)
     bc->pending = NULL;
 }
 
-/* Fill b for pc from entry state: the instructions (decoded ones of one
- * page, none with a fetch cost), then the per-instruction model run over
- * them with no dynamic cost. */
 /* Which steps of b are plain and, for each step, the plain ones right
  * after it and their horizon (isa/block.h).  A step is plain when its
  * instruction is (isa_insn_plain()), it is not the last, and it runs
@@ -200,10 +197,10 @@ static void mark_plain(block_t *b)
             it_known = it_known && outside;
             it = in->raw & 0xFFu;
         }
-        plain[i] = outside && i + 1 < b->n && isa_insn_plain(in);
-        b->step[i].memory = outside && i + 1 < b->n && isa_insn_memory(in);
-        b->step[i].branch = outside && i + 1 < b->n
-                                ? isa_branch_step(in, b->step[i].expect != b->step[i].fall)
+        bool may = outside && i + 1 < b->n;   /* outside an IT block, not the last */
+        plain[i] = may && isa_insn_plain(in);
+        b->step[i].memory = may && isa_insn_memory(in);
+        b->step[i].branch = may ? isa_branch_step(in, b->step[i].expect != b->step[i].fall)
                                 : ISA_BRANCH_STEP_NONE;
     }
     for (uint32_t i = b->n; i-- > 0;) {
@@ -216,6 +213,9 @@ static void mark_plain(block_t *b)
     b->lead_horizon = b->n ? b->step[0].horizon : 0;
 }
 
+/* Fill b for pc from entry state: the instructions (decoded ones of one
+ * page, none with a fetch cost), then the per-instruction model run over
+ * them with no dynamic cost. */
 static void build(block_t *b, cpu_t *cpu, uint32_t pc, const block_state_t *entry, uint32_t gen)
 {
     b->pc = pc;

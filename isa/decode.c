@@ -181,24 +181,35 @@ static const struct { uint32_t op; size_t field; } plain_fields[] = {
 };
 #define PLAIN_OPERANDS (OP_RD | OP_RN | OP_RM | OP_RA | OP_FLAGS | OP_SETFLAGS | OP_COND | OP_NONE)
 
+/* Whether one of the register fields of ops (OP_* bits) holds register r. */
+static bool field_is(const insn_t *in, uint32_t ops, uint8_t r)
+{
+    for (size_t f = 0; f < sizeof plain_fields / sizeof plain_fields[0]; f++)
+        if ((ops & plain_fields[f].op) && ((const uint8_t *)in)[plain_fields[f].field] == r)
+            return true;
+    return false;
+}
+
+/* Whether exec is in list (NULL-terminated; NULL: a family not linked). */
+static bool listed(const isa_exec_fn *list, isa_exec_fn exec)
+{
+    for (size_t i = 0; list && list[i]; i++)
+        if (list[i] == exec)
+            return true;
+    return false;
+}
+
 bool isa_insn_plain(const insn_t *in)
 {
     const isa_pattern_t *p = in->pat;
     if (!p || ((p->reads | p->writes) & ~PLAIN_OPERANDS))
         return false;
-    for (size_t f = 0; f < sizeof plain_fields / sizeof plain_fields[0]; f++) {
-        uint8_t r = ((const uint8_t *)in)[plain_fields[f].field];
-        if (((p->reads | p->writes) & plain_fields[f].op) && r == 15)
-            return false;   /* reads the PC, or writes it (a branch) */
-        if ((p->writes & plain_fields[f].op) && r == 13)
-            return false;   /* SP: the stack limit check may fault */
-    }
-    const isa_exec_fn *const lists[] = {isa_plain_dp, isa_plain_mul, isa_plain_dsp};
-    for (size_t l = 0; l < sizeof lists / sizeof lists[0]; l++)
-        for (size_t i = 0; lists[l] && lists[l][i]; i++)
-            if (lists[l][i] == in->exec)
-                return true;
-    return false;
+    if (field_is(in, p->reads | p->writes, 15))
+        return false;   /* reads the PC, or writes it (a branch) */
+    if (field_is(in, p->writes, 13))
+        return false;   /* SP: the stack limit check may fault */
+    return listed(isa_plain_dp, in->exec) || listed(isa_plain_mul, in->exec) ||
+           listed(isa_plain_dsp, in->exec);
 }
 
 /* The operands a memory instruction's row may name: the register fields
@@ -222,21 +233,15 @@ bool isa_insn_memory(const insn_t *in)
     if (!p)
         return false;
     uint32_t ops = p->reads | p->writes;
-    for (size_t f = 0; f < sizeof plain_fields / sizeof plain_fields[0]; f++) {
-        uint8_t r = ((const uint8_t *)in)[plain_fields[f].field];
-        if ((ops & plain_fields[f].op) && r == 15)
-            return false;   /* reads the PC (a literal base) or writes it */
-    }
+    if (field_is(in, ops, 15))
+        return false;   /* reads the PC (a literal base) or writes it */
     if (is_vector_row(p))
         return !(ops & ~VECTOR_OPERANDS);
-    if (!isa_memory_ldst || (ops & ~MEMORY_OPERANDS))
+    if (ops & ~MEMORY_OPERANDS)
         return false;
     if (!(p->reads & OP_RN))
         return false;   /* no base register named: the PC is (a literal row) */
-    for (size_t i = 0; isa_memory_ldst[i]; i++)
-        if (isa_memory_ldst[i] == in->exec)
-            return true;
-    return false;
+    return listed(isa_memory_ldst, in->exec);
 }
 
 void isa_decode(insn_t *in, uint32_t hw1, uint32_t hw2)

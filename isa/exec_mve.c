@@ -214,10 +214,8 @@ static __attribute__((noinline)) void charge_active(cpu_t *cpu, bus_page_t *p, u
     unsigned active = mask & first_lanes(es);
     unsigned fe = (unsigned)__builtin_ctz(active) / es, le = (31u - (unsigned)__builtin_clz(active)) / es;
     unsigned n = (unsigned)__builtin_popcount(active), span = (le - fe + 1u) * ms;
-    uint32_t lo = addr + fe * ms, first = lo >> CACHE_LINE_BITS, last = (lo + span - 1u) >> CACHE_LINE_BITS;
-    const uint32_t *mru = cpu->dcache_mru;
-    uint32_t m = cpu->dcache_set_mask;
-    if (mru && mru[first & m] == first + 1u && mru[last & m] == last + 1u) {
+    uint32_t lo = addr + fe * ms;
+    if (cpu_dcache_span_mru(cpu, lo, span)) {
         cpu->dcache_mru_hits += n;
         return;
     }
@@ -417,10 +415,7 @@ static inline __attribute__((always_inline)) uint8_t *quick_host(cpu_t *cpu, con
     *page = p;
     *charge = false;
     if (__builtin_expect((write ? p->write_wait : p->read_wait) != 0, 0)) {
-        const uint32_t *mru = cpu->dcache_mru;
-        uint32_t first = addr >> CACHE_LINE_BITS, last = (addr + span - 1u) >> CACHE_LINE_BITS;
-        uint32_t m = cpu->dcache_set_mask;
-        *charge = !mru || mru[first & m] != first + 1u || mru[last & m] != last + 1u;
+        *charge = !cpu_dcache_span_mru(cpu, addr, span);
         if (!*charge)
             cpu->dcache_mru_hits += n;
     }

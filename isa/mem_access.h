@@ -27,20 +27,28 @@ void cpu_data_wait_slow(cpu_t *cpu, bus_page_t *p, uint32_t addr, unsigned size,
  * SoC hears of it (bus_t.first_write). */
 void cpu_first_write(cpu_t *cpu, bus_page_t *p);
 
-/* An access whose lines are each the most recently used of their set is
- * a hit that changes nothing (a set's order only matters within the set):
- * no lookup.  cpu->dcache_mru is only set while the cache is on, and only
- * lines of cacheable pages ever enter it. */
-static inline __attribute__((always_inline)) bool cpu_dcache_mru_hit(cpu_t *cpu, uint32_t addr, unsigned size)
+/* Whether the lines of the size bytes at addr (one or two: size <= 32)
+ * are each the most recently used of their set: an access to them is a
+ * hit that changes nothing (a set's order only matters within the set),
+ * so it needs no lookup.  cpu->dcache_mru is only set while the cache is
+ * on, and only lines of cacheable pages ever enter it. */
+static inline __attribute__((always_inline)) bool cpu_dcache_span_mru(const cpu_t *cpu, uint32_t addr, unsigned size)
 {
     const uint32_t *mru = cpu->dcache_mru;
     if (__builtin_expect(mru != NULL, 1)) {
         uint32_t first = addr >> 5, last = (addr + size - 1u) >> 5;
         uint32_t m = cpu->dcache_set_mask;
-        if ((mru[first & m] == first + 1u) & (mru[last & m] == last + 1u)) {
-            cpu->dcache_mru_hits++;   /* for the PMU's L1D_CACHE */
-            return true;
-        }
+        return (mru[first & m] == first + 1u) & (mru[last & m] == last + 1u);
+    }
+    return false;
+}
+
+/* An access that is an MRU hit (cpu_dcache_span_mru()), counted. */
+static inline __attribute__((always_inline)) bool cpu_dcache_mru_hit(cpu_t *cpu, uint32_t addr, unsigned size)
+{
+    if (cpu_dcache_span_mru(cpu, addr, size)) {
+        cpu->dcache_mru_hits++;   /* for the PMU's L1D_CACHE */
+        return true;
     }
     return false;
 }
