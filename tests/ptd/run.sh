@@ -132,24 +132,20 @@ if [ $select = 1 ]; then
     fi
     # The readers are really left out: their checks' text is not in the
     # image (and is in the other one).
-    if arm-none-eabi-strings "$inline" | grep -q "expected 'FT01'" ||
-       ! arm-none-eabi-strings "$external" | grep -q "expected 'FT01'"; then
-        bad "the .ptd reader is linked into the wrong runner"
-    else
-        pass "the .ptd reader is linked only with PTD="
-    fi
-    if arm-none-eabi-strings "$inline" | grep -q "mutable_data_segments is out of range" ||
-       ! arm-none-eabi-strings "$mutable" | grep -q "mutable_data_segments is out of range"; then
-        bad "the mutable data reader is linked into the wrong runner"
-    else
-        pass "the mutable data reader is linked only for a model with mutable data"
-    fi
-    if arm-none-eabi-strings "$inline" | grep -q "constant_buffer\[%u\] is out of range" ||
-       ! arm-none-eabi-strings "$old_constants" | grep -q "constant_buffer\[%u\] is out of range"; then
-        bad "the constant_buffer reader is linked into the wrong runner"
-    else
-        pass "the constant_buffer reader is linked only for a model that uses it"
-    fi
+    # linked_only WHAT TEXT WITHOUT WITH WHEN: TEXT (a grep pattern) is in
+    # runner WITH and not in runner WITHOUT.
+    linked_only() {
+        if arm-none-eabi-strings "$3" | grep -q "$2" || ! arm-none-eabi-strings "$4" | grep -q "$2"; then
+            bad "the $1 reader is linked into the wrong runner"
+        else
+            pass "the $1 reader is linked only $5"
+        fi
+    }
+    linked_only ".ptd" "expected 'FT01'" "$inline" "$external" "with PTD="
+    linked_only "mutable data" "mutable_data_segments is out of range" "$inline" "$mutable" \
+        "for a model with mutable data"
+    linked_only "constant_buffer" "constant_buffer\[%u\] is out of range" "$inline" "$old_constants" \
+        "for a model that uses it"
     # The planner's parts by what the model's plan uses: KWS's runner
     # (outputs in place, a view; no input read in place) plans as the full
     # runner does; one without views says why it keeps the .pte's plan.
