@@ -182,10 +182,16 @@ void block_fold_runs(block_cache_t *bc, cpu_pipeline_t *pl)
  * state through its IT instructions (after something unforeseen, an IT
  * inside an IT block, no later step is plain).  A memory step likewise,
  * with isa_insn_memory(), and a branch step with isa_branch_step() and
- * the outcome the step expects. */
-static void mark_plain(block_t *b)
+ * the outcome the step expects.  Steps before from are as marked before
+ * (the lists' scans are most of a build's cost). */
+static void mark_plain(block_t *b, uint32_t from)
 {
     bool plain[BLOCK_MAX];
+    /* Steps before from keep their kinds (block_extend()): a step is
+     * plain where the one before it counts it, the first where the block
+     * leads with it. */
+    for (uint32_t i = 0; i < from; i++)
+        plain[i] = i ? b->step[i - 1].nplain != 0 : b->lead_plain != 0;
     uint32_t it = b->it_entry;
     bool it_known = true;
     for (uint32_t i = 0; i < b->n; i++) {
@@ -197,6 +203,8 @@ static void mark_plain(block_t *b)
             it_known = it_known && outside;
             it = in->raw & 0xFFu;
         }
+        if (i < from)
+            continue;
         bool may = outside && i + 1 < b->n;   /* outside an IT block, not the last */
         plain[i] = may && isa_insn_plain(in);
         b->step[i].memory = may && isa_insn_memory(in);
@@ -213,25 +221,28 @@ static void mark_plain(block_t *b)
     b->lead_horizon = b->n ? b->step[0].horizon : 0;
 }
 
-/* Fill b for pc from entry state: the instructions (decoded ones of one
- * page, none with a fetch cost), then the per-instruction model run over
- * them with no dynamic cost. */
-static void build(block_t *b, cpu_t *cpu, uint32_t pc, const block_state_t *entry, uint32_t gen)
+/* Any base works: times relative to it are what a block keeps (and
+ * before[] holds them relative to it, so time_steps() can go on from any
+ * of them). */
+#define BUILD_BASE (1ull << 40)
+
+/* Add to b the decoded instructions from a on (of its page, none with a
+ * fetch cost, up to BLOCK_MAX), across the back edge of a loop whose body
+ * b starts with while a whole iteration fits; note in b->cut where an
+ * instruction not decoded yet stopped it. */
+static void collect_steps(block_t *b, cpu_t *cpu, uint32_t a)
 {
-    b->pc = pc;
-    b->gen = gen;
-    b->it_entry = cpu->itstate;
-    b->n = 0;
-    b->version++;
-    memset(b->succ, 0, sizeof b->succ);
-    memset(b->succ2, 0, sizeof b->succ2);
-    memset(b->dsucc, 0, sizeof b->dsucc);
-    b->entry = *entry;
-    uint32_t page = pc >> BUS_PAGE_BITS;
+    uint32_t page = b->pc >> BUS_PAGE_BITS;
     uint32_t body = 0;   /* steps of a loop's iteration (0: no loop) */
-    for (uint32_t a = pc; b->n < BLOCK_MAX && (a >> BUS_PAGE_BITS) == page; ) {
+    b->cut = 1;
+    while (b->n < BLOCK_MAX && (a >> BUS_PAGE_BITS) == page) {
         insn_t *in = decoded_at(cpu, a);
-        if (!in || in->fetch_wait)
+        if (!in) {
+            if (b->n)
+                b->cut = a;
+            break;
+        }
+        if (in->fetch_wait)
             break;
         block_step_t *st = &b->step[b->n++];
         st->in = in;
@@ -242,31 +253,36 @@ static void build(block_t *b, cpu_t *cpu, uint32_t pc, const block_state_t *entr
         /* The back edge of a loop whose body the block starts with: the
          * block goes on with the next iteration while a whole one fits
          * (where the branch falls through or takes the refill, the block
-         * is left there as at any other change of flow). */
+         * is left there as at any other change of flow), and ends at the
+         * last that fits: the loop goes on more often than it ends, and
+         * the code after it would only add a test that fails.  (A block
+         * cut short holds no such back edge: the loop's start is decoded.) */
         uint32_t target;
-        if (isa_backward_branch(in, st->pc, &target) && target == pc) {
+        if (isa_backward_branch(in, st->pc, &target) && target == b->pc) {
             if (body == 0)
                 body = b->n;
-            if (b->n + body <= BLOCK_MAX) {
-                st->expect = target;
-                a = target;
-            }
+            if (b->n + body > BLOCK_MAX)
+                break;
+            st->expect = target;
+            a = target;
         }
     }
     if (b->n)
         b->step[b->n - 1].expect = 1;   /* the block ends there */
+}
+
+/* The per-instruction model run over b's steps from step `from` on, from
+ * the state before it (before[from]) with no dynamic cost. */
+static void time_steps(block_t *b, uint32_t from)
+{
     cpu_pipeline_t pl;
     memset(&pl, 0, sizeof pl);
-    /* Any base works: times relative to it are what the block keeps. */
-    const uint64_t base = 1ull << 40;
-    to_pipeline(&pl, entry, base, 0);
-    uint64_t now = base;
-    b->stall_pre[0] = 0;
-    b->shiftable = 0;
-    b->dual_pre[0] = 0;
+    const uint64_t base = BUILD_BASE;
+    to_pipeline(&pl, &b->before[from], base, 0);
+    uint64_t now = from ? base + b->next[from - 1] : base;
     cpu_pipeline_t scratch[3];
     memset(scratch, 0, sizeof scratch);
-    for (uint32_t i = 0; i < b->n; i++) {
+    for (uint32_t i = from; i < b->n; i++) {
         const insn_t *in = b->step[i].in;
         from_pipeline(&b->before[i], &pl, base);
         bool dual;
@@ -283,7 +299,57 @@ static void build(block_t *b, cpu_t *cpu, uint32_t pc, const block_state_t *entr
         b->next[i] = (uint32_t)(now - base);
     }
     from_pipeline(&b->before[b->n], &pl, base);
-    mark_plain(b);
+}
+
+/* Fill b for pc from entry state (EPSR.IT it_entry): the instructions,
+ * then the per-instruction model run over them with no dynamic cost. */
+static void build(block_t *b, cpu_t *cpu, uint32_t pc, const block_state_t *entry, uint32_t it_entry,
+                  uint32_t gen)
+{
+    b->pc = pc;
+    b->gen = gen;
+    b->it_entry = it_entry;
+    b->n = 0;
+    b->version++;
+    memset(b->succ, 0, sizeof b->succ);
+    memset(b->succ2, 0, sizeof b->succ2);
+    memset(b->dsucc, 0, sizeof b->dsucc);
+    b->entry = *entry;
+    collect_steps(b, cpu, pc);
+    /* The model's state before the first step is the entry state: what
+     * from_pipeline() makes of to_pipeline()'s. */
+    cpu_pipeline_t pl;
+    memset(&pl, 0, sizeof pl);
+    to_pipeline(&pl, entry, BUILD_BASE, 0);
+    from_pipeline(&b->before[0], &pl, BUILD_BASE);
+    b->stall_pre[0] = 0;
+    b->dual_pre[0] = 0;
+    b->shiftable = 0;
+    time_steps(b, 0);
+    mark_plain(b, 0);
+}
+
+/* A step's timing depends only on the entry state and the steps before
+ * it, so the steps b had keep theirs, their statistics and their exits'
+ * successors (and b its version: the links to it stay good); pending
+ * runs count instructions retired from its start, which the new steps do
+ * not change.  Only the old last step's exit, which led into the new
+ * steps, was never linked (block_link()). */
+void block_extend(block_cache_t *bc, cpu_t *cpu, block_t *b)
+{
+    /* Not after code was written: what it was built from may be gone. */
+    if (b->gen != bc->gen || !decoded_at(cpu, b->cut))
+        return;
+    uint32_t old = b->n;
+    b->step[old - 1].expect = b->step[old - 1].fall;
+    collect_steps(b, cpu, b->cut);
+    for (uint32_t i = old; i < b->n; i++) {
+        b->succ[i] = NULL;
+        b->succ2[i] = NULL;
+        b->dsucc[i] = NULL;
+    }
+    time_steps(b, old);
+    mark_plain(b, old - 1);
 }
 
 block_t *block_find(block_cache_t *bc, cpu_t *cpu, uint32_t pc, uint64_t now, uint32_t *rot)
@@ -333,6 +399,7 @@ block_t *block_find(block_cache_t *bc, cpu_t *cpu, uint32_t pc, uint64_t now, ui
     set->builds++;
     if (!have_state)
         relative_state(&s, &cpu->pl, now);
-    build(b, cpu, pc, &s, bc->gen);
+    build(b, cpu, pc, &s, cpu->itstate, bc->gen);
     return b->n ? b : NULL;
 }
+

@@ -109,6 +109,12 @@ typedef struct block {
     /* EPSR.IT when entered (block_find() compares it like the timing
      * state): which steps run inside an IT block, so which can be plain. */
     uint32_t it_entry;
+    /* Where build() stopped at an instruction not decoded yet (the
+     * per-instruction path decodes as it goes: after a loop, the code
+     * after it until the loop has ended once), else 1 (no PC is odd).
+     * Once the flow has left its last instruction towards there and a
+     * block was found there, it is rebuilt longer (block_link()). */
+    uint32_t cut;
     /* The plain steps it starts with and their horizon (as a step's):
      * run before its first general step where no event is due by then. */
     uint32_t lead_plain, lead_horizon;
@@ -214,11 +220,22 @@ static inline void block_cache_invalidate(block_cache_t *bc)
  * of the core's scoreboard ring against the block's. */
 block_t *block_find(block_cache_t *bc, cpu_t *cpu, uint32_t pc, uint64_t now, uint32_t *rot);
 
-/* Link the block last left (bc->last) to b, found where it led. */
-static inline void block_link(block_cache_t *bc, const block_t *b)
+/* Rebuild b, cut short at b->cut (decoded now), from its own entry
+ * state: the same steps, timing and statistics, and more of them. */
+void block_extend(block_cache_t *bc, cpu_t *cpu, block_t *b);
+
+/* Link the block last left (bc->last) to b, found where it led; but where
+ * that block was cut short there (b was found, so its start is decoded
+ * now), rebuild it longer instead: it then runs on into that code, and a
+ * chained run never comes back here to find it short. */
+static inline void block_link(block_cache_t *bc, cpu_t *cpu, const block_t *b)
 {
     block_t *l = bc->last;
     uint32_t i = bc->last_index;
+    if (l->cut == b->pc) {
+        block_extend(bc, cpu, l);
+        return;
+    }
     if (bc->last_dynamic) {
         l->dsucc[i] = b;
         l->dsucc_pc[i] = b->pc;

@@ -700,7 +700,7 @@ static inline __attribute__((always_inline)) void run_loop_body(cpu_t *cpu, cons
             block_cache_t *bc = cpu->blocks;
             const block_t *b = block_find(bc, cpu, pc, now, &rot);
             if (b && bc->last)
-                block_link(bc, b);
+                block_link(bc, cpu, b);
             bc->last = NULL;
             if (b) {
                 run_block(cpu, b, now, rot);

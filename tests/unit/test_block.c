@@ -237,6 +237,62 @@ Test(block, fault_in_a_repeated_loop_body)
     }
 }
 
+/* The longest block at pc in the block cache (of its entry states), or
+ * NULL. */
+static const block_t *longest_block_at(const cpu_t *cpu, uint32_t pc)
+{
+    const block_set_t *set = &cpu->blocks->set[(pc >> 1) & (BLOCK_TABLE - 1u)];
+    const block_t *longest = NULL;
+    for (uint32_t w = 0; w < BLOCK_WAYS; w++) {
+        const block_t *b = set->way[w];
+        if (b && b->pc == pc && (!longest || b->n > longest->n))
+            longest = b;
+    }
+    return longest;
+}
+
+/* A loop whose forward branch skips part of its body until iteration
+ * `from`: the block at the loop's start is built while that part is not
+ * decoded yet (cut short after the branch), and once the flow has gone
+ * on there it is extended in place (block_extend()) instead of staying
+ * two steps long for the rest of the run.  The same cycles and statistics
+ * as the per-instruction core wherever the switch falls, with and without
+ * wait states on the load in the skipped part. */
+static const char cut_loop[] = "movs r0, #20\n"
+                               "movs r3, #0\n"
+                               "1: cmp r3, #%u\n"       /* 0x1004: the loop's start */
+                               "bls 2f\n"
+                               "ldr r4, [r1]\n"         /* 0x1008: skipped until then */
+                               "adds r5, r4\n"
+                               "2: adds r3, #1\n"
+                               "subs r0, #1\n"
+                               "bne 1b";
+
+Test(block, block_cut_short_is_extended_once_the_code_is_decoded)
+{
+    char src[256];
+    for (unsigned from = 0; from <= 20; from++)
+        for (uint16_t w = 0; w <= 2; w += 2) {
+            snprintf(src, sizeof src, cut_loop, from);
+            cr_assert_eq(same_in_both_waits(src, w).result, TCPU_DONE, "%s", src);
+        }
+    /* Switched at the 8th iteration: the start's block (of the loop's
+     * entry state; the first iteration's is another) holds the whole body,
+     * repeated (4 x 7 steps), and was built once (extended, not rebuilt). */
+    snprintf(src, sizeof src, cut_loop, 6u);
+    tcpu_t *t = tcpu_new();
+    t->cpu->exec_interp = false;
+    t->cpu->r[1] = TCPU_DATA_ADDR;
+    cr_assert_eq(tcpu_run_asm(t, src), TCPU_DONE);
+    const block_t *b = longest_block_at(t->cpu, TCPU_CODE_ADDR + 4);
+    cr_assert_not_null(b);
+    cr_assert_eq(b->n, 28, "the loop's block holds %u steps", b->n);
+    cr_assert_eq(b->step[1].expect, TCPU_CODE_ADDR + 8);
+    cr_assert_eq(b->step[6].expect, TCPU_CODE_ADDR + 4);
+    cr_assert_eq(t->cpu->blocks->set[((TCPU_CODE_ADDR + 4) >> 1) & (BLOCK_TABLE - 1u)].builds, 2);
+    tcpu_free(t);
+}
+
 /* A device event pends PendSV at cycle due (as a timer interrupt would). */
 static void pend_pendsv(void *ctx, cpu_t *cpu)
 {
