@@ -175,6 +175,32 @@ void block_fold_runs(block_cache_t *bc, cpu_pipeline_t *pl)
     bc->pending = NULL;
 }
 
+/* The conditional instructions of IT instruction it. */
+static uint32_t it_block_length(const insn_t *it)
+{
+    uint32_t n = 0;
+    for (uint32_t state = it->raw & 0xFFu; state != 0; state = isa_it_advance(state))
+        n++;
+    return n;
+}
+
+/* Whether the IT at step i of b can be an IT step (BLOCK_STEP_IT): its
+ * conditional instructions all in b, none its last, each plain but for
+ * running inside an IT block. */
+static bool it_block_plain(const block_t *b, uint32_t i)
+{
+    const insn_t *it = b->step[i].in;
+    if (((it->raw >> 4) & 0xFu) == 15u)
+        return false;   /* not an IT but UNDEFINED (decode_it(), isa/exec_sys.c) */
+    uint32_t n = it_block_length(it);
+    if (i + n + 1 >= b->n)
+        return false;
+    for (uint32_t j = i + 1; j <= i + n; j++)
+        if (!isa_insn_plain(b->step[j].in))
+            return false;
+    return true;
+}
+
 /* Which steps of b are plain and, for each step, the plain ones right
  * after it and their horizon (isa/block.h).  A step is plain when its
  * instruction is (isa_insn_plain()), it is not the last, and it runs
@@ -210,12 +236,16 @@ static void mark_plain(block_t *b, uint32_t from)
         b->step[i].memory = may && isa_insn_memory(in);
         b->step[i].branch = may ? isa_branch_step(in, b->step[i].expect != b->step[i].fall)
                                 : ISA_BRANCH_STEP_NONE;
+        if (may && isa_is_it(in) && it_block_plain(b, i))
+            b->step[i].branch = BLOCK_STEP_IT;
     }
     for (uint32_t i = b->n; i-- > 0;) {
         block_step_t *st = &b->step[i];
         bool next_plain = i + 1 < b->n && plain[i + 1];
         st->nplain = next_plain ? st[1].nplain + 1 : 0;
         st->horizon = next_plain ? st[1].horizon : b->next[i];
+        if (st->branch == BLOCK_STEP_IT)
+            st->horizon = st[it_block_length(st->in)].horizon;
     }
     b->lead_plain = b->n && plain[0] ? b->step[0].nplain + 1 : 0;
     b->lead_horizon = b->n ? b->step[0].horizon : 0;

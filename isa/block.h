@@ -95,11 +95,23 @@ typedef struct block_step {
     /* A branch step (enum isa_branch_step, isa/insn.h; outside an IT
      * block, not the block's last): where block_branch_step() holds, it
      * is taken or falls through as expect says and adds no cycles, and
-     * the loop runs none of the general step's work for it. */
+     * the loop runs none of the general step's work for it.  Or
+     * BLOCK_STEP_IT: an IT whose conditional instructions are all plain
+     * but for their condition and end before the block does. */
     uint8_t branch;
 } block_step_t;
 
 _Static_assert(sizeof(block_step_t) == 32, "a block step is one 32-byte record");
+
+/* An IT step (block_step_t.branch; no enum isa_branch_step value): where
+ * no event is due until after the plain steps that follow its IT block
+ * (its horizon is that of the block's last conditional step), the loop
+ * runs the conditional steps under their conditions right after it, with
+ * nothing of the general step: the IT sets only the IT state, which they
+ * read (EPSR.IT, cpu->it_cur: 16-bit forms set no flags there) and leave
+ * at 0, and plain instructions add no cycles and cannot fault or move an
+ * event, so nothing else can see the state between them. */
+#define BLOCK_STEP_IT 0xFFu
 
 typedef struct block {
     uint32_t pc;               /* the first instruction */

@@ -447,7 +447,8 @@ static inline uint32_t lead_steps(const cpu_t *cpu, const block_t *b, uint64_t e
  * Inlined, with the direct calls too: the conditional instructions of a
  * hot loop are as frequent as the others (out of line, the call cost the
  * integer loop 6 % once the flags no longer took a branch). */
-static inline __attribute__((always_inline)) void execute_in_it(cpu_t *cpu, const insn_t *in, uint32_t it)
+static inline __attribute__((always_inline)) void execute_in_it_by(cpu_t *cpu, const insn_t *in, uint32_t it,
+                                                                    const bool plain)
 {
     cpu->it_cur = it;
     cpu->itstate = isa_it_advance(it);
@@ -457,13 +458,38 @@ static inline __attribute__((always_inline)) void execute_in_it(cpu_t *cpu, cons
          * flags, which in an IT block are data more often than not. */
         uint32_t failed = alu_cond_bit(cpu, it >> 4) ^ 1u;
         uint32_t old = cpu->r[in->rd];
-        dispatch(cpu, in);
+        if (plain)
+            dispatch_plain(cpu, in);
+        else
+            dispatch(cpu, in);
         cpu->r[in->rd] ^= (cpu->r[in->rd] ^ old) & (0u - failed);
     } else if (alu_cond_passed(cpu, it >> 4)) {
-        dispatch(cpu, in);
+        if (plain)
+            dispatch_plain(cpu, in);
+        else
+            dispatch(cpu, in);
     }
     if (cpu->itstate == 0)
         cpu->it_cur = 0;
+}
+
+static inline __attribute__((always_inline)) void execute_in_it(cpu_t *cpu, const insn_t *in, uint32_t it)
+{
+    execute_in_it_by(cpu, in, it, false);
+}
+
+/* An IT step (BLOCK_STEP_IT, isa/block.h) at st: its conditional steps as
+ * the IT and execute_in_it() would run them, with the plain dispatch; the
+ * IT state is 0 again after them.  Returns the last of them. */
+static inline __attribute__((always_inline)) const block_step_t *run_it_step(cpu_t *cpu, const block_step_t *st)
+{
+    uint32_t it = st->in->imm;   /* what the IT's execute function sets */
+    do {
+        st++;
+        execute_in_it_by(cpu, st->in, it, true);
+        it = cpu->itstate;
+    } while (it != 0);
+    return st;
 }
 
 /* The execute step of one instruction: under its IT condition, else by
@@ -529,7 +555,7 @@ static inline __attribute__((always_inline)) void run_block(cpu_t *cpu, const bl
          * no cycles added, and no event due until after the plain steps
          * that follow: nothing else of the general step is needed. */
         if ((st->branch != ISA_BRANCH_STEP_NONE) && (entry + st->horizon < cpu->event_cycle) &&
-            block_branch_step(cpu, st)) {
+            (st->branch == BLOCK_STEP_IT ? (st = run_it_step(cpu, st), true) : block_branch_step(cpu, st))) {
             k = st->nplain;
             st++;
             continue;

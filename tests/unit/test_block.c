@@ -421,3 +421,68 @@ Test(block, interrupt_due_inside_a_run_of_memory_instructions)
              (unsigned)(TCPU_DATA_ADDR & 0xFFFFu), (unsigned)(TCPU_DATA_ADDR >> 16));
     interrupts_match(src, 0x0A, 0x1C);
 }
+
+/* Whether some block has an IT step (BLOCK_STEP_IT). */
+static bool any_it_step(const cpu_t *cpu)
+{
+    for (uint32_t i = 0; i < BLOCK_TABLE; i++)
+        for (uint32_t w = 0; w < BLOCK_WAYS; w++) {
+            const block_t *b = cpu->blocks->set[i].way[w];
+            for (uint32_t j = 0; b && j < b->n; j++)
+                if (b->step[j].branch == BLOCK_STEP_IT)
+                    return true;
+        }
+    return false;
+}
+
+/* IT blocks of plain instructions, run as IT steps (the IT and its
+ * conditional steps at once): a CRC step (ITE on the sign), an ITTET
+ * whose second instruction sets the carry the next two test, 16-bit forms
+ * that set no flags inside an IT block, a multiply-accumulate and an IT
+ * of one.  The same registers, flags, cycles and statistics as the
+ * per-instruction core, from flags that vary with the data. */
+static const char it_loop[] = "movs r0, #%u\n"
+                              "movw r2, #0x8320\n"
+                              "movt r2, #0xedb8\n"
+                              "movs r4, #%u\n"
+                              "1: lsls r5, r4, #31\n"
+                              "ite pl\n"
+                              "lsrpl r4, r4, #1\n"
+                              "eormi.w r4, r2, r4, lsr #1\n"
+                              "adds r6, r4, r0\n"
+                              "ittet cs\n"
+                              "addcs r7, #3\n"
+                              "adcscs.w r8, r8, r4\n"
+                              "eorcc.w r9, r9, r4\n"
+                              "mlacs r3, r4, r6, r3\n"
+                              "cmp r6, r7\n"
+                              "it hi\n"
+                              "subhi r7, r6, r7\n"
+                              "subs r0, #1\n"
+                              "bne 1b";
+
+Test(block, it_blocks_of_plain_instructions_run_as_it_steps)
+{
+    char src[1024];
+    for (unsigned seed = 1; seed <= 9; seed += 4)
+        for (unsigned count = 2; count <= 62; count += 30) {
+            snprintf(src, sizeof src, it_loop, count, seed);
+            cr_assert_eq(same_in_both(src).result, TCPU_DONE, "%s", src);
+        }
+    snprintf(src, sizeof src, it_loop, 20u, 5u);
+    tcpu_t *t = tcpu_new();
+    t->cpu->exec_interp = false;
+    cr_assert_eq(tcpu_run_asm(t, src), TCPU_DONE);
+    cr_assert(any_it_step(t->cpu), "no block has an IT step");
+    tcpu_free(t);
+}
+
+/* An interrupt due at any cycle of that loop: taken after the same
+ * instruction (the IT step runs its IT block only where none is due
+ * until after it). */
+Test(block, interrupt_due_inside_an_it_step)
+{
+    char src[1024];
+    snprintf(src, sizeof src, it_loop, 40u, 5u);
+    interrupts_match(src, 0x0C, 0x30);
+}
