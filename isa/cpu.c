@@ -221,13 +221,15 @@ uint8_t *cpu_vector_host_traced(cpu_t *cpu, uint32_t addr, bool write, const uin
 void cpu_sync_block_stats(cpu_t *cpu)
 {
     block_cache_t *bc = cpu->blocks;
-    block_fold_runs(bc, &cpu->pl);
     if (bc->active) {
         /* The active step is executing: its stall cycles are counted, its
-         * retirement is not (as on the per-instruction path). */
+         * retirement is not (as on the per-instruction path).  Before the
+         * fold: a run from the block's start commits its first steps to
+         * pending_runs, which only the fold adds to the class counts. */
         uint32_t i = block_active_index(bc);
         block_commit(cpu, bc, bc->active, i + 1, i);
     }
+    block_fold_runs(bc, &cpu->pl);
 }
 
 uint32_t cpu_read_slow(cpu_t *cpu, uint32_t addr, unsigned size)
