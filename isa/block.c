@@ -12,10 +12,7 @@
 
 block_cache_t *block_cache_create(void)
 {
-    block_cache_t *bc = calloc(1, sizeof(block_cache_t));
-    if (bc)
-        bc->defer_unarmed.stats = &bc->defer_unarmed_stats;
-    return bc;
+    return calloc(1, sizeof(block_cache_t));
 }
 
 void block_cache_destroy(block_cache_t *bc)
@@ -172,7 +169,6 @@ void block_fold_runs(block_cache_t *bc, cpu_pipeline_t *pl)
             runs += b->pending_runs[j];
             b->pending_runs[j] = 0;
             pl->class_insns[b->tclass[j]] += runs;
-            block_defer_add(b, j, runs);
         }
         b->pending_listed = false;
     }
@@ -290,30 +286,6 @@ static void build(block_t *b, cpu_t *cpu, uint32_t pc, const block_state_t *entr
     mark_plain(b);
 }
 
-/* How often a deferred step may change its page before it is counted per
- * access for good: a load whose address alternates between pages would
- * otherwise pay cpu_defer_rearm() on every run (a walk through memory
- * changes every 64 KiB). */
-#define BLOCK_DEFER_ARMS 64u
-
-void block_defer_init(block_cache_t *bc, block_t *b)
-{
-    bool general = false;   /* such an access in a general step */
-    for (uint32_t i = 0; i < b->n; i++) {
-        block_defer_t *d = &b->defer[i];
-        bool write = false;
-        unsigned bytes = isa_ldst_single_access(b->step[i].in, &write);
-        general |= bytes && !b->step[i].memory;
-        d->page = bytes ? &bc->defer_unarmed : &bc->defer_off;
-        d->bytes = (uint8_t)bytes;
-        d->arms = BLOCK_DEFER_ARMS;
-        d->write = write;
-    }
-    if (general)
-        for (uint32_t i = 0; i < b->n; i++)
-            b->defer[i].page = &bc->defer_off;
-}
-
 block_t *block_find(block_cache_t *bc, cpu_t *cpu, uint32_t pc, uint64_t now, uint32_t *rot)
 {
     block_set_t *set = &bc->set[(pc >> 1) & (BLOCK_TABLE - 1u)];
@@ -362,6 +334,5 @@ block_t *block_find(block_cache_t *bc, cpu_t *cpu, uint32_t pc, uint64_t now, ui
     if (!have_state)
         relative_state(&s, &cpu->pl, now);
     build(b, cpu, pc, &s, bc->gen);
-    block_defer_init(bc, b);
     return b->n ? b : NULL;
 }

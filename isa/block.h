@@ -30,7 +30,6 @@
 #define ETSIM_ISA_BLOCK_H
 
 #include <stdbool.h>
-#include <stddef.h>
 #include <stdint.h>
 
 #include "alu.h"
@@ -57,35 +56,6 @@ typedef struct block_state {
     uint32_t sb_next;
     uint32_t pair_dual;
 } block_state_t;
-
-/* Deferred statistics: a memory step whose instruction makes one access
- * of a fixed size each run (a single load or store in its specialised
- * form, isa_ldst_single_access()) is armed with a host page; while it
- * runs cpu->defer_page points there, and its fast access to that page
- * skips the page's tests and is not counted (isa/mem_access.h,
- * mem_fast_read()): no work per access beyond one compare.  Its count is
- * added to the page's region with its class count, per retirement
- * (block_defer_add(): block_fold_runs(), block_commit(), a retire step
- * the per-instruction way), so it is exact wherever the class counts are.
- * An access of it that was counted anyway (done the general way:
- * mem_fast_uncount()) is taken back once done, before its retirement adds
- * it.  It is armed with the page of its first fast access and re-armed
- * with another (cpu_defer_rearm(), its retirements not yet added moved to
- * the old page's region) at most BLOCK_DEFER_ARMS times; before its first
- * access with block_cache_t.defer_unarmed, which is no page of the bus.
- * A block with such an instruction in a general step (its last, or inside
- * an IT block, which may skip it) defers none: that step would run with
- * the page of the memory step before it. */
-typedef struct block_defer {
-    /* block_cache_t.defer_off: counted per access (not deferred, or
-     * re-armed too often). */
-    _Alignas(32) const bus_page_t *page;
-    uint8_t bytes;             /* of its access */
-    uint8_t arms;              /* re-arms left */
-    bool write;                /* a store */
-} block_defer_t;
-
-_Static_assert(sizeof(block_defer_t) == 32, "at the stride of block_step_t");
 
 /* What the run loop reads per instruction of a block, together (one
  * 32-byte record, so the loop keeps a single pointer into the block).
@@ -190,10 +160,6 @@ typedef struct block {
     uint32_t dsucc_pc[BLOCK_MAX];
     uint32_t dsucc_version[BLOCK_MAX];
     uint64_t dsucc_delay[BLOCK_MAX];
-    /* Deferred statistics (block_defer_t), one record per step at the
-     * stride of step[], so the loop finds step i's at a fixed distance
-     * from its step record. */
-    block_defer_t defer[BLOCK_MAX];
 } block_t;
 
 typedef struct block_set {
@@ -232,15 +198,6 @@ typedef struct block_cache {
     uint32_t last_index;
     bool last_dynamic;
     uint64_t last_delay;
-    /* What a deferred step is armed with before its first fast access
-     * (block_defer_t): no page of the bus, so that access arms it; the
-     * counts added to its region are never read. */
-    bus_page_t defer_unarmed;
-    bus_stats_t defer_unarmed_stats;
-    /* What cpu->defer_page is where nothing is deferred, and a step that
-     * defers nothing is armed with: no page of the bus either (so never
-     * equal to a page looked up, not even a missing one), no region. */
-    bus_page_t defer_off;
 } block_cache_t;
 
 block_cache_t *block_cache_create(void);
@@ -279,35 +236,6 @@ static inline void block_link(block_cache_t *bc, const block_t *b)
     }
 }
 
-/* n more retirements of b's step i (n may wrap below 0: taken back): its
- * deferred access, if it has one, counted n times in its region. */
-static inline void block_defer_add(const block_t *b, uint32_t i, uint64_t n)
-{
-    bus_stats_t *r = b->defer[i].page->stats;
-    if (!r)
-        return;   /* defers nothing (block_cache_t.defer_off) */
-    const block_defer_t *d = &b->defer[i];
-    uint64_t bytes = n * d->bytes;
-    if (d->write) {
-        r->writes += n;
-        r->write_bytes += bytes;
-    } else {
-        r->reads += n;
-        r->read_bytes += bytes;
-    }
-}
-
-/* Step st's deferred record (in its block): at a fixed distance from the
- * step record, so the loop needs neither an index nor the block for it. */
-static inline const block_defer_t *block_step_defer(const block_step_t *st)
-{
-    return (const block_defer_t *)(const void *)((const char *)st + (offsetof(block_t, defer) -
-                                                                     offsetof(block_t, step)));
-}
-
-/* Which steps of b defer their access, unarmed (after build()). */
-void block_defer_init(block_cache_t *bc, block_t *b);
-
 /* Bring the core's statistics up to the active block's first stall_n
  * instructions' stall cycles and first retired_n instructions' retire
  * counts (instret, class_insns, dual_issued), as the per-instruction path
@@ -332,18 +260,15 @@ static inline void block_commit(cpu_t *cpu, block_cache_t *bc, const block_t *b,
             bc->pending = run;
         }
     } else {
-        for (uint32_t j = bc->done_retired; j < retired_n; j++) {
+        for (uint32_t j = bc->done_retired; j < retired_n; j++)
             cpu->pl.class_insns[b->tclass[j]]++;
-            block_defer_add(b, j, 1);
-        }
     }
     bc->done_retired = retired_n;
 }
 
-/* Add the class counts of the blocks' pending runs to pl's counters, and
- * their deferred accesses to their regions (block_defer_t): before
- * anything reads them (cpu_sync_block_stats(), the end of cpu_run()) and
- * before a block with some is rebuilt. */
+/* Add the class counts of the blocks' pending runs to pl's counters:
+ * before anything reads them (cpu_sync_block_stats(), the end of
+ * cpu_run()) and before a block with some is rebuilt. */
 void block_fold_runs(block_cache_t *bc, cpu_pipeline_t *pl);
 
 /* Whether branch step st (st->branch) does what the block expects with no
