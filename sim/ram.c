@@ -47,14 +47,32 @@ void ram_prepare(machine_t *m, const elf_info_t *elf, ram_info_t *ri)
     ri->stack_known = true;
 }
 
+/* The stack's peak: from its limit up, the words still holding the
+ * pattern were never used.  Read 4 KiB at a time (one region look-up
+ * each, not one per word: a 64 KiB stack was 16,384 look-ups); a piece
+ * that cannot be read is retried word by word, so the peak stops at the
+ * first unreadable word as it would one word at a time. */
 static void measure_stack(machine_t *m, ram_info_t *ri)
 {
     if (!ri->stack_known)
         return;
     uint32_t a = ri->stack_limit;
-    uint32_t w;
-    while (a < ri->stack_top && machine_read_bytes(m, a, &w, 4) && w == RAM_STACK_PATTERN)
-        a += 4;
+    uint32_t buf[1024];
+    while (a < ri->stack_top) {
+        uint32_t n = ri->stack_top - a < sizeof buf ? ri->stack_top - a : (uint32_t)sizeof buf;
+        uint32_t words = n / 4;
+        if (words == 0 || !machine_read_bytes(m, a, buf, words * 4)) {
+            words = 1;
+            if (!machine_read_bytes(m, a, buf, 4))
+                break;
+        }
+        uint32_t i = 0;
+        while (i < words && buf[i] == RAM_STACK_PATTERN)
+            i++;
+        a += 4 * i;
+        if (i < words)
+            break;
+    }
     ri->stack_peak = ri->stack_top - a;
 }
 
