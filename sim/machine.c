@@ -705,7 +705,19 @@ static void region_storage_free(void *host, uint64_t map_size)
         munmap(host, map_size);
 }
 
-static bool create_region(machine_t *m, const soc_region_t *d, char *err, size_t errlen)
+/* The bus page descriptors of a region: one per whole 64 KiB page at its
+ * base and at each alias. */
+static uint32_t region_npages(const soc_region_t *d)
+{
+    uint32_t n = pages_needed(d->base, d->size);
+    for (int a = 0; a < d->naliases; a++)
+        n += pages_needed(d->aliases[a], d->size);
+    return n;
+}
+
+/* The region's descriptors are *pages (the machine's block, see
+ * machine_alloc()); *pages moves past them. */
+static bool create_region(machine_t *m, const soc_region_t *d, bus_page_t **pages, char *err, size_t errlen)
 {
     sim_region_t *r = &m->regions[m->nregions];
     r->desc = d;
@@ -717,18 +729,9 @@ static bool create_region(machine_t *m, const soc_region_t *d, char *err, size_t
         return false;
     }
     r->host = host;
-    uint32_t n = pages_needed(d->base, d->size);
-    for (int a = 0; a < d->naliases; a++)
-        n += pages_needed(d->aliases[a], d->size);
-    /* A 2 GiB DRAM has 32,768 descriptors (1 MiB, all written below):
-     * huge pages where offered (isa/host_pages.h). */
-    r->pages = host_pages_alloc((n ? n : 1) * sizeof *r->pages);
-    if (!r->pages) {
-        region_storage_free(host, r->map_size);
-        snprintf(err, errlen, "out of memory");
-        return false;
-    }
-    r->npages = n;
+    r->pages = *pages;
+    r->npages = region_npages(d);
+    *pages += r->npages;
     m->nregions++;
     uint32_t next = 0;
     map_pages(m, r, d->base, &next);
@@ -846,13 +849,34 @@ static bool add_devices(machine_t *m, char *err, size_t errlen)
            (!m->desc.dsp.present || sim_dsp_attach(m, err, errlen));
 }
 
+/* The machine and every region's bus page descriptors in one zeroed
+ * block (machine_t.alloc_bytes), huge pages where offered
+ * (isa/host_pages.h).  Both are mostly the 2 GiB DRAM's: 256 KiB of the
+ * bus page table and 32,768 descriptors (1 MiB), all written at
+ * creation; apart they took a huge page for the descriptors and 64 small
+ * pages for the table (0.1 ms of a short run in page faults), together
+ * they take one huge page. */
+static machine_t *machine_alloc(const soc_desc_t *desc)
+{
+    size_t npages = 0;
+    for (int i = 0; i < desc->nregions; i++)
+        npages += region_npages(&desc->regions[i]);
+    size_t bytes = sizeof(machine_t) + npages * sizeof(bus_page_t);
+    machine_t *m = host_pages_alloc(bytes);
+    if (m)
+        m->alloc_bytes = bytes;
+    return m;
+}
+
 machine_t *machine_create(const soc_desc_t *desc, double cpu_mhz, char *err, size_t errlen)
 {
-    machine_t *m = calloc(1, sizeof *m);
+    _Static_assert(sizeof(machine_t) % _Alignof(bus_page_t) == 0, "descriptors follow the machine");
+    machine_t *m = machine_alloc(desc);
     if (!m) {
         snprintf(err, errlen, "out of memory");
         return NULL;
     }
+    bus_page_t *pages = (bus_page_t *)(m + 1);
     m->desc = *desc;
     if (cpu_mhz > 0)
         m->desc.cpu_mhz = cpu_mhz;
@@ -862,7 +886,7 @@ machine_t *machine_create(const soc_desc_t *desc, double cpu_mhz, char *err, siz
     m->bus.write = bus_write;
     m->mmio_page.stats = &m->mmio_stats;
     for (int i = 0; i < m->desc.nregions; i++) {
-        if (!create_region(m, &m->desc.regions[i], err, errlen)) {
+        if (!create_region(m, &m->desc.regions[i], &pages, err, errlen)) {
             machine_destroy(m);
             return NULL;
         }
@@ -902,7 +926,6 @@ void machine_destroy(machine_t *m)
     for (int i = 0; i < m->nregions; i++) {
         sim_region_t *r = &m->regions[i];
         region_storage_free(r->host, r->map_size);
-        host_pages_free(r->pages, (r->npages ? r->npages : 1) * sizeof *r->pages);
         for (uint32_t k = 0; k < r->nnoted; k++) {
             free(r->touch[r->noted[k]]->copy);
             free(r->touch[r->noted[k]]);
@@ -912,7 +935,7 @@ void machine_destroy(machine_t *m)
     }
     semihost_close_all(&m->semi);
     profport_free(&m->prof);
-    free(m);
+    host_pages_free(m, m->alloc_bytes);
 }
 
 void machine_set_on_insn(machine_t *m, void (*fn)(void *ctx, const cpu_t *cpu, uint32_t pc, const struct insn *in),

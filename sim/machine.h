@@ -162,6 +162,9 @@ typedef struct machine {
     void *trace_ctx;          /* for the tracing hooks (machine_set_on_insn, machine_set_on_mem) */
     struct exec_symbols *exec_symbols;   /* timing from ExecuTorch's symbols, NULL: none */
     struct gdb_stub *gdb;                /* the debugger's stub (--gdb), NULL: none */
+    /* The machine's own block (host_pages_alloc): this struct, then every
+     * region's bus page descriptors (sim_region_t.pages point into it). */
+    size_t alloc_bytes;
 } machine_t;
 
 /* Build the SoC.  cpu_mhz overrides the description when > 0.  Returns
