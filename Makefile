@@ -85,7 +85,7 @@ STATIC_FOUND := $(foreach a,$(STATIC_ARCHIVES),$(filter /%,$(shell $(CC) -print-
 CAPSTONE_A := $(wildcard $(shell pkg-config --variable=libdir capstone 2>/dev/null)/libcapstone.a)
 ifeq ($(words $(STATIC_FOUND)),$(words $(STATIC_ARCHIVES)))
 ETSIM_LDFLAGS := -static
-ETSIM_LDLIBS := $(filter-out -lcapstone,$(shell pkg-config --static --libs $(PKGS) 2>/dev/null)) -lm -lcapstone
+ETSIM_LDLIBS := $(shell pkg-config --static --libs $(PKGS) 2>/dev/null) -lm
 else
 ETSIM_LDFLAGS := -no-pie
 ETSIM_LDLIBS := $(if $(CAPSTONE_A),$(filter-out -lcapstone,$(LDLIBS)) $(CAPSTONE_A),$(LDLIBS))
