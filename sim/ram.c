@@ -76,18 +76,33 @@ static void measure_stack(machine_t *m, ram_info_t *ri)
     ri->stack_peak = ri->stack_top - a;
 }
 
-/* Highest non-zero byte in [lo, hi), as an offset + 1 from lo (0: all zero). */
+/* The host bytes of [a, a+n) where they lie in one region, else NULL. */
+static const uint8_t *host_span(const machine_t *m, uint32_t a, uint32_t n)
+{
+    uint32_t off;
+    const sim_region_t *r = machine_region_at(m, a, &off);
+    return r && off + (uint64_t)n <= r->desc->size ? r->host + off : NULL;
+}
+
+/* Highest non-zero byte in [lo, hi), as an offset + 1 from lo (0: all zero).
+ * Read in place, 4 KiB at a time (a 2 MiB pool is mostly zero: copying
+ * it out first doubled the memory read); a piece that spans regions is
+ * copied out as before. */
 static uint64_t touched_extent(machine_t *m, uint32_t lo, uint32_t hi)
 {
     uint8_t buf[4096];
     uint32_t end = hi;
     while (end > lo) {
         uint32_t n = end - lo < sizeof buf ? end - lo : (uint32_t)sizeof buf;
-        if (!machine_read_bytes(m, end - n, buf, n))
-            return hi - lo;     /* cannot read: count it all */
-        if (!machine_all_zero(buf, n))   /* most of a pool is: no byte loop */
+        const uint8_t *p = host_span(m, end - n, n);
+        if (!p) {
+            if (!machine_read_bytes(m, end - n, buf, n))
+                return hi - lo;     /* cannot read: count it all */
+            p = buf;
+        }
+        if (!machine_all_zero(p, n))   /* most of a pool is: no byte loop */
             for (uint32_t i = n; i-- > 0;)
-                if (buf[i])
+                if (p[i])
                     return (uint64_t)(end - n + i + 1 - lo);
         end -= n;
     }

@@ -65,3 +65,31 @@ Test(ram, stack_peak_counts_a_partly_changed_word)
     cr_expect_eq(ri.stack_peak, STACK_TOP - STACK_LIMIT - 0x3000);
     machine_destroy(m);
 }
+
+/* Without the allocator's symbols the heap's peak is its highest non-zero
+ * byte (rounded up to 8), read from the top down 4 KiB at a time. */
+static uint64_t heap_peak_after_write_at(uint32_t addr)
+{
+    machine_t *m = new_machine();
+    elf_info_t elf = {.sym_heap_start = 0x20020000u, .sym_heap_limit = 0x20060000u};
+    ram_info_t ri;
+    ram_prepare(m, &elf, &ri);
+    if (addr) {
+        uint8_t b = 0x5A;
+        cr_assert(machine_write_bytes(m, addr, &b, 1));
+    }
+    elf_tables_t tables = {0};
+    ram_measure(m, &tables, &ri);
+    machine_destroy(m);
+    cr_assert(ri.heap_known);
+    return ri.heap_peak;
+}
+
+Test(ram, heap_peak_is_the_highest_changed_byte)
+{
+    cr_expect_eq(heap_peak_after_write_at(0), 0u);
+    cr_expect_eq(heap_peak_after_write_at(0x20020000u), 8u);
+    cr_expect_eq(heap_peak_after_write_at(0x2005FFFFu), 0x40000u);
+    cr_expect_eq(heap_peak_after_write_at(0x20041000u), 0x21008u, "first byte of a piece");
+    cr_expect_eq(heap_peak_after_write_at(0x20040FFFu), 0x21000u, "last byte of a piece");
+}
