@@ -94,6 +94,10 @@ static uint64_t touched_extent(machine_t *m, uint32_t lo, uint32_t hi)
     uint32_t end = hi;
     while (end > lo) {
         uint32_t n = end - lo < sizeof buf ? end - lo : (uint32_t)sizeof buf;
+        if (machine_known_zero(m, end - n, n)) {   /* a pool's untouched part: not even read */
+            end -= n;
+            continue;
+        }
         const uint8_t *p = host_span(m, end - n, n);
         if (!p) {
             if (!machine_read_bytes(m, end - n, buf, n))
