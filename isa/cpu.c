@@ -21,6 +21,10 @@
 #define UNLIKELY(x) __builtin_expect(!!(x), 0)
 
 #define CHUNK_INSNS (BUS_PAGE_SIZE / 2)
+/* The decode memo (288 KiB) is hashed by encoding: a run of a few
+ * thousand instructions touches most of its pages, so they are
+ * allocated with it (host_pages_alloc_dense()). */
+#define DECODE_MEMO_BYTES (CPU_DECODE_MEMO_SIZE * sizeof(insn_t))
 
 cpu_t *cpu_create(bus_t *bus, const cpu_hooks_t *hooks)
 {
@@ -29,12 +33,12 @@ cpu_t *cpu_create(bus_t *bus, const cpu_hooks_t *hooks)
         return NULL;
     cpu->icache = calloc(1, sizeof *cpu->icache);
     if (cpu->icache)
-        cpu->icache->decode_memo = calloc(CPU_DECODE_MEMO_SIZE, sizeof(insn_t));
+        cpu->icache->decode_memo = host_pages_alloc_dense(DECODE_MEMO_BYTES);
     cpu->blocks = block_cache_create();
     if (!cpu->icache || !cpu->icache->decode_memo || !cpu->blocks) {
         block_cache_destroy(cpu->blocks);
         if (cpu->icache)
-            free(cpu->icache->decode_memo);
+            host_pages_free(cpu->icache->decode_memo, DECODE_MEMO_BYTES);
         free(cpu->icache);
         free(cpu);
         return NULL;
@@ -76,7 +80,7 @@ void cpu_destroy(cpu_t *cpu)
     if (!cpu)
         return;
     cpu_icache_flush(cpu);
-    free(cpu->icache->decode_memo);
+    host_pages_free(cpu->icache->decode_memo, DECODE_MEMO_BYTES);
     free(cpu->icache);
     block_cache_destroy(cpu->blocks);
     free(cpu->mem_trace_pages);
