@@ -72,16 +72,27 @@ $(SAN)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(SAN_CFLAGS) -c $< -o $@
 
-# etsim itself: Capstone linked statically where its archive is installed
-# (libcapstone-dev ships it) and no PIE, so the dynamic loader has nothing
-# to relocate at start-up: libcapstone.so's 77,000 relative relocations
-# (1.3 MB of tables for every architecture) cost a short run ~320 page
-# faults and ~1 ms (docs/speed.md).
+# etsim itself: a static executable where every library's archive is
+# installed (the -dev packages and libc6-dev ship them), so that no
+# dynamic loader runs at start-up: it mapped and relocated five shared
+# libraries, 0.25 ms of a 0.6 ms `etsim --help` and of every run
+# (docs/speed.md).  Else Capstone linked statically where its archive is
+# and no PIE, so the dynamic loader has nothing to relocate:
+# libcapstone.so's 77,000 relative relocations (1.3 MB of tables for
+# every architecture) cost a short run ~320 page faults and ~1 ms.
+STATIC_ARCHIVES := libelf.a libz.a libjson-c.a libcapstone.a libc.a libm.a
+STATIC_FOUND := $(foreach a,$(STATIC_ARCHIVES),$(filter /%,$(shell $(CC) -print-file-name=$(a))))
 CAPSTONE_A := $(wildcard $(shell pkg-config --variable=libdir capstone 2>/dev/null)/libcapstone.a)
+ifeq ($(words $(STATIC_FOUND)),$(words $(STATIC_ARCHIVES)))
+ETSIM_LDFLAGS := -static
+ETSIM_LDLIBS := $(shell pkg-config --static --libs $(PKGS) 2>/dev/null) -lm
+else
+ETSIM_LDFLAGS := -no-pie
 ETSIM_LDLIBS := $(if $(CAPSTONE_A),$(filter-out -lcapstone,$(LDLIBS)) $(CAPSTONE_A),$(LDLIBS))
+endif
 $(ETSIM): $(BUILD)/obj/sim/main.o $(CORE_OBJS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -flto=2 -no-pie -o $@ $^ $(ETSIM_LDLIBS)
+	$(CC) $(CFLAGS) -flto=2 $(ETSIM_LDFLAGS) -o $@ $^ $(ETSIM_LDLIBS)
 
 $(ETSIM_SAN): $(SAN)/obj/sim/main.o $(CORE_SAN_OBJS)
 	@mkdir -p $(dir $@)

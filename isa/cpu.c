@@ -21,6 +21,10 @@
 #define UNLIKELY(x) __builtin_expect(!!(x), 0)
 
 #define CHUNK_INSNS (BUS_PAGE_SIZE / 2)
+/* The decode memo (288 KiB) is hashed by encoding: a run of a few
+ * thousand instructions touches most of its pages, so they are
+ * allocated with it (host_pages_alloc_dense()). */
+#define DECODE_MEMO_BYTES (CPU_DECODE_MEMO_SIZE * sizeof(insn_t))
 
 cpu_t *cpu_create(bus_t *bus, const cpu_hooks_t *hooks)
 {
@@ -29,12 +33,12 @@ cpu_t *cpu_create(bus_t *bus, const cpu_hooks_t *hooks)
         return NULL;
     cpu->icache = calloc(1, sizeof *cpu->icache);
     if (cpu->icache)
-        cpu->icache->decode_memo = calloc(CPU_DECODE_MEMO_SIZE, sizeof(insn_t));
+        cpu->icache->decode_memo = host_pages_alloc_dense(DECODE_MEMO_BYTES);
     cpu->blocks = block_cache_create();
     if (!cpu->icache || !cpu->icache->decode_memo || !cpu->blocks) {
         block_cache_destroy(cpu->blocks);
         if (cpu->icache)
-            free(cpu->icache->decode_memo);
+            host_pages_free(cpu->icache->decode_memo, DECODE_MEMO_BYTES);
         free(cpu->icache);
         free(cpu);
         return NULL;
@@ -76,7 +80,7 @@ void cpu_destroy(cpu_t *cpu)
     if (!cpu)
         return;
     cpu_icache_flush(cpu);
-    free(cpu->icache->decode_memo);
+    host_pages_free(cpu->icache->decode_memo, DECODE_MEMO_BYTES);
     free(cpu->icache);
     block_cache_destroy(cpu->blocks);
     free(cpu->mem_trace_pages);
@@ -221,13 +225,15 @@ uint8_t *cpu_vector_host_traced(cpu_t *cpu, uint32_t addr, bool write, const uin
 void cpu_sync_block_stats(cpu_t *cpu)
 {
     block_cache_t *bc = cpu->blocks;
-    block_fold_runs(bc, &cpu->pl);
     if (bc->active) {
         /* The active step is executing: its stall cycles are counted, its
-         * retirement is not (as on the per-instruction path). */
+         * retirement is not (as on the per-instruction path).  Before the
+         * fold: a run from the block's start commits its first steps to
+         * pending_runs, which only the fold adds to the class counts. */
         uint32_t i = block_active_index(bc);
         block_commit(cpu, bc, bc->active, i + 1, i);
     }
+    block_fold_runs(bc, &cpu->pl);
 }
 
 uint32_t cpu_read_slow(cpu_t *cpu, uint32_t addr, unsigned size)

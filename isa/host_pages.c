@@ -37,6 +37,17 @@ void *host_pages_alloc(size_t size)
     return p;
 }
 
+void *host_pages_alloc_dense(size_t size)
+{
+    if (size == 0)
+        return NULL;
+    size_t n = mapped_size(size);
+    if (n >= HUGE_PAGE)   /* huge pages: a few faults anyway */
+        return host_pages_alloc(size);
+    void *p = mmap(NULL, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+    return p == MAP_FAILED ? NULL : p;
+}
+
 void host_pages_free(void *p, size_t size)
 {
     if (p)

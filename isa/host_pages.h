@@ -17,6 +17,11 @@
 
 /* size bytes of zeroed memory, or NULL; free with host_pages_free(p, size). */
 void *host_pages_alloc(size_t size);
+/* The same for a table the caller will touch all of at once (a hash
+ * table, say): its pages are allocated by the one call.  Touched one by
+ * one, the first read of each maps the kernel's zero page and the first
+ * write faults again to copy it: two faults a page. */
+void *host_pages_alloc_dense(size_t size);
 void host_pages_free(void *p, size_t size);
 
 #endif

@@ -146,6 +146,42 @@ const sim_region_t *machine_region_at(const machine_t *m, uint32_t addr, uint32_
 #define TOUCH_CHUNK BUS_PAGE_SIZE
 #define TOUCH_LINE 32u
 
+/* ---- which host pages are known to be zero (sim_region_t.nonzero) ------- */
+
+#define ZERO_PAGE 4096u   /* the host's small page */
+
+static uint64_t zero_page_words(uint64_t map_size)
+{
+    return (map_size / ZERO_PAGE + 63) / 64;
+}
+
+/* [off, off+len) of r's storage may now hold non-zero bytes. */
+static void mark_nonzero(sim_region_t *r, uint64_t off, uint64_t len)
+{
+    if (len == 0)
+        return;
+    for (uint64_t pg = off / ZERO_PAGE; pg <= (off + len - 1) / ZERO_PAGE; pg++)
+        r->nonzero[pg / 64] |= 1ull << (pg % 64);
+}
+
+/* Every host page over [off, off+len) of r is known to hold only zeros. */
+static bool known_zero(const machine_t *m, const sim_region_t *r, uint64_t off, uint64_t len)
+{
+    if (!m->zero_known || len == 0)
+        return false;
+    for (uint64_t pg = off / ZERO_PAGE; pg <= (off + len - 1) / ZERO_PAGE; pg++)
+        if (r->nonzero[pg / 64] & (1ull << (pg % 64)))
+            return false;
+    return true;
+}
+
+bool machine_known_zero(const machine_t *m, uint32_t addr, uint32_t len)
+{
+    uint32_t off;
+    const sim_region_t *r = machine_region_at(m, addr, &off);
+    return r && off + (uint64_t)len <= r->desc->size && known_zero(m, r, off, len);
+}
+
 /* One 64 KiB chunk of a region the firmware wrote: its bytes before that
  * first write, and the 32-byte lines found different from them since. */
 typedef struct touch_chunk {
@@ -183,8 +219,10 @@ bool machine_all_zero(const uint8_t *p, uint64_t n)
  * memory: that chunk goes uncounted. */
 static void note_write(machine_t *m, sim_region_t *r, uint64_t off, uint64_t len)
 {
-    if (!m->tracking_writes || !r->touch || len == 0)
+    if (!m->tracking_writes || !r->touch || len == 0) {
+        mark_nonzero(r, off, len);
         return;
+    }
     uint64_t last = (off + len - 1) / TOUCH_CHUNK;
     for (uint64_t c = off / TOUCH_CHUNK; c <= last && c < r->nchunks; c++) {
         if (r->touch[c])
@@ -192,7 +230,8 @@ static void note_write(machine_t *m, sim_region_t *r, uint64_t off, uint64_t len
         const uint8_t *now = r->host + c * TOUCH_CHUNK;
         uint64_t n = chunk_bytes(r, (uint32_t)c);
         touch_chunk_t *t = calloc(1, sizeof *t);
-        if (t && !machine_all_zero(now, n)) {
+        /* Known zero: no need to read it (pages nothing wrote yet). */
+        if (t && !known_zero(m, r, c * TOUCH_CHUNK, n) && !machine_all_zero(now, n)) {
             t->copy = malloc(n);
             if (t->copy) {
                 memcpy(t->copy, now, n);
@@ -205,6 +244,7 @@ static void note_write(machine_t *m, sim_region_t *r, uint64_t off, uint64_t len
         if (t)
             r->noted[r->nnoted++] = (uint32_t)c;
     }
+    mark_nonzero(r, off, len);
 }
 
 static void bus_first_write(void *ctx, bus_page_t *p)
@@ -705,11 +745,35 @@ static void region_storage_free(void *host, uint64_t map_size)
         munmap(host, map_size);
 }
 
-static bool create_region(machine_t *m, const soc_region_t *d, char *err, size_t errlen)
+/* The bus page descriptors of a region: one per whole 64 KiB page at its
+ * base and at each alias. */
+static uint32_t region_npages(const soc_region_t *d)
+{
+    uint32_t n = pages_needed(d->base, d->size);
+    for (int a = 0; a < d->naliases; a++)
+        n += pages_needed(d->aliases[a], d->size);
+    return n;
+}
+
+/* The host bytes mapped for a region: its size in whole 64 KiB pages. */
+static uint64_t region_map_size(const soc_region_t *d)
+{
+    return (d->size + BUS_PAGE_SIZE - 1) & ~(uint64_t)(BUS_PAGE_SIZE - 1);
+}
+
+/* The parts of the machine's block (machine_alloc()) a region takes:
+ * its bus page descriptors and its known-zero bitmap. */
+typedef struct region_tables {
+    bus_page_t *pages;
+    uint64_t *nonzero;
+} region_tables_t;
+
+/* The region's tables come from *t, which moves past them. */
+static bool create_region(machine_t *m, const soc_region_t *d, region_tables_t *t, char *err, size_t errlen)
 {
     sim_region_t *r = &m->regions[m->nregions];
     r->desc = d;
-    r->map_size = (d->size + BUS_PAGE_SIZE - 1) & ~(uint64_t)(BUS_PAGE_SIZE - 1);
+    r->map_size = region_map_size(d);
     void *host = region_storage(r->map_size);
     if (!host) {
         snprintf(err, errlen, "cannot reserve %llu bytes of host memory for region %s",
@@ -717,18 +781,11 @@ static bool create_region(machine_t *m, const soc_region_t *d, char *err, size_t
         return false;
     }
     r->host = host;
-    uint32_t n = pages_needed(d->base, d->size);
-    for (int a = 0; a < d->naliases; a++)
-        n += pages_needed(d->aliases[a], d->size);
-    /* A 2 GiB DRAM has 32,768 descriptors (1 MiB, all written below):
-     * huge pages where offered (isa/host_pages.h). */
-    r->pages = host_pages_alloc((n ? n : 1) * sizeof *r->pages);
-    if (!r->pages) {
-        region_storage_free(host, r->map_size);
-        snprintf(err, errlen, "out of memory");
-        return false;
-    }
-    r->npages = n;
+    r->pages = t->pages;
+    r->npages = region_npages(d);
+    t->pages += r->npages;
+    r->nonzero = t->nonzero;
+    t->nonzero += zero_page_words(r->map_size);
     m->nregions++;
     uint32_t next = 0;
     map_pages(m, r, d->base, &next);
@@ -846,13 +903,40 @@ static bool add_devices(machine_t *m, char *err, size_t errlen)
            (!m->desc.dsp.present || sim_dsp_attach(m, err, errlen));
 }
 
+/* The machine and every region's bus page descriptors in one zeroed
+ * block (machine_t.alloc_bytes), huge pages where offered
+ * (isa/host_pages.h).  Both are mostly the 2 GiB DRAM's: 256 KiB of the
+ * bus page table and 32,768 descriptors (1 MiB), all written at
+ * creation; apart they took a huge page for the descriptors and 64 small
+ * pages for the table (0.1 ms of a short run in page faults), together
+ * they take one huge page. */
+static machine_t *machine_alloc(const soc_desc_t *desc, region_tables_t *t)
+{
+    size_t npages = 0, nwords = 0;
+    for (int i = 0; i < desc->nregions; i++) {
+        npages += region_npages(&desc->regions[i]);
+        nwords += zero_page_words(region_map_size(&desc->regions[i]));
+    }
+    size_t bytes = sizeof(machine_t) + npages * sizeof(bus_page_t) + nwords * sizeof(uint64_t);
+    machine_t *m = host_pages_alloc(bytes);
+    if (!m)
+        return NULL;
+    m->alloc_bytes = bytes;
+    t->pages = (bus_page_t *)(m + 1);
+    t->nonzero = (uint64_t *)(t->pages + npages);
+    return m;
+}
+
 machine_t *machine_create(const soc_desc_t *desc, double cpu_mhz, char *err, size_t errlen)
 {
-    machine_t *m = calloc(1, sizeof *m);
+    _Static_assert(sizeof(machine_t) % _Alignof(bus_page_t) == 0, "descriptors follow the machine");
+    region_tables_t tables;
+    machine_t *m = machine_alloc(desc, &tables);
     if (!m) {
         snprintf(err, errlen, "out of memory");
         return NULL;
     }
+    m->zero_known = true;   /* fresh storage, and the core has not run */
     m->desc = *desc;
     if (cpu_mhz > 0)
         m->desc.cpu_mhz = cpu_mhz;
@@ -862,7 +946,7 @@ machine_t *machine_create(const soc_desc_t *desc, double cpu_mhz, char *err, siz
     m->bus.write = bus_write;
     m->mmio_page.stats = &m->mmio_stats;
     for (int i = 0; i < m->desc.nregions; i++) {
-        if (!create_region(m, &m->desc.regions[i], err, errlen)) {
+        if (!create_region(m, &m->desc.regions[i], &tables, err, errlen)) {
             machine_destroy(m);
             return NULL;
         }
@@ -902,7 +986,6 @@ void machine_destroy(machine_t *m)
     for (int i = 0; i < m->nregions; i++) {
         sim_region_t *r = &m->regions[i];
         region_storage_free(r->host, r->map_size);
-        host_pages_free(r->pages, (r->npages ? r->npages : 1) * sizeof *r->pages);
         for (uint32_t k = 0; k < r->nnoted; k++) {
             free(r->touch[r->noted[k]]->copy);
             free(r->touch[r->noted[k]]);
@@ -912,7 +995,7 @@ void machine_destroy(machine_t *m)
     }
     semihost_close_all(&m->semi);
     profport_free(&m->prof);
-    free(m);
+    host_pages_free(m, m->alloc_bytes);
 }
 
 void machine_set_on_insn(machine_t *m, void (*fn)(void *ctx, const cpu_t *cpu, uint32_t pc, const struct insn *in),
@@ -942,6 +1025,10 @@ bool machine_set_exit_on_eot(machine_t *m)
 
 bool machine_reset(machine_t *m)
 {
+    /* From here the core may write memory; without the write tracking
+     * nothing sees it, and no page is known zero any more. */
+    if (!m->tracking_writes)
+        m->zero_known = false;
     scs_reset(&m->scs);
     if (m->npu.dev)
         ethosu_reset(m->npu.dev, m->cpu->cycles);
@@ -980,9 +1067,11 @@ static const char *device_overlapping(const machine_t *m, uint64_t lo, uint64_t 
     return NULL;
 }
 
-/* What to do with one piece of a load: host is where bytes [done,
- * done+n) of it go.  False (with a message in err) stops the load. */
-typedef bool piece_fn(uint8_t *host, uint64_t n, uint64_t done, const void *ctx, char *err, size_t errlen);
+/* What to do with one piece of a load: bytes [done, done+n) of it go to
+ * [off, off+n) of r's storage.  False (with a message in err) stops the
+ * load. */
+typedef bool piece_fn(machine_t *m, sim_region_t *r, uint64_t off, uint64_t n, uint64_t done, const void *ctx,
+                      char *err, size_t errlen);
 
 /* Call fn on each piece of [addr, addr+len) that lies in one region. */
 static bool for_each_piece(machine_t *m, uint32_t addr, uint64_t len, const char *what, char *err,
@@ -1003,7 +1092,7 @@ static bool for_each_piece(machine_t *m, uint32_t addr, uint64_t len, const char
     while (done < len) {
         uint64_t a = (uint64_t)addr + done;
         uint32_t off;
-        const sim_region_t *r = a <= UINT32_MAX ? machine_region_at(m, (uint32_t)a, &off) : NULL;
+        sim_region_t *r = a <= UINT32_MAX ? (sim_region_t *)machine_region_at(m, (uint32_t)a, &off) : NULL;
         uint32_t doff;
         if (!r || (a <= UINT32_MAX && device_at(m, (uint32_t)a, &doff))) {
             if (err)
@@ -1016,24 +1105,44 @@ static bool for_each_piece(machine_t *m, uint32_t addr, uint64_t len, const char
         uint64_t n = r->desc->size - off;
         if (n > len - done)
             n = len - done;
-        if (!fn(r->host + off, n, done, ctx, err, errlen))
+        if (!fn(m, r, off, n, done, ctx, err, errlen))
             return false;
         done += n;
     }
     return true;
 }
 
-static bool copy_in(uint8_t *host, uint64_t n, uint64_t done, const void *src, char *err, size_t errlen)
+static bool copy_in(machine_t *m, sim_region_t *r, uint64_t off, uint64_t n, uint64_t done, const void *src,
+                    char *err, size_t errlen)
 {
-    (void)err, (void)errlen;
-    memcpy(host, (const uint8_t *)src + done, n);
+    (void)m, (void)err, (void)errlen;
+    memcpy(r->host + off, (const uint8_t *)src + done, n);
+    mark_nonzero(r, off, n);
     return true;
 }
 
-static bool zero_in(uint8_t *host, uint64_t n, uint64_t done, const void *ctx, char *err, size_t errlen)
+/* Only the host pages not zero already are written.  A .bss is mostly
+ * memory nothing wrote since it was mapped (sim_region_t.nonzero): a
+ * write would cost a page of its own (the fault, the clear, the cgroup
+ * charge) that the firmware may never use (a 509 KiB heap and stack: 128
+ * such pages), and even a read maps the kernel's zero page.  A page not
+ * known zero is tested, and written where it is not. */
+static bool zero_in(machine_t *m, sim_region_t *r, uint64_t off, uint64_t n, uint64_t done, const void *ctx,
+                    char *err, size_t errlen)
 {
     (void)done, (void)ctx, (void)err, (void)errlen;
-    memset(host, 0, n);
+    for (uint64_t a = off; a < off + n;) {
+        uint64_t page_end = (a / ZERO_PAGE + 1) * ZERO_PAGE;
+        uint64_t len = (page_end < off + n ? page_end : off + n) - a;
+        if (!known_zero(m, r, a, len)) {
+            if (!machine_all_zero(r->host + a, len))
+                memset(r->host + a, 0, len);
+            /* A whole page cleared is known zero again. */
+            if (len == ZERO_PAGE)
+                r->nonzero[a / ZERO_PAGE / 64] &= ~(1ull << (a / ZERO_PAGE % 64));
+        }
+        a += len;
+    }
     return true;
 }
 
@@ -1045,9 +1154,13 @@ typedef struct {
 
 /* Straight from the file into the region: no buffer of the file's bytes
  * to fault in and copy. */
-static bool read_in(uint8_t *host, uint64_t n, uint64_t done, const void *ctx, char *err, size_t errlen)
+static bool read_in(machine_t *m, sim_region_t *r, uint64_t off, uint64_t n, uint64_t done, const void *ctx,
+                    char *err, size_t errlen)
 {
+    (void)m;
     const file_piece_t *f = ctx;
+    uint8_t *host = r->host + off;
+    mark_nonzero(r, off, n);
     for (uint64_t got = 0; got < n;) {
         ssize_t r = pread(f->fd, host + got, n - got, (off_t)(f->offset + done + got));
         if (r < 0 && errno == EINTR)

@@ -33,6 +33,10 @@ typedef struct sim_region {
      * these, not the whole table (a 2 GiB DRAM has 32,768 entries). */
     uint32_t *noted;
     uint32_t nnoted;
+    /* One bit per 4 KiB of the storage: set where it may hold a non-zero
+     * byte (written through the machine, or by the core while the writes
+     * are tracked), clear where it is known zero (machine_known_zero). */
+    uint64_t *nonzero;
 } sim_region_t;
 
 struct machine;
@@ -162,6 +166,14 @@ typedef struct machine {
     void *trace_ctx;          /* for the tracing hooks (machine_set_on_insn, machine_set_on_mem) */
     struct exec_symbols *exec_symbols;   /* timing from ExecuTorch's symbols, NULL: none */
     struct gdb_stub *gdb;                /* the debugger's stub (--gdb), NULL: none */
+    /* The machine's own block (host_pages_alloc): this struct, then every
+     * region's bus page descriptors and known-zero bitmap
+     * (sim_region_t.pages, .nonzero point into it). */
+    size_t alloc_bytes;
+    /* sim_region_t.nonzero holds: nothing has written the storage unseen
+     * (false once the core was reset, so could run, without the write
+     * tracking). */
+    bool zero_known;
 } machine_t;
 
 /* Build the SoC.  cpu_mhz overrides the description when > 0.  Returns
@@ -202,6 +214,11 @@ bool machine_write_bytes(machine_t *m, uint32_t addr, const void *data, uint32_t
 /* Whether host bytes [p, p+n) are all zero: by blocks the compiler
  * vectorises, so a 2 MiB pool is checked in a fraction of a millisecond. */
 bool machine_all_zero(const uint8_t *p, uint64_t n);
+/* [addr, addr+len) lies in one region and is known to hold only zeros
+ * without reading it: nothing wrote there since it was mapped or last
+ * cleared (the loader's .bss).  False when unknown.  It assumes the core
+ * runs only after machine_reset(). */
+bool machine_known_zero(const machine_t *m, uint32_t addr, uint32_t len);
 /* A NUL-terminated string from simulated memory (at most max-1 bytes). */
 bool machine_read_string(machine_t *m, uint32_t addr, char *out, size_t max);
 

@@ -47,29 +47,66 @@ void ram_prepare(machine_t *m, const elf_info_t *elf, ram_info_t *ri)
     ri->stack_known = true;
 }
 
+/* The stack's peak: from its limit up, the words still holding the
+ * pattern were never used.  Read 4 KiB at a time (one region look-up
+ * each, not one per word: a 64 KiB stack was 16,384 look-ups); a piece
+ * that cannot be read is retried word by word, so the peak stops at the
+ * first unreadable word as it would one word at a time. */
 static void measure_stack(machine_t *m, ram_info_t *ri)
 {
     if (!ri->stack_known)
         return;
     uint32_t a = ri->stack_limit;
-    uint32_t w;
-    while (a < ri->stack_top && machine_read_bytes(m, a, &w, 4) && w == RAM_STACK_PATTERN)
-        a += 4;
+    uint32_t buf[1024];
+    while (a < ri->stack_top) {
+        uint32_t n = ri->stack_top - a < sizeof buf ? ri->stack_top - a : (uint32_t)sizeof buf;
+        uint32_t words = n / 4;
+        if (words == 0 || !machine_read_bytes(m, a, buf, words * 4)) {
+            words = 1;
+            if (!machine_read_bytes(m, a, buf, 4))
+                break;
+        }
+        uint32_t i = 0;
+        while (i < words && buf[i] == RAM_STACK_PATTERN)
+            i++;
+        a += 4 * i;
+        if (i < words)
+            break;
+    }
     ri->stack_peak = ri->stack_top - a;
 }
 
-/* Highest non-zero byte in [lo, hi), as an offset + 1 from lo (0: all zero). */
+/* The host bytes of [a, a+n) where they lie in one region, else NULL. */
+static const uint8_t *host_span(const machine_t *m, uint32_t a, uint32_t n)
+{
+    uint32_t off;
+    const sim_region_t *r = machine_region_at(m, a, &off);
+    return r && off + (uint64_t)n <= r->desc->size ? r->host + off : NULL;
+}
+
+/* Highest non-zero byte in [lo, hi), as an offset + 1 from lo (0: all zero).
+ * Read in place, 4 KiB at a time (a 2 MiB pool is mostly zero: copying
+ * it out first doubled the memory read); a piece that spans regions is
+ * copied out as before. */
 static uint64_t touched_extent(machine_t *m, uint32_t lo, uint32_t hi)
 {
     uint8_t buf[4096];
     uint32_t end = hi;
     while (end > lo) {
         uint32_t n = end - lo < sizeof buf ? end - lo : (uint32_t)sizeof buf;
-        if (!machine_read_bytes(m, end - n, buf, n))
-            return hi - lo;     /* cannot read: count it all */
-        if (!machine_all_zero(buf, n))   /* most of a pool is: no byte loop */
+        if (machine_known_zero(m, end - n, n)) {   /* a pool's untouched part: not even read */
+            end -= n;
+            continue;
+        }
+        const uint8_t *p = host_span(m, end - n, n);
+        if (!p) {
+            if (!machine_read_bytes(m, end - n, buf, n))
+                return hi - lo;     /* cannot read: count it all */
+            p = buf;
+        }
+        if (!machine_all_zero(p, n))   /* most of a pool is: no byte loop */
             for (uint32_t i = n; i-- > 0;)
-                if (buf[i])
+                if (p[i])
                     return (uint64_t)(end - n + i + 1 - lo);
         end -= n;
     }

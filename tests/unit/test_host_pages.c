@@ -6,9 +6,9 @@
 
 #include "../../isa/host_pages.h"
 
-static void check_zero_and_writable(size_t size)
+static void check_zero_and_writable_from(void *(*alloc)(size_t), size_t size)
 {
-    uint8_t *p = host_pages_alloc(size);
+    uint8_t *p = alloc(size);
     cr_assert_not_null(p);
     for (size_t i = 0; i < size; i += 4096)
         cr_assert_eq(p[i], 0, "byte %zu of %zu", i, size);
@@ -19,9 +19,22 @@ static void check_zero_and_writable(size_t size)
     host_pages_free(p, size);
 }
 
+static void check_zero_and_writable(size_t size)
+{
+    check_zero_and_writable_from(host_pages_alloc, size);
+}
+
 Test(host_pages, small_table_is_zero_and_writable)
 {
     check_zero_and_writable(12345);
+}
+
+/* A dense table (allocated populated) is the same to its user. */
+Test(host_pages, dense_table_is_zero_and_writable)
+{
+    check_zero_and_writable_from(host_pages_alloc_dense, 4096u * 72u);
+    check_zero_and_writable_from(host_pages_alloc_dense, (3u << 20) + 5);
+    cr_assert_null(host_pages_alloc_dense(0));
 }
 
 Test(host_pages, big_table_is_zero_writable_and_huge_page_aligned)
