@@ -13,6 +13,7 @@
 #include "../../sim/elf_load.h"
 #include "../../sim/file_io.h"
 #include "../../sim/machine.h"
+#include "machine_harness.h"
 
 static char dir[sizeof "/tmp/etsim-file-io-XXXXXX"];
 
@@ -181,10 +182,7 @@ Test(file_io, load_from_a_file_as_from_memory)
     for (size_t i = 0; i < sizeof data; i++)
         data[i] = (uint8_t)(i * 7 + 3);
     write_file(path, data, sizeof data);
-    soc_desc_t desc;
-    cr_assert(soc_desc_load(&desc, "an547", err, sizeof err), "%s", err);
-    machine_t *m = machine_create(&desc, 0, err, sizeof err);
-    cr_assert(m, "%s", err);
+    machine_t *m = tmachine_new("an547");
     FILE *f = fopen(path, "rb");
     cr_assert(f);
     int fd = fileno(f);
@@ -238,10 +236,7 @@ static FILE *load_and_run(loaded_t *l, const char *tool)
              "-Wl,-Tdata=0x20000000 -o %s %s",
              elf, src);
     cr_assert_eq(system(cmd), 0, "%s", cmd);
-    soc_desc_t desc;
-    cr_assert(soc_desc_load(&desc, "an547", err, sizeof err), "%s", err);
-    l->m = machine_create(&desc, 0, err, sizeof err);
-    cr_assert(l->m, "%s", err);
+    l->m = tmachine_new("an547");
     cr_assert(elf_load(l->m, elf, &l->info, &l->t, err, sizeof err), "%s", err);
     snprintf(cmd, sizeof cmd, "%s %s", tool, elf);
     FILE *p = popen(cmd, "r");
@@ -333,10 +328,7 @@ Test(file_io, elf_from_a_pipe_loads_as_from_the_file)
     FILE *pipe = popen(cmd, "r");
     cr_assert(pipe);
     snprintf(path, sizeof path, "/dev/fd/%d", fileno(pipe));
-    soc_desc_t desc;
-    cr_assert(soc_desc_load(&desc, "an547", err, sizeof err), "%s", err);
-    machine_t *m = machine_create(&desc, 0, err, sizeof err);
-    cr_assert(m, "%s", err);
+    machine_t *m = tmachine_new("an547");
     elf_info_t info;
     elf_tables_t t;
     cr_assert(elf_load(m, path, &info, &t, err, sizeof err), "%s", err);

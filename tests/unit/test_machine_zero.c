@@ -6,25 +6,16 @@
 #include <string.h>
 
 #include "../../sim/machine.h"
-#include "../../sim/soc.h"
+#include "machine_harness.h"
 
 #define BASE 0x20000000u   /* DTCM (an547) */
 #define SPAN 0x6000u       /* six pieces */
 
-static machine_t *new_machine(void)
-{
-    char err[256];
-    soc_desc_t desc;
-    cr_assert(soc_desc_load(&desc, "an547", err, sizeof err), "%s", err);
-    machine_t *m = machine_create(&desc, 0, err, sizeof err);
-    cr_assert(m, "%s", err);
-    return m;
-}
 
 Test(machine_zero, clears_exactly_the_range)
 {
     char err[256];
-    machine_t *m = new_machine();
+    machine_t *m = tmachine_new("an547");
     static uint8_t want[SPAN], got[SPAN];
     /* non-zero bytes here and there: the first and last bytes of pieces,
      * one in the middle of a piece, a whole piece; pieces 1 and 4 zero */
@@ -49,7 +40,7 @@ Test(machine_zero, clears_exactly_the_range)
 Test(machine_zero, known_zero_follows_every_write)
 {
     char err[256];
-    machine_t *m = new_machine();
+    machine_t *m = tmachine_new("an547");
     cr_expect(machine_known_zero(m, BASE, 0x10000), "fresh memory");
     uint8_t one = 1;
     cr_assert(machine_write_bytes(m, BASE + 0x1800, &one, 1));
@@ -75,7 +66,7 @@ Test(machine_zero, known_zero_follows_every_write)
     machine_reset(m);
     cr_expect(machine_known_zero(m, BASE + 0x8000, 0x1000), "reset with the writes tracked");
     machine_destroy(m);
-    m = new_machine();
+    m = tmachine_new("an547");
     machine_reset(m);
     cr_expect(!machine_known_zero(m, BASE + 0x8000, 0x1000), "reset untracked: the core may write anywhere");
     machine_destroy(m);

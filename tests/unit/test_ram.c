@@ -6,26 +6,17 @@
 #include <criterion/criterion.h>
 
 #include "../../sim/machine.h"
+#include "machine_harness.h"
 #include "../../sim/ram.h"
-#include "../../sim/soc.h"
 
 #define STACK_TOP 0x20010000u      /* DTCM (an547) */
 #define STACK_LIMIT 0x20000000u    /* a 64 KiB stack: 16 pieces */
 
-static machine_t *new_machine(void)
-{
-    char err[256];
-    soc_desc_t desc;
-    cr_assert(soc_desc_load(&desc, "an547", err, sizeof err), "%s", err);
-    machine_t *m = machine_create(&desc, 0, err, sizeof err);
-    cr_assert(m, "%s", err);
-    return m;
-}
 
 /* The peak after changing the word at addr (0: none changed). */
 static uint64_t peak_after_write_at(uint32_t addr)
 {
-    machine_t *m = new_machine();
+    machine_t *m = tmachine_new("an547");
     elf_info_t elf = {.sym_stack_top = STACK_TOP, .sym_stack_limit = STACK_LIMIT};
     ram_info_t ri;
     ram_prepare(m, &elf, &ri);
@@ -54,7 +45,7 @@ Test(ram, stack_peak_is_the_lowest_changed_word)
 /* One byte of a pattern word changed counts the whole word as used. */
 Test(ram, stack_peak_counts_a_partly_changed_word)
 {
-    machine_t *m = new_machine();
+    machine_t *m = tmachine_new("an547");
     elf_info_t elf = {.sym_stack_top = STACK_TOP, .sym_stack_limit = STACK_LIMIT};
     ram_info_t ri;
     ram_prepare(m, &elf, &ri);
@@ -70,7 +61,7 @@ Test(ram, stack_peak_counts_a_partly_changed_word)
  * byte (rounded up to 8), read from the top down 4 KiB at a time. */
 static uint64_t heap_peak_after_write_at(uint32_t addr)
 {
-    machine_t *m = new_machine();
+    machine_t *m = tmachine_new("an547");
     elf_info_t elf = {.sym_heap_start = 0x20020000u, .sym_heap_limit = 0x20060000u};
     ram_info_t ri;
     ram_prepare(m, &elf, &ri);
