@@ -12,10 +12,7 @@
 
 block_cache_t *block_cache_create(void)
 {
-    block_cache_t *bc = calloc(1, sizeof(block_cache_t));
-    if (bc)
-        bc->defer_unarmed.stats = &bc->defer_unarmed_stats;
-    return bc;
+    return calloc(1, sizeof(block_cache_t));
 }
 
 void block_cache_destroy(block_cache_t *bc)
@@ -172,8 +169,6 @@ void block_fold_runs(block_cache_t *bc, cpu_pipeline_t *pl)
             runs += b->pending_runs[j];
             b->pending_runs[j] = 0;
             pl->class_insns[b->tclass[j]] += runs;
-            if (b->defers)
-                block_defer_add(b, j, runs);
         }
         b->pending_listed = false;
     }
@@ -239,7 +234,7 @@ static void mark_plain(block_t *b, uint32_t from)
         bool may = outside && i + 1 < b->n;   /* outside an IT block, not the last */
         plain[i] = may && isa_insn_plain(in);
         b->step[i].memory = may && isa_insn_memory(in);
-        b->step[i].branch = may ? isa_branch_step(in, b->step[i].expect != block_step_fall(&b->step[i]))
+        b->step[i].branch = may ? isa_branch_step(in, b->step[i].expect != b->step[i].fall)
                                 : ISA_BRANCH_STEP_NONE;
         if (may && isa_is_it(in) && it_block_plain(b, i))
             b->step[i].branch = BLOCK_STEP_IT;
@@ -248,7 +243,7 @@ static void mark_plain(block_t *b, uint32_t from)
         block_step_t *st = &b->step[i];
         bool next_plain = i + 1 < b->n && plain[i + 1];
         st->nplain = next_plain ? st[1].nplain + 1 : 0;
-        st->horizon = next_plain ? st[1].horizon : (uint16_t)b->next[i];
+        st->horizon = next_plain ? st[1].horizon : b->next[i];
         if (st->branch == BLOCK_STEP_IT)
             st->horizon = st[it_block_length(st->in)].horizon;
     }
@@ -282,9 +277,9 @@ static void collect_steps(block_t *b, cpu_t *cpu, uint32_t a)
         block_step_t *st = &b->step[b->n++];
         st->in = in;
         st->pc = a;
-        st->size = (uint8_t)in->size;
-        st->expect = block_step_fall(st);
-        a = st->expect;
+        st->fall = a + in->size;
+        st->expect = st->fall;
+        a = st->fall;
         /* The back edge of a loop whose body the block starts with: the
          * block goes on with the next iteration while a whole one fits
          * (where the branch falls through or takes the refill, the block
@@ -306,17 +301,8 @@ static void collect_steps(block_t *b, cpu_t *cpu, uint32_t a)
         b->step[b->n - 1].expect = 1;   /* the block ends there */
 }
 
-/* A block's static time (its steps' issue cycles and horizons, kept in
- * 16 bits in the step record) stays below this: a step adds at most its
- * issue cycles and the longest latency or occupancy before it (each under
- * 256) and a branch's refill, so a block stops where its time reaches
- * this, and every step before then fits. */
-#define BLOCK_TIME_MAX 0xF000u
-_Static_assert(BLOCK_TIME_MAX + 4 * 256 <= UINT16_MAX, "a step's time fits its 16 bits");
-
 /* The per-instruction model run over b's steps from step `from` on, from
- * the state before it (before[from]) with no dynamic cost; the block ends
- * before a step that would start at BLOCK_TIME_MAX or later. */
+ * the state before it (before[from]) with no dynamic cost. */
 static void time_steps(block_t *b, uint32_t from)
 {
     cpu_pipeline_t pl;
@@ -327,18 +313,12 @@ static void time_steps(block_t *b, uint32_t from)
     cpu_pipeline_t scratch[3];
     memset(scratch, 0, sizeof scratch);
     for (uint32_t i = from; i < b->n; i++) {
-        if (i != 0 && now - base >= BLOCK_TIME_MAX) {
-            b->n = i;
-            b->step[i - 1].expect = 1;   /* the block ends there */
-            b->cut = 1;
-            break;
-        }
         const insn_t *in = b->step[i].in;
         from_pipeline(&b->before[i], &pl, base);
         bool dual;
         uint64_t before_stall = pl.stall_cycles;
         uint64_t issued = pipeline_issue(&pl, in, now, &dual);
-        b->step[i].issue = (uint16_t)(issued - base);
+        b->step[i].issue = (uint32_t)(issued - base);
         b->stall_pre[i + 1] = b->stall_pre[i] + (uint32_t)(pl.stall_cycles - before_stall);
         b->dual[i] = dual;
         b->dual_pre[i + 1] = b->dual_pre[i] + dual;
@@ -391,7 +371,7 @@ void block_extend(block_cache_t *bc, cpu_t *cpu, block_t *b)
     if (b->gen != bc->gen || !decoded_at(cpu, b->cut))
         return;
     uint32_t old = b->n;
-    b->step[old - 1].expect = block_step_fall(&b->step[old - 1]);
+    b->step[old - 1].expect = b->step[old - 1].fall;
     collect_steps(b, cpu, b->cut);
     for (uint32_t i = old; i < b->n; i++) {
         b->succ[i] = NULL;
@@ -400,49 +380,6 @@ void block_extend(block_cache_t *bc, cpu_t *cpu, block_t *b)
     }
     time_steps(b, old);
     mark_plain(b, old - 1);
-    block_defer_init(bc, b, old - 1);
-}
-
-/* How often a deferred step may change its page before it is counted per
- * access for good: a load whose address alternates between pages would
- * otherwise pay cpu_defer_rearm() on every run (a walk through memory
- * changes every 64 KiB). */
-#define BLOCK_DEFER_ARMS 64u
-
-void block_defer_retired(const block_t *b, uint32_t from, uint32_t to)
-{
-    for (uint32_t j = from; j < to; j++)
-        block_defer_add(b, j, 1);
-}
-
-void block_defer_init(block_cache_t *bc, block_t *b, uint32_t from)
-{
-    bool general = false;   /* such an access in a general step */
-    bool defers = false;
-    for (uint32_t i = 0; i < b->n; i++) {
-        block_defer_t *d = &b->defer[i];
-        if (i >= from) {
-            bool write = false;
-            d->bytes = (uint8_t)isa_ldst_single_access(b->step[i].in, &write);
-            d->arms = BLOCK_DEFER_ARMS;
-            d->write = write;
-            b->step[i].page = d->bytes ? &bc->defer_unarmed : &bc->defer_off;
-        }
-        general |= d->bytes && !b->step[i].memory;
-        defers |= b->step[i].page->stats != NULL;
-    }
-    b->defers = defers && !general;
-    if (!general)
-        return;
-    /* None deferred: the retirements of armed steps not added yet are
-     * added to their regions now (the fold then adds nothing for them). */
-    for (uint32_t i = 0; i < b->n; i++) {
-        uint64_t pending = 0;
-        for (uint32_t k = i; k < b->n; k++)
-            pending += b->pending_runs[k];
-        block_defer_add(b, i, pending);
-        b->step[i].page = &bc->defer_off;
-    }
 }
 
 block_t *block_find(block_cache_t *bc, cpu_t *cpu, uint32_t pc, uint64_t now, uint32_t *rot)
@@ -493,7 +430,6 @@ block_t *block_find(block_cache_t *bc, cpu_t *cpu, uint32_t pc, uint64_t now, ui
     if (!have_state)
         relative_state(&s, &cpu->pl, now);
     build(b, cpu, pc, &s, cpu->itstate, bc->gen);
-    block_defer_init(bc, b, 0);
     return b->n ? b : NULL;
 }
 

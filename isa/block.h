@@ -57,35 +57,6 @@ typedef struct block_state {
     uint32_t pair_dual;
 } block_state_t;
 
-/* Deferred statistics: a memory step whose instruction makes one access
- * of a fixed size each run (a single load or store in its specialised
- * form, isa_ldst_single_access()) is armed with a host page
- * (block_step_t.page); while it runs cpu->defer_page points there, and
- * its fast access to that page skips the page's tests and is not counted
- * (isa/mem_access.h, mem_fast_read()): no work per access beyond one
- * compare.  Its count is added to the page's region with its class count,
- * per retirement (block_defer_add(): block_fold_runs(), block_commit(), a
- * retire step the per-instruction way), so it is exact wherever the class
- * counts are.  An access of it that was counted anyway (done the general
- * way: mem_fast_uncount()) is taken back once done, before its retirement
- * adds it.  It is armed with the page of its first fast access and
- * re-armed with another (cpu_defer_rearm(), its retirements not yet added
- * moved to the old page's region) at most BLOCK_DEFER_ARMS times; before
- * its first access with block_cache_t.defer_unarmed, which is no page of
- * the bus.  Only the single loads' and stores' fast paths read
- * cpu->defer_page, so only the memory steps of the load/store family set
- * it (dispatch_memory(), isa/cpu.c): Helium steps pay nothing.  A block
- * with such an instruction in a general step (its last, or inside an IT
- * block, which may skip it) defers none: that step would run with the
- * page of the memory step before it.  What the fold and a re-arm need,
- * beside the page, sits apart from the step records (block_t.defer): the
- * loop never reads it. */
-typedef struct block_defer {
-    uint8_t bytes;             /* of its access (0: defers nothing) */
-    uint8_t arms;              /* re-arms left */
-    bool write;                /* a store */
-} block_defer_t;
-
 /* What the run loop reads per instruction of a block, together (one
  * 32-byte record, so the loop keeps a single pointer into the block).
  *
@@ -103,23 +74,19 @@ typedef struct block_defer {
  * that only a change of flow or a read of the PC needs. */
 typedef struct block_step {
     const struct insn *in;
-    /* The host page a deferring memory step is armed with (above);
-     * block_cache_t.defer_off in every other step. */
-    const bus_page_t *page;
     uint32_t pc;
+    uint32_t fall;             /* pc + size: next_pc before it runs */
     /* The PC after it if the block goes on: its fall-through, the target
      * of a loop's back edge the block goes on across (isa/block.c), and
      * for the last instruction 1, which no PC is (they are even), so one
      * compare tests both "the flow left" and "the block is over". */
     uint32_t expect;
-    /* 16 bits each (room for the page): a block's static time stays
-     * below BLOCK_TIME_MAX (isa/block.c, time_steps()). */
-    uint16_t issue;            /* issue cycle - entry cycle */
+    uint32_t issue;            /* issue cycle - entry cycle */
     /* The front end's next cycle after the last of the plain steps right
      * after it (after itself if none) - entry cycle: below the next event,
      * none of them can be the one after which it is due. */
-    uint16_t horizon;
-    uint8_t nplain;            /* the plain steps right after it */
+    uint32_t horizon;
+    uint16_t nplain;           /* the plain steps right after it */
     /* A memory step (isa_insn_memory(), outside an IT block, not the
      * block's last): it cannot change the flow nor read the PC, so the
      * loop stores neither next_pc nor r15 for it and skips the expect
@@ -132,7 +99,6 @@ typedef struct block_step {
      * BLOCK_STEP_IT: an IT whose conditional instructions are all plain
      * but for their condition and end before the block does. */
     uint8_t branch;
-    uint8_t size;              /* of the instruction: pc + size is its fall-through */
 } block_step_t;
 
 _Static_assert(sizeof(block_step_t) == 32, "a block step is one 32-byte record");
@@ -212,11 +178,6 @@ typedef struct block {
     uint32_t dsucc_pc[BLOCK_MAX];
     uint32_t dsucc_version[BLOCK_MAX];
     uint64_t dsucc_delay[BLOCK_MAX];
-    /* Deferred statistics (block_defer_t): what the fold and a re-arm
-     * need of step i beside its page; defers: some step may defer (the
-     * others' retirements add nothing, and are not looked at). */
-    block_defer_t defer[BLOCK_MAX];
-    bool defers;
 } block_t;
 
 typedef struct block_set {
@@ -255,15 +216,6 @@ typedef struct block_cache {
     uint32_t last_index;
     bool last_dynamic;
     uint64_t last_delay;
-    /* What a deferred step is armed with before its first fast access
-     * (block_defer_t): no page of the bus, so that access arms it; the
-     * counts added to its region are never read. */
-    bus_page_t defer_unarmed;
-    bus_stats_t defer_unarmed_stats;
-    /* What cpu->defer_page is where nothing is deferred, and a step that
-     * defers nothing is armed with: no page of the bus either (so never
-     * equal to a page looked up, not even a missing one), no region. */
-    bus_page_t defer_off;
 } block_cache_t;
 
 block_cache_t *block_cache_create(void);
@@ -313,38 +265,6 @@ static inline void block_link(block_cache_t *bc, cpu_t *cpu, const block_t *b)
     }
 }
 
-/* n more retirements of b's step i (n may wrap below 0: taken back): its
- * deferred access, if it has one, counted n times in its region. */
-static inline void block_defer_add(const block_t *b, uint32_t i, uint64_t n)
-{
-    bus_stats_t *r = b->step[i].page->stats;
-    if (!r)
-        return;   /* defers nothing (block_cache_t.defer_off) */
-    const block_defer_t *d = &b->defer[i];
-    uint64_t bytes = n * d->bytes;
-    if (d->write) {
-        r->writes += n;
-        r->write_bytes += bytes;
-    } else {
-        r->reads += n;
-        r->read_bytes += bytes;
-    }
-}
-
-/* One more retirement of each of b's steps from..to-1 (block_commit()
- * after a part of a run: rare, out of line). */
-void block_defer_retired(const block_t *b, uint32_t from, uint32_t to);
-
-/* Step st's fall-through. */
-static inline uint32_t block_step_fall(const block_step_t *st)
-{
-    return st->pc + st->size;
-}
-
-/* Which steps of b from step `from` on defer their access, unarmed
- * (after build() and block_extend()). */
-void block_defer_init(block_cache_t *bc, block_t *b, uint32_t from);
-
 /* Bring the core's statistics up to the active block's first stall_n
  * instructions' stall cycles and first retired_n instructions' retire
  * counts (instret, class_insns, dual_issued), as the per-instruction path
@@ -352,8 +272,8 @@ void block_defer_init(block_cache_t *bc, block_t *b, uint32_t from);
  * anything outside the core can read them (cpu_sync_block_stats()); a run
  * from the block's start only counts itself in pending_runs, whose class
  * counts block_fold_runs() adds. */
-static inline __attribute__((always_inline)) void block_commit(cpu_t *cpu, block_cache_t *bc, const block_t *b,
-                                                               uint32_t stall_n, uint32_t retired_n)
+static inline void block_commit(cpu_t *cpu, block_cache_t *bc, const block_t *b, uint32_t stall_n,
+                                uint32_t retired_n)
 {
     cpu->pl.stall_cycles += b->stall_pre[stall_n] - b->stall_pre[bc->done_stall];
     bc->done_stall = stall_n;
@@ -371,16 +291,13 @@ static inline __attribute__((always_inline)) void block_commit(cpu_t *cpu, block
     } else {
         for (uint32_t j = bc->done_retired; j < retired_n; j++)
             cpu->pl.class_insns[b->tclass[j]]++;
-        if (b->defers)
-            block_defer_retired(b, bc->done_retired, retired_n);
     }
     bc->done_retired = retired_n;
 }
 
-/* Add the class counts of the blocks' pending runs to pl's counters, and
- * their deferred accesses to their regions (block_defer_t): before
- * anything reads them (cpu_sync_block_stats(), the end of cpu_run()) and
- * before a block with some is rebuilt. */
+/* Add the class counts of the blocks' pending runs to pl's counters:
+ * before anything reads them (cpu_sync_block_stats(), the end of
+ * cpu_run()) and before a block with some is rebuilt. */
 void block_fold_runs(block_cache_t *bc, cpu_pipeline_t *pl);
 
 /* Whether branch step st (st->branch) does what the block expects with no

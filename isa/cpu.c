@@ -35,8 +35,6 @@ cpu_t *cpu_create(bus_t *bus, const cpu_hooks_t *hooks)
     if (cpu->icache)
         cpu->icache->decode_memo = host_pages_alloc_dense(DECODE_MEMO_BYTES);
     cpu->blocks = block_cache_create();
-    if (cpu->blocks)
-        cpu->defer_page = &cpu->blocks->defer_off;   /* nothing deferred */
     if (!cpu->icache || !cpu->icache->decode_memo || !cpu->blocks) {
         block_cache_destroy(cpu->blocks);
         if (cpu->icache)
@@ -238,29 +236,6 @@ void cpu_sync_block_stats(cpu_t *cpu)
     block_fold_runs(bc, &cpu->pl);
 }
 
-bool cpu_defer_rearm(cpu_t *cpu, const bus_page_t *page)
-{
-    block_cache_t *bc = cpu->blocks;
-    block_t *b = (block_t *)bc->active;   /* the fields a run writes */
-    uint32_t i = block_active_index(bc);
-    /* Its retirements not added yet (runs that retired more than i of the
-     * block's instructions) were armed with the old page: added to its
-     * region now and taken back from the new one's, to which the fold adds
-     * them.  This run's is still to come, under the new page. */
-    uint64_t pending = 0;
-    for (uint32_t k = i; k < b->n; k++)
-        pending += b->pending_runs[k];
-    block_defer_add(b, i, pending);
-    block_defer_t *d = &b->defer[i];
-    bool armed = d->arms != 0;
-    const bus_page_t *to = armed ? page : &bc->defer_off;
-    d->arms -= armed;
-    b->step[i].page = to;
-    block_defer_add(b, i, -pending);
-    cpu->defer_page = to;
-    return armed;
-}
-
 uint32_t cpu_read_slow(cpu_t *cpu, uint32_t addr, unsigned size)
 {
     cpu_sync_block_stats(cpu);
@@ -453,23 +428,14 @@ static inline __attribute__((always_inline)) void dispatch_plain(cpu_t *cpu, con
 
 /* The dispatch of a memory step (isa/block.h): only the families with
  * memory execute functions (isa_insn_memory()) that have direct calls, so
- * the memory step carries no copy of the others' inlined functions.  All
- * but Helium run with the page the step is armed with (block_defer_t:
- * only the single loads' and stores' fast accesses read it). */
-static inline __attribute__((always_inline)) void dispatch_memory(cpu_t *cpu, const block_step_t *st)
+ * the memory step carries no copy of the others' inlined functions. */
+static inline __attribute__((always_inline)) void dispatch_memory(cpu_t *cpu, const insn_t *in)
 {
-    const insn_t *in = st->in;
     switch (in->hot_family) {
+    case ISA_HOT_LDST: isa_dispatch_ldst(cpu, in); return;
     case ISA_HOT_MVE: isa_dispatch_mve(cpu, in); return;
     case ISA_HOT_MVE_INT: isa_dispatch_mve_int(cpu, in); return;
-    case ISA_HOT_LDST:
-        cpu->defer_page = st->page;
-        isa_dispatch_ldst(cpu, in);
-        return;
-    default:   /* a load or store without a direct call: it may defer too */
-        cpu->defer_page = st->page;
-        in->exec(cpu, in);
-        return;
+    default: in->exec(cpu, in); return;
     }
 }
 
@@ -582,7 +548,6 @@ static inline __attribute__((always_inline)) void run_block(cpu_t *cpu, const bl
     bc->done_stall = 0;
     bc->done_retired = 0;
     bc->active = b;
-    cpu->defer_page = &bc->defer_off;   /* until a memory step arms it (block_defer_t) */
     /* Per instruction only the step pointer and the entry cycle live
      * across the execute function; the rest is in the step record. */
     const block_step_t *st = b->step;
@@ -613,20 +578,19 @@ static inline __attribute__((always_inline)) void run_block(cpu_t *cpu, const bl
         if (st->memory) {
             /* A load or store (isa/block.h): outside an IT block, reads no
              * r15 and writes no next_pc, so only the added cycles and the
-             * event horizon can end the run of the block here.  Its access
-             * may be deferred (block_defer_t). */
-            dispatch_memory(cpu, st);
+             * event horizon can end the run of the block here. */
+            dispatch_memory(cpu, st->in);
             delay = cpu->cycles - issued;
             if (LIKELY((delay == 0) & (entry + st->horizon < cpu->event_cycle))) {
                 k = st->nplain;
                 st++;
                 continue;
             }
-            next = block_step_fall(st);
+            next = st->fall;
             cpu->next_pc = next;   /* as the general step leaves it */
         } else {
             cpu->r[15] = st->pc + 4;
-            cpu->next_pc = block_step_fall(st);
+            cpu->next_pc = st->fall;
             execute(cpu, st->in);
             delay = cpu->cycles - issued;
             next = cpu->next_pc;
@@ -697,7 +661,6 @@ static inline __attribute__((always_inline)) void run_block(cpu_t *cpu, const bl
             rot = (b->before[i + 1].sb_next + rot) & (CPU_SCOREBOARD - 1);
             b = s;
             bc->active = b;
-            cpu->defer_page = &bc->defer_off;
             entry = now;
             bc->active_entry = entry;
             bc->active_rot = rot;
@@ -714,7 +677,6 @@ static inline __attribute__((always_inline)) void run_block(cpu_t *cpu, const bl
             block_restore(&cpu->pl, &b->before[i], entry, rot);
             pipeline_retire(&cpu->pl, st->in, issued, issued + delay, b->dual[i]);
             cpu->instret++;
-            block_defer_add(b, i, 1);
         } else {
             block_restore(&cpu->pl, &b->before[i + 1], entry, rot);
         }
@@ -724,7 +686,6 @@ static inline __attribute__((always_inline)) void run_block(cpu_t *cpu, const bl
             bc->last_dynamic = dynamic;
             bc->last_delay = delay;
         }
-        cpu->defer_page = &bc->defer_off;   /* outside a block: counted per access */
         return;
     }
 }
@@ -846,7 +807,6 @@ enum cpu_stop cpu_run(cpu_t *cpu, uint64_t cycle_limit)
         if (cpu->mem_trace_pages)
             cpu->dpage = cpu->mem_trace_pages;
         block_cache_t *bc = cpu->blocks;
-        cpu->defer_page = &bc->defer_off;   /* the handler's accesses count as they go */
         if (bc->active) {
             /* Inside a block: the model's state before the faulting
              * instruction's retire step, as the per-instruction path has it

@@ -287,14 +287,6 @@ typedef struct cpu {
      * sends every access to the slow path where hooks.on_mem sees it, so
      * an untraced run pays nothing for the tracing. */
     bus_page_t **dpage;
-    /* The host page the running memory step of a block is armed with
-     * (isa/block.h, block_defer_t): the fast access of a single load or
-     * store there is counted per step run, with the class counts, not per
-     * access; block_cache_t.defer_off (no page, no region) outside a
-     * block (the per-instruction path, traced runs) and where no step
-     * armed it, where every access is counted as it happens.  Only
-     * mem_fast_read()/mem_fast_write() test it. */
-    const bus_page_t *defer_page;
     bus_page_t **mem_trace_pages;
     jmp_buf abort_jmp;       /* a faulting instruction unwinds to cpu_run() */
     cpu_icache_t *icache;

@@ -175,9 +175,7 @@ static __attribute__((noinline)) void exec_st_wback(cpu_t *cpu, const insn_t *in
  * handle the fast case only, an aligned access to a host page
  * (mem_fast_read/mem_fast_write), and hand everything else to the row's
  * generic function, which then does the whole instruction: nothing has
- * been charged or changed when the fast case does not apply (inside a
- * deferred block the general way's count is then taken back:
- * mem_fast_uncount()).  The hand-over
+ * been charged or changed when the fast case does not apply.  The hand-over
  * is a tail call, so the fast case needs no stack frame. */
 
 /* The value of a load from host memory. */
@@ -234,7 +232,6 @@ static inline __attribute__((always_inline)) void load_imm(cpu_t *cpu, const ins
     uint8_t *h = mem_fast_read(cpu, cpu->r[in->rn] + in->imm, kind_bytes(kind));
     if (__builtin_expect(h == NULL, 0)) {
         exec_ld_imm(cpu, in);
-        mem_fast_uncount(cpu, kind_bytes(kind), false);
         return;
     }
     cpu->r[in->rd] = host_load(h, kind);
@@ -247,7 +244,6 @@ static inline __attribute__((always_inline)) void load_reg(cpu_t *cpu, const ins
     uint8_t *h = mem_fast_read(cpu, reg_address(cpu, in), kind_bytes(kind));
     if (__builtin_expect(h == NULL, 0)) {
         exec_ld_reg(cpu, in);
-        mem_fast_uncount(cpu, kind_bytes(kind), false);
         return;
     }
     cpu->r[in->rd] = host_load(h, kind);
@@ -261,7 +257,6 @@ static inline __attribute__((always_inline)) void load_post(cpu_t *cpu, const in
     uint8_t *h = mem_fast_read(cpu, base, kind_bytes(kind));
     if (__builtin_expect(h == NULL, 0)) {
         exec_ld_wback(cpu, in);
-        mem_fast_uncount(cpu, kind_bytes(kind), false);
         return;
     }
     cpu->r[in->rn] = base + in->imm;
@@ -276,7 +271,6 @@ static inline __attribute__((always_inline)) void load_pre(cpu_t *cpu, const ins
     uint8_t *h = mem_fast_read(cpu, addr, kind_bytes(kind));
     if (__builtin_expect(h == NULL, 0)) {
         exec_ld_wback(cpu, in);
-        mem_fast_uncount(cpu, kind_bytes(kind), false);
         return;
     }
     cpu->r[in->rn] = addr;
@@ -289,7 +283,6 @@ static inline __attribute__((always_inline)) void store_imm(cpu_t *cpu, const in
     uint8_t *h = mem_fast_write(cpu, cpu->r[in->rn] + in->imm, kind_bytes(kind));
     if (__builtin_expect(h == NULL, 0)) {
         exec_st_imm(cpu, in);
-        mem_fast_uncount(cpu, kind_bytes(kind), true);
         return;
     }
     host_store(h, kind, cpu->r[in->rd]);
@@ -301,7 +294,6 @@ static inline __attribute__((always_inline)) void store_reg(cpu_t *cpu, const in
     uint8_t *h = mem_fast_write(cpu, reg_address(cpu, in), kind_bytes(kind));
     if (__builtin_expect(h == NULL, 0)) {
         exec_st_reg(cpu, in);
-        mem_fast_uncount(cpu, kind_bytes(kind), true);
         return;
     }
     host_store(h, kind, cpu->r[in->rd]);
@@ -314,7 +306,6 @@ static inline __attribute__((always_inline)) void store_post(cpu_t *cpu, const i
     uint8_t *h = mem_fast_write(cpu, base, kind_bytes(kind));
     if (__builtin_expect(h == NULL, 0)) {
         exec_st_wback(cpu, in);
-        mem_fast_uncount(cpu, kind_bytes(kind), true);
         return;
     }
     host_store(h, kind, cpu->r[in->rd]);
@@ -328,7 +319,6 @@ static inline __attribute__((always_inline)) void store_pre(cpu_t *cpu, const in
     uint8_t *h = mem_fast_write(cpu, addr, kind_bytes(kind));
     if (__builtin_expect(h == NULL, 0)) {
         exec_st_wback(cpu, in);
-        mem_fast_uncount(cpu, kind_bytes(kind), true);
         return;
     }
     host_store(h, kind, cpu->r[in->rd]);
@@ -953,35 +943,6 @@ const isa_exec_fn isa_memory_ldst[] = {
     exec_ldrd, exec_strd,
     NULL,
 };
-
-unsigned isa_ldst_single_access(const insn_t *in, bool *write)
-{
-    /* The specialised forms (specialise()): Rt, and Rn where written back,
-     * are neither SP nor PC, so nothing after the access can fault; before
-     * it only the alignment check can, and then nothing was accessed.  By
-     * the row and the kind, not a search of the tables: a block build asks
-     * this of every step. */
-    isa_exec_fn row = in->pat ? in->pat->exec : NULL;
-    unsigned kind = in->esize;
-    bool pre = (in->flags & INSN_INDEX) != 0;
-    const isa_exec_fn *forms = NULL;
-    *write = row == exec_st_imm || row == exec_st_reg || row == exec_st_wback;
-    if (row == exec_ld_imm)
-        forms = ldr_imm_exec;
-    else if (row == exec_ld_reg)
-        forms = ldr_reg_exec;
-    else if (row == exec_ld_wback)
-        forms = pre ? ldr_pre_exec : ldr_post_exec;
-    else if (row == exec_st_imm)
-        forms = str_imm_exec;
-    else if (row == exec_st_reg)
-        forms = str_reg_exec;
-    else if (row == exec_st_wback)
-        forms = pre ? str_pre_exec : str_post_exec;
-    if (!forms || kind > ACC_32 || !forms[kind] || forms[kind] != in->exec)
-        return 0;
-    return kind_bytes(kind);
-}
 
 /* The family's dispatcher for the run loop (isa/hot_path.h). */
 ISA_DEFINE_HOT_DISPATCH(ldst)

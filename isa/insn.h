@@ -187,13 +187,6 @@ bool isa_insn_plain(const insn_t *in);
  * ready, and checks that. */
 extern const isa_exec_fn isa_memory_ldst[]; /* exec_ldst.c */
 bool isa_insn_memory(const insn_t *in);
-/* The bytes of the one access in's execute function makes each time it
- * runs to its end (a single LDR<x>/STR<x> in its specialised form, every
- * addressing form), *write: a store; 0 for every other instruction (LDRD,
- * STRD, LDM/STM, PUSH/POP, exclusives, Helium, anything that may make
- * none, several or accesses of varying size).  The block loop counts such
- * an access per step run instead of per access (block_t.defer). */
-unsigned isa_ldst_single_access(const insn_t *in, bool *write);
 
 /* True when in (at pc) is a loop's back edge with a static target (B,
  * B<c> or LE to *target, at or before pc; isa/exec_branch.c). */

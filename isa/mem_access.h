@@ -2,8 +2,7 @@
  * no page crossing) is inline so loads and stores cost a few host
  * instructions; everything else goes to the out-of-line slow path in
  * isa/cpu.c.  Every access is charged its page's wait states and counted
- * in its region's statistics (the fast case of a single load or store as
- * a block's memory step: per step run, mem_fast_count()). */
+ * in its region's statistics. */
 #ifndef ETSIM_ISA_MEM_ACCESS_H
 #define ETSIM_ISA_MEM_ACCESS_H
 
@@ -19,11 +18,6 @@ void cpu_write_slow(cpu_t *cpu, uint32_t addr, unsigned size, uint32_t value);
  * before a device or a hook (the PMU, the profiling port, semihosting) can
  * read them.  The slow paths above do it. */
 void cpu_sync_block_stats(cpu_t *cpu);
-/* A deferred access (isa/block.h, block_defer_t) went to another host
- * page than its memory step is armed with (cpu->defer_page): arm the step
- * with page from here on (true: this access is deferred too) or, after too
- * many changes, not at all (false: count it). */
-__attribute__((cold)) bool cpu_defer_rearm(cpu_t *cpu, const bus_page_t *page);
 void cpu_icache_invalidate(cpu_t *cpu, uint32_t addr, unsigned size);
 _Noreturn void cpu_fault(cpu_t *cpu, enum cpu_fault fault, uint32_t addr);
 /* Wait states of an access to a page that has them, through the data
@@ -68,43 +62,6 @@ static inline __attribute__((always_inline)) void cpu_data_wait(cpu_t *cpu, bus_
         cpu_data_wait_slow(cpu, p, addr, size, write);
 }
 
-/* Count a fast access of size bytes to page p (not the page the running
- * memory step is armed with, cpu->defer_page) in its region; where a step
- * is armed, it is re-armed with p instead (isa/block.h). */
-static inline __attribute__((always_inline)) void mem_fast_count(cpu_t *cpu, const bus_page_t *p, unsigned size,
-                                                                 bool write)
-{
-    if (__builtin_expect(cpu->defer_page->stats != NULL, 0) && cpu_defer_rearm(cpu, p))
-        return;
-    bus_stats_t *st = p->stats;
-    if (write) {
-        st->writes++;
-        st->write_bytes += size;
-    } else {
-        st->reads++;
-        st->read_bytes += size;
-    }
-}
-
-/* A deferred access (the fast case of a single load or store as an armed
- * memory step) that was done the general way, and counted there: its
- * step's retirement will add it to its page's region, so take it back
- * from there now that it is done (no statistics reader runs before the
- * retirement is added: cpu_sync_block_stats() adds it first). */
-static inline void mem_fast_uncount(cpu_t *cpu, unsigned size, bool write)
-{
-    bus_stats_t *st = cpu->defer_page->stats;
-    if (!st)
-        return;   /* nothing deferred */
-    if (write) {
-        st->writes--;
-        st->write_bytes -= size;
-    } else {
-        st->reads--;
-        st->read_bytes -= size;
-    }
-}
-
 static inline __attribute__((always_inline)) uint8_t *mem_host_read(cpu_t *cpu, uint32_t addr, unsigned size)
 {
     bus_page_t *p = cpu->dpage[addr >> BUS_PAGE_BITS];
@@ -140,19 +97,15 @@ static inline __attribute__((always_inline)) uint8_t *mem_host_write(cpu_t *cpu,
  * backed by host memory (for writes: writable, holding no predecoded
  * code).  Returns the host bytes with the access charged as above, or
  * NULL with nothing charged: the caller then does the access the general
- * way (cpu_read32()...), which handles every other case.  A memory step
- * armed with the page (cpu->defer_page, isa/block.h: a host page) skips
- * the page's tests and the count, which its block adds per step run. */
+ * way (cpu_read32()...), which handles every other case. */
 static inline __attribute__((always_inline)) uint8_t *mem_fast_read(cpu_t *cpu, uint32_t addr, unsigned size)
 {
-    if (__builtin_expect((addr & (size - 1)) != 0, 0))
-        return NULL;
     bus_page_t *p = cpu->dpage[addr >> BUS_PAGE_BITS];
-    if (p != cpu->defer_page) {
-        if (__builtin_expect(!p || !p->host, 0))
-            return NULL;
-        mem_fast_count(cpu, p, size, false);
-    }
+    if (__builtin_expect((addr & (size - 1)) != 0 || !p || !p->host, 0))
+        return NULL;
+    bus_stats_t *st = p->stats;
+    st->reads++;
+    st->read_bytes += size;
     if (__builtin_expect(p->read_wait != 0, 0))
         cpu_data_wait(cpu, p, addr, size, false);
     return p->host + (addr & (BUS_PAGE_SIZE - 1));
@@ -160,16 +113,13 @@ static inline __attribute__((always_inline)) uint8_t *mem_fast_read(cpu_t *cpu, 
 
 static inline __attribute__((always_inline)) uint8_t *mem_fast_write(cpu_t *cpu, uint32_t addr, unsigned size)
 {
-    if (__builtin_expect((addr & (size - 1)) != 0, 0))
-        return NULL;
     bus_page_t *p = cpu->dpage[addr >> BUS_PAGE_BITS];
-    if (p != cpu->defer_page) {
-        if (__builtin_expect(!p || !p->host || !p->writable || p->has_code, 0))
-            return NULL;
-        mem_fast_count(cpu, p, size, true);
-    } else if (__builtin_expect(!p->writable || p->has_code, 0)) {
-        return NULL;   /* write-tracked again, or code decoded there since */
-    }
+    if (__builtin_expect((addr & (size - 1)) != 0 || !p || !p->host || !p->writable ||
+                             p->has_code, 0))
+        return NULL;
+    bus_stats_t *st = p->stats;
+    st->writes++;
+    st->write_bytes += size;
     if (__builtin_expect(p->write_wait != 0, 0))
         cpu_data_wait(cpu, p, addr, size, true);
     return p->host + (addr & (BUS_PAGE_SIZE - 1));

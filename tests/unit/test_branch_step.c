@@ -83,8 +83,8 @@ static held_t check_encoding(uint32_t raw, unsigned size, uint32_t pc, bool take
     uint32_t target;
     cr_assert(!taken || isa_backward_branch(&in, pc, &target), "%s (%08x): taken but no back edge",
               in.pat->name, raw);
-    block_step_t st = {.in = &in, .pc = pc, .branch = kind, .size = (uint8_t)in.size};
-    st.expect = taken ? target : block_step_fall(&st);
+    block_step_t st = {.in = &in, .pc = pc, .fall = pc + in.size, .branch = kind};
+    st.expect = taken ? target : st.fall;
     bus_t *bus;
     cpu_t *cpu = new_cpu(&bus);
     cpu_t *start = malloc(sizeof *start), *step = malloc(sizeof *step);
@@ -104,7 +104,7 @@ static held_t check_encoding(uint32_t raw, unsigned size, uint32_t pc, bool take
         h.held++;
         cpu->pc = pc;
         cpu->r[15] = pc + 4;
-        cpu->next_pc = block_step_fall(&st);
+        cpu->next_pc = st.fall;
         cr_assert_eq(setjmp(cpu->abort_jmp), 0, "%s (%08x): faulted where the step's test held",
                      in.pat->name, raw);
         in.exec(cpu, &in);
