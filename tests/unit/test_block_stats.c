@@ -78,6 +78,19 @@ static void pend_pendsv(void *ctx, cpu_t *cpu)
     cpu_set_pending(cpu, EXC_PENDSV);
 }
 
+/* The programs' start: the PendSV handler (at HANDLER_OFFSET) loads and
+ * stores a word of data RAM; the program goes on at its label start. */
+#define HANDLER_SRC                \
+    "b start\n"                  \
+    ".org 0x100\n"               \
+    "movw r0, #0x0100\n"         \
+    "movt r0, #0x2000\n"         \
+    "ldr r1, [r0]\n"             \
+    "adds r1, #1\n"              \
+    "str r1, [r0]\n"             \
+    "bx lr\n"                    \
+    "start:\n"
+
 /* A loop of single loads and stores to data RAM, a halfword load whose
  * address alternates between code and data RAM every iteration (more
  * often than a step may change its page: it ends up counted per access),
@@ -86,18 +99,9 @@ static void pend_pendsv(void *ctx, cpu_t *cpu)
  * way), and every 16 iterations a device read followed by a load and a
  * store in the same block.  r0 counts down from ITERATIONS; r4 = data
  * RAM, r5 = the device, r6 and r11 the moving addresses, r10 what moves
- * them.  The PendSV handler (at HANDLER_OFFSET) loads and stores a word
- * of data RAM. */
+ * them. */
 static const char *const loop_src =
-    "b start\n"
-    ".org 0x100\n"
-    "movw r0, #0x0100\n"
-    "movt r0, #0x2000\n"
-    "ldr r1, [r0]\n"
-    "adds r1, #1\n"
-    "str r1, [r0]\n"
-    "bx lr\n"
-    "start:\n"
+    HANDLER_SRC
     "movw r4, #0\n"
     "movt r4, #0x2000\n"
     "movw r5, #0\n"
@@ -134,8 +138,37 @@ typedef struct stats_run {
     uint64_t cycles;
 } stats_run_t;
 
-/* loop_src on one path; with due != 0 PendSV is pended at that cycle. */
-static stats_run_t run_loop_src(bool blocks, uint64_t due, uint16_t read_wait)
+/* A loop whose block is cut short at a forward branch (the code after it
+ * is not decoded until iteration 40) and extended then (block_extend()),
+ * with the block's loads and stores run many times since the last device
+ * read: the code that the extension adds holds a load inside an IT block
+ * (a general step, which a block path counting per step run could not
+ * count that way), so a count that waited for the fold must survive the
+ * block's change. */
+static const char *const extend_src =
+    HANDLER_SRC
+    "movw r4, #0\n"
+    "movt r4, #0x2000\n"
+    "movw r5, #0\n"
+    "movt r5, #0x4000\n"
+    "movs r0, #100\n"
+    "1: ands r8, r0, #15\n"
+    "bne 3f\n"
+    "ldr r9, [r5]\n"
+    "3: ldr r2, [r4, #4]\n"
+    "str r2, [r4, #8]\n"
+    "ldrb r3, [r4, #12]\n"
+    "cmp r0, #40\n"
+    "bhi 2f\n"
+    "cmp r0, #20\n"
+    "it lo\n"
+    "ldrlo r1, [r4, #24]\n"
+    "ldrh r3, [r4, #28]\n"
+    "2: subs r0, #1\n"
+    "bne 1b\n";
+
+/* src on one path; with due != 0 PendSV is pended at that cycle. */
+static stats_run_t run_src(const char *src, bool blocks, uint64_t due, uint16_t read_wait)
 {
     tcpu_t *t = tcpu_new();
     t->cpu->exec_interp = !blocks;
@@ -154,7 +187,7 @@ static stats_run_t run_loop_src(bool blocks, uint64_t due, uint16_t read_wait)
     take(t, &p->base);
     stats_run_t o;
     memset(&o, 0, sizeof o);
-    o.result = tcpu_run_asm(t, loop_src);
+    o.result = tcpu_run_asm(t, src);
     take(t, &o.end);
     for (int r = 0; r < 2; r++) {
         o.end.reads[r] -= p->base.reads[r];
@@ -169,6 +202,11 @@ static stats_run_t run_loop_src(bool blocks, uint64_t due, uint16_t read_wait)
     free(p);
     tcpu_free(t);
     return o;
+}
+
+static stats_run_t run_loop_src(bool blocks, uint64_t due, uint16_t read_wait)
+{
+    return run_src(loop_src, blocks, due, read_wait);
 }
 
 static void same_snap(const snap_t *a, const snap_t *b, const char *what, unsigned k)
@@ -279,6 +317,23 @@ Test(block_stats, region_counters_with_wait_states)
         for (unsigned i = 1; i <= 20; i++) {
             uint64_t due = a.cycles * i / 21;
             stats_run_t ai = run_loop_src(false, due, wait), bi = run_loop_src(true, due, wait);
+            same_run(&ai, &bi, due);
+        }
+    }
+}
+
+/* A block extended after it has run (extend_src): the counters at every
+ * device read and at the end as the per-instruction core has them, with
+ * and without a wait state and an interrupt. */
+Test(block_stats, region_counters_across_a_block_extension)
+{
+    for (uint16_t wait = 0; wait <= 1; wait++) {
+        stats_run_t a = run_src(extend_src, false, 0, wait), b = run_src(extend_src, true, 0, wait);
+        cr_assert_eq(a.nsnaps, 6u, "a device read every 16 iterations");
+        same_run(&a, &b, 0);
+        for (unsigned i = 1; i <= 10; i++) {
+            uint64_t due = a.cycles * i / 11;
+            stats_run_t ai = run_src(extend_src, false, due, wait), bi = run_src(extend_src, true, due, wait);
             same_run(&ai, &bi, due);
         }
     }
