@@ -160,16 +160,23 @@ static bool delay_only_shifts(const cpu_pipeline_t *pl, const insn_t *in, uint64
     return true;
 }
 
+/* Add b's pending runs' class counts to pl's counters (it stays listed,
+ * with none). */
+static void fold_block_runs(block_t *b, cpu_pipeline_t *pl)
+{
+    /* Instruction j retired in every run that retired more than j. */
+    uint64_t runs = 0;
+    for (uint32_t j = b->n; j-- > 0;) {
+        runs += b->pending_runs[j];
+        b->pending_runs[j] = 0;
+        pl->class_insns[b->tclass[j]] += runs;
+    }
+}
+
 void block_fold_runs(block_cache_t *bc, cpu_pipeline_t *pl)
 {
     for (block_t *b = bc->pending; b; b = b->pending_next) {
-        /* Instruction j retired in every run that retired more than j. */
-        uint64_t runs = 0;
-        for (uint32_t j = b->n; j-- > 0;) {
-            runs += b->pending_runs[j];
-            b->pending_runs[j] = 0;
-            pl->class_insns[b->tclass[j]] += runs;
-        }
+        fold_block_runs(b, pl);
         b->pending_listed = false;
     }
     bc->pending = NULL;
@@ -352,6 +359,7 @@ static void build(block_t *b, cpu_t *cpu, uint32_t pc, const block_state_t *entr
     b->it_entry = it_entry;
     b->n = 0;
     b->redirects = 0;
+    b->redirect_exits = 0;
     b->version++;
     memset(b->succ, 0, sizeof b->succ);
     memset(b->succ2, 0, sizeof b->succ2);
@@ -412,10 +420,15 @@ bool block_redirect(block_cache_t *bc, cpu_t *cpu, block_t *b, uint32_t at, uint
     const insn_t *in = decoded_at(cpu, to);
     if (!in || in->fetch_wait)
         return false;
+    /* Not before it went that way BLOCK_REDIRECT_EXITS times (the exit
+     * stays unlinked till then, so each comes back here): a rebuild costs
+     * what many exits do, and most blocks do not run often enough. */
+    if (++b->redirect_exits < BLOCK_REDIRECT_EXITS)
+        return true;
+    b->redirect_exits = 0;
     /* The steps after i and their classes change: the pending runs'
      * class counts are added first (they count from the old ones). */
-    if (b->pending_listed)
-        block_fold_runs(bc, &cpu->pl);
+    fold_block_runs(b, &cpu->pl);
     b->redirects++;
     b->n = i + 1;
     /* Before collect_steps(): a repeated loop body's later copies follow

@@ -42,6 +42,9 @@ struct insn;
 #define BLOCK_TABLE 4096u      /* sets, by start address */
 #define BLOCK_WAYS 4u          /* blocks per set: one start in up to four entry states */
 #define BLOCK_MAX_REDIRECTS 2u /* block_redirect()s a block: taken, then back to the fall-through */
+#ifndef BLOCK_REDIRECT_EXITS
+#define BLOCK_REDIRECT_EXITS 16u /* exits the way a block did not expect before it is redirected */
+#endif
 _Static_assert(BLOCK_MAX <= 32, "block_t.shiftable has a bit per instruction");
 
 /* The timing part of cpu_pipeline_t relative to an entry cycle: times as
@@ -134,7 +137,8 @@ typedef struct block {
      * Once the flow has left its last instruction towards there and a
      * block was found there, it is rebuilt longer (block_link()). */
     uint32_t cut;
-    uint32_t redirects;        /* block_redirect()s since it was built */
+    uint16_t redirects;        /* block_redirect()s since it was built */
+    uint16_t redirect_exits;   /* exits towards the next one (BLOCK_REDIRECT_EXITS) */
     /* The plain steps it starts with and their horizon (as a step's):
      * run before its first general step where no event is due by then. */
     uint32_t lead_plain, lead_horizon;
@@ -343,10 +347,6 @@ static inline bool block_branch_step(cpu_t *cpu, const block_step_t *st)
         return alu_cond_bit(cpu, in->cond) & predicted;
     case ISA_BRANCH_STEP_BACK:
         return predicted;
-    case ISA_BRANCH_STEP_FWD_COND:
-        return alu_cond_bit(cpu, in->cond);
-    case ISA_BRANCH_STEP_FWD:
-        return true;
     case ISA_BRANCH_STEP_LE:
         if (((cpu->control & CONTROL_FPCA) && cpu->lo_ltpsize != 4) | (cpu->r[14] <= 1u) |
             (cpu->pl.lob_le != st->pc))
@@ -354,7 +354,9 @@ static inline bool block_branch_step(cpu_t *cpu, const block_step_t *st)
         cpu->r[14] -= 1u;
         return true;
     default:
-        return false;
+        /* ISA_BRANCH_STEP_FWD_COND (not a case of its own: one compare
+         * less for the others) */
+        return alu_cond_bit(cpu, in->cond);
     }
 }
 

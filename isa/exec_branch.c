@@ -358,8 +358,8 @@ uint8_t isa_branch_step(const insn_t *in, bool taken)
     if (in->exec == exec_bcond)
         return !taken ? ISA_BRANCH_STEP_FALL
                       : is_backward(in) ? ISA_BRANCH_STEP_BACK_COND : ISA_BRANCH_STEP_FWD_COND;
-    if (taken && in->exec == exec_b)
-        return is_backward(in) ? ISA_BRANCH_STEP_BACK : ISA_BRANCH_STEP_FWD;
+    if (taken && in->exec == exec_b && is_backward(in))
+        return ISA_BRANCH_STEP_BACK;
     if (taken && in->exec == exec_le_plain)
         return ISA_BRANCH_STEP_LE;
     return ISA_BRANCH_STEP_NONE;

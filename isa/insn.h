@@ -210,7 +210,6 @@ enum isa_branch_step {
     ISA_BRANCH_STEP_BACK,       /* backward B taken: predicted taken */
     ISA_BRANCH_STEP_LE,         /* LE taken: LR above 1, the loop's information held */
     ISA_BRANCH_STEP_FWD_COND,   /* forward B<c> taken: the condition passes (the refill is static) */
-    ISA_BRANCH_STEP_FWD,        /* forward B taken: always (the refill is static) */
 };
 /* The kind of in as a branch step that is taken (or falls through) as
  * the block expects, ISA_BRANCH_STEP_NONE if it cannot be one. */
