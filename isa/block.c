@@ -160,23 +160,16 @@ static bool delay_only_shifts(const cpu_pipeline_t *pl, const insn_t *in, uint64
     return true;
 }
 
-/* Add b's pending runs' class counts to pl's counters (it stays listed,
- * with none). */
-static void fold_block_runs(block_t *b, cpu_pipeline_t *pl)
-{
-    /* Instruction j retired in every run that retired more than j. */
-    uint64_t runs = 0;
-    for (uint32_t j = b->n; j-- > 0;) {
-        runs += b->pending_runs[j];
-        b->pending_runs[j] = 0;
-        pl->class_insns[b->tclass[j]] += runs;
-    }
-}
-
 void block_fold_runs(block_cache_t *bc, cpu_pipeline_t *pl)
 {
     for (block_t *b = bc->pending; b; b = b->pending_next) {
-        fold_block_runs(b, pl);
+        /* Instruction j retired in every run that retired more than j. */
+        uint64_t runs = 0;
+        for (uint32_t j = b->n; j-- > 0;) {
+            runs += b->pending_runs[j];
+            b->pending_runs[j] = 0;
+            pl->class_insns[b->tclass[j]] += runs;
+        }
         b->pending_listed = false;
     }
     bc->pending = NULL;
@@ -286,7 +279,6 @@ static void collect_steps(block_t *b, cpu_t *cpu, uint32_t a)
         st->pc = a;
         st->fall = a + in->size;
         st->expect = st->fall;
-        st->refill = 0;
         a = st->fall;
         /* The back edge of a loop whose body the block starts with: the
          * block goes on with the next iteration while a whole one fits
@@ -296,13 +288,7 @@ static void collect_steps(block_t *b, cpu_t *cpu, uint32_t a)
          * the code after it would only add a test that fails.  (A block
          * cut short holds no such back edge: the loop's start is decoded.) */
         uint32_t target;
-        /* In a repeated loop body, a forward branch goes where it went in
-         * the iteration before (block_redirect()). */
-        if (body != 0 && b->step[b->n - 1 - body].refill != 0) {
-            st->expect = b->step[b->n - 1 - body].expect;
-            st->refill = TIMING_TAKEN_BRANCH_PENALTY;
-            a = st->expect;
-        } else if (isa_backward_branch(in, st->pc, &target) && target == b->pc) {
+        if (isa_backward_branch(in, st->pc, &target) && target == b->pc) {
             if (body == 0)
                 body = b->n;
             if (b->n + body > BLOCK_MAX)
@@ -326,7 +312,6 @@ static void time_steps(block_t *b, uint32_t from)
     uint64_t now = from ? base + b->next[from - 1] : base;
     cpu_pipeline_t scratch[3];
     memset(scratch, 0, sizeof scratch);
-    b->shiftable &= (1u << from) - 1u;   /* the steps from `from` on may be new (block_redirect()) */
     for (uint32_t i = from; i < b->n; i++) {
         const insn_t *in = b->step[i].in;
         from_pipeline(&b->before[i], &pl, base);
@@ -338,12 +323,9 @@ static void time_steps(block_t *b, uint32_t from)
         b->dual[i] = dual;
         b->dual_pre[i + 1] = b->dual_pre[i] + dual;
         b->tclass[i] = in->tclass;
-        /* A step with a static refill is never shifted: the only other
-         * outcome is the branch not taken, which adds none. */
-        uint32_t refill = b->step[i].refill;
-        if (refill == 0 && delay_only_shifts(&pl, in, issued, dual, scratch))
+        if (delay_only_shifts(&pl, in, issued, dual, scratch))
             b->shiftable |= 1u << i;
-        now = pipeline_retire(&pl, in, issued, issued + refill, dual);
+        now = pipeline_retire(&pl, in, issued, issued, dual);
         b->next[i] = (uint32_t)(now - base);
     }
     from_pipeline(&b->before[b->n], &pl, base);
@@ -358,8 +340,6 @@ static void build(block_t *b, cpu_t *cpu, uint32_t pc, const block_state_t *entr
     b->gen = gen;
     b->it_entry = it_entry;
     b->n = 0;
-    b->redirects = 0;
-    b->redirect_exits = 0;
     b->version++;
     memset(b->succ, 0, sizeof b->succ);
     memset(b->succ2, 0, sizeof b->succ2);
@@ -400,51 +380,6 @@ void block_extend(block_cache_t *bc, cpu_t *cpu, block_t *b)
     }
     time_steps(b, old);
     mark_plain(b, old - 1);
-}
-
-bool block_redirect(block_cache_t *bc, cpu_t *cpu, block_t *b, uint32_t at, uint32_t to)
-{
-    /* Its first copy in a repeated loop body: the ones after follow it. */
-    uint32_t i = 0;
-    while (b->step[i].pc != b->step[at].pc)
-        i++;
-    block_step_t *st = &b->step[i];
-    uint32_t target;
-    if (b->gen != bc->gen || b->redirects >= BLOCK_MAX_REDIRECTS || i + 1 >= BLOCK_MAX ||
-        !isa_forward_branch(st->in, st->pc, &target) || target == st->fall)
-        return false;
-    bool taken = to == target;
-    if ((taken ? st->refill != 0 : to != st->fall || st->refill == 0) ||
-        (to >> BUS_PAGE_BITS) != (b->pc >> BUS_PAGE_BITS))
-        return false;
-    const insn_t *in = decoded_at(cpu, to);
-    if (!in || in->fetch_wait)
-        return false;
-    /* Not before it went that way BLOCK_REDIRECT_EXITS times (the exit
-     * stays unlinked till then, so each comes back here): a rebuild costs
-     * what many exits do, and most blocks do not run often enough. */
-    if (++b->redirect_exits < BLOCK_REDIRECT_EXITS)
-        return true;
-    b->redirect_exits = 0;
-    /* The steps after i and their classes change: the pending runs'
-     * class counts are added first (they count from the old ones). */
-    fold_block_runs(b, &cpu->pl);
-    b->redirects++;
-    b->n = i + 1;
-    /* Before collect_steps(): a repeated loop body's later copies follow
-     * it.  Not the block's last: to is decoded, of the page and without a
-     * fetch cost, so at least one step follows. */
-    st->refill = taken ? TIMING_TAKEN_BRANCH_PENALTY : 0;
-    st->expect = to;
-    collect_steps(b, cpu, to);
-    for (uint32_t j = i; j < b->n; j++) {
-        b->succ[j] = NULL;
-        b->succ2[j] = NULL;
-        b->dsucc[j] = NULL;
-    }
-    time_steps(b, i);
-    mark_plain(b, i);
-    return true;
 }
 
 block_t *block_find(block_cache_t *bc, cpu_t *cpu, uint32_t pc, uint64_t now, uint32_t *rot)

@@ -41,10 +41,6 @@ struct insn;
 #define BLOCK_MAX 28           /* instructions per block (a 5-instruction loop body 5 times, a 14 twice) */
 #define BLOCK_TABLE 4096u      /* sets, by start address */
 #define BLOCK_WAYS 4u          /* blocks per set: one start in up to four entry states */
-#define BLOCK_MAX_REDIRECTS 2u /* block_redirect()s a block: taken, then back to the fall-through */
-#ifndef BLOCK_REDIRECT_EXITS
-#define BLOCK_REDIRECT_EXITS 16u /* exits the way a block did not expect before it is redirected */
-#endif
 _Static_assert(BLOCK_MAX <= 32, "block_t.shiftable has a bit per instruction");
 
 /* The timing part of cpu_pipeline_t relative to an entry cycle: times as
@@ -90,13 +86,7 @@ typedef struct block_step {
      * after it (after itself if none) - entry cycle: below the next event,
      * none of them can be the one after which it is due. */
     uint32_t horizon;
-    uint8_t nplain;            /* the plain steps right after it */
-    /* The cycles its execute function adds in the block's static timing:
-     * TIMING_TAKEN_BRANCH_PENALTY for a forward branch the block goes on
-     * across at its target (block_redirect()), else 0.  A general step
-     * whose execute function adds other than this leaves the block at a
-     * dynamic cost (or shifts it, block_t.shiftable). */
-    uint8_t refill;
+    uint16_t nplain;           /* the plain steps right after it */
     /* A memory step (isa_insn_memory(), outside an IT block, not the
      * block's last): it cannot change the flow nor read the PC, so the
      * loop stores neither next_pc nor r15 for it and skips the expect
@@ -137,8 +127,6 @@ typedef struct block {
      * Once the flow has left its last instruction towards there and a
      * block was found there, it is rebuilt longer (block_link()). */
     uint32_t cut;
-    uint16_t redirects;        /* block_redirect()s since it was built */
-    uint16_t redirect_exits;   /* exits towards the next one (BLOCK_REDIRECT_EXITS) */
     /* The plain steps it starts with and their horizon (as a step's):
      * run before its first general step where no event is due by then. */
     uint32_t lead_plain, lead_horizon;
@@ -248,19 +236,6 @@ block_t *block_find(block_cache_t *bc, cpu_t *cpu, uint32_t pc, uint64_t now, ui
  * state: the same steps, timing and statistics, and more of them. */
 void block_extend(block_cache_t *bc, cpu_t *cpu, block_t *b);
 
-/* Where the flow left step `at` of b, a forward B or B<c>, towards to,
- * the way the block did not expect: taken where it expected the
- * fall-through (or it was the block's last), or back: b goes on at to
- * from now on, its steps after the branch's first copy (a repeated loop
- * body's later copies follow it) replaced by those from to (block_extend()
- * times new steps the same way) and the branch's refill in the static
- * timing where taken (block_step_t.refill), but not more than
- * BLOCK_MAX_REDIRECTS times a block (a branch that goes both ways does not
- * rebuild it at every turn).  True if it did (false: not such a branch,
- * no room, to in another page or not decoded, the code written since, the
- * limit reached). */
-bool block_redirect(block_cache_t *bc, cpu_t *cpu, block_t *b, uint32_t at, uint32_t to);
-
 /* Link the block last left (bc->last) to b, found where it led; but where
  * that block was cut short there (b was found, so its start is decoded
  * now), rebuild it longer instead: it then runs on into that code, and a
@@ -273,8 +248,6 @@ static inline void block_link(block_cache_t *bc, cpu_t *cpu, const block_t *b)
         block_extend(bc, cpu, l);
         return;
     }
-    if (b->pc != l->step[i].expect && block_redirect(bc, cpu, l, i, b->pc))
-        return;
     if (bc->last_dynamic) {
         l->dsucc[i] = b;
         l->dsucc_pc[i] = b->pc;
@@ -328,9 +301,7 @@ static inline void block_commit(cpu_t *cpu, block_cache_t *bc, const block_t *b,
 void block_fold_runs(block_cache_t *bc, cpu_pipeline_t *pl);
 
 /* Whether branch step st (st->branch) does what the block expects with no
- * cycles added but the refill the block's timing holds (st->refill: a
- * forward branch taken, never predicted, adds exactly that in every state,
- * timing_direct_branch()): then its one effect (LE: LR - 1) is done here, and its
+ * cycles added: then its one effect (LE: LR - 1) is done here, and its
  * execute function would have done just that besides next_pc (the
  * expected one), which no later step reads; else the state is untouched
  * and it runs as a general step.  The conditions are the execute
@@ -354,9 +325,7 @@ static inline bool block_branch_step(cpu_t *cpu, const block_step_t *st)
         cpu->r[14] -= 1u;
         return true;
     default:
-        /* ISA_BRANCH_STEP_FWD_COND (not a case of its own: one compare
-         * less for the others) */
-        return alu_cond_bit(cpu, in->cond);
+        return false;
     }
 }
 

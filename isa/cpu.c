@@ -592,10 +592,7 @@ static inline __attribute__((always_inline)) void run_block(cpu_t *cpu, const bl
             cpu->r[15] = st->pc + 4;
             cpu->next_pc = st->fall;
             execute(cpu, st->in);
-            /* Against the cycles the block's timing holds (a forward
-             * branch's refill, isa/block.h): a taken one goes on, one not
-             * taken leaves at a dynamic cost (below, wrapped: not 0). */
-            delay = cpu->cycles - issued - st->refill;
+            delay = cpu->cycles - issued;
             next = cpu->next_pc;
         }
         uint32_t i;
@@ -678,7 +675,7 @@ static inline __attribute__((always_inline)) void run_block(cpu_t *cpu, const bl
              * class and pairing), over the statistics before it. */
             block_commit(cpu, bc, b, i + 1, i);
             block_restore(&cpu->pl, &b->before[i], entry, rot);
-            pipeline_retire(&cpu->pl, st->in, issued, issued + st->refill + delay, b->dual[i]);
+            pipeline_retire(&cpu->pl, st->in, issued, issued + delay, b->dual[i]);
             cpu->instret++;
         } else {
             block_restore(&cpu->pl, &b->before[i + 1], entry, rot);

@@ -344,20 +344,11 @@ bool isa_backward_branch(const insn_t *in, uint32_t pc, uint32_t *target)
     return false;
 }
 
-bool isa_forward_branch(const insn_t *in, uint32_t pc, uint32_t *target)
-{
-    if ((in->exec == exec_b || in->exec == exec_bcond) && !is_backward(in)) {
-        *target = pc + 4 + in->imm;
-        return true;
-    }
-    return false;
-}
-
 uint8_t isa_branch_step(const insn_t *in, bool taken)
 {
     if (in->exec == exec_bcond)
         return !taken ? ISA_BRANCH_STEP_FALL
-                      : is_backward(in) ? ISA_BRANCH_STEP_BACK_COND : ISA_BRANCH_STEP_FWD_COND;
+                      : is_backward(in) ? ISA_BRANCH_STEP_BACK_COND : ISA_BRANCH_STEP_NONE;
     if (taken && in->exec == exec_b && is_backward(in))
         return ISA_BRANCH_STEP_BACK;
     if (taken && in->exec == exec_le_plain)

@@ -191,25 +191,19 @@ bool isa_insn_memory(const insn_t *in);
 /* True when in (at pc) is a loop's back edge with a static target (B,
  * B<c> or LE to *target, at or before pc; isa/exec_branch.c). */
 bool isa_backward_branch(const insn_t *in, uint32_t pc, uint32_t *target);
-/* A forward B or B<c> at pc (never predicted: taken, it always adds the
- * refill, TIMING_TAKEN_BRANCH_PENALTY, and nothing else): its target. */
-bool isa_forward_branch(const insn_t *in, uint32_t pc, uint32_t *target);
 
 /* Branch steps (isa/block.h): a B, B<c> or LE inside a block, outside an
  * IT block and not the block's last, whose outcome the block expects (it
- * falls through, it is the back edge the block goes on across, or a
- * forward branch the block goes on across at its target).  The block
- * loop tests the condition under which its execute function would do
- * exactly that and add no cycles, or for a forward branch taken exactly
- * the refill the block's static timing holds (block_branch_step()), and
- * only where it fails runs it as a general step. */
+ * falls through, or it is the back edge the block goes on across).  The
+ * block loop tests the condition under which its execute function would
+ * do exactly that and add no cycles (block_branch_step()), and only where
+ * it fails runs it as a general step. */
 enum isa_branch_step {
     ISA_BRANCH_STEP_NONE,
     ISA_BRANCH_STEP_FALL,       /* B<c> falling through: the condition fails, not predicted taken */
     ISA_BRANCH_STEP_BACK_COND,  /* backward B<c> taken: the condition passes, predicted taken */
     ISA_BRANCH_STEP_BACK,       /* backward B taken: predicted taken */
     ISA_BRANCH_STEP_LE,         /* LE taken: LR above 1, the loop's information held */
-    ISA_BRANCH_STEP_FWD_COND,   /* forward B<c> taken: the condition passes (the refill is static) */
 };
 /* The kind of in as a branch step that is taken (or falls through) as
  * the block expects, ISA_BRANCH_STEP_NONE if it cannot be one. */

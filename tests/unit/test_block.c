@@ -487,29 +487,17 @@ Test(block, interrupt_due_inside_an_it_step)
     interrupts_match(src, 0x0C, 0x30);
 }
 
-/* Whether some block has a step with the refill of a forward branch taken
- * in its static timing (block_redirect()). */
-static bool any_refill_step(const cpu_t *cpu)
-{
-    for (uint32_t i = 0; i < BLOCK_TABLE; i++)
-        for (uint32_t w = 0; w < BLOCK_WAYS; w++) {
-            const block_t *b = cpu->blocks->set[i].way[w];
-            for (uint32_t j = 0; b && j < b->n; j++)
-                if (b->step[j].refill != 0)
-                    return true;
-        }
-    return false;
-}
-
 /* A loop with forward branches: a B<c> taken until iteration `from` and
- * then not (b%s ls), or the other way round (hi), an unconditional B over
- * an instruction never run, and a B<c> on a bit of the count (taken two
+ * then not (ls), or the other way round (hi), an unconditional B over an
+ * instruction never run, and a B<c> on a bit of the count (taken two
  * iterations in four); pairable instructions and a load before them.  A
- * block goes on across a forward branch taken where it went on there
- * (block_redirect(): the refill in its static timing), and back to the
- * fall-through; the same registers, cycles and statistics as the
- * per-instruction core wherever the switch falls, with and without wait
- * states on the load. */
+ * taken forward branch inside a block is a dynamic cost (its refill) where
+ * the block expected the fall-through, and the end of a block cut short
+ * where its fall-through was not decoded yet: the same registers, cycles
+ * and statistics as the per-instruction core wherever the switch falls,
+ * with and without wait states on the load.  (Written for blocks that go
+ * on across forward branches taken, branch speed-fwd, measured and
+ * reverted: docs/speed.md.) */
 static const char fwd_loop[] = "movs r0, #30\n"
                                "movs r3, #0\n"
                                "1: ldr r4, [r1]\n"      /* 0x1004: the loop's start */
@@ -529,7 +517,7 @@ static const char fwd_loop[] = "movs r0, #30\n"
                                "subs r0, #1\n"
                                "bne 1b";
 
-Test(block, blocks_go_on_across_forward_branches_taken)
+Test(block, forward_branches_taken_or_not_inside_blocks)
 {
     static const char *const conds[] = {"ls", "hi"};
     char src[512];
@@ -539,18 +527,11 @@ Test(block, blocks_go_on_across_forward_branches_taken)
                 snprintf(src, sizeof src, fwd_loop, from, conds[c]);
                 cr_assert_eq(same_in_both_waits(src, w).result, TCPU_DONE, "%s", src);
             }
-    snprintf(src, sizeof src, fwd_loop, 20u, "ls");
-    tcpu_t *t = tcpu_new();
-    t->cpu->exec_interp = false;
-    t->cpu->r[1] = TCPU_DATA_ADDR;
-    cr_assert_eq(tcpu_run_asm(t, src), TCPU_DONE);
-    cr_assert(any_refill_step(t->cpu), "no block goes on across a forward branch");
-    tcpu_free(t);
 }
 
 /* An interrupt due at any cycle of that loop: taken after the same
- * instruction (a forward branch step's refill is in the horizon of the
- * plain steps after it). */
+ * instruction as on the per-instruction core, also at and after a taken
+ * forward branch's refill. */
 Test(block, interrupt_due_around_a_forward_branch_taken)
 {
     char src[512];

@@ -1,14 +1,13 @@
 /* Branch steps (isa/block.h, block_branch_step()): the block loop runs a
  * B, B<c> or LE whose outcome the block expects without its execute
  * function where the step's own test says the instruction would go that
- * way and add no cycles (a forward branch taken: exactly the refill the
- * block's static timing holds, block_step_t.refill).  A test that is looser than the execute function
+ * way and add no cycles.  A test that is looser than the execute function
  * (a missed prediction, a loop that ends, a fault) would lose cycles or
  * the flow silently.  Every branch-step encoding is run from random
  * states (flags, LR, the loop and branch info cache, FPCA and LTPSIZE),
  * with the outcome each kind expects: where the test holds, the execute
- * function must leave next_pc at the expected PC, add no cycles (or the
- * step's refill) and change nothing the test did not change; where it fails, the test must
+ * function must leave next_pc at the expected PC, add no cycles and
+ * change nothing the test did not change; where it fails, the test must
  * have changed nothing. */
 #include <criterion/criterion.h>
 #include <setjmp.h>
@@ -81,14 +80,10 @@ static held_t check_encoding(uint32_t raw, unsigned size, uint32_t pc, bool take
     uint8_t kind = isa_branch_step(&in, taken);
     if (kind == ISA_BRANCH_STEP_NONE)
         return h;
-    uint32_t target = pc + in.size;
-    bool back = taken && isa_backward_branch(&in, pc, &target);
-    bool forward = taken && !back && isa_forward_branch(&in, pc, &target);
-    cr_assert(!taken || back || forward, "%s (%08x): taken but no direct branch", in.pat->name, raw);
-    /* A forward branch the block goes on across: its refill is in the
-     * block's timing (block_redirect()). */
-    block_step_t st = {.in = &in, .pc = pc, .fall = pc + in.size, .branch = kind,
-                       .refill = forward ? TIMING_TAKEN_BRANCH_PENALTY : 0};
+    uint32_t target;
+    cr_assert(!taken || isa_backward_branch(&in, pc, &target), "%s (%08x): taken but no back edge",
+              in.pat->name, raw);
+    block_step_t st = {.in = &in, .pc = pc, .fall = pc + in.size, .branch = kind};
     st.expect = taken ? target : st.fall;
     bus_t *bus;
     cpu_t *cpu = new_cpu(&bus);
@@ -115,7 +110,6 @@ static held_t check_encoding(uint32_t raw, unsigned size, uint32_t pc, bool take
         in.exec(cpu, &in);
         cr_assert_eq(cpu->next_pc, st.expect, "%s (%08x): next_pc %08x, the block expects %08x", in.pat->name,
                      raw, cpu->next_pc, st.expect);
-        step->cycles += st.refill;
         assert_same(cpu, step, in.pat->name);
     }
     free(start);
@@ -125,9 +119,8 @@ static held_t check_encoding(uint32_t raw, unsigned size, uint32_t pc, bool take
     return h;
 }
 
-/* B<c> T1 (every condition, forward and backward) falling through and
- * taken (forward: with the refill in the block's timing, in every state
- * of the loop and branch info cache). */
+/* B<c> T1 (every condition, forward and backward) falling through, and
+ * taken where backward. */
 Test(branch_step, conditional_branches_go_as_the_step_says)
 {
     held_t total[2] = {{0, 0}, {0, 0}};
@@ -154,18 +147,4 @@ Test(branch_step, back_edges_go_as_the_step_says)
     /* LE lr, back 0x20: hw1 = F00F, hw2 = C001 | imm. */
     held_t le = check_encoding(0xF00FC001u | 0x10u << 1, 4, 0x1000, true);
     cr_assert(le.held > 20 && le.failed > 100, "LE: %u held, %u failed", le.held, le.failed);
-}
-
-/* B<c> T3 forward taken (every condition): the block goes on at the
- * target with the refill in its timing where its condition passes, from
- * any state of the loop and branch info cache. */
-Test(branch_step, forward_branches_taken_go_as_the_step_says)
-{
-    held_t total = {0, 0};
-    for (uint32_t cond = 0; cond < 14; cond++) {
-        held_t h = check_encoding(0xF0008000u | cond << 22 | 0x020u, 4, 0x1000, true);   /* b<c>.w . + 68 */
-        total.held += h.held;
-        total.failed += h.failed;
-    }
-    cr_assert(total.held > 1000 && total.failed > 1000, "B<c>.W: %u held, %u failed", total.held, total.failed);
 }
