@@ -125,7 +125,8 @@ typedef struct block {
      * per-instruction path decodes as it goes: after a loop, the code
      * after it until the loop has ended once), else 1 (no PC is odd).
      * Once the flow has left its last instruction towards there and a
-     * block was found there, it is rebuilt longer (block_link()). */
+     * block was found there, it is extended in place (block_link(),
+     * block_extend()). */
     uint32_t cut;
     /* The plain steps it starts with and their horizon (as a step's):
      * run before its first general step where no event is due by then. */
@@ -232,14 +233,14 @@ static inline void block_cache_invalidate(block_cache_t *bc)
  * of the core's scoreboard ring against the block's. */
 block_t *block_find(block_cache_t *bc, cpu_t *cpu, uint32_t pc, uint64_t now, uint32_t *rot);
 
-/* Rebuild b, cut short at b->cut (decoded now), from its own entry
+/* Extend b, cut short at b->cut (decoded now), from its own entry
  * state: the same steps, timing and statistics, and more of them. */
 void block_extend(block_cache_t *bc, cpu_t *cpu, block_t *b);
 
 /* Link the block last left (bc->last) to b, found where it led; but where
  * that block was cut short there (b was found, so its start is decoded
- * now), rebuild it longer instead: it then runs on into that code, and a
- * chained run never comes back here to find it short. */
+ * now), extend it instead: it then runs on into that code, and a chained
+ * run never comes back here to find it short. */
 static inline void block_link(block_cache_t *bc, cpu_t *cpu, const block_t *b)
 {
     block_t *l = bc->last;

@@ -453,6 +453,15 @@ static inline uint32_t lead_steps(const cpu_t *cpu, const block_t *b, uint64_t e
  * Inlined, with the direct calls too: the conditional instructions of a
  * hot loop are as frequent as the others (out of line, the call cost the
  * integer loop 6 % once the flags no longer took a branch). */
+/* The dispatch, or (plain: a constant) the plain dispatch. */
+static inline __attribute__((always_inline)) void dispatch_by(cpu_t *cpu, const insn_t *in, const bool plain)
+{
+    if (plain)
+        dispatch_plain(cpu, in);
+    else
+        dispatch(cpu, in);
+}
+
 static inline __attribute__((always_inline)) void execute_in_it_by(cpu_t *cpu, const insn_t *in, uint32_t it,
                                                                     const bool plain)
 {
@@ -464,16 +473,10 @@ static inline __attribute__((always_inline)) void execute_in_it_by(cpu_t *cpu, c
          * flags, which in an IT block are data more often than not. */
         uint32_t failed = alu_cond_bit(cpu, it >> 4) ^ 1u;
         uint32_t old = cpu->r[in->rd];
-        if (plain)
-            dispatch_plain(cpu, in);
-        else
-            dispatch(cpu, in);
+        dispatch_by(cpu, in, plain);
         cpu->r[in->rd] ^= (cpu->r[in->rd] ^ old) & (0u - failed);
     } else if (alu_cond_passed(cpu, it >> 4)) {
-        if (plain)
-            dispatch_plain(cpu, in);
-        else
-            dispatch(cpu, in);
+        dispatch_by(cpu, in, plain);
     }
     if (cpu->itstate == 0)
         cpu->it_cur = 0;
